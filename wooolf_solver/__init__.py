@@ -1,0 +1,34 @@
+"""Exact deduction for hidden-identity card games, starting with Wooolf!! (狼來了).
+
+>>> from wooolf_solver import Round, solve
+>>> round_ = Round.from_dict({"game": "wooolf", "players": 6, "viewpoint": 2,
+...     "hands": {2: ["hunter", "sheep"]},
+...     "events": [{"seat": 2, "peek": 6, "sees": "wolf"}]})
+>>> solve(round_).roles[6]
+{'wolf': 1.0}
+"""
+
+from __future__ import annotations
+
+from .errors import InconsistentRecordError, InvalidDeckError, InvalidRecordError, WooolfError
+from .posterior import Declaration, Fact, Posterior
+from .record import Ask, Declare, Event, Peek, Round
+from .solver import solve
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Ask",
+    "Declaration",
+    "Declare",
+    "Event",
+    "Fact",
+    "InconsistentRecordError",
+    "InvalidDeckError",
+    "InvalidRecordError",
+    "Peek",
+    "Posterior",
+    "Round",
+    "WooolfError",
+    "solve",
+]

@@ -1,0 +1,2 @@
+"""Placeholder."""
+from .brute import BruteForceEngine as CountingEngine  # noqa: F401

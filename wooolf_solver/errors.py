@@ -1,0 +1,32 @@
+"""The library's errors: one root class, narrow subclasses named by cause.
+
+>>> issubclass(InvalidRecordError, WooolfError) and issubclass(InvalidRecordError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+
+class WooolfError(Exception):
+    """Root of every error the library raises on purpose."""
+
+
+class InvalidDeckError(WooolfError, ValueError):
+    """A rules or deck file is malformed; the message names the file and field."""
+
+
+class InvalidRecordError(WooolfError, ValueError):
+    """A record is malformed; the message names the event or field."""
+
+
+class InconsistentRecordError(WooolfError):
+    """No deal is consistent with the record.
+
+    ``conflict`` holds the numbers (from 1) of a minimal set of events that cannot
+    all hold together with the deck and the known hands.
+    """
+
+    def __init__(self, conflict: tuple[int, ...]) -> None:
+        self.conflict = conflict
+        listed = ", ".join(str(event) for event in conflict)
+        super().__init__(f"the record contradicts itself: events {listed} cannot all hold")
