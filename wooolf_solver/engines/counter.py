@@ -1,2 +1,281 @@
-"""Placeholder."""
-from .brute import BruteForceEngine as CountingEngine  # noqa: F401
+"""The default engine: exact weighted counting without enumerating worlds.
+
+A world's weight is a product of one factor per free seat (its hand's likelihood
+under the observations that target it), except for one coupling: a peek's
+announcement depends on the *peeker's* identity (a shepherd lies). So the engine
+sums over *hypotheses* about the announcer class of every free peeker (which
+peekers lie); under one hypothesis each seat's factor depends on its own hand only
+(the peeker's hand is restricted to its hypothesized class), and the weighted count
+is a dynamic programme over the seats whose state is the multiset of cards already
+dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays.
+
+- forward and backward passes give every seat's hand marginals (the roles);
+- a forward pass on 0/1 factors counts the consistent physical deals exactly;
+- the viewpoint's decision (who holds each target) comes from passes that also
+  carry each seat's label (target 1, target 2 or other), forward over the first
+  half of the seats and backward over the second half, joined in the middle.
+
+>>> from wooolf_solver.record import Round
+>>> from wooolf_solver.knowledge import knowledge_of
+>>> round_ = Round.from_dict({"game": "wooolf", "players": 6, "viewpoint": 2,
+...     "hands": {2: ["hunter", "sheep"]},
+...     "events": [{"seat": 1, "peek": 4, "says": "sheep"},
+...                {"seat": 3, "ask": 5, "question": "has-hound", "answer": "yes"},
+...                {"seat": 2, "peek": 6, "sees": "wolf"},
+...                {"seat": 5, "peek": 1, "says": "wolf"}]})
+>>> CountingEngine().tally(knowledge_of(round_)).deals
+1560
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import product
+from math import factorial
+from typing import ClassVar
+
+import numpy as np
+
+from ..knowledge import Announced, Answered, Knowledge, Observation
+from ..rules import Card, Character, Seat
+from .base import Decision, Tally
+from .lattice import FloatArray, IntArray, Lattice, build_lattice, segment_sum
+
+ClassKey = tuple[str, ...]
+"""An announcer class: what a peeker announces on each card of the deck."""
+
+EXACT_FLOAT_LIMIT = 2**53
+
+
+class CountingEngine:
+    """Exact counts by dynamic programming over seats, one pass per hypothesis."""
+
+    name: ClassVar[str] = "counter"
+
+    def tally(self, knowledge: Knowledge) -> Tally:
+        model = _Model(knowledge)
+        forward = model.forward(model.factors)
+        backward = model.backward()
+        roles: dict[Seat, dict[str, float]] = {seat: {} for seat in knowledge.seats}
+        total = float(model.scale @ forward[-1][:, 0])
+        for seat, hand in knowledge.hands.items():
+            roles[seat][knowledge.game.identity(hand).name] = total
+        for position, seat in enumerate(model.seats):
+            by_hand = model.scale @ model.marginal(position, forward, backward)
+            weights: defaultdict[str, float] = defaultdict(float)
+            for index, weight in enumerate(by_hand):
+                if weight > 0:
+                    weights[model.identities[index].name] += float(weight)
+            roles[seat] = dict(weights)
+        return Tally(model.deals(), total, roles, model.decision() if total > 0 else {})
+
+    def consistent(self, knowledge: Knowledge) -> bool:
+        model = _Model(knowledge)
+        return bool(model.scale @ model.forward(model.factors)[-1][:, 0] > 0)
+
+
+@dataclass(frozen=True)
+class _Hypothesis:
+    """An announcer class for every free peeker."""
+
+    classes: dict[Seat, ClassKey]
+
+
+class _Model:
+    """The factors of one knowledge under every live hypothesis."""
+
+    def __init__(self, knowledge: Knowledge) -> None:
+        self.knowledge = knowledge
+        game = knowledge.game
+        self.kinds: tuple[Card, ...] = tuple(card for card, _ in knowledge.free_cards)
+        counts = tuple(count for _, count in knowledge.free_cards)
+        self.lattice: Lattice = build_lattice(counts, game.hand_size)
+        self.seats: tuple[Seat, ...] = knowledge.free_seats
+        self.hand_cards = tuple(tuple(self.kinds[i] for i in hand) for hand in self.lattice.hands)
+        self.identities: tuple[Character, ...] = tuple(
+            game.identity(cards) for cards in self.hand_cards
+        )
+        self.hand_kinds: IntArray = np.array(self.lattice.hands, dtype=np.int64).reshape(
+            len(self.lattice.hands), game.hand_size
+        )
+        deck = tuple(card for card, _ in knowledge.setup.cards)
+        self.class_of = {
+            name: tuple(game.announcement(character, card) for card in deck)
+            for name, character in game.characters.items()
+        }
+        self.speaker = {key: game.characters[name] for name, key in self.class_of.items()}
+        hypotheses = self._hypotheses()
+        factors = np.ones((len(hypotheses), len(self.seats), len(self.hand_cards)))
+        scale = np.ones(len(hypotheses))
+        self._apply(hypotheses, factors, scale)
+        live = scale > 0
+        self.factors: FloatArray = factors[live]
+        self.scale: FloatArray = scale[live]
+
+    # -- hypotheses and factors -------------------------------------------------------
+
+    def _hypotheses(self) -> list[_Hypothesis]:
+        peekers = sorted(
+            {
+                obs.peeker
+                for obs in self.knowledge.observations
+                if isinstance(obs, Announced) and obs.peeker in self.seats
+            }
+        )
+        possible = sorted({self.class_of[identity.name] for identity in self.identities})
+        capacity: defaultdict[ClassKey, int] = defaultdict(int)
+        for card, count in self.knowledge.free_cards:
+            capacity[self.class_of[card.character]] += count
+        hypotheses = []
+        for classes in product(possible, repeat=len(peekers)):
+            used = defaultdict(int, {key: classes.count(key) for key in set(classes)})
+            if all(used[key] <= capacity[key] for key in used):
+                hypotheses.append(_Hypothesis(dict(zip(peekers, classes, strict=True))))
+        return hypotheses
+
+    def _apply(self, hypotheses: list[_Hypothesis], factors: FloatArray, scale: FloatArray) -> None:
+        """Multiply in every observation and every peeker's class restriction."""
+        position = {seat: index for index, seat in enumerate(self.seats)}
+        hand_classes = [self.class_of[identity.name] for identity in self.identities]
+        for b, hypothesis in enumerate(hypotheses):
+            for seat, key in hypothesis.classes.items():
+                factors[b, position[seat]] *= [c == key for c in hand_classes]
+            for obs in self.knowledge.observations:
+                numerator = self._numerator(obs, hypothesis)
+                if obs.target in position:
+                    factors[b, position[obs.target]] *= numerator
+                else:
+                    scale[b] *= numerator
+
+    def _numerator(self, obs: Observation, hypothesis: _Hypothesis) -> FloatArray:
+        """The observation's likelihood numerator: for every hand type of a free
+        target, or (as a 0-d array) for a target whose hand is known."""
+        game = self.knowledge.game
+        known = self.knowledge.hands.get(obs.target)
+        if isinstance(obs, Answered):
+            hands = [known] if known is not None else self.hand_cards
+            answers = [game.answer(obs.question, cards) == obs.yes for cards in hands]
+            return np.array(answers if known is None else answers[0], dtype=np.float64)
+        cards = known if known is not None else self.kinds
+        if isinstance(obs, Announced):
+            key = hypothesis.classes.get(obs.peeker) or self.class_of[
+                game.identity(self.knowledge.hands[obs.peeker]).name
+            ]
+            yields = [game.announcement(self.speaker[key], card) == obs.icon for card in cards]
+        else:
+            yields = [card == obs.card for card in cards]
+        per_card = np.array(yields, dtype=np.float64)
+        return per_card.sum() if known is not None else per_card[self.hand_kinds].sum(axis=1)
+
+    # -- passes ---------------------------------------------------------------------
+
+    def forward(self, factors: np.ndarray) -> list[np.ndarray]:
+        """Weights of the partial deals after each seat, per hypothesis and state."""
+        exact = factors.dtype == object
+        levels = [np.ones((len(factors), 1), dtype=factors.dtype)]
+        for j, step in enumerate(self.lattice.steps):
+            coef = step.coef.astype(object) if exact else step.weight
+            moves = levels[-1][:, step.src] * coef * factors[:, j, step.hand]
+            levels.append(segment_sum(moves, step.dst, self.lattice.sizes[j + 1]))
+        return levels
+
+    def backward(self) -> list[FloatArray]:
+        """Weights of completing the deal from each state, per hypothesis."""
+        levels = [np.ones((len(self.factors), 1))]
+        for j in reversed(range(len(self.lattice.steps))):
+            step = self.lattice.steps[j]
+            moves = levels[0][:, step.dst] * step.weight * self.factors[:, j, step.hand]
+            levels.insert(0, segment_sum(moves, step.src, self.lattice.sizes[j]))
+        return levels
+
+    def marginal(
+        self, j: int, forward: list[np.ndarray], backward: list[FloatArray]
+    ) -> FloatArray:
+        """The weight of each hand type at free seat ``j``, per hypothesis."""
+        step = self.lattice.steps[j]
+        moves = (
+            forward[j][:, step.src] * step.weight * self.factors[:, j, step.hand]
+            * backward[j + 1][:, step.dst]
+        )
+        return segment_sum(moves, step.hand, len(self.hand_cards))
+
+    def deals(self) -> int:
+        """The exact number of physical deals with non-zero weight."""
+        cards = sum(count for _, count in self.knowledge.free_cards)
+        size = self.knowledge.game.hand_size
+        bound = factorial(cards) // factorial(size) ** len(self.seats)
+        support = self.factors > 0
+        if bound < EXACT_FLOAT_LIMIT:
+            last = self.forward(support.astype(np.float64))[-1][:, 0]
+            return round(float(last.sum()))
+        last = self.forward(support.astype(object))[-1][:, 0]
+        return int(sum(last))
+
+    # -- the decision -----------------------------------------------------------------
+
+    @cached_property
+    def labels(self) -> IntArray:
+        """Each hand type's label: the index of its identity among the targets, or
+        ``len(targets)`` for any other identity."""
+        targets = self.knowledge.targets
+        return np.array(
+            [
+                targets.index(i.name) if i.name in targets else len(targets)
+                for i in self.identities
+            ],
+            dtype=np.int64,
+        )
+
+    def decision(self) -> dict[Decision, float]:
+        """The weight of every value of the viewpoint's decision."""
+        targets = self.knowledge.targets
+        if not targets:
+            return {}
+        labels = len(targets) + 1
+        middle = len(self.seats) // 2
+        left = np.ones((len(self.factors), 1, 1))  # hypothesis, label code, state
+        for j in range(middle):
+            left = self._labelled_step(j, left, forward=True)
+        right = np.ones((len(self.factors), 1, 1))
+        for j in reversed(range(middle, len(self.seats))):
+            right = self._labelled_step(j, right, forward=False)
+        joint = np.einsum("bls,brs,b->lr", left, right, self.scale)
+        joint = joint.reshape((labels,) * len(self.seats))
+        fixed = {
+            seat: self.knowledge.game.identity(hand).name
+            for seat, hand in self.knowledge.hands.items()
+        }
+        result = {}
+        for code in np.argwhere(joint > 0):
+            key = tuple(
+                frozenset(
+                    [seat for seat, name in fixed.items() if name == target]
+                    + [seat for seat, label in zip(self.seats, code, strict=True) if label == t]
+                )
+                for t, target in enumerate(targets)
+            )
+            result[key] = float(joint[tuple(code)])
+        return result
+
+    def _labelled_step(self, j: int, weights: FloatArray, forward: bool) -> FloatArray:
+        """One step of a pass that also records seat ``j``'s label: forward appends it
+        as the last digit of the label code, backward prepends it as the first."""
+        step = self.lattice.steps[j]
+        move = step.weight * self.factors[:, j, step.hand]
+        parts = []
+        labels = len(self.knowledge.targets) + 1
+        for label in range(labels):
+            chosen = self.labels[step.hand] == label
+            if forward:
+                values = weights[:, :, step.src[chosen]] * move[:, None, chosen]
+                parts.append(segment_sum(values, step.dst[chosen], self.lattice.sizes[j + 1]))
+            else:
+                values = weights[:, :, step.dst[chosen]] * move[:, None, chosen]
+                parts.append(segment_sum(values, step.src[chosen], self.lattice.sizes[j]))
+        stacked = np.stack(parts, axis=2 if forward else 1)
+        batch, _, _, states = stacked.shape
+        return stacked.reshape(batch, -1, states)
+
+

@@ -1,0 +1,117 @@
+"""The lattice of partial deals that the counting engine walks through.
+
+Seats are dealt one after another. After ``j`` seats, what matters for the rest is
+only the multiset of cards already dealt: a *state* (a vector ``u`` of counts per
+card kind, ``0 <= u <= counts``). Dealing a hand ``h`` to the next seat moves from
+``u`` to ``u + h`` in ``prod_i C(counts_i - u_i, h_i)`` ways (the copies are
+distinct objects), so the number of physical deals is a sum over paths of products
+of these coefficients.
+
+>>> lattice = build_lattice((1, 3), 2)   # one card of kind 0, three of kind 1
+>>> lattice.hands
+((0, 1), (1, 1))
+>>> lattice.sizes
+(1, 2, 1)
+>>> step = lattice.steps[0]
+>>> [(int(h), int(c)) for h, c in zip(step.hand, step.coef)]   # 3 ways to deal (0, 1), 3 for (1, 1)
+[(0, 3), (1, 3)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, eq=False)
+class Step:
+    """The moves from the states after ``j`` seats to those after ``j + 1``,
+    one per (state, hand) pair that fits, sorted by hand."""
+
+    src: IntArray
+    """The state before, as its position in its level."""
+    dst: IntArray
+    """The state after, as its position in the next level."""
+    hand: IntArray
+    """The hand dealt, as an index into :attr:`Lattice.hands`."""
+    coef: IntArray
+    """The number of ways to pick that hand's physical cards from the cards left."""
+    weight: FloatArray
+    """``coef`` as floats."""
+
+
+@dataclass(frozen=True, eq=False)
+class Lattice:
+    """Every level's states and the steps between consecutive levels."""
+
+    hands: tuple[tuple[int, ...], ...]
+    """Every hand type, as a sorted tuple of card-kind indices."""
+    sizes: tuple[int, ...]
+    """The number of states in each level, from 0 (nothing dealt) to all dealt."""
+    steps: tuple[Step, ...]
+
+
+@cache
+def build_lattice(counts: tuple[int, ...], hand_size: int) -> Lattice:
+    """The lattice for dealing cards with these copies per kind, ``hand_size`` each."""
+    kinds = len(counts)
+    limit = np.array(counts, dtype=np.int64)
+    hands = tuple(
+        hand
+        for hand in combinations_with_replacement(range(kinds), hand_size)
+        if all(hand.count(kind) <= counts[kind] for kind in set(hand))
+    )
+    shape = tuple(n + 1 for n in counts)
+    states = np.indices(shape).reshape(kinds, -1).T  # every vector 0 <= u <= counts
+    strides = np.array([int(np.prod(shape[i + 1 :])) for i in range(kinds)], dtype=np.int64)
+    dealt = states.sum(axis=1)
+    seats = int(limit.sum()) // hand_size
+    levels = [np.flatnonzero(dealt == hand_size * j) for j in range(seats + 1)]
+    position = np.full(len(states), -1, dtype=np.int64)
+    for members in levels:
+        position[members] = np.arange(len(members))
+    binomials = np.array(
+        [[comb(n, k) for k in range(hand_size + 1)] for n in range(int(limit.max(initial=0)) + 1)],
+        dtype=np.int64,
+    )
+
+    steps = []
+    for j in range(seats):
+        here = states[levels[j]]
+        parts: list[tuple[IntArray, IntArray, IntArray, IntArray]] = []
+        for index, hand in enumerate(hands):
+            take = np.bincount(np.array(hand, dtype=np.int64), minlength=kinds)
+            fits = np.flatnonzero(np.all(here + take <= limit, axis=1))
+            left = limit - here[fits]
+            coef = np.prod(binomials[left, take], axis=1)
+            dst = position[levels[j][fits] + int(take @ strides)]
+            parts.append((fits, dst, np.full(len(fits), index, dtype=np.int64), coef))
+        src, dst, hand_index, coef = (np.concatenate(column) for column in zip(*parts, strict=True))
+        steps.append(Step(src, dst, hand_index, coef, coef.astype(np.float64)))
+    return Lattice(hands, tuple(len(members) for members in levels), tuple(steps))
+
+
+def segment_sum(values: npt.NDArray[np.generic], keys: IntArray, size: int) -> npt.NDArray[
+    np.generic
+]:
+    """Sum ``values`` (along the last axis) into ``size`` bins given by ``keys``.
+
+    >>> segment_sum(np.array([[1., 2., 3.]]), np.array([2, 0, 2]), 3)
+    array([[2., 0., 4.]])
+    """
+    out = np.zeros((*values.shape[:-1], size), dtype=values.dtype)
+    if keys.size == 0:
+        return out
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    out[..., ordered[starts]] = np.add.reduceat(values[..., order], starts, axis=-1)
+    return out
