@@ -41,7 +41,7 @@ import numpy as np
 from ..knowledge import Announced, Answered, Knowledge, Observation
 from ..rules import Card, Character, Seat
 from .base import Decision, Tally
-from .lattice import FloatArray, IntArray, Lattice, build_lattice, segment_sum
+from .lattice import Array, FloatArray, IntArray, Lattice, build_lattice, segment_sum
 
 ClassKey = tuple[str, ...]
 """An announcer class: what a peeker announces on each card of the deck."""
@@ -149,7 +149,7 @@ class _Model:
                 else:
                     scale[b] *= numerator
 
-    def _numerator(self, obs: Observation, hypothesis: _Hypothesis) -> FloatArray:
+    def _numerator(self, obs: Observation, hypothesis: _Hypothesis) -> Array:
         """The observation's likelihood numerator: for every hand type of a free
         target, or (as a 0-d array) for a target whose hand is known."""
         game = self.knowledge.game
@@ -167,11 +167,13 @@ class _Model:
         else:
             yields = [card == obs.card for card in cards]
         per_card = np.array(yields, dtype=np.float64)
-        return per_card.sum() if known is not None else per_card[self.hand_kinds].sum(axis=1)
+        if known is not None:
+            return np.array(per_card.sum())
+        return np.asarray(per_card[self.hand_kinds].sum(axis=1))
 
     # -- passes ---------------------------------------------------------------------
 
-    def forward(self, factors: np.ndarray) -> list[np.ndarray]:
+    def forward(self, factors: Array) -> list[Array]:
         """Weights of the partial deals after each seat, per hypothesis and state."""
         exact = factors.dtype == object
         levels = [np.ones((len(factors), 1), dtype=factors.dtype)]
@@ -181,9 +183,9 @@ class _Model:
             levels.append(segment_sum(moves, step.dst, self.lattice.sizes[j + 1]))
         return levels
 
-    def backward(self) -> list[FloatArray]:
+    def backward(self) -> list[Array]:
         """Weights of completing the deal from each state, per hypothesis."""
-        levels = [np.ones((len(self.factors), 1))]
+        levels: list[Array] = [np.ones((len(self.factors), 1))]
         for j in reversed(range(len(self.lattice.steps))):
             step = self.lattice.steps[j]
             moves = levels[0][:, step.dst] * step.weight * self.factors[:, j, step.hand]
@@ -191,8 +193,8 @@ class _Model:
         return levels
 
     def marginal(
-        self, j: int, forward: list[np.ndarray], backward: list[FloatArray]
-    ) -> FloatArray:
+        self, j: int, forward: list[Array], backward: list[Array]
+    ) -> Array:
         """The weight of each hand type at free seat ``j``, per hypothesis."""
         step = self.lattice.steps[j]
         moves = (
@@ -259,7 +261,7 @@ class _Model:
             result[key] = float(joint[tuple(code)])
         return result
 
-    def _labelled_step(self, j: int, weights: FloatArray, forward: bool) -> FloatArray:
+    def _labelled_step(self, j: int, weights: Array, forward: bool) -> Array:
         """One step of a pass that also records seat ``j``'s label: forward appends it
         as the last digit of the label code, backward prepends it as the first."""
         step = self.lattice.steps[j]

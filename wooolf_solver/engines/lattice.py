@@ -23,12 +23,15 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+Array = npt.NDArray[Any]
+"""Floats, or Python integers (``dtype=object``) where floats would not be exact."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -99,9 +102,7 @@ def build_lattice(counts: tuple[int, ...], hand_size: int) -> Lattice:
     return Lattice(hands, tuple(len(members) for members in levels), tuple(steps))
 
 
-def segment_sum(values: npt.NDArray[np.generic], keys: IntArray, size: int) -> npt.NDArray[
-    np.generic
-]:
+def segment_sum(values: Array, keys: IntArray, size: int) -> Array:
     """Sum ``values`` (along the last axis) into ``size`` bins given by ``keys``.
 
     >>> segment_sum(np.array([[1., 2., 3.]]), np.array([2, 0, 2]), 3)
