@@ -1,0 +1,382 @@
+"""The ``wooolf`` command: a thin shell over the library, and the only module that prints.
+
+Every subcommand is one function registered with :func:`command`; it reads its
+arguments, calls the library and prints through the :class:`Session`, which also
+turns the library's errors into one line and an exit status (0 fine, 1 the record
+contradicts itself, 2 bad input).
+
+>>> main(["--version"])
+wooolf 0.1.0
+0
+>>> main(["solve", "no-such-record.yaml"])
+2
+>>> describe_targets((6, 1), ("wolf", "hound"))
+'seat 6 (wolf), seat 1 (hound)'
+>>> describe_targets((0,), ("sheep",))
+'nobody (sheep)'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from . import __version__
+from .engines import ENGINES
+from .errors import InconsistentRecordError, WooolfError
+from .posterior import NOBODY, Fact, Posterior
+from .record import Ask, Declare, Event, Peek, Round
+from .rules import Card, Game, Seat
+from .solver import solve
+
+PROG = "wooolf"
+
+SHOWN_DECLARATIONS = 5
+"""How many declarations the readable output lists (the JSON lists them all)."""
+
+
+def pointer(index: int) -> str:
+    """The suspicion board's pointer for the target at ``index``: ``>``, ``>>``, ..."""
+    return ">" * (index + 1)
+
+
+# -- running a command ---------------------------------------------------------------------
+
+
+class Session:
+    """One run of a command: it loads records, prints, and, used as a context, turns
+    the library's errors into one line and an exit status in :attr:`status`."""
+
+    def __init__(self, json_output: bool = False) -> None:
+        self.json_output = json_output
+        self.console = Console(highlight=False, emoji=False)
+        self.round: Round | None = None
+        self.status = 0
+
+    def load(self, path: str) -> Round:
+        """Read a round record (kept to describe its events in messages)."""
+        self.round = Round.load(Path(path))
+        return self.round
+
+    def json(self, data: Any) -> None:
+        print(json.dumps(data, ensure_ascii=False))
+
+    def show(self, *renderables: RenderableType) -> None:
+        self.console.print(*renderables)
+
+    def fail(self, message: str, status: int = 2) -> None:
+        print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+        self.status = status
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> bool:
+        if isinstance(error, InconsistentRecordError):
+            if self.json_output:
+                self.json({"consistent": False, "conflict": list(error.conflict)})
+            else:
+                print(describe_conflict(self.round, error.conflict))
+            self.status = 1
+            return True
+        if isinstance(error, WooolfError | ValueError):
+            self.fail(str(error))
+            return True
+        if isinstance(error, ImportError):  # an engine's optional package is missing
+            self.fail(f"cannot load {error.name or 'a module'}: {error}")
+            return True
+        if isinstance(error, KeyboardInterrupt):
+            self.fail("interrupted", status=130)
+            return True
+        return False
+
+
+Runner = Callable[[argparse.Namespace, Session], int]
+Option = Callable[[argparse.ArgumentParser], None]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its name, one-line help, options and the function that runs it."""
+
+    name: str
+    help: str
+    options: tuple[Option, ...]
+    run: Runner
+
+
+COMMANDS: dict[str, Command] = {}
+"""The subcommands, in the order ``wooolf --help`` lists them."""
+
+
+def command(name: str, help: str, *options: Option) -> Callable[[Runner], Runner]:
+    """Register a subcommand: its runner's docstring becomes its description."""
+
+    def register(run: Runner) -> Runner:
+        COMMANDS[name] = Command(name, help, options, run)
+        return run
+
+    return register
+
+
+def record_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", metavar="RECORD", help="a round record (.yaml or .json)")
+
+
+def json_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON (the solver output contract) instead of tables",
+    )
+
+
+def engine_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine",
+        choices=list(ENGINES),
+        default=next(iter(ENGINES)),
+        help="the counting engine (default: %(default)s; all give the same answers)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Exact deduction for Wooolf!! (狼來了) and its variants."
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for spec in COMMANDS.values():
+        sub = commands.add_parser(spec.name, help=spec.help, description=spec.run.__doc__)
+        for option in spec.options:
+            option(sub)
+        sub.set_defaults(run=spec.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``wooolf`` with ``argv`` (default: the command line); return the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exit_:  # --help, --version and usage errors
+        code = exit_.code
+        return code if isinstance(code, int) else 0 if code is None else 2
+    run: Runner = args.run
+    with Session(json_output=getattr(args, "json", False)) as session:
+        session.status = run(args, session)
+    return session.status
+
+
+# -- solve ---------------------------------------------------------------------------------
+
+
+@command(
+    "solve",
+    "who is who: identities, certainties and the best declarations",
+    record_argument,
+    json_option,
+    engine_option,
+)
+def solve_command(args: argparse.Namespace, session: Session) -> int:
+    """Who is who: for every seat the chance of each identity, what is certain, and the
+    viewpoint's best declarations, exactly, from everything the record says."""
+    round_ = session.load(args.record)
+    posterior = solve(round_, engine=args.engine)
+    if args.json:
+        session.json(posterior.to_dict())
+    else:
+        session.show(render_solve(round_, posterior))
+    return 0
+
+
+def render_solve(round_: Round, posterior: Posterior) -> RenderableType:
+    """The readable answer of ``solve``: a header, the identity table, the declarations."""
+    game, setup = round_.game, round_.setup
+    edition = game.editions[setup.edition].title
+    events = len(round_.events)
+    parts: list[RenderableType] = [
+        Text(
+            f"{game.title} — {edition}, {setup.players} players, "
+            f"{events} event{'s' * (events != 1)}",
+            style="bold",
+        ),
+        Text(describe_viewpoint(round_)),
+    ]
+    others = [seat for seat in round_.hands if seat != round_.viewpoint]
+    if others:
+        known = ", ".join(
+            f"seat {seat} holds {hand_name(game, round_.hands[seat])}" for seat in others
+        )
+        parts.append(Text(f"Also known: {known}."))
+    parts += ["", identity_table(round_, posterior)]
+    certain = [
+        str(fact) for fact in posterior.certain if fact.holds and fact.seat not in round_.hands
+    ]
+    if certain:
+        parts.append(Text(f"Certain: {', '.join(certain)}.", style="green"))
+    if posterior.knowledge.targets:
+        parts += ["", declaration_table(round_, posterior)]
+    deals = posterior.deals
+    parts += [
+        "",
+        Text(
+            f"{deals:,} deal{'s' * (deals != 1)} of the unknown hands "
+            f"{'are' if deals != 1 else 'is'} consistent with the record."
+        ),
+    ]
+    return Group(*parts)
+
+
+def describe_viewpoint(round_: Round) -> str:
+    if round_.viewpoint is None:
+        return "Public knowledge (no viewpoint)."
+    seat = round_.viewpoint
+    identity = round_.identity(seat)
+    targets = " and ".join(
+        f"the {target} ({pointer(index)})" for index, target in enumerate(identity.targets)
+    )
+    return (
+        f"You are seat {seat}, holding {hand_name(round_.game, round_.hands[seat])}: "
+        f"the {identity.name}, looking for {targets}."
+    )
+
+
+def identity_table(round_: Round, posterior: Posterior) -> Table:
+    """Seats × identities: percent, ✓ when certain, · when impossible."""
+    game = round_.game
+    identities = sorted(
+        {card.character for card, _ in round_.setup.cards},
+        key=lambda name: game.characters[name].value,
+    )
+    facts = set(posterior.certain)
+    table = Table(
+        title="Who is who: the chance of each identity",
+        caption="✓ certain   · impossible",
+        title_justify="left",
+        caption_justify="left",
+    )
+    table.add_column("seat", no_wrap=True)
+    for name in identities:
+        table.add_column(name, justify="right", no_wrap=True)
+    for seat, roles in posterior.roles.items():
+        likeliest = max(roles.values())
+        cells = []
+        for name in identities:
+            if Fact(seat, name, True) in facts:
+                cells.append(Text("✓", style="bold green"))
+            elif name not in roles:
+                cells.append(Text("·", style="dim"))
+            else:
+                style = "bold" if roles[name] == likeliest else ""
+                cells.append(Text(percent(roles[name]), style=style))
+        table.add_row(seat_label(round_, seat), *cells)
+    return table
+
+
+def declaration_table(round_: Round, posterior: Posterior) -> Table:
+    """The viewpoint's best declarations with a non-zero chance of being right."""
+    targets = posterior.knowledge.targets
+    ranked = [d for d in posterior.declarations() if d.probability > 0]
+    board = ", ".join(f"{pointer(index)} {target}" for index, target in enumerate(targets))
+    more = len(ranked) - SHOWN_DECLARATIONS
+    table = Table(
+        title=f"Best declarations ({board})",
+        caption=f"… and {more} more, less likely" if more > 0 else None,
+        title_justify="left",
+        caption_justify="left",
+    )
+    table.add_column("#", justify="right")
+    table.add_column("declaration")
+    table.add_column("chance right", justify="right", no_wrap=True)
+    for rank, declaration in enumerate(ranked[:SHOWN_DECLARATIONS], 1):
+        chance = (
+            Text("✓ certain", style="bold green")
+            if declaration.certain
+            else Text(percent(declaration.probability))
+        )
+        table.add_row(str(rank), describe_targets(declaration.targets, targets), chance)
+    return table
+
+
+def describe_targets(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
+    """A declaration in words: each pointer's seat (or nobody) and its target."""
+    return ", ".join(
+        f"{'nobody' if seat == NOBODY else f'seat {seat}'} ({target})"
+        for seat, target in zip(pointers, targets, strict=True)
+    )
+
+
+def seat_label(round_: Round, seat: Seat) -> str:
+    if seat == round_.viewpoint:
+        return f"{seat} (you)"
+    if round_.setup.is_neutral(seat):
+        return f"{seat} (neutral)"
+    return str(seat)
+
+
+def hand_name(game: Game, hand: Sequence[Card]) -> str:
+    """A hand in words, the card that gives the identity first."""
+    cards = sorted(hand, key=lambda card: -game.characters[card.character].value)
+    return " + ".join(card.name for card in cards)
+
+
+def percent(probability: float) -> str:
+    """A probability that is neither 0 nor 1, in percent; never shown as 0% or 100%.
+
+    >>> percent(0.5230769), percent(0.9999), percent(0.00001)
+    ('52.3%', '>99.9%', '<0.1%')
+    """
+    if probability > 0.9995:
+        return ">99.9%"
+    if probability < 0.0005:
+        return "<0.1%"
+    return f"{probability:.1%}"
+
+
+# -- messages ------------------------------------------------------------------------------
+
+
+def describe_event(round_: Round, event: Event) -> str:
+    """An event in words, as the record's viewpoint knows it."""
+    if isinstance(event, Peek):
+        if event.sees is not None and event.seat == round_.viewpoint:
+            return f"seat {event.seat} peeked at seat {event.target} and saw {event.sees.name}"
+        return f"seat {event.seat} peeked at seat {event.target} and said {event.says}"
+    if isinstance(event, Ask):
+        answer = "yes" if event.answer else "no"
+        return f"seat {event.seat} asked seat {event.target} {event.question}: {answer}"
+    if isinstance(event, Declare):
+        return f"seat {event.seat} declared early"
+    raise TypeError(f"not an event: {event!r}")
+
+
+def describe_conflict(round_: Round | None, conflict: Sequence[int]) -> str:
+    """One line naming the events that cannot all hold."""
+    if not conflict:
+        return f"{PROG}: the record contradicts itself: no deal fits the known hands."
+    named = [
+        f"event {number} ({describe_event(round_, round_.events[number - 1])})"
+        if round_ is not None
+        else f"event {number}"
+        for number in conflict
+    ]
+    if len(named) == 1:
+        return f"{PROG}: the record contradicts itself: {named[0]} cannot hold."
+    listed = ", ".join(named[:-1]) + f" and {named[-1]}"
+    both = "both" if len(named) == 2 else "all"
+    return f"{PROG}: the record contradicts itself: {listed} cannot {both} hold."
