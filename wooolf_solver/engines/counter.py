@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import product
 from math import factorial
 from typing import ClassVar
@@ -41,7 +41,7 @@ import numpy as np
 from ..knowledge import Announced, Answered, Knowledge, Observation
 from ..rules import Card, Character, Seat
 from .base import Decision, Tally
-from .lattice import Array, FloatArray, IntArray, Lattice, build_lattice, segment_sum
+from .lattice import Array, FloatArray, IntArray, Lattice, Step, build_lattice
 
 ClassKey = tuple[str, ...]
 """An announcer class: what a peeker announces on each card of the deck."""
@@ -178,30 +178,33 @@ class _Model:
         exact = factors.dtype == object
         levels = [np.ones((len(factors), 1), dtype=factors.dtype)]
         for j, step in enumerate(self.lattice.steps):
-            coef = step.coef.astype(object) if exact else step.weight
-            moves = levels[-1][:, step.src] * coef * factors[:, j, step.hand]
-            levels.append(segment_sum(moves, step.dst, self.lattice.sizes[j + 1]))
+            group = step.into
+            coef = group.moves.coef.astype(object) if exact else group.moves.weight
+            moves = levels[-1][:, group.moves.src] * coef * factors[:, j, group.moves.hand]
+            levels.append(group.sum(moves))
         return levels
 
     def backward(self) -> list[Array]:
         """Weights of completing the deal from each state, per hypothesis."""
         levels: list[Array] = [np.ones((len(self.factors), 1))]
         for j in reversed(range(len(self.lattice.steps))):
-            step = self.lattice.steps[j]
+            group = self.lattice.steps[j].out_of
+            step = group.moves
             moves = levels[0][:, step.dst] * step.weight * self.factors[:, j, step.hand]
-            levels.insert(0, segment_sum(moves, step.src, self.lattice.sizes[j]))
+            levels.insert(0, group.sum(moves))
         return levels
 
     def marginal(
         self, j: int, forward: list[Array], backward: list[Array]
     ) -> Array:
         """The weight of each hand type at free seat ``j``, per hypothesis."""
-        step = self.lattice.steps[j]
+        group = self.lattice.steps[j].by_hand
+        step = group.moves
         moves = (
             forward[j][:, step.src] * step.weight * self.factors[:, j, step.hand]
             * backward[j + 1][:, step.dst]
         )
-        return segment_sum(moves, step.hand, len(self.hand_cards))
+        return group.sum(moves)
 
     def deals(self) -> int:
         """The exact number of physical deals with non-zero weight."""
@@ -243,7 +246,9 @@ class _Model:
         right = np.ones((len(self.factors), 1, 1))
         for j in reversed(range(middle, len(self.seats))):
             right = self._labelled_step(j, right, forward=False)
-        joint = np.einsum("bls,brs,b->lr", left, right, self.scale)
+        # hypothesis b, labels l of the left seats, r of the right seats, middle state s
+        # (einsum, not BLAS: threaded BLAS stalls on these small products when busy)
+        joint = np.einsum("bls,brs->lr", left * self.scale[:, None, None], right)
         joint = joint.reshape((labels,) * len(self.seats))
         fixed = {
             seat: self.knowledge.game.identity(hand).name
@@ -264,20 +269,20 @@ class _Model:
     def _labelled_step(self, j: int, weights: Array, forward: bool) -> Array:
         """One step of a pass that also records seat ``j``'s label: forward appends it
         as the last digit of the label code, backward prepends it as the first."""
-        step = self.lattice.steps[j]
-        move = step.weight * self.factors[:, j, step.hand]
         parts = []
-        labels = len(self.knowledge.targets) + 1
-        for label in range(labels):
-            chosen = self.labels[step.hand] == label
-            if forward:
-                values = weights[:, :, step.src[chosen]] * move[:, None, chosen]
-                parts.append(segment_sum(values, step.dst[chosen], self.lattice.sizes[j + 1]))
-            else:
-                values = weights[:, :, step.dst[chosen]] * move[:, None, chosen]
-                parts.append(segment_sum(values, step.src[chosen], self.lattice.sizes[j]))
+        for moves in _by_label(self.lattice.steps[j], tuple(self.labels.tolist())):
+            group = moves.into if forward else moves.out_of
+            step = group.moves
+            before = step.src if forward else step.dst
+            move = step.weight * self.factors[:, j, step.hand]
+            parts.append(group.sum(weights[:, :, before] * move[:, None, :]))
         stacked = np.stack(parts, axis=2 if forward else 1)
         batch, _, _, states = stacked.shape
         return stacked.reshape(batch, -1, states)
 
 
+@cache
+def _by_label(step: Step, labels: tuple[int, ...]) -> tuple[Step, ...]:
+    """A step's moves split by the label of the hand dealt (labels 0..max)."""
+    per_move = np.array(labels, dtype=np.int64)[step.hand]
+    return tuple(step.select(per_move == label) for label in range(max(labels) + 1))

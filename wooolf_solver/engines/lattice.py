@@ -15,12 +15,14 @@ of these coefficients.
 >>> step = lattice.steps[0]
 >>> [(int(h), int(c)) for h, c in zip(step.hand, step.coef)]   # 3 ways to deal (0, 1), 3 for (1, 1)
 [(0, 3), (1, 3)]
+>>> step.into.sum(np.array([[10., 1.]]))   # into the 2 states after one seat
+array([[10.,  1.]])
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations_with_replacement
 from math import comb
 from typing import Any
@@ -36,8 +38,8 @@ Array = npt.NDArray[Any]
 
 @dataclass(frozen=True, eq=False)
 class Step:
-    """The moves from the states after ``j`` seats to those after ``j + 1``,
-    one per (state, hand) pair that fits, sorted by hand."""
+    """The moves from the states after ``j`` seats (``sizes[0]`` of them) to those
+    after ``j + 1`` (``sizes[1]``), one per (state, hand) pair that fits."""
 
     src: IntArray
     """The state before, as its position in its level."""
@@ -47,8 +49,64 @@ class Step:
     """The hand dealt, as an index into :attr:`Lattice.hands`."""
     coef: IntArray
     """The number of ways to pick that hand's physical cards from the cards left."""
-    weight: FloatArray
-    """``coef`` as floats."""
+    sizes: tuple[int, int]
+    hands: int
+    """The number of hand types."""
+
+    @cached_property
+    def weight(self) -> FloatArray:
+        """``coef`` as floats."""
+        return self.coef.astype(np.float64)
+
+    def select(self, chosen: npt.NDArray[Any]) -> Step:
+        """The moves picked by a mask or an index array, in that order."""
+        return Step(
+            self.src[chosen],
+            self.dst[chosen],
+            self.hand[chosen],
+            self.coef[chosen],
+            self.sizes,
+            self.hands,
+        )
+
+    @cached_property
+    def into(self) -> Grouped:
+        """The moves grouped by the state they lead to (for forward passes)."""
+        return Grouped.of(self, self.dst, self.sizes[1])
+
+    @cached_property
+    def out_of(self) -> Grouped:
+        """The moves grouped by the state they leave (for backward passes)."""
+        return Grouped.of(self, self.src, self.sizes[0])
+
+    @cached_property
+    def by_hand(self) -> Grouped:
+        """The moves grouped by the hand dealt (for marginals)."""
+        return Grouped.of(self, self.hand, self.hands)
+
+
+@dataclass(frozen=True, eq=False)
+class Grouped:
+    """A step's moves sorted by a key, with the plan to sum values per key."""
+
+    moves: Step
+    starts: IntArray
+    keys: IntArray
+    size: int
+
+    @classmethod
+    def of(cls, step: Step, keys: IntArray, size: int) -> Grouped:
+        order = np.argsort(keys, kind="stable")
+        ordered = keys[order]
+        starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]) if len(keys) else keys
+        return cls(step.select(order), starts, ordered[starts], size)
+
+    def sum(self, values: Array) -> Array:
+        """Sum ``values`` (one per move, in this order, along the last axis) per key."""
+        out = np.zeros((*values.shape[:-1], self.size), dtype=values.dtype)
+        if len(self.starts):
+            out[..., self.keys] = np.add.reduceat(values, self.starts, axis=-1)
+        return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,21 +156,6 @@ def build_lattice(counts: tuple[int, ...], hand_size: int) -> Lattice:
             dst = position[levels[j][fits] + int(take @ strides)]
             parts.append((fits, dst, np.full(len(fits), index, dtype=np.int64), coef))
         src, dst, hand_index, coef = (np.concatenate(column) for column in zip(*parts, strict=True))
-        steps.append(Step(src, dst, hand_index, coef, coef.astype(np.float64)))
+        sizes = (len(levels[j]), len(levels[j + 1]))
+        steps.append(Step(src, dst, hand_index, coef, sizes, len(hands)))
     return Lattice(hands, tuple(len(members) for members in levels), tuple(steps))
-
-
-def segment_sum(values: Array, keys: IntArray, size: int) -> Array:
-    """Sum ``values`` (along the last axis) into ``size`` bins given by ``keys``.
-
-    >>> segment_sum(np.array([[1., 2., 3.]]), np.array([2, 0, 2]), 3)
-    array([[2., 0., 4.]])
-    """
-    out = np.zeros((*values.shape[:-1], size), dtype=values.dtype)
-    if keys.size == 0:
-        return out
-    order = np.argsort(keys, kind="stable")
-    ordered = keys[order]
-    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-    out[..., ordered[starts]] = np.add.reduceat(values[..., order], starts, axis=-1)
-    return out
