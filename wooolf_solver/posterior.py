@@ -15,14 +15,16 @@ True
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from .engines.base import Decision, Tally
+from .engines.lattice import FloatArray
 from .knowledge import Knowledge
 from .rules import Seat
 
@@ -100,27 +102,11 @@ class Posterior:
         """The viewpoint's declarations, best first (ties: smaller targets first):
         every one with non-zero probability, and at least ``at_least``.
         Empty without a viewpoint whose hand is known."""
-        targets = self.knowledge.targets
-        if not targets:
+        if not self.knowledge.targets:
             return []
-        viewpoint = self.knowledge.viewpoint
-        pointers = [NOBODY, *(seat for seat in self.knowledge.seats if seat != viewpoint)]
-        mass, right = _declaration_mass(self.tally.decision)
-        support = sum(1 for weight in self.tally.decision.values() if weight > 0)
-        total = sum(self.tally.decision.values())
-        ranked = sorted(
-            (
-                Declaration(
-                    combo,
-                    1.0 if right[combo] == support else mass[combo] / total,
-                    right[combo] == support,
-                )
-                for combo in product(pointers, repeat=len(targets))
-            ),
-            key=lambda d: (-d.probability, d.targets),
-        )
-        nonzero = sum(1 for d in ranked if d.probability > 0)
-        return ranked[: max(nonzero, at_least)]
+        decisions = tuple(self.tally.decision)
+        table = DeclarationTable.of(self.knowledge, decisions)
+        return table.ranked(np.array([self.tally.decision[d] for d in decisions]), at_least)
 
     def to_dict(self) -> dict[str, Any]:
         """The spec's JSON object for ``solve``."""
@@ -134,18 +120,51 @@ class Posterior:
         return result
 
 
-def _declaration_mass(
-    decision: Mapping[Decision, float],
-) -> tuple[defaultdict[tuple[Seat, ...], float], defaultdict[tuple[Seat, ...], int]]:
-    """For every declaration right in some world: its weight, and in how many
-    values of the decision (with non-zero weight) it is right."""
-    mass: defaultdict[tuple[Seat, ...], float] = defaultdict(float)
-    right: defaultdict[tuple[Seat, ...], int] = defaultdict(int)
-    for holders, weight in decision.items():
-        if weight <= 0:
-            continue
-        choices = [sorted(seats) if seats else [NOBODY] for seats in holders]
-        for combo in product(*choices):
-            mass[combo] += weight
-            right[combo] += 1
-    return mass, right
+@dataclass(frozen=True, eq=False)
+class DeclarationTable:
+    """Which declarations are right for which values of the decision.
+
+    ``right[i, k]`` is true when declaration ``candidates[i]`` is right in a world
+    whose decision is ``decisions[k]``; the chance of every declaration under any
+    weighting of the decisions is then one matrix product.
+    """
+
+    candidates: tuple[tuple[Seat, ...], ...]
+    decisions: tuple[Decision, ...]
+    right: npt.NDArray[np.bool_]
+
+    @classmethod
+    def of(cls, knowledge: Knowledge, decisions: tuple[Decision, ...]) -> DeclarationTable:
+        """Every declaration the viewpoint can make: one pointer per target, each at
+        another seat or at nobody (``0``)."""
+        pointers = [NOBODY, *(seat for seat in knowledge.seats if seat != knowledge.viewpoint)]
+        candidates = tuple(product(pointers, repeat=len(knowledge.targets)))
+        index = {combo: i for i, combo in enumerate(candidates)}
+        right = np.zeros((len(candidates), len(decisions)), dtype=bool)
+        for k, holders in enumerate(decisions):
+            choices = [sorted(seats) if seats else [NOBODY] for seats in holders]
+            for combo in product(*choices):
+                if combo in index:
+                    right[index[combo], k] = True
+        return cls(candidates, decisions, right)
+
+    def ranked(self, weights: FloatArray, at_least: int = 5) -> list[Declaration]:
+        """The declarations under these decision weights, best first (ties: smaller
+        targets first): all with non-zero probability, and at least ``at_least``."""
+        mass = self.right.astype(np.float64) @ weights
+        certain: list[bool] = self.right[:, weights > 0].all(axis=1).tolist()
+        total = float(weights.sum())
+        ranked = sorted(
+            (
+                Declaration(combo, 1.0 if sure else float(m) / total, sure)
+                for combo, m, sure in zip(self.candidates, mass, certain, strict=True)
+            ),
+            key=lambda d: (-d.probability, d.targets),
+        )
+        nonzero = sum(1 for d in ranked if d.probability > 0)
+        return ranked[: max(nonzero, at_least)]
+
+    def best(self, weights: FloatArray) -> FloatArray:
+        """For each column of ``weights`` (decision values × outcomes), the weight of
+        the best declaration."""
+        return np.asarray((self.right.astype(np.float64) @ weights).max(axis=0))

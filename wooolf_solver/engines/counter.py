@@ -235,10 +235,8 @@ class _Model:
 
     def decision(self) -> dict[Decision, float]:
         """The weight of every value of the viewpoint's decision."""
-        targets = self.knowledge.targets
-        if not targets:
+        if not self.knowledge.targets:
             return {}
-        labels = len(targets) + 1
         middle = len(self.seats) // 2
         left = np.ones((len(self.factors), 1, 1))  # hypothesis, label code, state
         for j in range(middle):
@@ -248,29 +246,67 @@ class _Model:
             right = self._labelled_step(j, right, forward=False)
         # hypothesis b, labels l of the left seats, r of the right seats, middle state s
         # (einsum, not BLAS: threaded BLAS stalls on these small products when busy)
-        joint = np.einsum("bls,brs->lr", left * self.scale[:, None, None], right)
-        joint = joint.reshape((labels,) * len(self.seats))
-        fixed = {
-            seat: self.knowledge.game.identity(hand).name
-            for seat, hand in self.knowledge.hands.items()
-        }
-        result = {}
-        for code in np.argwhere(joint > 0):
-            key = tuple(
-                frozenset(
-                    [seat for seat, name in fixed.items() if name == target]
-                    + [seat for seat, label in zip(self.seats, code, strict=True) if label == t]
-                )
-                for t, target in enumerate(targets)
-            )
-            result[key] = float(joint[tuple(code)])
-        return result
+        joint = np.einsum("bls,brs->lr", left * self.scale[:, None, None], right).ravel()
+        return {self.decision_of(int(code)): float(joint[code]) for code in np.flatnonzero(joint)}
 
-    def _labelled_step(self, j: int, weights: Array, forward: bool) -> Array:
-        """One step of a pass that also records seat ``j``'s label: forward appends it
-        as the last digit of the label code, backward prepends it as the first."""
+    def decision_by_hand(self) -> DecisionJoint:
+        """The decision's weights jointly with each free seat's hand."""
+        labels = len(self.knowledge.targets) + 1
+        seats = len(self.seats)
+        forward = [np.ones((len(self.factors), 1, 1))]
+        for j in range(seats):
+            forward.append(self._labelled_step(j, forward[-1], forward=True))
+        backward = [np.ones((len(self.factors), 1, 1))]
+        for j in reversed(range(seats)):
+            backward.insert(0, self._labelled_step(j, backward[0], forward=False))
+        weights = np.einsum("bls,b->l", forward[-1], self.scale)
+        support = np.flatnonzero(weights)
+        hands = len(self.hand_cards)
+        by_hand = {}
+        for t, seat in enumerate(self.seats):
+            split = self._labelled_step(t, forward[t], True, tuple(range(hands)))
+            batch, _, states = split.shape
+            split = split.reshape(batch, -1, hands, states) * self.scale[:, None, None, None]
+            joint = np.einsum("blhs,brs->hlr", split, backward[t + 1])
+            full = np.zeros((hands, labels**t, labels, labels ** (seats - t - 1)))
+            for h in range(hands):
+                full[h, :, self.labels[h], :] = joint[h]
+            by_hand[seat] = full.reshape(hands, -1)[:, support]
+        return DecisionJoint(
+            tuple(self.decision_of(int(code)) for code in support),
+            weights[support],
+            self.hand_cards,
+            by_hand,
+        )
+
+    def decision_of(self, code: int) -> Decision:
+        """The decision value of a label code (one base-(targets + 1) digit per free
+        seat, the first seat most significant), the known hands included."""
+        targets = self.knowledge.targets
+        base = len(targets) + 1
+        digits = [(code // base**power) % base for power in reversed(range(len(self.seats)))]
+        holders: list[list[Seat]] = [[] for _ in targets]
+        for seat, hand in self.knowledge.hands.items():
+            name = self.knowledge.game.identity(hand).name
+            if name in targets:
+                holders[targets.index(name)].append(seat)
+        for seat, digit in zip(self.seats, digits, strict=True):
+            if digit < len(targets):
+                holders[digit].append(seat)
+        return tuple(frozenset(seats) for seats in holders)
+
+    def _labelled_step(
+        self, j: int, weights: Array, forward: bool, labels: tuple[int, ...] | None = None
+    ) -> Array:
+        """One step of a pass that also records seat ``j``'s label (by default its
+        place among the targets; or any label per hand type): forward appends it as
+        the last digit of the label code, backward prepends it as the first."""
+        if labels is None:
+            labels, count = tuple(self.labels.tolist()), len(self.knowledge.targets) + 1
+        else:
+            count = max(labels) + 1
         parts = []
-        for moves in _by_label(self.lattice.steps[j], tuple(self.labels.tolist())):
+        for moves in _by_label(self.lattice.steps[j], labels, count):
             group = moves.into if forward else moves.out_of
             step = group.moves
             before = step.src if forward else step.dst
@@ -281,8 +317,22 @@ class _Model:
         return stacked.reshape(batch, -1, states)
 
 
+@dataclass(frozen=True)
+class DecisionJoint:
+    """The viewpoint's decision jointly with the hand of each free seat."""
+
+    decisions: tuple[Decision, ...]
+    """Every value of the decision with non-zero weight."""
+    weights: FloatArray
+    """Their weights."""
+    hands: tuple[tuple[Card, ...], ...]
+    """The hand types."""
+    by_hand: dict[Seat, FloatArray]
+    """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
+
+
 @cache
-def _by_label(step: Step, labels: tuple[int, ...]) -> tuple[Step, ...]:
-    """A step's moves split by the label of the hand dealt (labels 0..max)."""
+def _by_label(step: Step, labels: tuple[int, ...], count: int) -> tuple[Step, ...]:
+    """A step's moves split by the label of the hand dealt (labels ``0..count-1``)."""
     per_move = np.array(labels, dtype=np.int64)[step.hand]
-    return tuple(step.select(per_move == label) for label in range(max(labels) + 1))
+    return tuple(step.select(per_move == label) for label in range(count))
