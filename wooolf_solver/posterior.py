@@ -152,7 +152,7 @@ class DeclarationTable:
         """The declarations under these decision weights, best first (ties: smaller
         targets first): all with non-zero probability, and at least ``at_least``."""
         mass = self.right.astype(np.float64) @ weights
-        certain: list[bool] = self.right[:, weights > 0].all(axis=1).tolist()
+        certain = [bool(row.all()) for row in self.right[:, weights > 0]]
         total = float(weights.sum())
         ranked = sorted(
             (
