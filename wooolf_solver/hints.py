@@ -1,0 +1,315 @@
+"""What to do next: every action open to the viewpoint, ranked by expected information.
+
+An action's outcome is the card seen (a peek) or the answer (a question). For the
+decision D (who holds each of the viewpoint's targets), each action gets
+``gain_bits = H(D) - sum_o P(o) H(D | o)`` and ``best_after = sum_o P(o) max_d
+P(d right | o)``, exactly as the spec's ``hint`` section defines them.
+
+The joint weights of (D, outcome) come from the engine: natively from the counting
+engine (:meth:`decision_by_hand`), or, for any engine, by one tally per outcome
+with the outcome added as an observation (the naive twin, used as the reference).
+
+>>> from wooolf_solver import Round
+>>> round_ = Round.load("examples/worked-example.yaml")
+>>> advice = hint(round_)
+>>> round(advice.entropy_bits, 6)
+2.683062
+>>> best = advice.actions[0]
+>>> best.action.describe(), round(best.gain_bits, 6), round(best.best_after, 6)
+('ask seat 1 is-sheep-shepherd-hunter', 0.998463, 0.807692)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+import numpy as np
+
+from .engines import Decision, Engine, get_engine
+from .engines.lattice import FloatArray
+from .errors import InvalidRecordError
+from .knowledge import Answered, Knowledge, Observation, Seen, likelihood
+from .posterior import Declaration, DeclarationTable, Posterior
+from .record import Round
+from .rules import Hand, Seat
+from .solver import solve
+
+ActionKind = Literal["peek", "ask"]
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """A peek at ``target``, or asking ``target`` the question ``question``."""
+
+    kind: ActionKind
+    target: Seat
+    question: str | None = None
+
+    def describe(self) -> str:
+        """``peek at seat 4`` or ``ask seat 1 has-hound``."""
+        if self.kind == "peek":
+            return f"peek at seat {self.target}"
+        return f"ask seat {self.target} {self.question}"
+
+
+@dataclass(frozen=True)
+class ActionScore:
+    """An action with its outcome probabilities and what it is expected to teach."""
+
+    action: Action
+    outcomes: dict[str, float]
+    """P(outcome), for the outcomes with non-zero probability."""
+    gain_bits: float
+    best_after: float
+    best_given: dict[str, Declaration]
+    """The best declaration after each outcome."""
+
+    @property
+    def dead(self) -> bool:
+        """The outcome is already certain: the action teaches nothing."""
+        return len(self.outcomes) == 1
+
+    def reason(self) -> str:
+        """One line a player can follow: what the likeliest outcomes would show."""
+        if self.dead:
+            (outcome,) = self.outcomes
+            return f"the outcome is certain ({outcome}): it teaches nothing"
+        parts = []
+        ordered = sorted(self.outcomes.items(), key=lambda item: (-item[1], item[0]))
+        for outcome, chance in ordered[:3]:
+            best = self.best_given[outcome]
+            parts.append(
+                f"{outcome} ({chance:.0%}) → best {_targets(best.targets)} {best.probability:.0%}"
+            )
+        more = f"; {len(ordered) - 3} more" if len(ordered) > 3 else ""
+        return "; ".join(parts) + more
+
+    def to_dict(self) -> dict[str, Any]:
+        result: dict[str, Any] = {"action": self.action.kind, "target": self.action.target}
+        if self.action.question is not None:
+            result["question"] = self.action.question
+        result.update(
+            gain_bits=self.gain_bits, best_after=self.best_after, outcomes=dict(self.outcomes)
+        )
+        return result
+
+
+@dataclass(frozen=True)
+class Advice:
+    """When to declare: now (early, 2 points if right) or after the best action."""
+
+    best: Declaration
+    early_now: float
+    """Expected points of declaring early now: 2 × P(best right)."""
+    early_after: float
+    """Expected points of declaring early after the most informative action."""
+    forced_guess: bool
+    """No action left can change the chances: the best declaration is a guess."""
+    declare_now: bool
+
+    def recommendation(self) -> str:
+        p = self.best.probability
+        if self.best.certain:
+            return "Declare early now: your best declaration is certain."
+        if self.forced_guess:
+            return (
+                f"No action can separate the candidates: declaring is a forced guess "
+                f"({p:.0%}). Early, it is worth {self.early_now:.2f} points on average, "
+                f"with a {1 - p:.0%} risk of a mistake marker."
+            )
+        if self.declare_now:
+            return (
+                f"Declare early now: {p:.0%} right, {self.early_now:.2f} points on average; "
+                f"the best action would only raise that to {self.early_after:.2f}."
+            )
+        return (
+            f"Take the best action first: declaring early after it is worth "
+            f"{self.early_after:.2f} points on average, against {self.early_now:.2f} now."
+        )
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Every action open to the viewpoint, most informative first, and advice."""
+
+    posterior: Posterior
+    entropy_bits: float
+    actions: tuple[ActionScore, ...]
+    advice: Advice
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec's JSON object for ``hint``."""
+        return {
+            "entropy_bits": self.entropy_bits,
+            "actions": [score.to_dict() for score in self.actions],
+        }
+
+
+DECLARE_NOW_MARGIN = 0.05
+"""Declare early now when the best action raises the best declaration's expected
+chance by less than this and the chance is at least one half."""
+
+
+def hint(round_: Round, engine: str = "counter", naive: bool = False) -> Hint:
+    """Score every action of the round's viewpoint (whose hand must be known).
+
+    ``naive`` computes every outcome by a fresh tally (the reference); otherwise the
+    engine's native joint is used when it has one.
+    """
+    posterior = solve(round_, engine)
+    knowledge = posterior.knowledge
+    if not knowledge.targets:
+        raise InvalidRecordError("viewpoint: a hint needs a viewpoint whose hand is known")
+    counter = get_engine(engine)
+    table = OutcomeTables.of(knowledge, counter, naive)
+    declarations = DeclarationTable.of(knowledge, table.decisions)
+    entropy = _entropy(table.weights)
+    scores = []
+    for action in actions_open(round_):
+        outcomes, joint = table.of_action(action)
+        scores.append(
+            _score(
+                action,
+                outcomes,
+                joint,
+                weights=table.weights,
+                entropy=entropy,
+                declarations=declarations,
+            )
+        )
+    scores.sort(key=lambda s: (-s.gain_bits, s.action))
+    return Hint(posterior, entropy, tuple(scores), _advice(posterior, scores))
+
+
+def actions_open(round_: Round) -> Iterable[Action]:
+    """A peek at every other seat, and each of the viewpoint's questions (all of the
+    game's when the record lists none) to every other non-neutral seat."""
+    viewpoint = round_.viewpoint
+    questions = round_.questions if round_.questions is not None else tuple(round_.game.questions)
+    for seat in round_.seats:
+        if seat != viewpoint:
+            yield Action("peek", seat)
+    for question in dict.fromkeys(questions):
+        for seat in round_.seats:
+            if seat != viewpoint and not round_.setup.is_neutral(seat):
+                yield Action("ask", seat, question)
+
+
+@dataclass(frozen=True)
+class OutcomeTables:
+    """The weights of the decision values, jointly with any action's outcome."""
+
+    knowledge: Knowledge
+    decisions: tuple[Decision, ...]
+    weights: FloatArray
+    by_hand: dict[Seat, tuple[tuple[Hand, ...], FloatArray]]
+    engine: Engine | None = None
+    """Set for the naive twin, which tallies every outcome afresh."""
+
+    @classmethod
+    def of(cls, knowledge: Knowledge, engine: Engine, naive: bool) -> OutcomeTables:
+        native = getattr(engine, "decision_by_hand", None)
+        if native is not None and not naive:
+            joint = native(knowledge)
+            by_hand = {seat: (joint.hands, table) for seat, table in joint.by_hand.items()}
+            return cls(knowledge, joint.decisions, joint.weights, by_hand)
+        decision = engine.tally(knowledge).decision
+        decisions = tuple(key for key, weight in decision.items() if weight > 0)
+        weights = np.array([decision[key] for key in decisions])
+        return cls(knowledge, decisions, weights, {}, engine)
+
+    def of_action(self, action: Action) -> tuple[list[str], FloatArray]:
+        """The outcomes of an action and the weights of (outcome, decision value):
+        the weight of each decision value times the outcome's likelihood."""
+        game = self.knowledge.game
+        target = action.target
+        known = self.knowledge.hands.get(target)
+        observations: list[Observation]
+        if action.kind == "peek":
+            cards = sorted(set(known)) if known else [c for c, _ in self.knowledge.free_cards]
+            names = [card.name for card in cards]
+            observations = [Seen(0, target, card) for card in cards]
+            per_card = 1 / game.hand_size  # a peek picks one of the cards at random
+        else:
+            assert action.question is not None
+            question = game.questions[action.question]
+            names = ["yes", "no"]
+            observations = [Answered(0, target, question, yes) for yes in (True, False)]
+            per_card = 1.0
+        if self.engine is not None:
+            return names, self._tallied(observations) * per_card
+        if target in self.by_hand:
+            hands, table = self.by_hand[target]
+        else:  # a known hand: the outcome does not depend on the decision
+            assert known is not None
+            hands, table = (known,), self.weights[None, :]
+        spread = np.array(
+            [[likelihood(game, obs, {target: hand}) for hand in hands] for obs in observations],
+            dtype=np.float64,
+        )
+        return names, (spread * per_card) @ table
+
+    def _tallied(self, observations: list[Observation]) -> FloatArray:
+        """The naive twin: one tally per outcome, the outcome added as an observation."""
+        assert self.engine is not None
+        index = {key: k for k, key in enumerate(self.decisions)}
+        joint = np.zeros((len(observations), len(self.decisions)))
+        for row, observation in enumerate(observations):
+            extended = replace(
+                self.knowledge, observations=(*self.knowledge.observations, observation)
+            )
+            for key, weight in self.engine.tally(extended).decision.items():
+                joint[row, index[key]] = weight
+        return joint
+
+
+def _score(
+    action: Action,
+    outcomes: list[str],
+    joint: FloatArray,
+    *,
+    weights: FloatArray,
+    entropy: float,
+    declarations: DeclarationTable,
+) -> ActionScore:
+    total = float(weights.sum())
+    chances = joint.sum(axis=1) / total
+    live = [row for row, chance in enumerate(chances) if chance > 0]
+    if len(live) == 1:
+        gain = 0.0
+    else:
+        remaining = sum(chances[row] * _entropy(joint[row]) for row in live)
+        gain = max(0.0, entropy - float(remaining))
+    best_after = float(declarations.best(joint.T).sum()) / total
+    if len(live) == 1:
+        best_after = float(declarations.best(weights[:, None])[0]) / total
+    return ActionScore(
+        action,
+        {outcomes[row]: float(chances[row]) for row in live},
+        gain,
+        best_after,
+        {outcomes[row]: declarations.ranked(joint[row], at_least=1)[0] for row in live},
+    )
+
+
+def _advice(posterior: Posterior, scores: list[ActionScore]) -> Advice:
+    best = posterior.declarations(at_least=1)[0]
+    informative = [score for score in scores if score.gain_bits > 0]
+    after = informative[0].best_after if informative else best.probability
+    declare_now = best.certain or (
+        after - best.probability < DECLARE_NOW_MARGIN and best.probability >= 0.5
+    )
+    return Advice(best, 2 * best.probability, 2 * after, not informative, declare_now)
+
+
+def _entropy(weights: FloatArray) -> float:
+    """The entropy in bits of the distribution proportional to ``weights``."""
+    positive = weights[weights > 0]
+    p = positive / positive.sum()
+    return float(-(p * np.log2(p)).sum()) if len(p) > 1 else 0.0
+
+
+def _targets(targets: tuple[Seat, ...]) -> str:
+    return "[" + ", ".join(str(seat) for seat in targets) + "]"
