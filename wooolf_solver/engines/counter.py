@@ -71,6 +71,10 @@ class CountingEngine:
             roles[seat] = dict(weights)
         return Tally(model.deals(), total, roles, model.decision() if total > 0 else {})
 
+    def decision_by_hand(self, knowledge: Knowledge) -> DecisionJoint:
+        """The viewpoint's decision jointly with every free seat's hand (for hints)."""
+        return _Model(knowledge).decision_by_hand()
+
     def consistent(self, knowledge: Knowledge) -> bool:
         model = _Model(knowledge)
         return bool(model.scale @ model.forward(model.factors)[-1][:, 0] > 0)
@@ -247,7 +251,8 @@ class _Model:
         # hypothesis b, labels l of the left seats, r of the right seats, middle state s
         # (einsum, not BLAS: threaded BLAS stalls on these small products when busy)
         joint = np.einsum("bls,brs->lr", left * self.scale[:, None, None], right).ravel()
-        return {self.decision_of(int(code)): float(joint[code]) for code in np.flatnonzero(joint)}
+        codes = np.flatnonzero(joint)
+        return dict(zip(self.decisions_of(codes), joint[codes].tolist(), strict=True))
 
     def decision_by_hand(self) -> DecisionJoint:
         """The decision's weights jointly with each free seat's hand."""
@@ -273,27 +278,30 @@ class _Model:
                 full[h, :, self.labels[h], :] = joint[h]
             by_hand[seat] = full.reshape(hands, -1)[:, support]
         return DecisionJoint(
-            tuple(self.decision_of(int(code)) for code in support),
+            self.decisions_of(support),
             weights[support],
             self.hand_cards,
             by_hand,
         )
 
-    def decision_of(self, code: int) -> Decision:
-        """The decision value of a label code (one base-(targets + 1) digit per free
+    def decisions_of(self, codes: IntArray) -> tuple[Decision, ...]:
+        """The decision values of label codes (one base-(targets + 1) digit per free
         seat, the first seat most significant), the known hands included."""
         targets = self.knowledge.targets
-        base = len(targets) + 1
-        digits = [(code // base**power) % base for power in reversed(range(len(self.seats)))]
-        holders: list[list[Seat]] = [[] for _ in targets]
+        known: list[list[Seat]] = [[] for _ in targets]
         for seat, hand in self.knowledge.hands.items():
             name = self.knowledge.game.identity(hand).name
             if name in targets:
-                holders[targets.index(name)].append(seat)
-        for seat, digit in zip(self.seats, digits, strict=True):
-            if digit < len(targets):
-                holders[digit].append(seat)
-        return tuple(frozenset(seats) for seats in holders)
+                known[targets.index(name)].append(seat)
+        shape = (len(targets) + 1,) * len(self.seats)
+        digits = np.array(np.unravel_index(codes, shape), dtype=np.int64).reshape(len(shape), -1)
+        seats = np.array(self.seats, dtype=np.int64)
+        return tuple(
+            tuple(
+                frozenset(known[t] + seats[column == t].tolist()) for t in range(len(targets))
+            )
+            for column in digits.T
+        )
 
     def _labelled_step(
         self, j: int, weights: Array, forward: bool, labels: tuple[int, ...] | None = None
