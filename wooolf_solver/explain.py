@@ -1,0 +1,165 @@
+"""Why a fact is certain: a minimal set of events that forces it, in plain sentences.
+
+A fact ("seat 5 is the shepherd", or with ``holds=False`` "seat 1 is not the wolf")
+is certain when no consistent world contradicts it: the knowledge plus the fact's
+negation has no world. CP-SAT proposes a core of events (one assumption literal per
+event); the project then shrinks it event by event with its own counting engine
+(a solver's core is neither minimal nor always trustworthy), so the set returned
+forces the fact and stops forcing it when any one event is dropped.
+
+>>> from wooolf_solver import Round
+>>> why = explain(Round.load("examples/worked-example.yaml"), 5, "shepherd")
+>>> why.holds, why.events
+(True, (3, 4))
+>>> print(why.sentences[-1])
+So seat 5 is the shepherd.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .conflict import minimal_conflict, shrink
+from .engines import Engine, get_engine
+from .errors import InconsistentRecordError, InvalidRecordError
+from .knowledge import Announced, Answered, Knowledge, Observation, Seen, knowledge_of
+from .posterior import Fact, Posterior
+from .record import Round
+from .rules import Question, Seat
+
+NEGATION_EVENT = 0
+"""The pseudo-event number of the fact's negation, kept in every restriction."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Whether a fact is certain and, if so, a minimal set of events forcing it."""
+
+    fact: Fact
+    holds: bool
+    events: tuple[int, ...]
+    sentences: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec's JSON object for ``why``."""
+        if not self.holds:
+            return {"holds": False}
+        return {"holds": True, "events": list(self.events)}
+
+
+def explain(
+    round_: Round, seat: Seat, identity: str, holds: bool = True, engine: str = "counter"
+) -> Explanation:
+    """Why ``seat`` certainly is (``holds``) or is not ``identity``, if it is certain."""
+    if seat not in round_.seats:
+        raise InvalidRecordError(f"seat: {seat} is out of range 1..{len(round_.seats)}")
+    name = identity.strip().lower()
+    if name not in round_.game.characters:
+        known = ", ".join(round_.game.characters)
+        raise InvalidRecordError(f"identity: unknown identity {identity!r} (known: {known})")
+    counter = get_engine(engine)
+    knowledge = knowledge_of(round_)
+    if not counter.consistent(knowledge):
+        raise InconsistentRecordError(minimal_conflict(knowledge, counter))
+    fact = Fact(seat, name, holds)
+    challenged = _with_negation(knowledge, fact)
+    if counter.consistent(challenged):
+        return Explanation(fact, False, (), (f"It is not certain that {fact}.",))
+    events = minimal_reason(challenged, counter)
+    return Explanation(fact, True, events, tuple(_sentences(round_, knowledge, fact, events)))
+
+
+def explanations(round_: Round, engine: str = "counter") -> dict[Fact, Explanation]:
+    """The explanation of every certain fact of the round's posterior."""
+    from .solver import solve  # noqa: PLC0415 (solve imports this module's neighbours)
+
+    return {
+        fact: explain(round_, fact.seat, fact.identity, fact.holds, engine)
+        for fact in solve(round_, engine).certain
+    }
+
+
+def forces(challenged: Knowledge, events: Sequence[int], engine: Engine) -> bool:
+    """Whether ``events`` alone (with the deck and the hands) force the fact whose
+    negation ``challenged`` carries."""
+    return not engine.consistent(challenged.restricted([*events, NEGATION_EVENT]))
+
+
+def minimal_reason(challenged: Knowledge, engine: Engine) -> tuple[int, ...]:
+    """A minimal set of events forcing the fact: CP-SAT's core, checked and shrunk."""
+    from .engines.cpsat import CpSatEngine  # noqa: PLC0415 (OR-Tools loads only when asked)
+
+    events = [e for e in challenged.events if e != NEGATION_EVENT]
+    core = [e for e in CpSatEngine().core(challenged) if e != NEGATION_EVENT]
+    start = core if forces(challenged, core, engine) else events
+    return shrink(sorted(start), lambda kept: forces(challenged, kept, engine))
+
+
+def _with_negation(knowledge: Knowledge, fact: Fact) -> Knowledge:
+    """The knowledge plus an observation that contradicts ``fact``."""
+    question = Question(
+        f"is-{fact.identity}",
+        f"Is your identity {fact.identity}?",
+        identity=frozenset({fact.identity}),
+    )
+    negation = Answered(NEGATION_EVENT, fact.seat, question, yes=not fact.holds)
+    return replace(knowledge, observations=(*knowledge.observations, negation))
+
+
+def _sentences(
+    round_: Round, knowledge: Knowledge, fact: Fact, events: tuple[int, ...]
+) -> list[str]:
+    """The events of the reason in order, each followed by what it makes certain."""
+    from .engines.counter import CountingEngine  # noqa: PLC0415 (a cycle otherwise)
+
+    counter = CountingEngine()
+    setup = round_.setup
+    if not events:
+        return [f"The deck and the known hands alone force it. So {fact}."]
+    def certain_after(kept: Sequence[int]) -> set[Fact]:
+        partial = knowledge.restricted(kept)
+        return set(Posterior(partial, counter.tally(partial)).certain)
+
+    lines = []
+    before = certain_after([])
+    for count, event in enumerate(events, 1):
+        certain = certain_after(events[:count])
+        fresh = sorted(certain - before)
+        new = [f for f in fresh if f != fact and (f.holds or f.seat == fact.seat)]
+        observation = next(o for o in knowledge.observations if o.event == event)
+        line = f"Event {event}: {_describe(observation, round_.viewpoint)}."
+        if isinstance(observation, Announced):
+            line += _lie(round_, observation, fresh)
+        if new:
+            line += " So " + ", ".join(str(f) for f in new) + "."
+        lines.append(line)
+        before = certain
+    deck = ", ".join(f"{count} × {card.name}" for card, count in setup.cards)
+    lines.insert(0, f"The {setup.edition} deck for {setup.players} players deals: {deck}.")
+    lines.append(f"So {fact}.")
+    return lines
+
+
+def _lie(round_: Round, observation: Announced, new: list[Fact]) -> str:
+    """A note when an announcement just exposed its peeker as a liar."""
+    for found in new:
+        liar = round_.game.characters[found.identity]
+        if found.seat == observation.peeker and found.holds and liar.announces is not None:
+            return (
+                f" An honest peek cannot give that; only the {liar.name} lies "
+                f"(always saying {liar.announces})."
+            )
+    return ""
+
+
+def _describe(observation: Observation, viewpoint: Seat | None) -> str:
+    if isinstance(observation, Seen):
+        return f"you peeked at seat {observation.target} and saw {observation.card.name}"
+    if isinstance(observation, Answered):
+        answer = "yes" if observation.yes else "no"
+        return f"seat {observation.target} answered {answer} to “{observation.question.text}”"
+    assert isinstance(observation, Announced)
+    who = "you" if observation.peeker == viewpoint else f"seat {observation.peeker}"
+    return f"{who} peeked at seat {observation.target} and announced {observation.icon}"
