@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 from .errors import InconsistentRecordError, InvalidDeckError, InvalidRecordError, WooolfError
+from .explain import Explanation, explain, explanations
+from .hints import Action, ActionScore, Advice, Hint, hint
 from .posterior import Declaration, Fact, Posterior
 from .record import Ask, Declare, Event, Peek, Round
 from .solver import solve
@@ -18,11 +20,16 @@ from .solver import solve
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
+    "ActionScore",
+    "Advice",
     "Ask",
     "Declaration",
     "Declare",
     "Event",
+    "Explanation",
     "Fact",
+    "Hint",
     "InconsistentRecordError",
     "InvalidDeckError",
     "InvalidRecordError",
@@ -30,5 +37,8 @@ __all__ = [
     "Posterior",
     "Round",
     "WooolfError",
+    "explain",
+    "explanations",
+    "hint",
     "solve",
 ]
