@@ -22,7 +22,7 @@ with the outcome added as an observation (the naive twin, used as the reference)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -207,6 +207,10 @@ class OutcomeTables:
     by_hand: dict[Seat, tuple[tuple[Hand, ...], FloatArray]]
     engine: Engine | None = None
     """Set for the naive twin, which tallies every outcome afresh."""
+    spreads: dict[tuple[str, str | None, tuple[Hand, ...]], FloatArray] = field(
+        default_factory=dict, repr=False
+    )
+    """Each outcome's likelihood numerator per hand, by action kind and question."""
 
     @classmethod
     def of(cls, knowledge: Knowledge, engine: Engine, naive: bool) -> OutcomeTables:
@@ -245,11 +249,13 @@ class OutcomeTables:
         else:  # a known hand: the outcome does not depend on the decision
             assert known is not None
             hands, table = (known,), self.weights[None, :]
-        spread = np.array(
-            [[likelihood(game, obs, {target: hand}) for hand in hands] for obs in observations],
-            dtype=np.float64,
-        )
-        return names, (spread * per_card) @ table
+        key = (action.kind, action.question, hands)
+        if key not in self.spreads:  # the same for every free seat: compute it once
+            self.spreads[key] = np.array(
+                [[likelihood(game, obs, {target: hand}) for hand in hands] for obs in observations],
+                dtype=np.float64,
+            )
+        return names, (self.spreads[key] * per_card) @ table
 
     def _tallied(self, observations: list[Observation]) -> FloatArray:
         """The naive twin: one tally per outcome, the outcome added as an observation."""
@@ -290,7 +296,7 @@ def _score(
         {outcomes[row]: float(chances[row]) for row in live},
         gain,
         best_after,
-        {outcomes[row]: declarations.ranked(joint[row], at_least=1)[0] for row in live},
+        {outcomes[row]: declarations.best_one(joint[row]) for row in live},
     )
 
 

@@ -164,6 +164,15 @@ class DeclarationTable:
         nonzero = sum(1 for d in ranked if d.probability > 0)
         return ranked[: max(nonzero, at_least)]
 
+    def best_one(self, weights: FloatArray) -> Declaration:
+        """The best declaration under these decision weights (ties: smaller targets
+        first, as :meth:`ranked`)."""
+        mass = self.right.astype(np.float64) @ weights
+        top = int(np.argmax(mass))  # the candidates are in increasing order
+        sure = bool(self.right[top, weights > 0].all())
+        chance = 1.0 if sure else float(mass[top] / weights.sum())
+        return Declaration(self.candidates[top], chance, sure)
+
     def best(self, weights: FloatArray) -> FloatArray:
         """For each column of ``weights`` (decision values × outcomes), the weight of
         the best declaration."""
