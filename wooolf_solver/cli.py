@@ -28,12 +28,15 @@ from types import TracebackType
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from . import __version__
 from .engines import ENGINES
 from .errors import InconsistentRecordError, WooolfError
+from .explain import Explanation, explain, explanations
+from .hints import Action, ActionScore, Hint, hint
 from .posterior import NOBODY, Fact, Posterior
 from .record import Ask, Declare, Event, Peek, Round
 from .rules import Card, Game, Seat
@@ -43,6 +46,9 @@ PROG = "wooolf"
 
 SHOWN_DECLARATIONS = 5
 """How many declarations the readable output lists (the JSON lists them all)."""
+
+SHOWN_ACTIONS = 8
+"""How many actions ``hint`` lists by default (the JSON lists them all)."""
 
 
 def pointer(index: int) -> str:
@@ -185,38 +191,43 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- solve ---------------------------------------------------------------------------------
 
 
+def why_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--why",
+        action="store_true",
+        help="after the table, say why each certain fact is certain (the events that force it)",
+    )
+
+
 @command(
     "solve",
     "who is who: identities, certainties and the best declarations",
     record_argument,
     json_option,
     engine_option,
+    why_option,
 )
 def solve_command(args: argparse.Namespace, session: Session) -> int:
     """Who is who: for every seat the chance of each identity, what is certain, and the
     viewpoint's best declarations, exactly, from everything the record says."""
+    if args.json and args.why:
+        session.fail("--why explains the readable answer; it cannot be used with --json")
+        return 2
     round_ = session.load(args.record)
     posterior = solve(round_, engine=args.engine)
     if args.json:
         session.json(posterior.to_dict())
-    else:
-        session.show(render_solve(round_, posterior))
+        return 0
+    session.show(render_solve(round_, posterior))
+    if args.why:
+        session.show(render_reasons(round_, explanations(round_, engine=args.engine)))
     return 0
 
 
 def render_solve(round_: Round, posterior: Posterior) -> RenderableType:
     """The readable answer of ``solve``: a header, the identity table, the declarations."""
-    game, setup = round_.game, round_.setup
-    edition = game.editions[setup.edition].title
-    events = len(round_.events)
-    parts: list[RenderableType] = [
-        Text(
-            f"{game.title} — {edition}, {setup.players} players, "
-            f"{events} event{'s' * (events != 1)}",
-            style="bold",
-        ),
-        Text(describe_viewpoint(round_)),
-    ]
+    game = round_.game
+    parts: list[RenderableType] = [title_line(round_), Text(describe_viewpoint(round_))]
     others = [seat for seat in round_.hands if seat != round_.viewpoint]
     if others:
         known = ", ".join(
@@ -240,6 +251,16 @@ def render_solve(round_: Round, posterior: Posterior) -> RenderableType:
         ),
     ]
     return Group(*parts)
+
+
+def title_line(round_: Round) -> Text:
+    """The game, edition, number of players and of events."""
+    game, setup = round_.game, round_.setup
+    edition = game.editions[setup.edition].title
+    return Text(
+        f"{game.title} — {edition}, {setup.players} players, {plural(len(round_.events), 'event')}",
+        style="bold",
+    )
 
 
 def describe_viewpoint(round_: Round) -> str:
@@ -335,6 +356,11 @@ def hand_name(game: Game, hand: Sequence[Card]) -> str:
     return " + ".join(card.name for card in cards)
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 event``, ``2 events``, ``1,560 deals``."""
+    return f"{count:,} {noun}{'s' * (count != 1)}"
+
+
 def percent(probability: float) -> str:
     """A probability that is neither 0 nor 1, in percent; never shown as 0% or 100%.
 
@@ -346,6 +372,257 @@ def percent(probability: float) -> str:
     if probability < 0.0005:
         return "<0.1%"
     return f"{probability:.1%}"
+
+
+# -- hint ----------------------------------------------------------------------------------
+
+
+def top_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--top",
+        type=positive,
+        default=SHOWN_ACTIONS,
+        metavar="N",
+        help="how many actions the table lists (default: %(default)s; --json lists them all)",
+    )
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1, for ``--top``."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+@command(
+    "hint",
+    "what to do next: every peek and question ranked, and when to declare",
+    record_argument,
+    json_option,
+    top_option,
+    engine_option,
+)
+def hint_command(args: argparse.Namespace, session: Session) -> int:
+    """What to do next: every action open to the viewpoint (a peek at each other seat,
+    each question card to each other player), ranked by how much its outcome is
+    expected to tell about who holds the viewpoint's targets, and whether to declare
+    early now. The record needs a viewpoint whose hand is known."""
+    round_ = session.load(args.record)
+    advice = hint(round_, engine=args.engine)
+    if args.json:
+        session.json(advice.to_dict())
+    else:
+        session.show(render_hint(round_, advice, args.top))
+    return 0
+
+
+def render_hint(round_: Round, advice: Hint, top: int = SHOWN_ACTIONS) -> RenderableType:
+    """The readable answer of ``hint``: where you stand, the best actions, the advice."""
+    targets = advice.posterior.knowledge.targets
+    best = advice.advice.best
+    chance = "certain" if best.certain else f"{percent(best.probability)} right"
+    parts: list[RenderableType] = [
+        title_line(round_),
+        Text(describe_viewpoint(round_)),
+        Text(f"Best declaration now: {describe_targets(best.targets, targets)} — {chance}."),
+        Text(
+            f"Still unknown: {advice.entropy_bits:.2f} bits about who holds your targets "
+            "(1 bit = what one fair yes/no answer tells)."
+        ),
+    ]
+    live = [score for score in advice.actions if not score.dead]
+    dead = [score for score in advice.actions if score.dead]
+    if live:
+        parts += ["", action_table(round_, live, top, targets)]
+    if dead:
+        parts += ["", Text(describe_dead(round_, dead), style="dim")]
+    parts += ["", Text(f"Advice: {advice.advice.recommendation()}", style="bold")]
+    return Group(*parts)
+
+
+def action_table(
+    round_: Round, scores: Sequence[ActionScore], top: int, targets: Sequence[str]
+) -> Table:
+    """The ``top`` most informative actions, each with what its outcomes would show."""
+    shown = scores[:top]
+    more = len(scores) - len(shown)
+    board = ", ".join(targets)
+    title = f"the {plural(len(shown), 'best action')}" if more else plural(len(shown), "action")
+    legend = [
+        "learns: what the outcome is expected to tell about your targets, in bits.",
+        "right after: the chance your best declaration is right once you know the outcome.",
+        f"Under each action: each outcome (its chance) → the best declaration then "
+        f"[{board}] (0: nobody), and its chance.",
+    ]
+    if more:
+        legend.append(f"… and {plural(more, 'more action')}, each telling less.")
+    table = Table(
+        title=Text(f"What to do next: {title}, most informative first"),
+        caption=Text("\n".join(legend)),
+        title_justify="left",
+        caption_justify="left",
+    )
+    table.add_column("#", justify="right")
+    table.add_column("action")
+    table.add_column("learns", justify="right", no_wrap=True)
+    table.add_column("right after", justify="right", no_wrap=True)
+    for rank, score in enumerate(shown, 1):
+        cell = Text(describe_action(round_, score.action), style="bold")
+        for part in score.reason().split("; "):
+            tail = part.removesuffix(" more")  # the reason's tail: "3 more"
+            line = f"… {plural(int(tail), 'more outcome')}" if tail.isdigit() else part
+            cell.append(f"\n  {line}", style="dim")
+        table.add_row(str(rank), cell, f"{score.gain_bits:.2f} bits", percent(score.best_after))
+    return table
+
+
+def describe_action(round_: Round, action: Action) -> str:
+    """An action in words: ``peek at seat 4``, ``ask seat 1: Is your identity ...?``."""
+    if action.question is None:
+        return action.describe()
+    question = round_.game.questions[action.question]
+    return f"ask seat {action.target}: “{question.text}”"
+
+
+def describe_dead(round_: Round, scores: Sequence[ActionScore]) -> str:
+    """One line for the actions whose outcome is already certain, grouped by seat."""
+    peeks = [f"seat {s.action.target}" for s in scores if s.action.kind == "peek"]
+    asked: dict[Seat, list[str]] = {}
+    for score in scores:
+        if score.action.question is not None:
+            asked.setdefault(score.action.target, []).append(score.action.question)
+    groups = [f"peek at {', '.join(peeks)}"] if peeks else []
+    groups += [f"ask seat {seat} {', '.join(ids)}" for seat, ids in sorted(asked.items())]
+    return (
+        f"{plural(len(scores), 'action')} would teach nothing (the outcome is already certain): "
+        + "; ".join(groups)
+        + "."
+    )
+
+
+# -- why -----------------------------------------------------------------------------------
+
+
+def fact_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("seat", metavar="SEAT", help="a seat number")
+    parser.add_argument("identity", metavar="IDENTITY", help="an identity, e.g. shepherd")
+    parser.add_argument(
+        "--not",
+        dest="negated",
+        action="store_true",
+        help="ask why SEAT is certainly NOT IDENTITY",
+    )
+
+
+@command(
+    "why",
+    "why a fact is certain: the fewest events that force it, in sentences",
+    record_argument,
+    fact_arguments,
+    json_option,
+    engine_option,
+)
+def why_command(args: argparse.Namespace, session: Session) -> int:
+    """Whether the record makes it certain that SEAT is (with --not: is not) IDENTITY,
+    and if so why: the fewest events that force it, each step in a sentence."""
+    round_ = session.load(args.record)
+    try:
+        seat = int(args.seat)
+    except ValueError:
+        session.fail(f"seat: {args.seat!r} is not a seat number")
+        return 2
+    holds = not args.negated
+    explanation = explain(round_, seat, args.identity, holds, engine=args.engine)
+    if args.json:
+        session.json(explanation.to_dict())
+        return 0
+    if explanation.holds:
+        session.show(render_why(explanation))
+        return 0
+    roles = solve(round_, engine=args.engine).roles[seat]
+    fact = explanation.fact
+    possible = {name for name, chance in roles.items() if chance > 0}
+    contrary = possible == {fact.identity} if args.negated else fact.identity not in possible
+    chance = roles.get(fact.identity, 0.0)
+    session.show(render_why(explanation, chance, contrary))
+    return 0
+
+
+def render_why(
+    explanation: Explanation, chance: float | None = None, contrary: bool = False
+) -> RenderableType:
+    """The verdict and, when the fact is certain, the sentences that show it.
+
+    For a fact that is not certain: ``chance`` is the chance that the seat is the
+    identity, and ``contrary`` whether the opposite fact is certain."""
+    fact = explanation.fact
+    if explanation.holds:
+        events = explanation.events
+        if not events:
+            how = "the deck and the known hands force it"
+        elif len(events) == 1:
+            how = f"event {events[0]} forces it"
+        else:
+            how = f"events {join_numbers(events)} force it"
+        verdict = Text(f"Yes, it is certain: {fact} ({how}).", style="bold green")
+        return Group(verdict, "", *(Text(sentence) for sentence in explanation.sentences))
+    if contrary:
+        opposite = Fact(fact.seat, fact.identity, not fact.holds)
+        flag = "leave out --not" if opposite.holds else "add --not"
+        return Text(
+            f"No: on the contrary, it is certain that {opposite} ({flag} to see why).",
+            style="bold",
+        )
+    line = f"No, it is not certain that {fact}"
+    if chance is not None:
+        line += f": seat {fact.seat} is the {fact.identity} with chance {percent(chance)}"
+    return Text(line + ".", style="bold")
+
+
+def render_reasons(round_: Round, reasons: dict[Fact, Explanation]) -> RenderableType:
+    """``solve --why``: every certain fact about a seat whose hand is not known, with
+    the events that force it and the sentences, compactly (a sentence that opens
+    every explanation, such as the deck, is said once)."""
+    shown = [
+        reasons[fact]
+        for fact in sorted(reasons, key=lambda f: (not f.holds, f.seat, f.identity))
+        if fact.seat not in round_.hands and reasons[fact].holds
+    ]
+    if not shown:
+        return Group("", Text("Nothing about the unknown hands is certain yet."))
+    steps = [list(reason.sentences) for reason in shown]
+    for sentences, reason in zip(steps, shown, strict=True):
+        if sentences and sentences[-1] == f"So {reason.fact}.":
+            sentences.pop()
+    openings = {sentences[0] for sentences in steps if sentences}
+    common = openings.pop() if len(openings) == 1 and all(steps) else None
+    parts: list[RenderableType] = [
+        "",
+        Text("Why: the fewest events that force each certain fact", style="bold"),
+    ]
+    if common is not None:
+        parts.append(Text(common))
+    for sentences, reason in zip(steps, shown, strict=True):
+        events = reason.events
+        numbers = (
+            f"{'event' if len(events) == 1 else 'events'} {join_numbers(events)}"
+            if events
+            else "the deck alone"
+        )
+        parts.append(Text(f"• {reason.fact} — {numbers}", style="green"))
+        for sentence in sentences[1:] if common is not None else sentences:
+            parts.append(Padding(Text(sentence), (0, 0, 0, 4), expand=False))
+    return Group(*parts)
+
+
+def join_numbers(numbers: Sequence[int]) -> str:
+    """``3``, ``3 and 4``, ``1, 3 and 4``."""
+    words = [str(number) for number in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" and {words[-1]}"
 
 
 # -- messages ------------------------------------------------------------------------------
