@@ -173,10 +173,7 @@ class _RoundReader:
             if viewpoint not in hands:
                 raise InvalidRecordError(f"hands: the viewpoint, seat {viewpoint}, needs its hand")
         round_ = Round(game, setup, viewpoint, MappingProxyType(hands), self.questions())
-        events = self.data.get("events", [])
-        if not isinstance(events, list):
-            raise InvalidRecordError("events: a list of events")
-        return replace(round_, events=tuple(_EventReader(round_).read(events)))
+        return replace(round_, events=read_events(round_, self.data.get("events", [])))
 
     def seat(self, value: Any, where: str, player: bool = False) -> Seat:
         seat = parse_seat(value, where, self.setup.seats)
@@ -247,6 +244,13 @@ def check_copies(setup: Setup, hands: Iterable[Hand], where: str) -> None:
                 f"{where}: {count} × {card.name}, but the {setup.edition} deck for "
                 f"{setup.players} players has {setup.copies(card)}"
             )
+
+
+def read_events(round_: Round, events: Any) -> tuple[Event, ...]:
+    """Check a list of raw events against a round's setup and known hands."""
+    if not isinstance(events, list):
+        raise InvalidRecordError("events: a list of events")
+    return tuple(_EventReader(round_).read(events))
 
 
 class _EventReader:
