@@ -247,7 +247,7 @@ def test_cli_readable(capsys: pytest.CaptureFixture[str]) -> None:
         "ask seat 1: “Is your identity sheep, shepherd",
         "1.00 bits",
         "80.8%",
-        "no (52%) → best [6, 1] 100%",
+        "no (52%) → wolf 6, hound 1: certain",
         "8 actions would teach nothing",
         "ask seat 5 has-hound",
         "Advice: Take the best action first",

@@ -10,10 +10,6 @@ wooolf 0.1.0
 0
 >>> main(["solve", "no-such-record.yaml"])
 2
->>> describe_targets((6, 1), ("wolf", "hound"))
-'seat 6 (wolf), seat 1 (hound)'
->>> describe_targets((0,), ("sheep",))
-'nobody (sheep)'
 """
 
 from __future__ import annotations
@@ -37,7 +33,7 @@ from .engines import ENGINES
 from .errors import InconsistentRecordError, WooolfError
 from .explain import Explanation, explain, explanations
 from .hints import Action, ActionScore, Hint, hint
-from .posterior import NOBODY, Fact, Posterior
+from .posterior import Fact, Posterior, describe_targets
 from .record import Ask, Declare, Event, Peek, Round
 from .rules import Card, Game, Seat
 from .solver import solve
@@ -334,14 +330,6 @@ def declaration_table(round_: Round, posterior: Posterior) -> Table:
     return table
 
 
-def describe_targets(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
-    """A declaration in words: each pointer's seat (or nobody) and its target."""
-    return ", ".join(
-        f"{'nobody' if seat == NOBODY else f'seat {seat}'} ({target})"
-        for seat, target in zip(pointers, targets, strict=True)
-    )
-
-
 def seat_label(round_: Round, seat: Seat) -> str:
     if seat == round_.viewpoint:
         return f"{seat} (you)"
@@ -450,13 +438,12 @@ def action_table(
     """The ``top`` most informative actions, each with what its outcomes would show."""
     shown = scores[:top]
     more = len(scores) - len(shown)
-    board = ", ".join(targets)
     title = f"the {plural(len(shown), 'best action')}" if more else plural(len(shown), "action")
     legend = [
         "learns: what the outcome is expected to tell about your targets, in bits.",
         "right after: the chance your best declaration is right once you know the outcome.",
-        f"Under each action: each outcome (its chance) → the best declaration then "
-        f"[{board}] (0: nobody), and its chance.",
+        "Under each action: each outcome (its chance) → your best declaration then "
+        "(the seat you would name for each target), and its chance.",
     ]
     if more:
         legend.append(f"… and {plural(more, 'more action')}, each telling less.")

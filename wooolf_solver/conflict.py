@@ -27,25 +27,42 @@ def shrink(items: Sequence[int], holds: Callable[[Sequence[int]], bool]) -> tupl
 
 
 def minimal_conflict(knowledge: Knowledge, engine: Engine) -> tuple[int, ...]:
-    """A minimal set of events that cannot all hold, for an inconsistent knowledge.
+    """A minimal set of events that cannot all hold, for an inconsistent knowledge
+    (``()`` if it is consistent): see :func:`earliest_minimal_inconsistency`."""
+    return earliest_minimal_inconsistency(knowledge, engine)
 
-    The last event of the shortest inconsistent prefix is in it; the earlier events
-    of that prefix are then dropped, the earliest first, while the rest still
-    conflicts. ``()`` if the knowledge is consistent.
+
+def earliest_minimal_inconsistency(
+    knowledge: Knowledge,
+    engine: Engine,
+    always: Sequence[int] = (),
+    seed: Callable[[Sequence[int]], Sequence[int]] | None = None,
+) -> tuple[int, ...]:
+    """A minimal set of events that, with the events ``always`` kept, leaves no
+    world; ``()`` if there is a world with every event, or none without any.
+
+    The last event of the shortest such prefix of the events is in it (the earliest
+    moment the contradiction appears); the earlier events of that prefix, or those of
+    ``seed(prefix)`` if that set still fails, are then dropped, the earliest first,
+    while the rest still fails. Every step is checked with ``engine``.
     """
 
-    def conflicts(events: Sequence[int]) -> bool:
-        return not engine.consistent(knowledge.restricted(events))
+    def fails(events: Sequence[int]) -> bool:
+        return not engine.consistent(knowledge.restricted([*events, *always]))
 
-    events = knowledge.events
-    if not conflicts(events):
+    events = [event for event in knowledge.events if event not in always]
+    if fails([]) or not fails(events):
         return ()
-    low, high = 0, len(events)  # the shortest conflicting prefix has length in (low, high]
+    low, high = 0, len(events)  # the shortest failing prefix has length in (low, high]
     while high - low > 1:
         middle = (low + high) // 2
-        if conflicts(events[:middle]):
+        if fails(events[:middle]):
             high = middle
         else:
             low = middle
     *earlier, last = events[:high]
-    return (*shrink(earlier, lambda kept: conflicts([*kept, last])), last)
+    if seed is not None:
+        seeded = [event for event in seed(events[:high]) if event in earlier]
+        if fails([*seeded, last]):
+            earlier = seeded
+    return (*shrink(earlier, lambda kept: fails([*kept, last])), last)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .conflict import minimal_conflict, shrink
+from .conflict import earliest_minimal_inconsistency, minimal_conflict
 from .engines import Engine, get_engine
 from .errors import InconsistentRecordError, InvalidRecordError
 from .knowledge import Announced, Answered, Knowledge, Observation, Seen, knowledge_of
@@ -88,13 +88,18 @@ def forces(challenged: Knowledge, events: Sequence[int], engine: Engine) -> bool
 
 
 def minimal_reason(challenged: Knowledge, engine: Engine) -> tuple[int, ...]:
-    """A minimal set of events forcing the fact: CP-SAT's core, checked and shrunk."""
+    """A minimal set of events forcing the fact whose negation ``challenged`` carries.
+
+    Its last event is the one after which the fact became certain; the earlier ones
+    come from CP-SAT's core over that prefix (one assumption literal per event), then
+    shrunk and re-checked by ``engine``. ``()`` when the deck and hands force it.
+    """
     from .engines.cpsat import CpSatEngine  # noqa: PLC0415 (OR-Tools loads only when asked)
 
-    events = [e for e in challenged.events if e != NEGATION_EVENT]
-    core = [e for e in CpSatEngine().core(challenged) if e != NEGATION_EVENT]
-    start = core if forces(challenged, core, engine) else events
-    return shrink(sorted(start), lambda kept: forces(challenged, kept, engine))
+    def core(prefix: Sequence[int]) -> Sequence[int]:
+        return CpSatEngine().core(challenged.restricted([*prefix, NEGATION_EVENT]))
+
+    return earliest_minimal_inconsistency(challenged, engine, (NEGATION_EVENT,), core)
 
 
 def _with_negation(knowledge: Knowledge, fact: Fact) -> Knowledge:

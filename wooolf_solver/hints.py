@@ -31,7 +31,7 @@ from .engines import Decision, Engine, get_engine
 from .engines.lattice import FloatArray
 from .errors import InvalidRecordError
 from .knowledge import Answered, Knowledge, Observation, Seen, likelihood
-from .posterior import Declaration, DeclarationTable, Posterior
+from .posterior import NOBODY, Declaration, DeclarationTable, Posterior
 from .record import Round
 from .rules import Hand, Seat
 from .solver import solve
@@ -65,6 +65,8 @@ class ActionScore:
     best_after: float
     best_given: dict[str, Declaration]
     """The best declaration after each outcome."""
+    targets: tuple[str, ...]
+    """The viewpoint's targets, which the declarations point at."""
 
     @property
     def dead(self) -> bool:
@@ -80,9 +82,12 @@ class ActionScore:
         ordered = sorted(self.outcomes.items(), key=lambda item: (-item[1], item[0]))
         for outcome, chance in ordered[:3]:
             best = self.best_given[outcome]
-            parts.append(
-                f"{outcome} ({chance:.0%}) → best {_targets(best.targets)} {best.probability:.0%}"
+            chance_right = "certain" if best.certain else f"{best.probability:.0%}"
+            pointers = ", ".join(
+                f"{target} {seat}" if seat != NOBODY else f"no {target}"
+                for target, seat in zip(self.targets, best.targets, strict=True)
             )
+            parts.append(f"{outcome} ({chance:.0%}) → {pointers}: {chance_right}")
         more = f"; {len(ordered) - 3} more" if len(ordered) > 3 else ""
         return "; ".join(parts) + more
 
@@ -297,6 +302,7 @@ def _score(
         gain,
         best_after,
         {outcomes[row]: declarations.best_one(joint[row]) for row in live},
+        declarations.targets,
     )
 
 
@@ -317,5 +323,3 @@ def _entropy(weights: FloatArray) -> float:
     return float(-(p * np.log2(p)).sum()) if len(p) > 1 else 0.0
 
 
-def _targets(targets: tuple[Seat, ...]) -> str:
-    return "[" + ", ".join(str(seat) for seat in targets) + "]"

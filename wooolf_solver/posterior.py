@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
@@ -55,6 +56,20 @@ class Declaration:
 
     def to_dict(self) -> dict[str, Any]:
         return {"targets": list(self.targets), "probability": self.probability}
+
+
+def describe_targets(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
+    """A declaration in words: each pointer's seat (or nobody) and its target.
+
+    >>> describe_targets((6, 1), ("wolf", "hound"))
+    'seat 6 (wolf), seat 1 (hound)'
+    >>> describe_targets((0,), ("sheep",))
+    'nobody (sheep)'
+    """
+    return ", ".join(
+        f"{'nobody' if seat == NOBODY else f'seat {seat}'} ({target})"
+        for seat, target in zip(pointers, targets, strict=True)
+    )
 
 
 @dataclass(frozen=True)
@@ -129,6 +144,7 @@ class DeclarationTable:
     weighting of the decisions is then one matrix product.
     """
 
+    targets: tuple[str, ...]
     candidates: tuple[tuple[Seat, ...], ...]
     decisions: tuple[Decision, ...]
     right: npt.NDArray[np.bool_]
@@ -146,7 +162,7 @@ class DeclarationTable:
             for combo in product(*choices):
                 if combo in index:
                     right[index[combo], k] = True
-        return cls(candidates, decisions, right)
+        return cls(knowledge.targets, candidates, decisions, right)
 
     def ranked(self, weights: FloatArray, at_least: int = 5) -> list[Declaration]:
         """The declarations under these decision weights, best first (ties: smaller

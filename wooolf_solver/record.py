@@ -23,7 +23,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-import yaml
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
 
 from .errors import InvalidDeckError, InvalidRecordError
 from .games import find_game
@@ -102,6 +103,15 @@ class Round:
         return _RoundReader(data, Path(base_dir) if base_dir is not None else Path.cwd()).read()
 
 
+def parse_yaml(text: str) -> Any:
+    """Parse YAML 1.2 (so that ``[hunter?, sheep]`` reads as two card names).
+
+    >>> parse_yaml("hands: {2: [hunter?, sheep]}")
+    {'hands': {2: ['hunter?', 'sheep']}}
+    """
+    return YAML(typ="safe", pure=True).load(text)
+
+
 def read_document(path: Path) -> Mapping[str, Any]:
     """Parse a YAML or JSON file into a mapping, with a one-line error on failure."""
     try:
@@ -109,10 +119,10 @@ def read_document(path: Path) -> Mapping[str, Any]:
     except OSError as error:
         raise InvalidRecordError(f"{path}: cannot read: {error.strerror}") from None
     try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+        data = json.loads(text) if path.suffix.lower() == ".json" else parse_yaml(text)
     except json.JSONDecodeError as error:
         raise InvalidRecordError(f"{path}: not valid JSON: {error}") from None
-    except yaml.YAMLError as error:
+    except YAMLError as error:
         where = getattr(error, "problem_mark", None)
         at = f" at line {where.line + 1}, column {where.column + 1}" if where else ""
         problem = getattr(error, "problem", None) or "syntax error"
