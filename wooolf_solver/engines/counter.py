@@ -266,19 +266,32 @@ class _Model:
             backward.insert(0, self._labelled_step(j, backward[0], forward=False))
         weights = np.einsum("bls,b->l", forward[-1], self.scale)
         support = np.flatnonzero(weights)
+        decisions = self.decisions_of(support)
+        index = {decision: k for k, decision in enumerate(decisions)}
         hands = len(self.hand_cards)
-        by_hand = {}
+        by_hand: dict[Seat, FloatArray] = {}
+        twin_of: dict[bytes, int] = {}
         for t, seat in enumerate(self.seats):
-            split = self._labelled_step(t, forward[t], True, tuple(range(hands)))
+            key = self.factors[:, t, :].tobytes()
+            if key in twin_of:  # same factors as an earlier seat: the same joint, mirrored
+                twin = self.seats[twin_of[key]]
+                mirror = [index[_swapped(d, seat, twin)] for d in decisions]
+                by_hand[seat] = by_hand[twin][:, mirror]
+                continue
+            twin_of[key] = t
+            live = np.flatnonzero(self.factors[:, t, :].any(axis=0))
+            rank = np.full(hands, len(live))
+            rank[live] = np.arange(len(live))
+            split = self._labelled_step(t, forward[t], True, tuple(rank.tolist()), len(live))
             batch, _, states = split.shape
-            split = split.reshape(batch, -1, hands, states) * self.scale[:, None, None, None]
+            split = split.reshape(batch, -1, len(live), states) * self.scale[:, None, None, None]
             joint = np.einsum("blhs,brs->hlr", split, backward[t + 1])
             full = np.zeros((hands, labels**t, labels, labels ** (seats - t - 1)))
-            for h in range(hands):
-                full[h, :, self.labels[h], :] = joint[h]
+            for row, h in enumerate(live):
+                full[h, :, self.labels[h], :] = joint[row]
             by_hand[seat] = full.reshape(hands, -1)[:, support]
         return DecisionJoint(
-            self.decisions_of(support),
+            decisions,
             weights[support],
             self.hand_cards,
             by_hand,
@@ -304,15 +317,19 @@ class _Model:
         )
 
     def _labelled_step(
-        self, j: int, weights: Array, forward: bool, labels: tuple[int, ...] | None = None
+        self,
+        j: int,
+        weights: Array,
+        forward: bool,
+        labels: tuple[int, ...] | None = None,
+        count: int = 0,
     ) -> Array:
         """One step of a pass that also records seat ``j``'s label (by default its
-        place among the targets; or any label per hand type): forward appends it as
-        the last digit of the label code, backward prepends it as the first."""
+        place among the targets; or any label per hand type, moves with a label of
+        ``count`` or more left out): forward appends it as the last digit of the label
+        code, backward prepends it as the first."""
         if labels is None:
             labels, count = tuple(self.labels.tolist()), len(self.knowledge.targets) + 1
-        else:
-            count = max(labels) + 1
         parts = []
         for moves in _by_label(self.lattice.steps[j], labels, count):
             group = moves.into if forward else moves.out_of
@@ -337,6 +354,12 @@ class DecisionJoint:
     """The hand types."""
     by_hand: dict[Seat, FloatArray]
     """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
+
+
+def _swapped(decision: Decision, seat: Seat, other: Seat) -> Decision:
+    """The decision with two seats' roles exchanged."""
+    swap = {seat: other, other: seat}
+    return tuple(frozenset(swap.get(s, s) for s in holders) for holders in decision)
 
 
 @cache
