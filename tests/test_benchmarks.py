@@ -1,0 +1,117 @@
+"""The benchmark script on a tiny subset: the shape of its report, never its timings."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+ENGINE_KEYS = {"status", "runs", "median_ms", "max_ms", "ratio", "agrees", "error"}
+
+
+@pytest.fixture
+def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    return importlib.import_module("bench_solve")
+
+
+@pytest.fixture
+def positions(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    return importlib.import_module("positions")
+
+
+def run_json(bench: ModuleType, capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    status = bench.main([*argv, "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 0
+    return report
+
+
+def test_json_report(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(
+        bench, capsys, "--players", "4", "--repeat", "1", "--engines", "counter,brute"
+    )
+    assert report["version"] == bench.VERSION
+    assert {"python", "platform", "cpus", "packages"} <= set(report["machine"])
+    assert report["settings"]["engines"] == ["counter", "brute"]
+    assert report["settings"]["repeat"] == 1
+    assert [row["name"] for row in report["positions"]] == ["4-basic-early", "4-basic-late"]
+    for row in report["positions"]:
+        assert row["players"] == 4 and row["edition"] == "basic"
+        assert isinstance(row["deals"], int) and row["deals"] > 0
+        assert set(row["engines"]) == {"counter", "brute"}
+        counter, brute = row["engines"]["counter"], row["engines"]["brute"]
+        assert set(counter) == set(brute) == ENGINE_KEYS
+        assert counter["status"] == brute["status"] == "ok"
+        assert counter["runs"] == 1 and brute["runs"] == 1
+        assert isinstance(counter["median_ms"], float) and isinstance(brute["ratio"], float)
+        assert brute["agrees"] is True and counter["agrees"] is None
+    assert report["positions"][1]["events"] >= 12
+    assert report["target"] == {
+        "engine": "counter",
+        "players": 8,
+        "max_median_ms": None,
+        "target_ms": 20.0,
+    }
+
+
+def test_table_and_json_file(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "reports" / "bench.json"
+    status = bench.main(
+        ["--players", "4", "--repeat", "1", "--engines", "brute", "--json-out", str(out)]
+    )
+    printed = capsys.readouterr().out
+    assert status == 0
+    assert "4-basic-late" in printed and "✓" in printed
+    assert "counter, 8 players: max median not measured (target ≤ 20 ms)" in printed
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["version"] == bench.VERSION
+    assert list(report["positions"][0]["engines"]) == ["counter", "brute"]
+    assert list(tmp_path.joinpath("reports").iterdir()) == [out]  # no temporary file left
+
+
+def test_over_budget_is_skipped_on_bigger_positions(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # no run can answer within a nanosecond: brute force is stopped on the first position
+    report = run_json(
+        bench, capsys, "--players", "4,5", "--repeat", "1", "--engines", "brute", "--budget", "1e-9"
+    )
+    rows = {row["name"]: row["engines"]["brute"] for row in report["positions"]}
+    assert rows["4-basic-early"]["status"] == "timeout"
+    assert rows["4-basic-early"]["median_ms"] is None
+    assert rows["5-basic-early"] == {
+        "status": "skipped",
+        "runs": 0,
+        "median_ms": None,
+        "max_ms": None,
+        "ratio": None,
+        "agrees": None,
+        "error": None,
+    }
+    # more events prune the search: a late position is not covered by an early one,
+    # and 5-basic-late (14 events) not by 4-basic-late (12)
+    assert rows["4-basic-late"]["status"] == rows["5-basic-late"]["status"] == "timeout"
+
+
+def test_positions_are_the_generated_ones(positions: ModuleType) -> None:
+    assert positions.main(["--check"]) == 0
+    names = sorted(path.name for path in (BENCHMARKS / "positions").glob("*.yaml"))
+    assert names == sorted(positions.files())
+    assert "8-basic-early.yaml" in names and "6-basic-worked-example.yaml" in names
+
+
+def test_doctests(bench: ModuleType, positions: ModuleType) -> None:
+    for module in (bench, positions):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
