@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -179,8 +180,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = exit_.code
         return code if isinstance(code, int) else 0 if code is None else 2
     run: Runner = args.run
-    with Session(json_output=getattr(args, "json", False)) as session:
-        session.status = run(args, session)
+    try:
+        with Session(json_output=getattr(args, "json", False)) as session:
+            session.status = run(args, session)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader left early (`wooolf solve ... | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return session.status
 
 
