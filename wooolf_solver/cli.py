@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
@@ -33,9 +35,12 @@ from . import __version__
 from .engines import ENGINES
 from .errors import InconsistentRecordError, WooolfError
 from .explain import Explanation, explain, explanations
+from .game import GameRecord
 from .hints import Action, ActionScore, Hint, hint
-from .posterior import Fact, Posterior, describe_targets
+from .posterior import NOBODY, Fact, Posterior, describe_targets
 from .record import Ask, Declare, Event, Peek, Round
+from .review import TOLERANCE, Moment, Review, RoundReview, review
+from .review import percent as exact_percent
 from .rules import Card, Game, Seat
 from .solver import solve
 
@@ -615,6 +620,249 @@ def join_numbers(numbers: Sequence[int]) -> str:
     """``3``, ``3 and 4``, ``1, 3 and 4``."""
     words = [str(number) for number in numbers]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" and {words[-1]}"
+
+
+# -- review --------------------------------------------------------------------------------
+
+
+def game_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "game", metavar="GAME", help="a game record (.yaml or .json): every round revealed"
+    )
+
+
+def html_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write the review as one self-contained HTML page (plots included)",
+    )
+
+
+@command(
+    "review",
+    "replay a recorded game from every seat: scores, certainty, gambles, lies",
+    game_argument,
+    json_option,
+    html_option,
+    engine_option,
+)
+def review_command(args: argparse.Namespace, session: Session) -> int:
+    """Replay a recorded game (every hand revealed) from every player's own knowledge:
+    when each best declaration became certain, how likely each declaration was when it
+    was made, the gambles, the certainty left unused, the shepherd's lies and whom they
+    misled, and the scores. --html also writes a page with a plot per round."""
+    record = GameRecord.load(args.game)
+    result = review(record, engine=args.engine)
+    if args.html:
+        from .report import html_report  # noqa: PLC0415 (matplotlib: only for a page)
+
+        try:
+            write_atomically(Path(args.html), html_report(result))
+        except OSError as error:
+            session.fail(f"--html: cannot write {args.html}: {error.strerror or error}")
+            return 2
+    if args.json:
+        session.json(result.to_dict())
+        return 0
+    session.show(render_review(result))
+    if args.html:
+        session.console.print(f"\nThe report is in {args.html}.", soft_wrap=True)  # unbroken
+    return 0
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and
+    :func:`os.replace`, so ``path`` is never seen half written."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def render_review(result: Review) -> RenderableType:
+    """The readable answer of ``review``: per round who declared what with which
+    chance, the points and mistakes, the notable moments; then totals and winners."""
+    record = result.game
+    setup = record.setup
+    edition = record.game.editions[setup.edition].title
+    rounds = len(record.rounds)
+    state = "the game is over" if result.score.over else "an unfinished game"
+    parts: list[RenderableType] = [
+        Text(
+            f"{record.game.title} — {edition}, {setup.players} players, "
+            f"{plural(rounds, 'round')} ({state})",
+            style="bold",
+        ),
+        Text(describe_winners(result), style="bold green"),
+    ]
+    for round_review in result.rounds:
+        parts += ["", *render_review_round(round_review)]
+    parts += ["", totals_table(result), Text(REVIEW_LEGEND, style="dim")]
+    return Group(*parts)
+
+
+def describe_winners(result: Review) -> str:
+    """``Winner: seat 1 with 6 points.`` (ties: fewer mistakes, then shared)."""
+    score = result.score
+    winners = score.winners
+    points = score.totals[winners[0]]
+    mistakes = score.mistakes[winners[0]]
+    tied = [seat for seat, total in score.totals.items() if total == points]
+    ties = (
+        f", ahead of {join_seats([s for s in tied if s not in winners])} on fewer mistakes"
+        if len(tied) > len(winners)
+        else ""
+    )
+    if len(winners) == 1:
+        return f"Winner: seat {winners[0]} with {plural(points, 'point')}{ties}."
+    return (
+        f"Winners (shared): {join_seats(winners)} with {plural(points, 'point')} and "
+        f"{plural(mistakes, 'mistake')} each{ties}."
+    )
+
+
+def join_seats(seats: Sequence[Seat]) -> str:
+    """``seat 3``, ``seats 2, 4 and 5``."""
+    return ("seat " if len(seats) == 1 else "seats ") + join_numbers(seats)
+
+
+def render_review_round(round_review: RoundReview) -> list[RenderableType]:
+    """One round: its heading, the declarations table, the shepherd's bonus, the moments."""
+    round_ = round_review.round
+    score = round_review.score
+    heading = (
+        f"Round {round_.number}: seat {round_.start} starts, {plural(len(round_.events), 'event')}"
+    )
+    neutral = [seat for seat in round_.hands if round_.setup.is_neutral(seat)]
+    if neutral:
+        heading += "; " + ", ".join(
+            f"the neutral hand (seat {seat}) is the {round_.identity(seat).name}"
+            for seat in neutral
+        )
+    if round_.blocked:
+        heading += f"; red X: {join_seats(sorted(round_.blocked))}"
+    table = Table(
+        title=Text(heading, style="bold"),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    table.add_column("seat", no_wrap=True)
+    table.add_column("identity", no_wrap=True)
+    table.add_column("declared", no_wrap=True)
+    table.add_column("chance", no_wrap=True)
+    table.add_column("certain", justify="right", no_wrap=True)
+    table.add_column("points", justify="right", no_wrap=True)
+    for seat, seat_review in round_review.seats.items():
+        declared = seat_review.declared
+        points = Text(str(score.points[seat]))
+        if seat in score.mistakes:
+            points.append(" ✗", style="bold red")
+        made = Text("—", style="dim")
+        if declared is not None:
+            right = score.correct[seat]
+            targets = round_.identity(seat).targets
+            made = Text(f"{declared.when} {short_targets(declared.targets, targets)} ")
+            made.append("✓" if right else "✗", style="bold green" if right else "bold red")
+        chance = Text()
+        if seat_review.declared_probability is not None:
+            chance.append(exact_percent(seat_review.declared_probability))
+            best = seat_review.best_probability
+            if best is not None and best > seat_review.declared_probability + TOLERANCE:
+                chance.append(f" (best {exact_percent(best)})", style="yellow")
+        certain = seat_review.certain_at
+        table.add_row(
+            str(seat),
+            seat_review.identity,
+            made,
+            chance,
+            "—" if certain is None else str(certain),
+            points,
+        )
+    parts: list[RenderableType] = [table]
+    notes = []
+    if score.mistakes:
+        red = f" (red X: {join_seats(sorted(score.red))})" if score.red else ""
+        noun = "Mistake" if len(score.mistakes) == 1 else "Mistakes"
+        notes.append(f"{noun}: {join_seats(sorted(score.mistakes))}{red}.")
+    notes += [
+        f"Shepherd's bonus: seat {shepherd} +{len(fooled)} ({join_seats(fooled)} "
+        "pointed > where it cried wolf)."
+        for shepherd, fooled in score.bonus.items()
+        if fooled
+    ]
+    parts += [Text(note) for note in notes]
+    if round_review.moments:
+        moments = Table.grid(padding=(0, 1, 0, 0))  # wrapped lines hang under the text
+        moments.add_column(no_wrap=True)
+        moments.add_column()
+        for moment in round_review.moments:
+            moments.add_row("•", describe_moment(moment))
+        parts.append(moments)
+    return parts
+
+
+def short_targets(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
+    """A declaration in short: ``wolf 6, hound 1``, ``no sheep``.
+
+    >>> short_targets((6, 0), ("wolf", "hound"))
+    'wolf 6, no hound'
+    """
+    return ", ".join(
+        f"{target} {seat}" if seat != NOBODY else f"no {target}"
+        for seat, target in zip(pointers, targets, strict=True)
+    )
+
+
+REVIEW_LEGEND = (
+    "declared: early or final, each target's seat; ✓ right, ✗ wrong (a mistake marker; "
+    "early, also a red X: no early declaration next round). chance: that the declaration "
+    "was right, from the seat's own knowledge when it declared (best: the best "
+    "declaration's chance then, when higher). certain: after how many events the seat's "
+    "best declaration was certain (— never)."
+)
+
+
+def describe_moment(moment: Moment) -> str:
+    """A notable moment in one line, without the round (the heading says it)."""
+    sentence = moment.describe()
+    for prefix in (f"Round {moment.round}, ", f"Round {moment.round}: "):
+        if sentence.startswith(prefix):
+            rest = sentence.removeprefix(prefix)
+            return rest[:1].upper() + rest[1:]
+    return sentence
+
+
+def totals_table(result: Review) -> Table:
+    """Points per round and in total, and mistake markers, one column per seat."""
+    score = result.score
+    seats = list(score.totals)
+    table = Table(
+        title=Text("Totals", style="bold"),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    table.add_column("seat")
+    for seat in seats:
+        style = "bold green" if seat in score.winners else ""
+        table.add_column(str(seat), justify="right", header_style=style, style=style)
+    for round_review in result.rounds:
+        points = round_review.score.points
+        table.add_row(f"round {round_review.round.number}", *(str(points[s]) for s in seats))
+    table.add_section()
+    table.add_row("points", *(str(score.totals[s]) for s in seats), style="bold")
+    table.add_row("mistakes", *(str(score.mistakes[s]) for s in seats))
+    return table
 
 
 # -- messages ------------------------------------------------------------------------------
