@@ -37,6 +37,7 @@ from math import factorial
 from typing import ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from ..knowledge import Announced, Answered, Knowledge, Observation
 from ..rules import Card, Character, Seat
@@ -57,6 +58,10 @@ class CountingEngine:
     def tally(self, knowledge: Knowledge) -> Tally:
         model = _Model(knowledge)
         forward = model.forward(model.factors)
+        live = forward[-1][:, 0] > 0  # hypotheses that no deal fulfils weigh nothing
+        if not live.all():
+            model.keep(live)
+            forward = [level[live] for level in forward]
         backward = model.backward()
         roles: dict[Seat, dict[str, float]] = {seat: {} for seat in knowledge.seats}
         total = float(model.scale @ forward[-1][:, 0])
@@ -118,6 +123,10 @@ class _Model:
         self.factors: FloatArray = factors[live]
         self.scale: FloatArray = scale[live]
 
+    def keep(self, live: npt.NDArray[np.bool_]) -> None:
+        """Drop the hypotheses not in ``live``."""
+        self.factors, self.scale = self.factors[live], self.scale[live]
+
     # -- hypotheses and factors -------------------------------------------------------
 
     def _hypotheses(self) -> list[_Hypothesis]:
@@ -143,19 +152,29 @@ class _Model:
         """Multiply in every observation and every peeker's class restriction."""
         position = {seat: index for index, seat in enumerate(self.seats)}
         hand_classes = [self.class_of[identity.name] for identity in self.identities]
+        known = self.knowledge.hands
+        numerators: dict[tuple[int, ClassKey | None], Array] = {}
         for b, hypothesis in enumerate(hypotheses):
             for seat, key in hypothesis.classes.items():
                 factors[b, position[seat]] *= [c == key for c in hand_classes]
-            for obs in self.knowledge.observations:
-                numerator = self._numerator(obs, hypothesis)
+            for index, obs in enumerate(self.knowledge.observations):
+                peeker = None
+                if isinstance(obs, Announced):
+                    peeker = hypothesis.classes.get(obs.peeker) or self.class_of[
+                        self.knowledge.game.identity(known[obs.peeker]).name
+                    ]
+                if (index, peeker) not in numerators:
+                    numerators[index, peeker] = self._numerator(obs, peeker)
+                numerator = numerators[index, peeker]
                 if obs.target in position:
                     factors[b, position[obs.target]] *= numerator
                 else:
                     scale[b] *= numerator
 
-    def _numerator(self, obs: Observation, hypothesis: _Hypothesis) -> Array:
-        """The observation's likelihood numerator: for every hand type of a free
-        target, or (as a 0-d array) for a target whose hand is known."""
+    def _numerator(self, obs: Observation, peeker: ClassKey | None) -> Array:
+        """The observation's likelihood numerator (for an announcement, by a peeker of
+        class ``peeker``): for every hand type of a free target, or (as a 0-d array)
+        for a target whose hand is known."""
         game = self.knowledge.game
         known = self.knowledge.hands.get(obs.target)
         if isinstance(obs, Answered):
@@ -164,10 +183,8 @@ class _Model:
             return np.array(answers if known is None else answers[0], dtype=np.float64)
         cards = known if known is not None else self.kinds
         if isinstance(obs, Announced):
-            key = hypothesis.classes.get(obs.peeker) or self.class_of[
-                game.identity(self.knowledge.hands[obs.peeker]).name
-            ]
-            yields = [game.announcement(self.speaker[key], card) == obs.icon for card in cards]
+            assert peeker is not None
+            yields = [game.announcement(self.speaker[peeker], card) == obs.icon for card in cards]
         else:
             yields = [card == obs.card for card in cards]
         per_card = np.array(yields, dtype=np.float64)
