@@ -1,6 +1,6 @@
 """Every notebook under ``notebooks/`` runs from top to bottom without an error
 (executed with nbclient in a fresh kernel, from the project root); the walkthrough
-is kept in the repository without outputs."""
+and the designer lab are kept in the repository without outputs."""
 
 from __future__ import annotations
 
@@ -13,12 +13,14 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 WALKTHROUGH = ROOT / "notebooks" / "reasoning-walkthrough.ipynb"
+DESIGNER_LAB = ROOT / "notebooks" / "designer-lab.ipynb"
 CELL_TIMEOUT = 120
 """Seconds a cell may take (the walkthrough's cells take well under a second each)."""
 
 
-def test_the_walkthrough_is_stored_without_outputs() -> None:
-    notebook = nbformat.read(WALKTHROUGH, as_version=nbformat.NO_CONVERT)
+@pytest.mark.parametrize("path", [WALKTHROUGH, DESIGNER_LAB], ids=lambda path: path.name)
+def test_notebook_is_stored_without_outputs(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=nbformat.NO_CONVERT)
     nbformat.validate(notebook)
     for cell in notebook.cells:
         if cell.cell_type == "code":
@@ -40,3 +42,5 @@ def test_notebook_runs(path: Path) -> None:
     plots = [output for output in outputs if "image/svg+xml" in output.get("data", {})]
     if path == WALKTHROUGH:
         assert len(plots) == 3  # the review plot of each of the game's 3 rounds
+    if path == DESIGNER_LAB:
+        assert len(plots) == 2  # the decks side by side, and the turns until certain

@@ -19,7 +19,8 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -28,6 +29,14 @@ from typing import Any
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -37,6 +46,11 @@ from .errors import InconsistentRecordError, WooolfError
 from .explain import Explanation, explain, explanations
 from .game import GameRecord
 from .hints import Action, ActionScore, Hint, hint
+from .lab import BOTS
+from .lab.engine import PATIENCE
+from .lab.executors import make_executor
+from .lab.simulate import Deck, Report, Simulation, compare
+from .lab.stats import Mean, Proportion
 from .posterior import NOBODY, Fact, Posterior, describe_targets
 from .record import Ask, Declare, Event, Peek, Round
 from .review import TOLERANCE, Moment, Review, RoundReview, review
@@ -863,6 +877,372 @@ def totals_table(result: Review) -> Table:
     table.add_row("points", *(str(score.totals[s]) for s in seats), style="bold")
     table.add_row("mistakes", *(str(score.mistakes[s]) for s in seats))
     return table
+
+
+# -- simulate ------------------------------------------------------------------------------
+
+
+def deck_options(parser: argparse.ArgumentParser) -> None:
+    cards = parser.add_mutually_exclusive_group()
+    cards.add_argument(
+        "--edition", default="basic", help="a built-in edition (default: %(default)s)"
+    )
+    cards.add_argument("--deck", metavar="FILE", help="a designer's deck file (.toml)")
+
+
+def mix_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "mixes",
+        nargs="+",
+        metavar="MIX",
+        help="a built-in edition (basic, advanced) or a designer's deck file (.toml)",
+    )
+
+
+def lab_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--players", type=positive, required=True, metavar="N", help="players at the table"
+    )
+    parser.add_argument(
+        "--games", type=positive, default=100, metavar="K", help="games (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="BOT,...",
+        help="bots seated round-robin from seat 1, each NAME or NAME:OPTION=VALUE:... "
+        f"(bots: {', '.join(BOTS)}; e.g. greedy:early=0.8,random; default: %(default)s)",
+    )
+    parser.add_argument("--seed", default="0", help="the same seed gives the same games")
+    parser.add_argument(
+        "--workers", type=positive, metavar="W", help="local processes (default: one per core)"
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the games on a Dask cluster (e.g. tcp://scheduler:8786; extra `lab`)",
+    )
+    parser.add_argument("--records", metavar="DIR", help="write every game's record there")
+    parser.add_argument("--plot", metavar="FILE", help="a bar chart (.png, .svg or .pdf)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="leave out the figures that replay each seat with the solver (faster)",
+    )
+
+
+@command(
+    "simulate",
+    "designer lab: bots play many games; how solvable and balanced the deck is",
+    deck_options,
+    lab_options,
+    json_option,
+)
+def simulate_command(args: argparse.Namespace, session: Session) -> int:
+    """Bots play many games of a deck (a built-in edition or a designer's file) and the
+    report says, per identity, how often declarations were right, early or final, the
+    points and rounds won, how soon a seat could be certain and how often it had to
+    guess; the shepherd's bonus; wins per seat and per bot. Every figure comes with a
+    95% interval. The same seed gives the same report on any number of workers."""
+    deck = Deck.load(args.deck) if args.deck else Deck.of(args.edition)
+    reports = run_lab(args, session, [deck])
+    if reports is None:
+        return 2
+    (report,) = reports
+    if args.json:
+        session.json(report.to_dict())
+    else:
+        session.show(render_report(report))
+    return 0
+
+
+@command(
+    "compare",
+    "designer lab: several decks side by side, the same bots and seed for each",
+    mix_arguments,
+    lab_options,
+    json_option,
+)
+def compare_command(args: argparse.Namespace, session: Session) -> int:
+    """Bots play the same number of games of every MIX (a built-in edition or a
+    designer's deck file), with the same bots and seed, and the figures of
+    `wooolf simulate` are put side by side: one column per mix."""
+    decks = [Deck.of(mix) for mix in args.mixes]
+    labels = [deck.label for deck in decks]
+    if len(set(labels)) < len(labels):
+        session.fail(f"compare: two mixes share a name ({', '.join(labels)})")
+        return 2
+    reports = run_lab(args, session, decks)
+    if reports is None:
+        return 2
+    if args.json:
+        session.json(
+            {"version": 1, "mixes": {r.simulation.deck.label: r.to_dict() for r in reports}}
+        )
+    else:
+        session.show(render_comparison(reports))
+    return 0
+
+
+def run_lab(
+    args: argparse.Namespace, session: Session, decks: Sequence[Deck]
+) -> tuple[Report, ...] | None:
+    """Simulate every deck with the options of ``simulate`` / ``compare``, with a
+    progress bar, and write the plot; ``None`` (after a message) when it cannot run."""
+    bots = tuple(spec.strip() for spec in args.bots.split(",") if spec.strip())
+    simulations = [
+        Simulation(deck, args.players, bots, str(args.seed), analyse=not args.quick)
+        for deck in decks
+    ]
+    for simulation in simulations:
+        simulation.check()
+    if args.plot:
+        from .lab.plot import check_path, report_figure, save_figure  # noqa: PLC0415
+
+        check_path(args.plot)
+    executor = make_executor(args.workers, args.scheduler)
+    try:
+        with progress_bar(args.games * len(simulations), "games") as advance:
+            reports = compare(
+                simulations, args.games, executor, records=args.records, on_game=advance
+            )
+        if args.plot:
+            save_figure(report_figure(reports), args.plot)
+    except OSError as error:  # a folder or file that cannot be written, a cluster not reached
+        session.fail(f"cannot run the simulation: {error}")
+        return None
+    return reports
+
+
+@contextmanager
+def progress_bar(total: int, what: str) -> Iterator[Callable[[object], None]]:
+    """A progress bar on stderr (only on a terminal); yields the function to call after
+    each item."""
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task(what, total=total)
+        yield lambda _item: progress.advance(task)
+
+
+def figure_text(figure: Proportion | Mean | None, share: bool = True, digits: int = 2) -> str:
+    """A figure and its 95% interval: ``62% (48–74)``, ``1.67 (0.23–3.10)``; ``–`` for none.
+
+    >>> figure_text(Proportion.of(31, 50)), figure_text(Mean.of([1.0, 2.0, 2.0]), share=False)
+    ('62% (48–74)', '1.67 (0.23–3.10)')
+    """
+    if figure is None or figure.value is None:
+        return "–"
+    if share:
+        shown = f"{figure.value:.0%}"
+        if figure.low is None or figure.high is None:
+            return shown
+        return f"{shown} ({figure.low * 100:.0f}–{figure.high * 100:.0f})"
+    shown = f"{figure.value:.{digits}f}"
+    if figure.low is None or figure.high is None:
+        return shown
+    return f"{shown} ({figure.low:.{digits}f}–{figure.high:.{digits}f})"
+
+
+def report_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for index, name in enumerate(columns):
+        table.add_column(name, justify="left" if index == 0 else "right", no_wrap=index == 0)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def render_report(report: Report) -> RenderableType:
+    """The readable report of ``simulate``."""
+    sim = report.simulation
+    game = sim.deck.rules
+    data = report.to_dict()
+    edition = game.editions[sim.deck.edition].title
+    per_game = data["rounds_per_game"]["value"] or 0.0
+    per_round = data["events_per_round"]["value"] or 0.0
+    parts: list[RenderableType] = [
+        Text(
+            f"Designer lab — {edition} ({sim.deck.label}), {sim.players} players: "
+            f"{plural(report.games, 'game')}, {per_game:.1f} rounds a game, "
+            f"{per_round:.1f} turns a round; bots {', '.join(sim.bots)}; seed {sim.seed}",
+            style="bold",
+        )
+    ]
+    identities = report.identities
+    parts.append(
+        report_table(
+            "Declarations, per identity",
+            ["identity", "rounds", "early", "right", "final", "right"],
+            [
+                [
+                    name,
+                    str(f.seat_rounds),
+                    figure_text(f.early),
+                    figure_text(f.early_right),
+                    figure_text(f.final),
+                    figure_text(f.final_right),
+                ]
+                for name, f in identities.items()
+            ],
+        )
+    )
+    parts.append(
+        report_table(
+            "Points and wins, per identity",
+            ["identity", "points a round", "rounds won", "declarations right"],
+            [
+                [
+                    name,
+                    figure_text(f.points, share=False),
+                    figure_text(f.round_wins),
+                    figure_text(f.right),
+                ]
+                for name, f in identities.items()
+            ],
+        )
+    )
+    if sim.analyse:
+        parts.append(
+            report_table(
+                "What its own knowledge allowed, per identity",
+                ["identity", "became certain", "after (turns)", "forced guesses", "chance"],
+                [
+                    [
+                        name,
+                        figure_text(f.certain),
+                        figure_text(f.certain_after, share=False, digits=1),
+                        figure_text(f.forced_guesses),
+                        figure_text(f.chance),
+                    ]
+                    for name, f in identities.items()
+                ],
+            )
+        )
+    shepherd = report.shepherd
+    if shepherd["bonus"].n:
+        line = (
+            f"The shepherd scores {figure_text(shepherd['bonus'], share=False)} bonus points "
+            f"a round; {figure_text(shepherd['fooled'])} of the hunters' and hounds' "
+            "declarations pointed > at a seat it had cried wolf on."
+        )
+        parts += [Text(line), ""]
+    by_bot = report.by_bot()
+    parts.append(
+        report_table(
+            "Per bot (over its seats)",
+            ["bot", "games won", "points a game", "declarations right"],
+            [
+                [bot, figure_text(f.wins), figure_text(f.points, share=False), figure_text(f.right)]
+                for bot, f in by_bot.items()
+            ],
+        )
+    )
+    parts.append(
+        report_table(
+            "Per seat",
+            ["seat", "bot", "games won", "points a game"],
+            [
+                [str(seat), sim.seats[seat - 1], figure_text(f.wins), figure_text(f.points, False)]
+                for seat, f in report.by_seat().items()
+            ],
+        )
+    )
+    notes = [
+        "In brackets: 95% intervals (Wilson for shares, in %; Student t for means). rounds: the "
+        "rounds a seat had that identity; early, final: the share of them with such a "
+        "declaration; right: the share of those declarations that were right; points: per "
+        "round; rounds won: the most points in the round (ties: fewer mistakes, then shared).",
+    ]
+    if sim.analyse:
+        notes.append(
+            "became certain: the share of its rounds in which its best declaration became "
+            "certain from its own knowledge; after: the turns of the round until then; "
+            "forced guesses: declarations neither certain nor improvable by any action left; "
+            "chance: its own chance, when declaring, of being right (compare with right)."
+        )
+    if data["stalled_rounds"]:
+        notes.append(
+            f"{plural(data['stalled_rounds'], 'round')} ran out of patience "
+            f"({PATIENCE} go-arounds): players had to declare."
+        )
+    parts += ["", *(Text(note, style="dim") for note in notes)]
+    return Group(*parts)
+
+
+def render_comparison(reports: Sequence[Report]) -> RenderableType:
+    """The readable answer of ``compare``: one column per mix."""
+    first = reports[0].simulation
+    labels = [r.simulation.deck.label for r in reports]
+    parts: list[RenderableType] = [
+        Text(
+            f"Designer lab — {', '.join(labels)}: {first.players} players, "
+            f"{plural(reports[0].games, 'game')} each; bots {', '.join(first.bots)}; "
+            f"seed {first.seed}",
+            style="bold",
+        )
+    ]
+    for label, report in zip(labels, reports, strict=True):
+        data = report.to_dict()
+        title = report.simulation.deck.rules.editions[report.simulation.deck.edition].title
+        parts.append(
+            Text(
+                f"{label} ({title}): {data['rounds_per_game']['value']:.1f} rounds a game, "
+                f"{data['events_per_round']['value']:.1f} turns a round"
+            )
+        )
+    values = {
+        name: r.simulation.deck.rules.characters[name].value
+        for r in reversed(reports)
+        for name in r.identities
+    }
+    identities = sorted(values, key=lambda name: values[name])
+    tables: list[tuple[str, Callable[[Report, str], Proportion | Mean | None], bool]] = [
+        ("Declarations right (early and final)", lambda r, n: r.identities[n].right, True),
+        ("Points a round", lambda r, n: r.identities[n].points, False),
+        ("Rounds won", lambda r, n: r.identities[n].round_wins, True),
+    ]
+    if first.analyse:
+        tables += [
+            ("Became certain", lambda r, n: r.identities[n].certain, True),
+            ("Forced guesses", lambda r, n: r.identities[n].forced_guesses, True),
+        ]
+    for title, pick, share in tables:
+        rows = [
+            [name]
+            + [figure_text(pick(r, name), share) if name in r.identities else "·" for r in reports]
+            for name in identities
+        ]
+        parts.append(report_table(f"{title}, per identity", ["identity", *labels], rows))
+    shepherd = [
+        ["bonus a round", *(figure_text(r.shepherd["bonus"], False) for r in reports)],
+        ["fell for it", *(figure_text(r.shepherd["fooled"]) for r in reports)],
+    ]
+    parts.append(report_table("The shepherd's bonus", ["", *labels], shepherd))
+    bots = list(dict.fromkeys(first.seats))
+    parts.append(
+        report_table(
+            "Points a game, per bot",
+            ["bot", *labels],
+            [[bot, *(figure_text(r.by_bot()[bot].points, False) for r in reports)] for bot in bots],
+        )
+    )
+    parts.append(
+        Text(
+            "In brackets: 95% intervals (Wilson for shares, in %; Student t for means); "
+            "· the mix deals no such identity. See `wooolf simulate --help` for the figures.",
+            style="dim",
+        )
+    )
+    return Group(*parts)
 
 
 # -- messages ------------------------------------------------------------------------------

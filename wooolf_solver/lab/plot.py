@@ -104,9 +104,20 @@ def _bars(
     axes.axhline(0, color="black", linewidth=0.5)
 
 
-def save_figure(figure: Figure, path: str | Path) -> None:
-    """Write the figure; the suffix (``.png``, ``.svg``, ``.pdf``) picks the format."""
+def check_path(path: str | Path) -> Path:
+    """Refuse a file whose suffix names no format a plot is written in.
+
+    >>> check_path("report.gif")
+    Traceback (most recent call last):
+    ...
+    ValueError: report.gif: a plot is .png, .svg, .pdf
+    """
     path = Path(path)
     if path.suffix.lower() not in FORMATS:
         raise ValueError(f"{path}: a plot is {', '.join(FORMATS)}")
-    figure.savefig(path, dpi=120)
+    return path
+
+
+def save_figure(figure: Figure, path: str | Path) -> None:
+    """Write the figure; the suffix (``.png``, ``.svg``, ``.pdf``) picks the format."""
+    figure.savefig(check_path(path), dpi=120)

@@ -91,6 +91,20 @@ class Deck:
         _, edition = load_deck(path, find_game(game))
         return cls(game, edition.name, path.read_text(encoding="utf-8"), path.name)
 
+    @classmethod
+    def of(cls, mix: str, game: str = "wooolf") -> Deck:
+        """A built-in edition by name, or a deck file by path (ending in ``.toml``).
+
+        >>> Deck.of("advanced").label, Deck.of("examples/decks/piglet.toml").label
+        ('advanced', 'piglet.toml')
+        """
+        if mix.lower().endswith(".toml"):
+            return cls.load(mix, game)
+        rules = find_game(game)
+        if mix not in rules.editions:
+            rules.setup(mix, 0)  # raises: unknown edition (did you mean ...?)
+        return cls(game, mix)
+
     @property
     def rules(self) -> Game:
         """The game's rules, extended by the deck file if any."""
@@ -211,17 +225,44 @@ def simulate(
     record to (``game-00001.json``, ...; a designer's deck is copied beside them, so
     ``wooolf review`` reads them as they are). ``on_game`` is called after each game
     (in game order), e.g. to show progress."""
-    simulation.check()
-    folder = Path(records) if records is not None else None
-    if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
-        deck = simulation.deck
-        if deck.text is not None and deck.file is not None:
-            (folder / deck.file).write_text(deck.text, encoding="utf-8")
-    tasks = [GameTask(simulation, index, folder is not None) for index in range(games)]
-    summaries = []
-    for played in (executor or Serial()).map(play_one, tasks):
+    (report,) = compare([simulation], games, executor, records=records, on_game=on_game)
+    return report
+
+
+def compare(
+    simulations: Sequence[Simulation],
+    games: int,
+    executor: Executor | None = None,
+    *,
+    records: str | Path | None = None,
+    on_game: Callable[[GameSummary], None] | None = None,
+) -> tuple[Report, ...]:
+    """Play ``games`` games of every simulation (several decks side by side, say), all
+    through one executor so that the workers stay busy; one report each. With several
+    simulations, ``records`` gets a subfolder per simulation (``1-basic``, ...)."""
+    for simulation in simulations:
+        simulation.check()
+    folders: list[Path | None] = [None] * len(simulations)
+    if records is not None:
+        folders = [
+            Path(records) / f"{k}-{sim.deck.label}" if len(simulations) > 1 else Path(records)
+            for k, sim in enumerate(simulations, 1)
+        ]
+    for simulation, folder in zip(simulations, folders, strict=True):
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            deck = simulation.deck
+            if deck.text is not None and deck.file is not None:
+                (folder / deck.file).write_text(deck.text, encoding="utf-8")
+    tasks = [
+        GameTask(simulation, index, folder is not None)
+        for simulation, folder in zip(simulations, folders, strict=True)
+        for index in range(games)
+    ]
+    summaries: list[GameSummary] = []
+    for number, played in enumerate((executor or Serial()).map(play_one, tasks)):
         summary = played
+        folder = folders[number // games]
         if folder is not None and played.record is not None:
             path = folder / f"game-{played.index + 1:05d}.json"
             path.write_text(json.dumps(played.record, indent=1) + "\n", encoding="utf-8")
@@ -229,7 +270,10 @@ def simulate(
         summaries.append(summary)
         if on_game is not None:
             on_game(summary)
-    return Report(simulation, tuple(summaries))
+    return tuple(
+        Report(simulation, tuple(summaries[k * games : (k + 1) * games]))
+        for k, simulation in enumerate(simulations)
+    )
 
 
 # -- the report ---------------------------------------------------------------------------

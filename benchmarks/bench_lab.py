@@ -1,0 +1,223 @@
+"""How fast the designer lab plays: games and rounds per second of greedy bots.
+
+For each player count (default 6 and 8) it plays ``--games`` games of the basic
+edition between greedy bots in this process (one core), timing every bot decision,
+and reports games and rounds per second, the time per turn, and the share of the
+time spent in the bots' decisions (``hint`` and ``solve``: the solver) against the
+engine itself. ``--workers W`` also runs the same games on ``W`` processes through
+:func:`wooolf_solver.lab.simulate` and reports the throughput per core. The goal of
+issue 5: at least 5 rounds per second per core with 8 players.
+
+    python benchmarks/bench_lab.py                      # the table
+    python benchmarks/bench_lab.py --games 3 --json     # JSON on stdout
+    python benchmarks/bench_lab.py --workers 2          # also 2 processes
+
+The solver's figures of the report (``analyse``) are not part of the timing; add
+``--analyse`` to time the simulation with them (the processes run only).
+
+>>> per_second(10, 4.0), per_second(3, 0.0)
+(2.5, None)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from wooolf_solver.games import find_game
+from wooolf_solver.lab import (
+    Deck,
+    Declaring,
+    GreedyBot,
+    Move,
+    Processes,
+    Simulation,
+    TurnView,
+    play_game,
+    simulate,
+)
+
+VERSION = 1
+"""The version of the JSON report's layout."""
+GOAL_PLAYERS = 8
+GOAL_ROUNDS_PER_SECOND = 5.0
+
+
+def per_second(count: int, seconds: float) -> float | None:
+    return count / seconds if seconds > 0 else None
+
+
+@dataclass
+class Timed:
+    """A greedy bot whose decisions are timed."""
+
+    bot: GreedyBot = field(default_factory=GreedyBot)
+    seconds: float = 0.0
+    decisions: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def act(self, view: TurnView, rng: random.Random) -> Move:
+        start = time.perf_counter()
+        try:
+            return self.bot.act(view, rng)
+        finally:
+            self.seconds += time.perf_counter() - start
+            self.decisions += 1
+
+    def declare(self, view: TurnView, rng: random.Random) -> Declaring | None:
+        start = time.perf_counter()
+        try:
+            return self.bot.declare(view, rng)
+        finally:
+            self.seconds += time.perf_counter() - start
+            self.decisions += 1
+
+
+def bench_serial(players: int, games: int, seed: str) -> dict[str, Any]:
+    """Play ``games`` greedy games in this process, timing the bots."""
+    game = find_game("wooolf")
+    setup = game.setup("basic", players)
+    rounds = turns = 0
+    in_bots = 0.0
+    decisions = 0
+    start = time.perf_counter()
+    for index in range(games):
+        bots = [Timed() for _ in range(players)]
+        played = play_game(random.Random(f"{seed}:{index}"), game, setup, bots)
+        rounds += len(played.rounds)
+        turns += sum(len(r.round.events) for r in played.rounds)
+        in_bots += sum(bot.seconds for bot in bots)
+        decisions += sum(bot.decisions for bot in bots)
+    seconds = time.perf_counter() - start
+    rate = per_second(rounds, seconds)
+    return {
+        "players": players,
+        "games": games,
+        "rounds": rounds,
+        "turns": turns,
+        "seconds": seconds,
+        "games_per_second": per_second(games, seconds),
+        "rounds_per_second": rate,
+        "ms_per_turn": 1000 * seconds / turns if turns else None,
+        "ms_per_decision": 1000 * in_bots / decisions if decisions else None,
+        "share_in_bots": in_bots / seconds if seconds > 0 else None,
+        "goal_met": (rate is not None and rate >= GOAL_ROUNDS_PER_SECOND)
+        if players == GOAL_PLAYERS
+        else None,
+    }
+
+
+def bench_processes(
+    players: int, games: int, seed: str, workers: int, analyse: bool
+) -> dict[str, Any]:
+    """The same games through :func:`simulate` on ``workers`` processes."""
+    sim = Simulation(Deck(), players, ("greedy",), seed=seed, analyse=analyse)
+    start = time.perf_counter()
+    report = simulate(sim, games, Processes(workers))
+    seconds = time.perf_counter() - start
+    rounds = sum(summary.rounds for summary in report.summaries)
+    rate = per_second(rounds, seconds)
+    return {
+        "players": players,
+        "workers": workers,
+        "analyse": analyse,
+        "games": games,
+        "rounds": rounds,
+        "seconds": seconds,
+        "games_per_second": per_second(games, seconds),
+        "rounds_per_second": rate,
+        "rounds_per_second_per_core": rate / workers if rate is not None else None,
+    }
+
+
+def machine() -> dict[str, Any]:
+    return {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+    }
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", default="6,8", help="player counts (default: %(default)s)")
+    parser.add_argument("--games", type=int, default=5, help="games per count (default: 5)")
+    parser.add_argument("--seed", default="bench")
+    parser.add_argument("--workers", type=int, default=0, help="also run on W processes")
+    parser.add_argument("--analyse", action="store_true", help="processes: with the analysis")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    counts = [int(part) for part in args.players.split(",")]
+    serial = [bench_serial(players, args.games, args.seed) for players in counts]
+    pooled = [
+        bench_processes(players, args.games, args.seed, args.workers, args.analyse)
+        for players in counts
+        if args.workers > 0
+    ]
+    result = {
+        "version": VERSION,
+        "machine": machine(),
+        "settings": {"games": args.games, "seed": args.seed, "bots": "greedy"},
+        "goal": {"players": GOAL_PLAYERS, "rounds_per_second_per_core": GOAL_ROUNDS_PER_SECOND},
+        "serial": serial,
+        "processes": pooled,
+    }
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    console = Console(width=None if sys.stdout.isatty() else 120, highlight=False)
+    table = Table(title="Greedy bots, basic edition, one core", title_justify="left")
+    for name in ("players", "games", "rounds", "turns", "s", "games/s", "rounds/s"):
+        table.add_column(name, justify="right")
+    table.add_column("ms/turn", justify="right")
+    table.add_column("in bots", justify="right")
+    for row in serial:
+        table.add_row(
+            str(row["players"]),
+            str(row["games"]),
+            str(row["rounds"]),
+            str(row["turns"]),
+            f"{row['seconds']:.1f}",
+            f"{row['games_per_second']:.2f}",
+            f"{row['rounds_per_second']:.2f}",
+            f"{row['ms_per_turn']:.1f}",
+            f"{row['share_in_bots']:.0%}",
+        )
+    console.print(table)
+    for row in pooled:
+        console.print(
+            f"{row['players']} players on {row['workers']} processes"
+            f"{' with the analysis' if row['analyse'] else ''}: "
+            f"{row['rounds_per_second']:.2f} rounds/s, "
+            f"{row['rounds_per_second_per_core']:.2f} per core"
+        )
+    goal = [row for row in serial if row["players"] == GOAL_PLAYERS]
+    if goal:
+        met = "met" if goal[0]["goal_met"] else "not met"
+        console.print(
+            f"Goal: {GOAL_ROUNDS_PER_SECOND:g} rounds/s per core with {GOAL_PLAYERS} players: "
+            f"{met} ({goal[0]['rounds_per_second']:.2f})."
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

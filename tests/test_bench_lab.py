@@ -1,0 +1,41 @@
+"""The lab's benchmark script on a tiny run: the shape of its report, never its timings."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.fixture
+def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    return importlib.import_module("bench_lab")
+
+
+def test_json_report(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bench, "GOAL_PLAYERS", 5)  # small games stand for the goal's
+    assert bench.main(["--players", "4,5", "--games", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["version"] == bench.VERSION
+    assert report["goal"] == {"players": 5, "rounds_per_second_per_core": 5.0}
+    four, five = report["serial"]
+    assert (four["players"], five["players"]) == (4, 5)
+    for row in (four, five):
+        assert row["games"] == 1 and 1 <= row["rounds"] <= 3 and row["turns"] > 0
+        assert row["rounds_per_second"] > 0 and 0 < row["share_in_bots"] <= 1
+    assert four["goal_met"] is None and isinstance(five["goal_met"], bool)
+    assert report["processes"] == []
+
+
+def test_table(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--players", "4", "--games", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "rounds/s" in out and "4 players on 1 processes" in out
