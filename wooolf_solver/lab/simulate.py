@@ -49,7 +49,7 @@ import random
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -359,11 +359,11 @@ class Report:
     def games(self) -> int:
         return len(self.summaries)
 
-    @property
+    @cached_property
     def seat_rounds(self) -> tuple[SeatRound, ...]:
         return tuple(seat for summary in self.summaries for seat in summary.seats)
 
-    @property
+    @cached_property
     def identities(self) -> dict[str, IdentityFigures]:
         """Every identity the setup can deal, lowest value first."""
         game = self.simulation.deck.rules
@@ -380,7 +380,7 @@ class Report:
             for name in names
         }
 
-    @property
+    @cached_property
     def shepherd(self) -> dict[str, Mean | Proportion]:
         seats = self.seat_rounds
         fooled = [s.fooled for s in seats if s.fooled is not None]
@@ -390,12 +390,22 @@ class Report:
         }
 
     def by_seat(self) -> dict[int, PlayerFigures]:
+        """Every player seat's figures over the games."""
+        return self._by_seat
+
+    def by_bot(self) -> dict[str, PlayerFigures]:
+        """Every bot's figures, over the seats it had in every game."""
+        return self._by_bot
+
+    @cached_property
+    def _by_seat(self) -> dict[int, PlayerFigures]:
         return {
             seat: self._players([(summary, seat) for summary in self.summaries])
             for seat in range(1, self.simulation.players + 1)
         }
 
-    def by_bot(self) -> dict[str, PlayerFigures]:
+    @cached_property
+    def _by_bot(self) -> dict[str, PlayerFigures]:
         return {
             bot: self._players(
                 [
