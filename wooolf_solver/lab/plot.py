@@ -56,12 +56,12 @@ def report_figure(reports: Sequence[Report], labels: Sequence[str] | None = None
     panels[1][1].set_title("Points per game, by bot")
     if len(reports) > 1:
         handles, texts = panels[0][0].get_legend_handles_labels()
-        figure.legend(handles, texts, loc="outside upper right", ncols=len(reports))
+        figure.legend(handles, texts, loc="outside lower center", ncols=len(reports))
     title = ", ".join(names)
     first = reports[0].simulation
+    each = " each" if len(reports) > 1 else ""
     figure.suptitle(
-        f"{title}: {first.players} players, {sum(r.games for r in reports)} games "
-        "(bars: 95% intervals)"
+        f"{title}: {first.players} players, {reports[0].games} games{each} (bars: 95% intervals)"
     )
     return figure
 
@@ -99,7 +99,7 @@ def _bars(
         )
     axes.set_xticks(range(len(groups)), list(groups))
     if share:
-        axes.set_ylim(0, 100)
+        axes.set_ylim(0, 105)
         axes.set_ylabel("%")
     axes.axhline(0, color="black", linewidth=0.5)
 
