@@ -37,7 +37,6 @@ from math import factorial
 from typing import ClassVar
 
 import numpy as np
-import numpy.typing as npt
 
 from ..knowledge import Announced, Answered, Knowledge, Observation
 from ..rules import Card, Character, Seat
@@ -57,11 +56,7 @@ class CountingEngine:
 
     def tally(self, knowledge: Knowledge) -> Tally:
         model = _Model(knowledge)
-        forward = model.forward(model.factors)
-        live = forward[-1][:, 0] > 0  # hypotheses that no deal fulfils weigh nothing
-        if not live.all():
-            model.keep(live)
-            forward = [level[live] for level in forward]
+        forward = model.prune()
         backward = model.backward()
         roles: dict[Seat, dict[str, float]] = {seat: {} for seat in knowledge.seats}
         total = float(model.scale @ forward[-1][:, 0])
@@ -78,7 +73,9 @@ class CountingEngine:
 
     def decision_by_hand(self, knowledge: Knowledge) -> DecisionJoint:
         """The viewpoint's decision jointly with every free seat's hand (for hints)."""
-        return _Model(knowledge).decision_by_hand()
+        model = _Model(knowledge)
+        model.prune()
+        return model.decision_by_hand()
 
     def consistent(self, knowledge: Knowledge) -> bool:
         model = _Model(knowledge)
@@ -123,9 +120,13 @@ class _Model:
         self.factors: FloatArray = factors[live]
         self.scale: FloatArray = scale[live]
 
-    def keep(self, live: npt.NDArray[np.bool_]) -> None:
-        """Drop the hypotheses not in ``live``."""
+    def prune(self) -> list[Array]:
+        """Drop the hypotheses that no deal fulfils (they weigh nothing); return the
+        forward pass of those left."""
+        forward = self.forward(self.factors)
+        live = forward[-1][:, 0] > 0
         self.factors, self.scale = self.factors[live], self.scale[live]
+        return [level[live] for level in forward]
 
     # -- hypotheses and factors -------------------------------------------------------
 
