@@ -27,14 +27,14 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .engines import Decision, Engine, get_engine
+from .conflict import minimal_conflict
+from .engines import Decision, Engine, Tally, get_engine
 from .engines.lattice import FloatArray
-from .errors import InvalidRecordError
-from .knowledge import Answered, Knowledge, Observation, Seen, likelihood
+from .errors import InconsistentRecordError, InvalidRecordError
+from .knowledge import Answered, Knowledge, Observation, Seen, knowledge_of, likelihood
 from .posterior import NOBODY, Declaration, DeclarationTable, Posterior
 from .record import Round
 from .rules import Hand, Seat
-from .solver import solve
 
 ActionKind = Literal["peek", "ask"]
 
@@ -163,12 +163,16 @@ def hint(round_: Round, engine: str = "counter", naive: bool = False) -> Hint:
     ``naive`` computes every outcome by a fresh tally (the reference); otherwise the
     engine's native joint is used when it has one.
     """
-    posterior = solve(round_, engine)
-    knowledge = posterior.knowledge
-    if not knowledge.targets:
-        raise InvalidRecordError("viewpoint: a hint needs a viewpoint whose hand is known")
+    knowledge = knowledge_of(round_)
     counter = get_engine(engine)
+    if not knowledge.targets:
+        if not counter.consistent(knowledge):
+            raise InconsistentRecordError(minimal_conflict(knowledge, counter))
+        raise InvalidRecordError("viewpoint: a hint needs a viewpoint whose hand is known")
     table = OutcomeTables.of(knowledge, counter, naive)
+    if table.tally.deals == 0:
+        raise InconsistentRecordError(minimal_conflict(knowledge, counter))
+    posterior = Posterior(knowledge, table.tally)
     declarations = DeclarationTable.of(knowledge, table.decisions)
     entropy = _entropy(table.weights)
     scores = []
@@ -207,6 +211,7 @@ class OutcomeTables:
     """The weights of the decision values, jointly with any action's outcome."""
 
     knowledge: Knowledge
+    tally: Tally
     decisions: tuple[Decision, ...]
     weights: FloatArray
     by_hand: dict[Seat, tuple[tuple[Hand, ...], FloatArray]]
@@ -223,11 +228,11 @@ class OutcomeTables:
         if native is not None and not naive:
             joint = native(knowledge)
             by_hand = {seat: (joint.hands, table) for seat, table in joint.by_hand.items()}
-            return cls(knowledge, joint.decisions, joint.weights, by_hand)
-        decision = engine.tally(knowledge).decision
-        decisions = tuple(key for key, weight in decision.items() if weight > 0)
-        weights = np.array([decision[key] for key in decisions])
-        return cls(knowledge, decisions, weights, {}, engine)
+            return cls(knowledge, joint.tally, joint.decisions, joint.weights, by_hand)
+        tally = engine.tally(knowledge)
+        decisions = tuple(key for key, weight in tally.decision.items() if weight > 0)
+        weights = np.array([tally.decision[key] for key in decisions])
+        return cls(knowledge, tally, decisions, weights, {}, engine)
 
     def of_action(self, action: Action) -> tuple[list[str], FloatArray]:
         """The outcomes of an action and the weights of (outcome, decision value):

@@ -58,23 +58,20 @@ class CountingEngine:
         model = _Model(knowledge)
         forward = model.prune()
         backward = model.backward()
-        roles: dict[Seat, dict[str, float]] = {seat: {} for seat in knowledge.seats}
         total = float(model.scale @ forward[-1][:, 0])
-        for seat, hand in knowledge.hands.items():
-            roles[seat][knowledge.game.identity(hand).name] = total
-        for position, seat in enumerate(model.seats):
-            by_hand = model.scale @ model.marginal(position, forward, backward)
-            weights: defaultdict[str, float] = defaultdict(float)
-            for index, weight in enumerate(by_hand):
-                if weight > 0:
-                    weights[model.identities[index].name] += float(weight)
-            roles[seat] = dict(weights)
+        per_hand = {
+            seat: model.scale @ model.marginal(position, forward, backward)
+            for position, seat in enumerate(model.seats)
+        }
+        roles = model.roles(total, per_hand)
         return Tally(model.deals(), total, roles, model.decision() if total > 0 else {})
 
     def decision_by_hand(self, knowledge: Knowledge) -> DecisionJoint:
         """The viewpoint's decision jointly with every free seat's hand (for hints)."""
         model = _Model(knowledge)
         model.prune()
+        if not len(model.factors):  # nothing is consistent
+            return DecisionJoint((), np.zeros(0), model.hand_cards, {}, Tally(0, 0.0, {}))
         return model.decision_by_hand()
 
     def consistent(self, knowledge: Knowledge) -> bool:
@@ -161,9 +158,10 @@ class _Model:
             for index, obs in enumerate(self.knowledge.observations):
                 peeker = None
                 if isinstance(obs, Announced):
-                    peeker = hypothesis.classes.get(obs.peeker) or self.class_of[
-                        self.knowledge.game.identity(known[obs.peeker]).name
-                    ]
+                    peeker = (
+                        hypothesis.classes.get(obs.peeker)
+                        or self.class_of[self.knowledge.game.identity(known[obs.peeker]).name]
+                    )
                 if (index, peeker) not in numerators:
                     numerators[index, peeker] = self._numerator(obs, peeker)
                 numerator = numerators[index, peeker]
@@ -216,14 +214,14 @@ class _Model:
             levels.insert(0, group.sum(moves))
         return levels
 
-    def marginal(
-        self, j: int, forward: list[Array], backward: list[Array]
-    ) -> Array:
+    def marginal(self, j: int, forward: list[Array], backward: list[Array]) -> Array:
         """The weight of each hand type at free seat ``j``, per hypothesis."""
         group = self.lattice.steps[j].by_hand
         step = group.moves
         moves = (
-            forward[j][:, step.src] * step.weight * self.factors[:, j, step.hand]
+            forward[j][:, step.src]
+            * step.weight
+            * self.factors[:, j, step.hand]
             * backward[j + 1][:, step.dst]
         )
         return group.sum(moves)
@@ -248,10 +246,7 @@ class _Model:
         ``len(targets)`` for any other identity."""
         targets = self.knowledge.targets
         return np.array(
-            [
-                targets.index(i.name) if i.name in targets else len(targets)
-                for i in self.identities
-            ],
+            [targets.index(i.name) if i.name in targets else len(targets) for i in self.identities],
             dtype=np.int64,
         )
 
@@ -308,12 +303,36 @@ class _Model:
             for row, h in enumerate(live):
                 full[h, :, self.labels[h], :] = joint[row]
             by_hand[seat] = full.reshape(hands, -1)[:, support]
-        return DecisionJoint(
-            decisions,
-            weights[support],
-            self.hand_cards,
-            by_hand,
+        weights = weights[support]
+        tally = self._tally(decisions, weights, by_hand)
+        return DecisionJoint(decisions, weights, self.hand_cards, by_hand, tally)
+
+    def _tally(
+        self, decisions: tuple[Decision, ...], weights: FloatArray, by_hand: dict[Seat, FloatArray]
+    ) -> Tally:
+        """The tally, read off the hand joints of every free seat."""
+        per_hand = {seat: joint.sum(axis=1) for seat, joint in by_hand.items()}
+        total = float(weights.sum())
+        return Tally(
+            self.deals(),
+            total,
+            self.roles(total, per_hand),
+            dict(zip(decisions, weights.tolist(), strict=True)),
         )
+
+    def roles(self, total: float, per_hand: dict[Seat, FloatArray]) -> dict[Seat, dict[str, float]]:
+        """Every seat's identity weights, from each free seat's hand weights."""
+        roles = {
+            seat: {self.knowledge.game.identity(hand).name: total}
+            for seat, hand in self.knowledge.hands.items()
+        }
+        for seat, weights in per_hand.items():
+            named: defaultdict[str, float] = defaultdict(float)
+            for index, weight in enumerate(weights.tolist()):
+                if weight > 0:
+                    named[self.identities[index].name] += weight
+            roles[seat] = dict(named)
+        return {seat: roles[seat] for seat in self.knowledge.seats}
 
     def decisions_of(self, codes: IntArray) -> tuple[Decision, ...]:
         """The decision values of label codes (one base-(targets + 1) digit per free
@@ -328,9 +347,7 @@ class _Model:
         digits = np.array(np.unravel_index(codes, shape), dtype=np.int64).reshape(len(shape), -1)
         seats = np.array(self.seats, dtype=np.int64)
         return tuple(
-            tuple(
-                frozenset(known[t] + seats[column == t].tolist()) for t in range(len(targets))
-            )
+            tuple(frozenset(known[t] + seats[column == t].tolist()) for t in range(len(targets)))
             for column in digits.T
         )
 
@@ -372,6 +389,8 @@ class DecisionJoint:
     """The hand types."""
     by_hand: dict[Seat, FloatArray]
     """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
+    tally: Tally
+    """The tally of the same knowledge, read off the joints."""
 
 
 def _swapped(decision: Decision, seat: Seat, other: Seat) -> Decision:
