@@ -12,11 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from wooolf_solver.errors import InvalidRecordError
 from wooolf_solver.game import GameRecord, early_declarations_to_end, next_clockwise
-from wooolf_solver.record import Declare, Peek
+from wooolf_solver.record import Declare, Peek, parse_yaml
 from wooolf_solver.scoring import Declared
 from wooolf_solver.solver import solve
 
@@ -109,7 +108,7 @@ def test_base_game_reads() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_examples_read_and_json_is_the_same(name: str, tmp_path: Path) -> None:
     record = GameRecord.load(EXAMPLES / name)
-    data = yaml.safe_load((EXAMPLES / name).read_text(encoding="utf-8"))
+    data = parse_yaml((EXAMPLES / name).read_text(encoding="utf-8"))
     as_json = tmp_path / "game.json"
     as_json.write_text(json.dumps(data), encoding="utf-8")  # seats become string keys
     assert GameRecord.load(as_json) == record

@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from wooolf_solver import InconsistentRecordError, Round, solve
 from wooolf_solver.engines import ENGINES, get_engine
 from wooolf_solver.knowledge import knowledge_of
+from wooolf_solver.record import parse_yaml
 
-CASES: list[dict[str, Any]] = yaml.safe_load(
+CASES: list[dict[str, Any]] = parse_yaml(
     Path(__file__).with_name("golden.yaml").read_text(encoding="utf-8")
 )
 BY_NAME = {case["name"]: case for case in CASES}
