@@ -6,6 +6,9 @@ True
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class WooolfError(Exception):
     """Root of every error the library raises on purpose."""
@@ -30,3 +33,13 @@ class InconsistentRecordError(WooolfError):
         self.conflict = conflict
         listed = ", ".join(str(event) for event in conflict)
         super().__init__(f"the record contradicts itself: events {listed} cannot all hold")
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A hint for a near-miss name, to append to an error message (or ``""``).
+
+    >>> did_you_mean("hunterr", ["hound", "hunter"])
+    " (did you mean 'hunter'?)"
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -18,7 +18,6 @@ Card(character='hound', icon='?')
 
 from __future__ import annotations
 
-import difflib
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -26,7 +25,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .errors import InvalidDeckError
+from .errors import InvalidDeckError, did_you_mean
 
 Seat = int
 """A seat number, from 1; neutral hands come after the players."""
@@ -153,7 +152,7 @@ class Game:
         else:
             character, icon = text, text
         if character not in self.characters:
-            raise ValueError(f"unknown card {name!r}{_did_you_mean(character, self.characters)}")
+            raise ValueError(f"unknown card {name!r}{did_you_mean(character, self.characters)}")
         if icon != UNKNOWN_ICON and not (icon in self.characters and self.characters[icon].icon):
             raise ValueError(f"unknown card {name!r}: no card shows the icon {icon!r}")
         return Card(character, icon)
@@ -161,7 +160,7 @@ class Game:
     def setup(self, edition: str, players: int) -> Setup:
         """The cards dealt in ``edition`` to ``players`` players."""
         if edition not in self.editions:
-            raise ValueError(f"unknown edition {edition!r}{_did_you_mean(edition, self.editions)}")
+            raise ValueError(f"unknown edition {edition!r}{did_you_mean(edition, self.editions)}")
         for row in self.editions[edition].rows:
             if row.players == players:
                 return row
@@ -334,11 +333,6 @@ def _only(spec: Any, allowed: set[str], where: str, path: Path) -> None:
 
 def _strings(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
-
-
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _ranges(counts: list[int]) -> str:

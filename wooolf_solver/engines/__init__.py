@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-import difflib
 from importlib import import_module
 from typing import Literal
 
+from ..errors import did_you_mean
 from .base import Decision, Engine, Tally, WorldTally
 
 EngineName = Literal["counter", "cpsat", "csp", "brute"]
@@ -28,8 +28,7 @@ ENGINES: dict[str, tuple[str, str]] = {
 def get_engine(name: str = "counter") -> Engine:
     """A new engine by name."""
     if name not in ENGINES:
-        close = difflib.get_close_matches(name, list(ENGINES), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        hint = did_you_mean(name, ENGINES)
         raise ValueError(f"unknown engine {name!r}{hint}; known: {', '.join(ENGINES)}")
     module, cls = ENGINES[name]
     engine: Engine = getattr(import_module(f"{__name__}.{module}"), cls)()

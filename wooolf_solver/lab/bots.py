@@ -38,11 +38,11 @@ ValueError: bot 'greedy:eraly=0.8': unknown option 'eraly' (did you mean 'early'
 
 from __future__ import annotations
 
-import difflib
 import random
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
+from ..errors import did_you_mean
 from ..hints import Action, Advice, hint
 from ..posterior import Posterior
 from ..solver import solve
@@ -156,17 +156,15 @@ def make_bot(spec: str) -> Bot:
     name, *parts = [part.strip() for part in spec.strip().split(":")]
     kind = BOTS.get(name.lower())
     if kind is None:
-        raise ValueError(f"unknown bot {name!r}{_close(name, BOTS)}; bots: {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {name!r}{did_you_mean(name, BOTS)}; bots: {', '.join(BOTS)}")
     options: dict[str, Any] = {}
     shown = [name.lower()]
     for part in parts:
         key, equals, text = (piece.strip() for piece in part.partition("="))
         key = key.lower()
         if key not in kind.OPTIONS:
-            known = ", ".join(kind.OPTIONS)
-            raise ValueError(
-                f"bot {spec!r}: unknown option {key!r}{_close(key, kind.OPTIONS)}; options: {known}"
-            )
+            near, known = did_you_mean(key, kind.OPTIONS), ", ".join(kind.OPTIONS)
+            raise ValueError(f"bot {spec!r}: unknown option {key!r}{near}; options: {known}")
         try:
             value = float(text) if equals else float("nan")
         except ValueError:
@@ -183,6 +181,3 @@ def make_bot(spec: str) -> Bot:
     return replace(kind(), name=":".join(shown), **options)
 
 
-def _close(word: str, choices: Any) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
