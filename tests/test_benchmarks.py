@@ -1,4 +1,4 @@
-"""The benchmark script on a tiny subset: the shape of its report, never its timings."""
+"""The benchmark scripts on a tiny subset: the shape of their reports, never their timings."""
 
 from __future__ import annotations
 
@@ -20,6 +20,18 @@ ENGINE_KEYS = {"status", "runs", "median_ms", "max_ms", "ratio", "agrees", "erro
 def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     monkeypatch.syspath_prepend(str(BENCHMARKS))
     return importlib.import_module("bench_solve")
+
+
+@pytest.fixture
+def hint_bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    return importlib.import_module("bench_hint")
+
+
+@pytest.fixture
+def common(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    return importlib.import_module("common")
 
 
 @pytest.fixture
@@ -111,7 +123,89 @@ def test_positions_are_the_generated_ones(positions: ModuleType) -> None:
     assert "8-basic-early.yaml" in names and "6-basic-worked-example.yaml" in names
 
 
-def test_doctests(bench: ModuleType, positions: ModuleType) -> None:
-    for module in (bench, positions):
+def test_hint_json_report(hint_bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(hint_bench, capsys, "--players", "4", "--repeat", "1", "--why-repeat", "1")
+    assert report["version"] == hint_bench.VERSION
+    assert {"python", "platform", "cpus", "packages"} <= set(report["machine"])
+    assert report["settings"] == {
+        "references": ["counter-naive", "brute-naive"],
+        "repeat": 1,
+        "why_repeat": 1,
+        "reference_repeat": 1,
+        "budget_s": 45.0,
+        "full": False,
+    }
+    imported = report["ortools_import_ms"]
+    assert imported is None or isinstance(imported, float)  # None: already loaded
+    assert [row["name"] for row in report["positions"]] == ["4-basic-early", "4-basic-late"]
+    for row in report["positions"]:
+        assert row["players"] == 4 and row["edition"] == "basic"
+        assert isinstance(row["deals"], int) and row["deals"] > 0
+        assert row["actions"] == 4 + 5 * 3  # a peek at 4 seats (the neutral hand too), 5
+        # questions to each of the 3 other players
+        assert list(row["hint"]) == ["counter", "counter-naive", "brute-naive"]
+        for name, outcome in row["hint"].items():
+            assert set(outcome) == ENGINE_KEYS
+            assert outcome["status"] == "ok" and outcome["runs"] == 1
+            assert isinstance(outcome["median_ms"], float)
+            assert outcome["agrees"] is (None if name == "counter" else True)
+        why = row["why"]
+        assert set(why) == {"facts", "runs", "median_ms", "max_ms", "all_hold", "explained"}
+        assert why["runs"] == 1 and why["all_hold"] is True
+        assert why["facts"] == len(why["explained"]) > 0
+        for fact in why["explained"]:
+            assert set(fact) == {"seat", "identity", "holds", "events", "median_ms"}
+            assert all(1 <= event <= row["events"] for event in fact["events"])
+    assert report["targets"]["hint"] == {
+        "engine": "counter",
+        "players": 8,
+        "max_median_ms": None,
+        "target_ms": 100.0,
+    }
+    assert isinstance(report["targets"]["why"]["max_ms"], float)
+    assert report["targets"]["why"]["target_ms"] == 1000.0
+
+
+def test_hint_tables_and_json_file(
+    hint_bench: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "reports" / "hint.json"
+    argv = ["--players", "4", "--repeat", "1", "--why-repeat", "1", "--json-out", str(out)]
+    status = hint_bench.main([*argv, "--references", "counter-naive"])
+    printed = capsys.readouterr().out
+    assert status == 0
+    assert "4-basic-late" in printed and "✓" in printed and "brute-naive" not in printed
+    assert "hint, 8 players: max median not measured (target ≤ 100 ms)" in printed
+    assert "why, any fact: max " in printed and "(target ≤ 1 s)" in printed
+    assert "OR-Tools import, once (not in the figures): " in printed
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert list(report["positions"][0]["hint"]) == ["counter", "counter-naive"]
+    assert list(tmp_path.joinpath("reports").iterdir()) == [out]  # no temporary file left
+
+
+def test_hint_over_budget_skips_the_positions_covering_it(
+    hint_bench: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # events do not prune a tally per outcome: a late position is skipped after an
+    # early one of the same edition ran over budget (bench_solve would run it); the
+    # other edition's positions still run
+    argv = ["--players", "4,6", "--repeat", "1", "--why-repeat", "1", "--budget", "1e-9"]
+    report = run_json(hint_bench, capsys, *argv, "--references", "brute-naive")
+    rows = {row["name"]: row["hint"]["brute-naive"]["status"] for row in report["positions"]}
+    assert rows == {
+        "4-basic-early": "timeout",
+        "4-basic-late": "skipped",
+        "6-basic-early": "skipped",
+        "6-basic-worked-example": "skipped",
+        "6-basic-late": "skipped",
+        "6-advanced-early": "timeout",
+        "6-advanced-late": "skipped",
+    }
+
+
+def test_doctests(
+    bench: ModuleType, hint_bench: ModuleType, common: ModuleType, positions: ModuleType
+) -> None:
+    for module in (bench, hint_bench, common, positions):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0
