@@ -9,12 +9,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run
 
 from wooolf_solver.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 WORKED = EXAMPLES / "worked-example.yaml"
+
+pytestmark = pytest.mark.usefixtures("plain_console")  # see conftest.py
 
 CONSISTENT = sorted(
     path.name
@@ -39,19 +42,6 @@ WORKED_DECLARATIONS = [
     ([6, 4], 0.338462),
     ([6, 0], 0.061538),
 ]
-
-
-@pytest.fixture(autouse=True)
-def plain_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tables as on an 80-column pipe, without colour codes, whatever the environment."""
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "LINES"):
-        monkeypatch.delenv(name, raising=False)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def solve_json(capsys: pytest.CaptureFixture[str], record: Path, *options: str) -> Any:

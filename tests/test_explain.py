@@ -17,11 +17,11 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import run
 from hypothesis import given, settings
 from strategies import Record, samples
 
 from wooolf_solver import Explanation, Fact, InconsistentRecordError, Round, explain
-from wooolf_solver.cli import main
 from wooolf_solver.engines import get_engine
 from wooolf_solver.explain import _with_negation, explanations, forces
 from wooolf_solver.knowledge import Knowledge, knowledge_of
@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 WORKED = EXAMPLES / "worked-example.yaml"
 BRUTE = get_engine("brute")
+
+pytestmark = pytest.mark.usefixtures("plain_console")  # see conftest.py
 
 
 @pytest.fixture(scope="module")
@@ -135,19 +137,6 @@ def test_explanations_checked_by_brute_force_larger(record: Record) -> None:
 
 
 # -- the command line --------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def plain_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Output as on an 80-column pipe, without colour codes, whatever the environment."""
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "LINES"):
-        monkeypatch.delenv(name, raising=False)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize(

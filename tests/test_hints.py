@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import GAME, Record, samples
@@ -31,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 WORKED = EXAMPLES / "worked-example.yaml"
 TOLERANCE = 1e-9
+
+pytestmark = pytest.mark.usefixtures("plain_console")  # see conftest.py
 
 ACTION_KEYS = {"action", "target", "gain_bits", "best_after", "outcomes"}
 """The keys of a peek in the spec's ``hint`` object; a question adds ``question``."""
@@ -204,19 +207,6 @@ def test_native_hint_agrees_with_brute_force_larger(record: Record) -> None:
 
 
 # -- the command line --------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def plain_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tables as on an 80-column pipe, without colour codes, whatever the environment."""
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "LINES"):
-        monkeypatch.delenv(name, raising=False)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def ranks(out: str) -> list[int]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run
 
 from wooolf_solver.cli import main
 from wooolf_solver.game import GameRecord
@@ -164,12 +165,6 @@ def test_figures() -> None:
     assert t_quantile(20) == pytest.approx(2.085963, abs=1e-6)
     assert t_quantile(120) == pytest.approx(1.979930, abs=1e-6)
     assert t_quantile(500) == pytest.approx(1.964720, abs=1e-6)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

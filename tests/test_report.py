@@ -14,10 +14,10 @@ from html import escape
 from pathlib import Path
 
 import pytest
+from helpers import run
 from PIL import Image  # matplotlib's own dependency
 
 from wooolf_solver import GameRecord, Review, review
-from wooolf_solver.cli import main
 from wooolf_solver.report import html_report, moment_sentence, round_figure
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,23 +25,12 @@ EXAMPLES = ROOT / "examples"
 GAMES = {"four": EXAMPLES / "game-4p-advanced.yaml", "six": EXAMPLES / "game-6p-basic.yaml"}
 IN_CI = os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
 
+pytestmark = pytest.mark.usefixtures("plain_console")  # see conftest.py
+
 
 @pytest.fixture(scope="module")
 def reviews() -> dict[str, Review]:
     return {name: review(GameRecord.load(path)) for name, path in GAMES.items()}
-
-
-@pytest.fixture(autouse=True)
-def plain_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tables as on an 80-column pipe, without colour codes, whatever the environment."""
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "LINES"):
-        monkeypatch.delenv(name, raising=False)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # -- the command -----------------------------------------------------------------------------
