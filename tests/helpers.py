@@ -3,9 +3,15 @@
 
 from __future__ import annotations
 
+import importlib
+from pathlib import Path
+from types import ModuleType
+
 import pytest
 
 from wooolf_solver.cli import main
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -13,3 +19,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def benchmark(monkeypatch: pytest.MonkeyPatch, name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py``, imported as a module (its folder on the path
+    for the test's duration, so that it finds ``common`` and ``positions``)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    return importlib.import_module(name)

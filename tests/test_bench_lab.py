@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
 import json
-from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+from helpers import benchmark
 
 
 @pytest.fixture
 def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    return importlib.import_module("bench_lab")
+    return benchmark(monkeypatch, "bench_lab")
 
 
 def test_json_report(

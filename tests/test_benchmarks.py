@@ -3,41 +3,35 @@
 from __future__ import annotations
 
 import doctest
-import importlib
 import json
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+from helpers import BENCHMARKS, benchmark
 
 ENGINE_KEYS = {"status", "runs", "median_ms", "max_ms", "ratio", "agrees", "error"}
 
 
 @pytest.fixture
 def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    return importlib.import_module("bench_solve")
+    return benchmark(monkeypatch, "bench_solve")
 
 
 @pytest.fixture
 def hint_bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    return importlib.import_module("bench_hint")
+    return benchmark(monkeypatch, "bench_hint")
 
 
 @pytest.fixture
 def common(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    return importlib.import_module("common")
+    return benchmark(monkeypatch, "common")
 
 
 @pytest.fixture
 def positions(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    return importlib.import_module("positions")
+    return benchmark(monkeypatch, "positions")
 
 
 def run_json(bench: ModuleType, capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
