@@ -32,48 +32,41 @@ HANDS = {
 }
 
 
-def round_one() -> dict[str, Any]:
-    """Start 1; the first go-around is events 1-4; seats 1 and 2 end the round."""
+FIRST_TURNS = {
+    1: {"seat": 1, "peek": 4, "sees": "hound", "says": "hound"},
+    2: {"seat": 2, "peek": 4, "sees": "hound?", "says": "?"},
+    3: {"seat": 3, "ask": 2, "question": "has-sheep", "answer": "yes"},
+    4: {"seat": 4, "peek": 1, "sees": "wolf", "says": "wolf"},
+}
+"""Each seat's turn in the first go-around of both rounds."""
+
+
+def a_round(start: int, early: tuple[int, int], targets: dict[int, list[int]]) -> dict[str, Any]:
+    """A round: the first go-around from ``start``, then the ``early`` seats declare
+    early (ending the round); the others declare ``targets`` at the end."""
+    order = [*range(start, 5), *range(1, start)]
     return {
-        "start": 1,
+        "start": start,
         "hands": copy.deepcopy(HANDS),
         "events": [
-            {"seat": 1, "peek": 4, "sees": "hound", "says": "hound"},
-            {"seat": 2, "peek": 4, "sees": "hound?", "says": "?"},
-            {"seat": 3, "ask": 2, "question": "has-sheep", "answer": "yes"},
-            {"seat": 4, "peek": 1, "sees": "wolf", "says": "wolf"},
-            {"seat": 1, "declare": "early"},
-            {"seat": 2, "declare": "early"},
+            *(dict(FIRST_TURNS[seat]) for seat in order),
+            *({"seat": seat, "declare": "early"} for seat in early),
         ],
         "declarations": {
-            1: {"when": "early", "targets": [0]},
-            2: {"when": "early", "targets": [1, 0]},
-            3: {"when": "final", "targets": [4, 4]},
-            4: {"when": "final", "targets": [1, 3]},
+            seat: {"when": "early" if seat in early else "final", "targets": pointers}
+            for seat, pointers in targets.items()
         },
     }
+
+
+def round_one() -> dict[str, Any]:
+    """Start 1; the first go-around is events 1-4; seats 1 and 2 end the round."""
+    return a_round(1, (1, 2), {1: [0], 2: [1, 0], 3: [4, 4], 4: [1, 3]})
 
 
 def round_two() -> dict[str, Any]:
     """Start 3 (to the left of seat 2, round one's last early declarer)."""
-    return {
-        "start": 3,
-        "hands": copy.deepcopy(HANDS),
-        "events": [
-            {"seat": 3, "ask": 2, "question": "has-sheep", "answer": "yes"},
-            {"seat": 4, "peek": 1, "sees": "wolf", "says": "wolf"},
-            {"seat": 1, "peek": 4, "sees": "hound", "says": "hound"},
-            {"seat": 2, "peek": 4, "sees": "hound?", "says": "?"},
-            {"seat": 3, "declare": "early"},
-            {"seat": 4, "declare": "early"},
-        ],
-        "declarations": {
-            1: {"when": "final", "targets": [0]},
-            2: {"when": "final", "targets": [1, 0]},
-            3: {"when": "early", "targets": [1, 4]},
-            4: {"when": "early", "targets": [1, 3]},
-        },
-    }
+    return a_round(3, (3, 4), {1: [0], 2: [1, 0], 3: [1, 4], 4: [1, 3]})
 
 
 def base_game(*rounds: dict[str, Any]) -> dict[str, Any]:
