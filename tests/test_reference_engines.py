@@ -18,8 +18,9 @@ from wooolf_solver.engines.cpsat import CpSatEngine
 from wooolf_solver.engines.csp import ConstraintEngine, hand_types
 from wooolf_solver.games import find_game
 from wooolf_solver.knowledge import Knowledge, knowledge_of
+from wooolf_solver.lab.engine import deal
 from wooolf_solver.posterior import Fact, Posterior
-from wooolf_solver.record import Round
+from wooolf_solver.record import Round, parse_yaml
 from wooolf_solver.rules import Hand, Seat
 
 BRUTE = BruteForceEngine()
@@ -27,19 +28,18 @@ CPSAT = CpSatEngine()
 CSP = ConstraintEngine()
 ENGINES: list[Engine] = [CPSAT, CSP]
 
-WORKED = {  # the worked example of shared/spec/record.md
-    "game": "wooolf",
-    "edition": "basic",
-    "players": 6,
-    "viewpoint": 2,
-    "hands": {2: ["hunter", "sheep"]},
-    "events": [
-        {"seat": 1, "peek": 4, "says": "sheep"},
-        {"seat": 3, "ask": 5, "question": "has-hound", "answer": "yes"},
-        {"seat": 2, "peek": 6, "sees": "wolf"},
-        {"seat": 5, "peek": 1, "says": "wolf"},
-    ],
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+WORKED = parse_yaml((EXAMPLES / "worked-example.yaml").read_text(encoding="utf-8"))
+"""The worked example of shared/spec/record.md."""
+
+EVERY_HAND = {
+    1: ["wolf", "sheep"],
+    2: ["hunter", "hound?"],
+    3: ["shepherd?", "sheep"],
+    4: ["hunter?", "hound"],
+    5: ["sheep", "sheep"],
 }
+"""Every hand of a 4-player basic deal, the neutral hand's included."""
 
 RECORDS: dict[str, dict[str, Any]] = {
     "worked example": WORKED,
@@ -110,13 +110,7 @@ RECORDS: dict[str, dict[str, Any]] = {
         "game": "wooolf",
         "players": 4,
         "viewpoint": 2,
-        "hands": {
-            1: ["wolf", "sheep"],
-            2: ["hunter", "hound?"],
-            3: ["shepherd?", "sheep"],
-            4: ["hunter?", "hound"],
-            5: ["sheep", "sheep"],
-        },
+        "hands": EVERY_HAND,
         "events": [
             {"seat": 3, "peek": 4, "says": "wolf"},
             {"seat": 1, "ask": 4, "question": "has-hound", "answer": "yes"},
@@ -148,13 +142,7 @@ RECORDS: dict[str, dict[str, Any]] = {
     "inconsistent, every hand known": {
         "game": "wooolf",
         "players": 4,
-        "hands": {
-            1: ["wolf", "sheep"],
-            2: ["hunter", "hound?"],
-            3: ["shepherd?", "sheep"],
-            4: ["hunter?", "hound"],
-            5: ["sheep", "sheep"],
-        },
+        "hands": EVERY_HAND,
         "events": [
             {"seat": 2, "peek": 1, "says": "wolf"},
             {"seat": 1, "ask": 3, "question": "has-sheep", "answer": "no"},
@@ -351,10 +339,7 @@ def random_record(rng: Random, lie: bool = False) -> dict[str, Any]:
     players = rng.choice([4, 5, 6])
     edition = rng.choice(["basic", "advanced"])
     setup = game.setup(edition, players)
-    cards = [card for card, copies in setup.cards for _ in range(copies)]
-    rng.shuffle(cards)
-    size = game.hand_size
-    hands = {seat: cards[size * (seat - 1) : size * seat] for seat in range(1, setup.seats + 1)}
+    hands = deal(rng, game, setup)
     viewpoint = rng.randint(1, players)
     others = [seat for seat in hands if seat != viewpoint]
     known = [viewpoint, *rng.sample(others, rng.randint(max(0, players - 5), 2))]
