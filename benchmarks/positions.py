@@ -18,8 +18,10 @@ issue (the counter's speed target) and the worked example of the specification.
     python benchmarks/positions.py            # rewrite benchmarks/positions/*.yaml
     python benchmarks/positions.py --check    # exit 1 if a file differs
 
-Only ``Random.random`` draws are used: its sequence for a given seed is the one
-part of :mod:`random` that Python promises never to change.
+Only ``Random.random`` draws are used (:class:`StableRandom` shuffles with them):
+its sequence for a given seed is the one part of :mod:`random` that Python promises
+never to change. The deal itself is the lab engine's
+(:func:`wooolf_solver.lab.engine.deal`); ``--check`` tells when either changes.
 
 >>> record = late_record(5, "basic")
 >>> len(record["events"]), record["viewpoint"], [e["seat"] for e in record["events"][:5]]
@@ -33,7 +35,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from collections.abc import Sequence
+from collections.abc import MutableSequence, Sequence
 from pathlib import Path
 from random import Random
 from typing import Any, TypeVar
@@ -41,6 +43,8 @@ from typing import Any, TypeVar
 from ruamel.yaml import YAML
 
 from wooolf_solver.games import find_game
+from wooolf_solver.lab.engine import deal
+from wooolf_solver.record import parse_yaml
 from wooolf_solver.rules import Game, Hand, Seat
 
 T = TypeVar("T")
@@ -74,44 +78,30 @@ ISSUE: dict[str, Any] = {
 }
 """The issue's position: 8 players, the viewpoint's hand and two events."""
 
-WORKED_EXAMPLE: dict[str, Any] = {
-    "game": "wooolf",
-    "edition": "basic",
-    "players": 6,
-    "viewpoint": 2,
-    "hands": {2: ["hunter", "sheep"]},
-    "events": [
-        {"seat": 1, "peek": 4, "says": "sheep"},
-        {"seat": 3, "ask": 5, "question": "has-hound", "answer": "yes"},
-        {"seat": 2, "peek": 6, "sees": "wolf"},
-        {"seat": 5, "peek": 1, "says": "wolf"},
-    ],
-}
+WORKED_EXAMPLE: dict[str, Any] = parse_yaml(
+    (DIRECTORY.parent.parent / "examples" / "worked-example.yaml").read_text(encoding="utf-8")
+)
 """The worked example of ``shared/spec/record.md``."""
+
+
+class StableRandom(Random):
+    """A :class:`Random` that shuffles with ``random()`` draws only (Fisher–Yates).
+
+    >>> cards = list("abcde")
+    >>> StableRandom(1).shuffle(cards)
+    >>> sorted(cards) == list("abcde")
+    True
+    """
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        for index in range(len(x) - 1, 0, -1):
+            other = int(self.random() * (index + 1))
+            x[index], x[other] = x[other], x[index]
 
 
 def pick(rng: Random, items: Sequence[T]) -> T:
     """One of ``items``, drawn with ``rng.random()`` only."""
     return items[int(rng.random() * len(items))]
-
-
-def deal(game: Game, edition: str, players: int, rng: Random) -> dict[Seat, Hand]:
-    """A real deal: the setup's cards shuffled (Fisher–Yates) and dealt in pairs.
-
-    >>> hands = deal(find_game("wooolf"), "basic", 4, Random(1))
-    >>> sorted(hands), all(len(hand) == 2 for hand in hands.values())
-    ([1, 2, 3, 4, 5], True)
-    """
-    setup = game.setup(edition, players)
-    cards = [card for card, copies in setup.cards for _ in range(copies)]
-    for index in range(len(cards) - 1, 0, -1):
-        other = int(rng.random() * (index + 1))
-        cards[index], cards[other] = cards[other], cards[index]
-    size = game.hand_size
-    return {
-        seat: tuple(sorted(cards[(seat - 1) * size : seat * size]))
-        for seat in range(1, setup.seats + 1)
-    }
 
 
 def play(game: Game, hands: dict[Seat, Hand], players: int, count: int, rng: Random) -> list[Any]:
@@ -150,8 +140,8 @@ def play(game: Game, hands: dict[Seat, Hand], players: int, count: int, rng: Ran
 
 def _generated(players: int, edition: str) -> tuple[dict[Seat, Hand], list[Any]]:
     game = find_game("wooolf")
-    rng = Random(f"{SEED}-{players}-{edition}")
-    hands = deal(game, edition, players, rng)
+    rng = StableRandom(f"{SEED}-{players}-{edition}")
+    hands = deal(rng, game, game.setup(edition, players))
     return hands, play(game, hands, players, 12 + 2 * (players - 4), rng)
 
 
