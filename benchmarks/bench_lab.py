@@ -28,9 +28,9 @@ import platform
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -47,6 +47,8 @@ from wooolf_solver.lab import (
     play_game,
     simulate,
 )
+
+T = TypeVar("T")
 
 VERSION = 1
 """The version of the JSON report's layout."""
@@ -71,17 +73,16 @@ class Timed:
         return self.bot.name
 
     def act(self, view: TurnView, rng: random.Random) -> Move:
-        start = time.perf_counter()
-        try:
-            return self.bot.act(view, rng)
-        finally:
-            self.seconds += time.perf_counter() - start
-            self.decisions += 1
+        return self._timed(lambda: self.bot.act(view, rng))
 
     def declare(self, view: TurnView, rng: random.Random) -> Declaring | None:
+        return self._timed(lambda: self.bot.declare(view, rng))
+
+    def _timed(self, decide: Callable[[], T]) -> T:
+        """One decision, its time added to the bot's."""
         start = time.perf_counter()
         try:
-            return self.bot.declare(view, rng)
+            return decide()
         finally:
             self.seconds += time.perf_counter() - start
             self.decisions += 1
