@@ -59,9 +59,9 @@ from common import (
     Position,
     References,
     add_options,
-    agreement_cell,
     budget_of,
     choices,
+    comparison_table,
     emit,
     failed,
     format_ms,
@@ -70,7 +70,6 @@ from common import (
     ms,
     positive,
     progress,
-    reference_cells,
     time_runs,
     timed,
 )
@@ -331,38 +330,17 @@ def _figure(milliseconds: float | None) -> str:
 def hint_table(report: Mapping[str, Any]) -> Table:
     """Times of ``hint``, ratios of the references to the native hint, agreement."""
     settings = report["settings"]
-    references = settings["references"]
-    grid = Table(
+    return comparison_table(
+        report,
+        "hint",
+        "actions",
+        BASELINE,
+        settings["references"],
         title=f"hint(), every action, per position ({BASELINE}: median of "
         f"{settings['repeat']}; references: median of {settings['reference_repeat']})",
-        caption=f"budget {settings['budget_s']:g} s per run"
-        + (" (ignored: --full)" if settings["full"] else "")
-        + f"; × = reference median / {BASELINE} median; ✓ = same actions, entropy, gains, "
+        legend=f"× = reference median / {BASELINE} median; ✓ = same actions, entropy, gains, "
         "best-after and outcome chances as the native hint",
     )
-    grid.add_column("position")
-    grid.add_column("events", justify="right")
-    grid.add_column("actions", justify="right")
-    grid.add_column(f"{BASELINE} median", justify="right")
-    grid.add_column(f"{BASELINE} max", justify="right")
-    for name in references:
-        grid.add_column(name, justify="right")
-        grid.add_column("×", justify="right")
-    grid.add_column("agree", justify="center")
-    for row in report["positions"]:
-        outcomes = row["hint"]
-        cells = [
-            row["name"],
-            str(row["events"]),
-            str(row["actions"]),
-            format_ms(outcomes[BASELINE]["median_ms"]),
-            format_ms(outcomes[BASELINE]["max_ms"]),
-        ]
-        for name in references:
-            cells.extend(reference_cells(outcomes[name], settings["budget_s"]))
-        cells.append(agreement_cell(outcomes, references))
-        grid.add_row(*cells)
-    return grid
 
 
 def why_table(report: Mapping[str, Any]) -> Table:

@@ -42,16 +42,14 @@ from common import (
     Position,
     References,
     add_options,
-    agreement_cell,
     budget_of,
     comma_list,
+    comparison_table,
     emit,
     failed,
-    format_ms,
     header,
     load_positions,
     progress,
-    reference_cells,
     time_runs,
     timed,
 )
@@ -198,39 +196,16 @@ def build_report(
 def table(report: Mapping[str, Any]) -> Table:
     """The report as a table: times, speed-ups against the counter, agreement."""
     settings = report["settings"]
-    references = [name for name in settings["engines"] if name != BASELINE]
-    grid = Table(
+    return comparison_table(
+        report,
+        "engines",
+        "deals",
+        BASELINE,
+        [name for name in settings["engines"] if name != BASELINE],
         title=f"solve() + roles + declarations, per position ({BASELINE}: median of "
         f"{settings['repeat']}; others: median of {settings['reference_repeat']})",
-        caption=f"budget {settings['budget_s']:g} s per run"
-        + (" (ignored: --full)" if settings["full"] else "")
-        + f"; × = engine median / {BASELINE} median; ✓ = same deals and roles as the "
-        f"{BASELINE}",
+        legend=f"× = engine median / {BASELINE} median; ✓ = same deals and roles as the {BASELINE}",
     )
-    grid.add_column("position")
-    grid.add_column("events", justify="right")
-    grid.add_column("deals", justify="right")
-    grid.add_column(f"{BASELINE} median", justify="right")
-    grid.add_column(f"{BASELINE} max", justify="right")
-    for name in references:
-        grid.add_column(name, justify="right")
-        grid.add_column("×", justify="right")
-    grid.add_column("agree", justify="center")
-    for row in report["positions"]:
-        engines = row["engines"]
-        counter = engines[BASELINE]
-        cells = [
-            row["name"],
-            str(row["events"]),
-            f"{row['deals']:,}",
-            format_ms(counter["median_ms"]),
-            format_ms(counter["max_ms"]),
-        ]
-        for name in references:
-            cells.extend(reference_cells(engines[name], settings["budget_s"]))
-        cells.append(agreement_cell(engines, references))
-        grid.add_row(*cells)
-    return grid
 
 
 # -- the command ---------------------------------------------------------------------------

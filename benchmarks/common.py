@@ -1,6 +1,7 @@
 """What the benchmark scripts share: the fixed positions, timing, reference runs in a
 child process under a time budget, the machine's description, the figures' formats,
-the common options and the output (tables, or JSON on stdout or written atomically).
+the table comparing the references with the baseline, the common options and the
+output (tables, or JSON on stdout or written atomically).
 
 >>> format_time(0.00042), format_time(0.0123), format_time(10.53)
 ('0.42 ms', '12.3 ms', '10.5 s')
@@ -313,6 +314,52 @@ def agreement_cell(outcomes: Mapping[str, Mapping[str, Any]], references: Sequen
     ran = [name for name in references if outcomes[name]["status"] in ("ok", "error")]
     wrong = [name for name in ran if not outcomes[name]["agrees"]]
     return ("✗ " + " ".join(wrong)) if wrong else ("✓" if ran else "–")
+
+
+def comparison_table(
+    report: Mapping[str, Any],
+    outcomes: str,
+    size: str,
+    baseline: str,
+    references: Sequence[str],
+    *,
+    title: str,
+    legend: str,
+) -> Table:
+    """A row per position: its events and ``size`` (a key of the row: deals,
+    actions), the baseline's median and max, each reference's median and ratio, and
+    whether the references agree; ``outcomes`` is the row's key of the outcomes, and
+    ``legend`` follows the budget in the caption."""
+    settings = report["settings"]
+    grid = Table(
+        title=title,
+        caption=f"budget {settings['budget_s']:g} s per run"
+        + (" (ignored: --full)" if settings["full"] else "")
+        + f"; {legend}",
+    )
+    grid.add_column("position")
+    grid.add_column("events", justify="right")
+    grid.add_column(size, justify="right")
+    grid.add_column(f"{baseline} median", justify="right")
+    grid.add_column(f"{baseline} max", justify="right")
+    for name in references:
+        grid.add_column(name, justify="right")
+        grid.add_column("×", justify="right")
+    grid.add_column("agree", justify="center")
+    for row in report["positions"]:
+        found = row[outcomes]
+        cells = [
+            row["name"],
+            str(row["events"]),
+            f"{row[size]:,}",
+            format_ms(found[baseline]["median_ms"]),
+            format_ms(found[baseline]["max_ms"]),
+        ]
+        for name in references:
+            cells.extend(reference_cells(found[name], settings["budget_s"]))
+        cells.append(agreement_cell(found, references))
+        grid.add_row(*cells)
+    return grid
 
 
 def machine() -> dict[str, Any]:
