@@ -37,7 +37,7 @@ it misled seat 2, seat 4, seat 5.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -277,33 +277,26 @@ def _declaration_moments(round_: GameRound, seat: SeatReview) -> list[Moment]:
     event = round_.declare_event(seat.seat)
     right = round_.score.correct.get(seat.seat)
     best = seat.best[seat.declared_after]
+    gamble = Moment(
+        "gamble",
+        round_.number,
+        seat.seat,
+        event,
+        seat.identity,
+        targets=declared.targets,
+        probability=seat.declared_probability,
+        right=right,
+    )
     moments = []
     if declared.when == "early" and not seat.declared_certain:
-        moments.append(
-            Moment(
-                "gamble",
-                round_.number,
-                seat.seat,
-                event,
-                seat.identity,
-                targets=declared.targets,
-                probability=seat.declared_probability,
-                right=right,
-            )
-        )
+        moments.append(gamble)
     if best.probability > seat.declared_probability + TOLERANCE:
         moments.append(
-            Moment(
-                "better-declaration",
-                round_.number,
-                seat.seat,
-                event,
-                seat.identity,
-                targets=declared.targets,
-                probability=seat.declared_probability,
+            replace(
+                gamble,
+                kind="better-declaration",
                 best_targets=best.targets,
                 best_probability=best.probability,
-                right=right,
             )
         )
     return moments
