@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -21,8 +22,13 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def benchmark(monkeypatch: pytest.MonkeyPatch, name: str) -> ModuleType:
-    """The script ``benchmarks/<name>.py``, imported as a module (its folder on the path
-    for the test's duration, so that it finds ``common`` and ``positions``)."""
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    return importlib.import_module(name)
+def benchmark(name: str) -> Any:
+    """A fixture giving the script ``benchmarks/<name>.py`` as a module (its folder on
+    the path for the test's duration, so that it finds ``common`` and ``positions``);
+    bind it to the fixture's name: ``bench = benchmark("bench_solve")``."""
+
+    def script(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+        monkeypatch.syspath_prepend(str(BENCHMARKS))
+        return importlib.import_module(name)
+
+    return pytest.fixture(script)

@@ -8,10 +8,7 @@ from types import ModuleType
 import pytest
 from helpers import benchmark
 
-
-@pytest.fixture
-def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    return benchmark(monkeypatch, "bench_lab")
+bench = benchmark("bench_lab")
 
 
 def test_json_report(

@@ -13,25 +13,10 @@ from helpers import BENCHMARKS, benchmark
 
 ENGINE_KEYS = {"status", "runs", "median_ms", "max_ms", "ratio", "agrees", "error"}
 
-
-@pytest.fixture
-def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    return benchmark(monkeypatch, "bench_solve")
-
-
-@pytest.fixture
-def hint_bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    return benchmark(monkeypatch, "bench_hint")
-
-
-@pytest.fixture
-def common(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    return benchmark(monkeypatch, "common")
-
-
-@pytest.fixture
-def positions(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    return benchmark(monkeypatch, "positions")
+bench = benchmark("bench_solve")
+hint_bench = benchmark("bench_hint")
+common = benchmark("common")
+positions = benchmark("positions")
 
 
 def run_json(bench: ModuleType, capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
