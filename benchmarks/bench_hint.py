@@ -329,15 +329,14 @@ def _figure(milliseconds: float | None) -> str:
 
 def hint_table(report: Mapping[str, Any]) -> Table:
     """Times of ``hint``, ratios of the references to the native hint, agreement."""
-    settings = report["settings"]
     return comparison_table(
         report,
         "hint",
         "actions",
         BASELINE,
-        settings["references"],
-        title=f"hint(), every action, per position ({BASELINE}: median of "
-        f"{settings['repeat']}; references: median of {settings['reference_repeat']})",
+        report["settings"]["references"],
+        timed="hint(), every action",
+        others="references",
         legend=f"× = reference median / {BASELINE} median; ✓ = same actions, entropy, gains, "
         "best-after and outcome chances as the native hint",
     )

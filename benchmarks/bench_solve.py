@@ -195,15 +195,15 @@ def build_report(
 
 def table(report: Mapping[str, Any]) -> Table:
     """The report as a table: times, speed-ups against the counter, agreement."""
-    settings = report["settings"]
+    references = [name for name in report["settings"]["engines"] if name != BASELINE]
     return comparison_table(
         report,
         "engines",
         "deals",
         BASELINE,
-        [name for name in settings["engines"] if name != BASELINE],
-        title=f"solve() + roles + declarations, per position ({BASELINE}: median of "
-        f"{settings['repeat']}; others: median of {settings['reference_repeat']})",
+        references,
+        timed="solve() + roles + declarations",
+        others="others",
         legend=f"× = engine median / {BASELINE} median; ✓ = same deals and roles as the {BASELINE}",
     )
 

@@ -323,16 +323,19 @@ def comparison_table(
     baseline: str,
     references: Sequence[str],
     *,
-    title: str,
+    timed: str,
+    others: str,
     legend: str,
 ) -> Table:
     """A row per position: its events and ``size`` (a key of the row: deals,
     actions), the baseline's median and max, each reference's median and ratio, and
-    whether the references agree; ``outcomes`` is the row's key of the outcomes, and
-    ``legend`` follows the budget in the caption."""
+    whether the references agree; ``outcomes`` is the row's key of the outcomes.
+    The title names what is ``timed`` and the references (``others``); ``legend``
+    follows the budget in the caption."""
     settings = report["settings"]
     grid = Table(
-        title=title,
+        title=f"{timed}, per position ({baseline}: median of {settings['repeat']}; "
+        f"{others}: median of {settings['reference_repeat']})",
         caption=f"budget {settings['budget_s']:g} s per run"
         + (" (ignored: --full)" if settings["full"] else "")
         + f"; {legend}",
