@@ -114,8 +114,7 @@ def samples(
     count = draw(st.sampled_from(list(players)), label="players")
     setup = game.setup(edition, count)
     size = game.hand_size
-    cards = [card for card, copies in setup.cards for _ in range(copies)]
-    order = draw(st.permutations(cards), label="shuffle")
+    order = draw(st.permutations(physical_cards(setup)), label="shuffle")
     seats = tuple(range(1, setup.seats + 1))
     deal = {seat: tuple(sorted(order[size * (seat - 1) : size * seat])) for seat in seats}
     acting = tuple(seat for seat in seats if not setup.is_neutral(seat))
