@@ -41,7 +41,7 @@ import numpy as np
 from ..knowledge import Announced, Answered, Knowledge, Observation
 from ..rules import Card, Character, Seat
 from .base import Decision, Tally
-from .lattice import Array, FloatArray, IntArray, Lattice, Step, build_lattice
+from .lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step, build_lattice
 
 ClassKey = tuple[str, ...]
 """An announcer class: what a peeker announces on each card of the deck."""
@@ -365,16 +365,16 @@ class _Model:
         code, backward prepends it as the first."""
         if labels is None:
             labels, count = tuple(self.labels.tolist()), len(self.knowledge.targets) + 1
-        parts = []
-        for moves in _by_label(self.lattice.steps[j], labels, count):
-            group = moves.into if forward else moves.out_of
-            step = group.moves
-            before = step.src if forward else step.dst
-            move = step.weight * self.factors[:, j, step.hand]
-            parts.append(group.sum(weights[:, :, before] * move[:, None, :]))
-        stacked = np.stack(parts, axis=2 if forward else 1)
-        batch, _, _, states = stacked.shape
-        return stacked.reshape(batch, -1, states)
+        group = _by_label(self.lattice.steps[j], labels, count, forward)
+        step = group.moves
+        before = step.src if forward else step.dst
+        move = step.weight * self.factors[:, j, step.hand]
+        summed = group.sum(weights[:, :, before] * move[:, None, :])  # bins: (label, state)
+        batch, codes, _ = summed.shape
+        by_label = summed.reshape(batch, codes, count, -1)
+        if not forward:
+            by_label = by_label.transpose(0, 2, 1, 3)
+        return by_label.reshape(batch, codes * count, -1)
 
 
 @dataclass(frozen=True)
@@ -400,7 +400,11 @@ def _swapped(decision: Decision, seat: Seat, other: Seat) -> Decision:
 
 
 @cache
-def _by_label(step: Step, labels: tuple[int, ...], count: int) -> tuple[Step, ...]:
-    """A step's moves split by the label of the hand dealt (labels ``0..count-1``)."""
+def _by_label(step: Step, labels: tuple[int, ...], count: int, forward: bool) -> Grouped:
+    """A step's moves with a label below ``count``, grouped by (label of the hand
+    dealt, state reached) for a forward pass or (label, state left) for a backward one."""
     per_move = np.array(labels, dtype=np.int64)[step.hand]
-    return tuple(step.select(per_move == label) for label in range(count))
+    moves = step.select(per_move < count)
+    size = step.sizes[1] if forward else step.sizes[0]
+    state = moves.dst if forward else moves.src
+    return Grouped.of(moves, per_move[per_move < count] * size + state, count * size)
