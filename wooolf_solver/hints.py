@@ -217,10 +217,11 @@ class OutcomeTables:
     by_hand: dict[Seat, tuple[tuple[Hand, ...], FloatArray]]
     engine: Engine | None = None
     """Set for the naive twin, which tallies every outcome afresh."""
-    spreads: dict[tuple[str, str | None, tuple[Hand, ...]], FloatArray] = field(
+    spreads: dict[tuple[str, str | None, Seat | None], FloatArray] = field(
         default_factory=dict, repr=False
     )
-    """Each outcome's likelihood numerator per hand, by action kind and question."""
+    """Each outcome's likelihood numerator per hand, by action kind, question and
+    known target (``None`` for the free seats, which share their hand types)."""
 
     @classmethod
     def of(cls, knowledge: Knowledge, engine: Engine, naive: bool) -> OutcomeTables:
@@ -259,7 +260,7 @@ class OutcomeTables:
         else:  # a known hand: the outcome does not depend on the decision
             assert known is not None
             hands, table = (known,), self.weights[None, :]
-        key = (action.kind, action.question, hands)
+        key = (action.kind, action.question, target if known else None)
         if key not in self.spreads:  # the same for every free seat: compute it once
             self.spreads[key] = np.array(
                 [[likelihood(game, obs, {target: hand}) for hand in hands] for obs in observations],
