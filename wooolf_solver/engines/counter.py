@@ -280,16 +280,19 @@ class _Model:
         weights = np.einsum("bls,b->l", forward[-1], self.scale)
         support = np.flatnonzero(weights)
         decisions = self.decisions_of(support)
-        index = {decision: k for k, decision in enumerate(decisions)}
+        shape = (labels,) * seats
+        digits = np.array(np.unravel_index(support, shape), dtype=np.int64).reshape(seats, -1)
         hands = len(self.hand_cards)
         by_hand: dict[Seat, FloatArray] = {}
         twin_of: dict[bytes, int] = {}
         for t, seat in enumerate(self.seats):
             key = self.factors[:, t, :].tobytes()
             if key in twin_of:  # same factors as an earlier seat: the same joint, mirrored
-                twin = self.seats[twin_of[key]]
-                mirror = [index[_swapped(d, seat, twin)] for d in decisions]
-                by_hand[seat] = by_hand[twin][:, mirror]
+                twin = twin_of[key]
+                swapped = digits.copy()
+                swapped[[t, twin]] = digits[[twin, t]]
+                mirror = np.searchsorted(support, np.ravel_multi_index(tuple(swapped), shape))
+                by_hand[seat] = by_hand[self.seats[twin]][:, mirror]
                 continue
             twin_of[key] = t
             live = np.flatnonzero(self.factors[:, t, :].any(axis=0))
@@ -391,12 +394,6 @@ class DecisionJoint:
     """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
     tally: Tally
     """The tally of the same knowledge, read off the joints."""
-
-
-def _swapped(decision: Decision, seat: Seat, other: Seat) -> Decision:
-    """The decision with two seats' roles exchanged."""
-    swap = {seat: other, other: seat}
-    return tuple(frozenset(swap.get(s, s) for s in holders) for holders in decision)
 
 
 @cache
