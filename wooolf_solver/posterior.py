@@ -149,6 +149,11 @@ class DeclarationTable:
     decisions: tuple[Decision, ...]
     right: npt.NDArray[np.bool_]
 
+    @cached_property
+    def ones(self) -> FloatArray:
+        """``right`` as 0.0 and 1.0, for matrix products."""
+        return self.right.astype(np.float64)
+
     @classmethod
     def of(cls, knowledge: Knowledge, decisions: tuple[Decision, ...]) -> DeclarationTable:
         """Every declaration the viewpoint can make: one pointer per target, each at
@@ -167,7 +172,7 @@ class DeclarationTable:
     def ranked(self, weights: FloatArray, at_least: int = 5) -> list[Declaration]:
         """The declarations under these decision weights, best first (ties: smaller
         targets first): all with non-zero probability, and at least ``at_least``."""
-        mass = self.right.astype(np.float64) @ weights
+        mass = self.ones @ weights
         certain = [bool(row.all()) for row in self.right[:, weights > 0]]
         total = float(weights.sum())
         ranked = sorted(
@@ -183,7 +188,7 @@ class DeclarationTable:
     def best_one(self, weights: FloatArray) -> Declaration:
         """The best declaration under these decision weights (ties: smaller targets
         first, as :meth:`ranked`)."""
-        mass = self.right.astype(np.float64) @ weights
+        mass = self.ones @ weights
         top = int(np.argmax(mass))  # the candidates are in increasing order
         sure = bool(self.right[top, weights > 0].all())
         chance = 1.0 if sure else float(mass[top] / weights.sum())
@@ -192,4 +197,4 @@ class DeclarationTable:
     def best(self, weights: FloatArray) -> FloatArray:
         """For each column of ``weights`` (decision values × outcomes), the weight of
         the best declaration."""
-        return np.asarray((self.right.astype(np.float64) @ weights).max(axis=0))
+        return np.asarray((self.ones @ weights).max(axis=0))
