@@ -63,22 +63,28 @@ def explain(
     knowledge = knowledge_of(round_)
     if not counter.consistent(knowledge):
         raise InconsistentRecordError(minimal_conflict(knowledge, counter))
-    fact = Fact(seat, name, holds)
-    challenged = _with_negation(knowledge, fact)
-    if counter.consistent(challenged):
-        return Explanation(fact, False, (), (f"It is not certain that {fact}.",))
-    events = minimal_reason(challenged, counter)
-    return Explanation(fact, True, events, tuple(_sentences(round_, knowledge, fact, events)))
+    return _explain(round_, knowledge, Fact(seat, name, holds), counter)
 
 
 def explanations(round_: Round, engine: str = "counter") -> dict[Fact, Explanation]:
     """The explanation of every certain fact of the round's posterior."""
     from .solver import solve  # noqa: PLC0415 (solve imports this module's neighbours)
 
+    counter = get_engine(engine)
+    posterior = solve(round_, engine)  # raises if the record contradicts itself
     return {
-        fact: explain(round_, fact.seat, fact.identity, fact.holds, engine)
-        for fact in solve(round_, engine).certain
+        fact: _explain(round_, posterior.knowledge, fact, counter) for fact in posterior.certain
     }
+
+
+def _explain(round_: Round, knowledge: Knowledge, fact: Fact, counter: Engine) -> Explanation:
+    """The explanation of ``fact`` from a consistent knowledge."""
+    challenged = _with_negation(knowledge, fact)
+    if counter.consistent(challenged):
+        return Explanation(fact, False, (), (f"It is not certain that {fact}.",))
+    events = minimal_reason(challenged, counter)
+    sentences = _sentences(round_, knowledge, fact, events, counter)
+    return Explanation(fact, True, events, tuple(sentences))
 
 
 def forces(challenged: Knowledge, events: Sequence[int], engine: Engine) -> bool:
@@ -114,12 +120,9 @@ def _with_negation(knowledge: Knowledge, fact: Fact) -> Knowledge:
 
 
 def _sentences(
-    round_: Round, knowledge: Knowledge, fact: Fact, events: tuple[int, ...]
+    round_: Round, knowledge: Knowledge, fact: Fact, events: tuple[int, ...], counter: Engine
 ) -> list[str]:
     """The events of the reason in order, each followed by what it makes certain."""
-    from .engines.counter import CountingEngine  # noqa: PLC0415 (a cycle otherwise)
-
-    counter = CountingEngine()
     setup = round_.setup
     if not events:
         return [f"The deck and the known hands alone force it. So {fact}."]
