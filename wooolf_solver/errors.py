@@ -1,45 +1,25 @@
-"""The library's errors: one root class, narrow subclasses named by cause.
-
->>> issubclass(InvalidRecordError, WooolfError) and issubclass(InvalidRecordError, ValueError)
-True
-"""
+"""The library's errors (kept here for existing imports; see :mod:`.core.errors`)."""
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
+from .core.errors import (
+    EventId,
+    InconsistentRecordError,
+    InvalidDeckError,
+    InvalidRecordError,
+    SolverError,
+    did_you_mean,
+)
 
+WooolfError = SolverError
+"""The root error's first name, kept so existing ``except WooolfError`` still works."""
 
-class WooolfError(Exception):
-    """Root of every error the library raises on purpose."""
-
-
-class InvalidDeckError(WooolfError, ValueError):
-    """A rules or deck file is malformed; the message names the file and field."""
-
-
-class InvalidRecordError(WooolfError, ValueError):
-    """A record is malformed; the message names the event or field."""
-
-
-class InconsistentRecordError(WooolfError):
-    """No deal is consistent with the record.
-
-    ``conflict`` holds the numbers (from 1) of a minimal set of events that cannot
-    all hold together with the deck and the known hands.
-    """
-
-    def __init__(self, conflict: tuple[int, ...]) -> None:
-        self.conflict = conflict
-        listed = ", ".join(str(event) for event in conflict)
-        super().__init__(f"the record contradicts itself: events {listed} cannot all hold")
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """A hint for a near-miss name, to append to an error message (or ``""``).
-
-    >>> did_you_mean("hunterr", ["hound", "hunter"])
-    " (did you mean 'hunter'?)"
-    """
-    close = difflib.get_close_matches(word, list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+__all__ = [
+    "EventId",
+    "InconsistentRecordError",
+    "InvalidDeckError",
+    "InvalidRecordError",
+    "SolverError",
+    "WooolfError",
+    "did_you_mean",
+]

@@ -1,0 +1,50 @@
+"""The library's errors: one root class, narrow subclasses named by cause.
+
+>>> issubclass(InvalidRecordError, SolverError) and issubclass(InvalidRecordError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+EventId = int | str
+"""An event's number in its record (from 1), or a game's name for a pseudo-event
+(such as ``"night"``)."""
+
+
+class SolverError(Exception):
+    """Root of every error the library raises on purpose."""
+
+
+class InvalidDeckError(SolverError, ValueError):
+    """A rules or deck file is malformed; the message names the file and field."""
+
+
+class InvalidRecordError(SolverError, ValueError):
+    """A record is malformed; the message names the event or field."""
+
+
+class InconsistentRecordError(SolverError):
+    """No deal is consistent with the record.
+
+    ``conflict`` holds the numbers (from 1) of a minimal set of events that cannot
+    all hold together with the deck and the known hands.
+    """
+
+    def __init__(self, conflict: tuple[EventId, ...]) -> None:
+        self.conflict = conflict
+        listed = ", ".join(str(event) for event in conflict)
+        super().__init__(f"the record contradicts itself: events {listed} cannot all hold")
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A hint for a near-miss name, to append to an error message (or ``""``).
+
+    >>> did_you_mean("hunterr", ["hound", "hunter"])
+    " (did you mean 'hunter'?)"
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
