@@ -1,4 +1,4 @@
-"""Exact deduction for hidden-identity card games, starting with Wooolf!! (狼來了).
+"""Exact deduction for hidden-role card games: Wooolf!! (狼來了) first.
 
 >>> from wooolf_solver import Round, solve
 >>> round_ = Round.from_dict({"game": "wooolf", "players": 6, "viewpoint": 2,
@@ -10,17 +10,34 @@
 
 from __future__ import annotations
 
-from .errors import InconsistentRecordError, InvalidDeckError, InvalidRecordError, WooolfError
-from .explain import Explanation, explain, explanations
-from .game import GameRecord, GameRound
-from .hints import Action, ActionScore, Advice, Hint, hint
-from .posterior import Declaration, Fact, Posterior
-from .record import Ask, Declare, Event, Peek, Round
-from .review import Moment, Review, RoundReview, SeatReview, review
-from .scoring import Declared, GameScore, RoundScore, is_correct, score_game, score_round
-from .solver import solve
+from .api import explain, explanations, hint, load, review, solve
+from .core.errors import (
+    InconsistentRecordError,
+    InvalidDeckError,
+    InvalidRecordError,
+    SolverError,
+    UnknownNameError,
+)
+from .core.posterior import Fact, Posterior
+from .core.version import VERSION as __version__
+from .games import available, find_game
+from .games.wooolf.explain import Explanation
+from .games.wooolf.game import GameRecord, GameRound
+from .games.wooolf.hints import Action, ActionScore, Advice, Hint
+from .games.wooolf.posterior import Declaration, RoundPosterior
+from .games.wooolf.record import Ask, Declare, Event, Peek, Round
+from .games.wooolf.review import Moment, Review, RoundReview, SeatReview
+from .games.wooolf.scoring import (
+    Declared,
+    GameScore,
+    RoundScore,
+    is_correct,
+    score_game,
+    score_round,
+)
 
-__version__ = "0.1.0"
+WooolfError = SolverError
+"""The root error's first name, kept so that ``except WooolfError`` still works."""
 
 __all__ = [
     "Action",
@@ -45,14 +62,21 @@ __all__ = [
     "Posterior",
     "Review",
     "Round",
+    "RoundPosterior",
     "RoundReview",
     "RoundScore",
     "SeatReview",
+    "SolverError",
+    "UnknownNameError",
     "WooolfError",
+    "__version__",
+    "available",
     "explain",
     "explanations",
+    "find_game",
     "hint",
     "is_correct",
+    "load",
     "review",
     "score_game",
     "score_round",

@@ -40,23 +40,25 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from . import __version__
-from .engines import ENGINES
-from .errors import InconsistentRecordError, WooolfError
-from .explain import Explanation, explain, explanations
-from .game import GameRecord
-from .hints import Action, ActionScore, Hint, hint
-from .lab import BOTS
-from .lab.engine import PATIENCE
+from .core.errors import InconsistentRecordError
+from .core.errors import SolverError as WooolfError
+from .core.posterior import Fact
+from .core.version import VERSION as __version__
+from .games.wooolf.bots import BOTS
+from .games.wooolf.engines import ENGINES
+from .games.wooolf.explain import Explanation, explain, explanations
+from .games.wooolf.game import GameRecord
+from .games.wooolf.hints import Action, ActionScore, Hint, hint
+from .games.wooolf.lab import Deck, Report, Simulation, compare
+from .games.wooolf.posterior import NOBODY, RoundPosterior as Posterior, describe_targets
+from .games.wooolf.record import Ask, Declare, Event, Peek, Round
+from .games.wooolf.review import TOLERANCE, Moment, Review, RoundReview, review
+from .games.wooolf.review import percent as exact_percent
+from .games.wooolf.rules import Card, Game, Seat
+from .games.wooolf.solver import solve
+from .games.wooolf.table import PATIENCE
 from .lab.executors import make_executor
-from .lab.simulate import Deck, Report, Simulation, compare
 from .lab.stats import Mean, Proportion
-from .posterior import NOBODY, Fact, Posterior, describe_targets
-from .record import Ask, Declare, Event, Peek, Round
-from .review import TOLERANCE, Moment, Review, RoundReview, review
-from .review import percent as exact_percent
-from .rules import Card, Game, Seat
-from .solver import solve
 
 PROG = "wooolf"
 
@@ -669,7 +671,7 @@ def review_command(args: argparse.Namespace, session: Session) -> int:
     record = GameRecord.load(args.game)
     result = review(record, engine=args.engine)
     if args.html:
-        from .report import html_report  # noqa: PLC0415 (matplotlib: only for a page)
+        from .games.wooolf.report import html_report  # noqa: PLC0415 (matplotlib: only for a page)
 
         try:
             write_atomically(Path(args.html), html_report(result))
@@ -997,7 +999,7 @@ def run_lab(
     for simulation in simulations:
         simulation.check()
     if args.plot:
-        from .lab.plot import check_path, report_figure, save_figure  # noqa: PLC0415
+        from .games.wooolf.plots import check_path, report_figure, save_figure  # noqa: PLC0415
 
         check_path(args.plot)
     executor = make_executor(args.workers, args.scheduler)

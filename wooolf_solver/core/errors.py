@@ -27,6 +27,10 @@ class InvalidRecordError(SolverError, ValueError):
     """A record is malformed; the message names the event or field."""
 
 
+class UnknownNameError(SolverError, ValueError):
+    """An argument names no known game, engine or bot; the message lists the known ones."""
+
+
 class InconsistentRecordError(SolverError):
     """No deal is consistent with the record.
 

@@ -1,38 +1,46 @@
-"""The engines, behind one interface; the first is the default.
+"""The engines, behind one interface: the generic ones here, a game's own in its package.
+
+The generic engines work on any game's :class:`~wooolf_solver.core.knowledge.Knowledge`;
+a game lists the engines it supports (its own first, as the default) in
+:attr:`~wooolf_solver.games.base.Game.engines`.
 
 >>> list(ENGINES)
-['counter', 'cpsat', 'csp', 'brute']
+['brute', 'csp', 'cpsat']
 >>> get_engine("brute").name
 'brute'
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from importlib import import_module
-from typing import Literal
 
-from ..errors import did_you_mean
-from .base import Decision, Engine, Tally, WorldTally
+from ..core.errors import UnknownNameError, did_you_mean
+from .base import Engine, Tally, WorldTally
 
-EngineName = Literal["counter", "cpsat", "csp", "brute"]
-
-ENGINES: dict[str, tuple[str, str]] = {
-    "counter": ("counter", "CountingEngine"),
-    "cpsat": ("cpsat", "CpSatEngine"),
-    "csp": ("csp", "ConstraintEngine"),
-    "brute": ("brute", "BruteForceEngine"),
+ENGINES: dict[str, str] = {
+    "brute": "wooolf_solver.engines.brute:BruteForceEngine",
+    "csp": "wooolf_solver.engines.csp:ConstraintEngine",
+    "cpsat": "wooolf_solver.engines.cpsat:CpSatEngine",
 }
-"""Engine name -> (module, class); modules are imported on first use."""
+"""The generic engines: name -> ``module:Class`` (modules are imported on first use)."""
 
 
-def get_engine(name: str = "counter") -> Engine:
-    """A new engine by name."""
-    if name not in ENGINES:
-        hint = did_you_mean(name, ENGINES)
-        raise ValueError(f"unknown engine {name!r}{hint}; known: {', '.join(ENGINES)}")
-    module, cls = ENGINES[name]
-    engine: Engine = getattr(import_module(f"{__name__}.{module}"), cls)()
+def get_engine(
+    name: str | None = None,
+    own: Mapping[str, str] | None = None,
+    supported: Sequence[str] | None = None,
+) -> Engine:
+    """A new engine by name: one of ``own`` (a game's own engines) or a generic one,
+    among the ``supported`` names if given (``None``: the first of them)."""
+    known = list(supported) if supported is not None else [*(own or {}), *ENGINES]
+    name = name or known[0]
+    if name not in known:
+        hint = did_you_mean(name, known)
+        raise UnknownNameError(f"unknown engine {name!r}{hint}; known: {', '.join(known)}")
+    module, cls = {**ENGINES, **(own or {})}[name].split(":")
+    engine: Engine = getattr(import_module(module), cls)()
     return engine
 
 
-__all__ = ["ENGINES", "Decision", "Engine", "EngineName", "Tally", "WorldTally", "get_engine"]
+__all__ = ["ENGINES", "Engine", "Tally", "WorldTally", "get_engine"]

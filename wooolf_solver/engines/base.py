@@ -1,22 +1,19 @@
 """The engine interface and what every engine returns: a :class:`Tally`.
 
-An engine turns a :class:`~wooolf_solver.knowledge.Knowledge` into weighted counts;
-the posterior, the declarations and the conflicts are computed from those by shared
-code, so that engines differ only in how they count.
+An engine turns a :class:`~wooolf_solver.core.knowledge.Knowledge` into weighted
+counts; the posterior, a game's own answers and the conflicts are computed from those
+by shared code, so that engines differ only in how they count.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
-from ..knowledge import Knowledge
-from ..rules import Hand, Seat
-
-Decision = tuple[frozenset[Seat], ...]
-"""For each target of the viewpoint's identity, in order, the seats holding it."""
+from ..core.knowledge import Knowledge, Seat
+from ..core.space import World
 
 
 @dataclass(frozen=True)
@@ -28,13 +25,13 @@ class Tally:
     """
 
     deals: int
-    """Physical deals with non-zero weight."""
+    """Physical deals (with the choices: worlds) of non-zero weight."""
     total: float
     """The sum of the weights of all worlds."""
     roles: Mapping[Seat, Mapping[str, float]]
-    """For every seat, the weight of each identity (zero weights may be absent)."""
-    decision: Mapping[Decision, float] = field(default_factory=dict)
-    """The weight of each value of the viewpoint's decision (empty without targets)."""
+    """For every seat, the weight of each role (zero weights may be absent)."""
+    decision: Mapping[Hashable, float] = field(default_factory=dict)
+    """The weight of each value of the viewpoint's decision (empty without one)."""
 
 
 class Engine(Protocol):
@@ -57,34 +54,27 @@ class WorldTally:
 
     def __init__(self, knowledge: Knowledge) -> None:
         self.knowledge = knowledge
-        self.targets = knowledge.targets
         self.deals = 0
         self.total = 0.0
         self.roles: dict[Seat, defaultdict[str, float]] = {
             seat: defaultdict(float) for seat in knowledge.seats
         }
-        self.decision: defaultdict[Decision, float] = defaultdict(float)
+        self.decision: defaultdict[Hashable, float] = defaultdict(float)
 
-    def add(self, free_hands: Mapping[Seat, Hand]) -> None:
-        """Add one type-level deal of the free cards to the free seats."""
+    def add(self, world: World) -> None:
+        """Add one world (every slot and choice valued)."""
         knowledge = self.knowledge
-        hands = {**knowledge.hands, **free_hands}
-        weight = knowledge.weight(hands)
+        weight = knowledge.likelihood(world)
         if not weight:
             return
-        deals = knowledge.multiplicity(hands)
+        deals = knowledge.space.multiplicity(world)
         self.deals += deals
         mass = float(deals * weight)
         self.total += mass
-        identities = {seat: knowledge.game.identity(hand).name for seat, hand in hands.items()}
-        for seat, identity in identities.items():
-            self.roles[seat][identity] += mass
-        if self.targets:
-            key = tuple(
-                frozenset(seat for seat, name in identities.items() if name == target)
-                for target in self.targets
-            )
-            self.decision[key] += mass
+        for seat, roles in self.roles.items():
+            roles[knowledge.role(world, seat)] += mass
+        if knowledge.has_decision:
+            self.decision[knowledge.decision(world)] += mass
 
     def result(self) -> Tally:
         return Tally(

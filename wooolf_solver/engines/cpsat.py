@@ -1,14 +1,15 @@
-"""A reference engine on OR-Tools CP-SAT: the deal as an integer model.
+"""A reference engine on OR-Tools CP-SAT: the worlds as a boolean model.
 
-The unknowns are ``x[seat][card]``, the copies of each free card kind in each free
-seat's hand (rows sum to the hand size, columns to the copies); the identities are
-booleans derived from them, and every observation is a constraint that holds exactly
-when its likelihood numerator is non-zero. ``tally`` enumerates every solution (a
-type-level deal) into a :class:`~wooolf_solver.engines.base.WorldTally`; the other
+Every free slot has one literal per hand the free cards allow (exactly one holds),
+tied to the deck by one linear equation per card kind; every choice has one literal
+per value. An observation becomes clauses over the free variables it reads: for each
+combination of all but the last of them, the last must take a value the
+observation allows (its likelihood is non-zero). ``tally`` enumerates every solution
+(a world) into a :class:`~wooolf_solver.engines.base.WorldTally`; the other
 questions are single solves.
 
->>> from wooolf_solver.record import Round
->>> from wooolf_solver.knowledge import knowledge_of
+>>> from wooolf_solver import Round
+>>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
 >>> knowledge = knowledge_of(Round.from_dict({"game": "wooolf", "players": 6,
 ...     "viewpoint": 2, "hands": {2: ["hunter", "sheep"]},
 ...     "events": [{"seat": 2, "peek": 6, "sees": "wolf"},
@@ -22,76 +23,77 @@ questions are single solves.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, ClassVar
+from itertools import product
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..knowledge import Announced, Answered, Knowledge, Observation, Seen
-from ..rules import Card, Hand, Seat
+from ..core.errors import EventId
+from ..core.knowledge import Knowledge, Observation, Seat
+from ..core.space import Var
 from .base import Tally, WorldTally
-from .csp import hand_types
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
     from ortools.sat.python.cp_model_helper import Literal
 
-    Truth = Literal | bool
-    """A model literal, or a truth value the known hands already fix."""
+POSSIBLE_EVENT = "possible"
+"""The pseudo-event of the role asked about in :meth:`CpSatEngine.possible`."""
 
 
 class CpSatEngine:
-    """Solves the knowledge's constraint model with CP-SAT (one worker: exact and
+    """Solves the knowledge's model with CP-SAT (one worker: exact and
     deterministic; OR-Tools enumerates all solutions only with one worker)."""
 
     name: ClassVar[str] = "cpsat"
 
     def tally(self, knowledge: Knowledge) -> Tally:
         worlds = WorldTally(knowledge)
-        for hands in self.worlds(knowledge):
-            worlds.add(hands)
+        for world in self.worlds(knowledge):
+            worlds.add(world)
         return worlds.result()
 
-    def worlds(self, knowledge: Knowledge) -> list[dict[Seat, Hand]]:
-        """Every type-level deal with non-zero weight, once each."""
+    def worlds(self, knowledge: Knowledge) -> list[dict[Var, Any]]:
+        """Every world with non-zero weight, once each."""
         from ortools.sat.python import cp_model  # noqa: PLC0415
 
-        model = DealModel(knowledge)
-        found: list[dict[Seat, Hand]] = []
+        model = WorldModel(knowledge)
+        found: list[dict[Var, Any]] = []
 
         class Collector(cp_model.CpSolverSolutionCallback):
             def on_solution_callback(self) -> None:
-                found.append(model.hands(self.value))
+                found.append(model.world(self.boolean_value))
 
         _solve(model.model, Collector())
         return found
 
     def consistent(self, knowledge: Knowledge) -> bool:
-        return DealModel(knowledge).feasible()
+        return WorldModel(knowledge).feasible()
 
-    def possible(self, knowledge: Knowledge, seat: Seat, identity: str) -> bool:
-        """Whether some consistent world gives ``seat`` the identity ``identity``
-        (one solve; a fact is certain when its negation is not possible)."""
-        model = DealModel(knowledge)
-        model.clause([model.identity(seat, identity)], [])
-        return model.feasible()
+    def possible(self, knowledge: Knowledge, seat: Seat, role: str) -> bool:
+        """Whether some consistent world gives ``seat`` the role ``role`` (one solve;
+        a fact is certain when its negation is not possible)."""
+        negation = knowledge.negation(POSSIBLE_EVENT, seat, role, holds=False)
+        return self.consistent(knowledge.extended(negation))
 
-    def core(self, knowledge: Knowledge) -> tuple[int, ...]:
+    def core(self, knowledge: Knowledge) -> tuple[EventId, ...]:
         """Events that together cannot hold, for an inconsistent knowledge (``()`` if
         it is consistent): the solver's core over one assumption literal per event.
 
         Sufficient for the conflict but neither guaranteed minimal nor stable across
         OR-Tools versions, so the reported conflict does not use it: that is
-        :func:`~wooolf_solver.conflict.minimal_conflict`, the same for every engine.
+        :func:`~wooolf_solver.core.conflict.minimal_conflict`, the same for every engine.
         """
-        model = DealModel(knowledge, assumptions=True)
+        model = WorldModel(knowledge, assumptions=True)
         feasible, solver = _solve(model.model)
         if feasible:
             return ()
         events = {literal.index: event for event, literal in model.events.items()}
-        return tuple(sorted(events[i] for i in solver.sufficient_assumptions_for_infeasibility()))
+        order = {event: i for i, event in enumerate(knowledge.events)}
+        found = (events[i] for i in solver.sufficient_assumptions_for_infeasibility())
+        return tuple(sorted(found, key=order.__getitem__))
 
 
-class DealModel:
+class WorldModel:
     """The CP-SAT model of a knowledge's worlds (of non-zero weight).
 
     With ``assumptions``, each observation is enforced only under its event's
@@ -102,174 +104,72 @@ class DealModel:
         from ortools.sat.python import cp_model  # noqa: PLC0415
 
         self.knowledge = knowledge
+        self.space = space = knowledge.space
         self.model = model = cp_model.CpModel()
-        self._sum = cp_model.LinearExpr.sum
-        size = knowledge.game.hand_size
-        copies = dict(knowledge.free_cards)
-        self.kinds: tuple[Card, ...] = tuple(copies)
-        self.types = hand_types(knowledge)
-        self.x: dict[Seat, dict[Card, cp_model.IntVar]] = {
-            seat: {
-                card: model.new_int_var(0, min(size, count), f"x[{seat},{card}]")
-                for card, count in copies.items()
+        self.literals: dict[Var, dict[Any, Literal]] = {}
+        for variable in space.variables:
+            values = {
+                value: model.new_bool_var(f"{variable}={value}")
+                for value in space.domain(variable)
             }
-            for seat in knowledge.free_seats
-        }
-        for row in self.x.values():
-            model.add(cp_model.LinearExpr.sum(list(row.values())) == size)
-        if self.x:
-            for card, count in copies.items():
-                model.add(cp_model.LinearExpr.sum([row[card] for row in self.x.values()]) == count)
-        self.identities = {seat: self._identities(seat) for seat in self.x}
-        self._hand_literals: dict[Seat, dict[Hand, cp_model.IntVar]] = {}
-        self.events: dict[int, cp_model.IntVar] = {}
+            model.add_exactly_one(list(values.values()))
+            self.literals[variable] = values
+        if space.slots:
+            for card, copies in space.cards:
+                model.add(
+                    cp_model.LinearExpr.weighted_sum(
+                        [self.literals[slot][hand] for slot in space.slots for hand in space.hands],
+                        [hand.count(card) for _ in space.slots for hand in space.hands],
+                    )
+                    == copies
+                )
+        self.events: dict[EventId, Literal] = {}
         for observation in knowledge.observations:
-            guard: list[Truth] = []
+            guard: list[Literal] = []
             if assumptions:
-                literal = model.new_bool_var(f"event {observation.event}")
-                self.events[observation.event] = literal
-                guard.append(literal)
+                if observation.event not in self.events:
+                    self.events[observation.event] = model.new_bool_var(f"event {observation.event}")
+                guard.append(self.events[observation.event])
             self._observe(observation, guard)
         if assumptions:
             model.add_assumptions(list(self.events.values()))
 
-    # -- reading a solution ----------------------------------------------------------
-
-    def hands(self, value: Callable[[cp_model.IntVar], int]) -> dict[Seat, Hand]:
-        """The free seats' hands in a solution (``value`` reads a variable)."""
-        return {
-            seat: tuple(card for card in self.kinds for _ in range(value(row[card])))
-            for seat, row in self.x.items()
-        }
+    def world(self, value: Callable[[Literal], bool]) -> dict[Var, Any]:
+        """The world of a solution (``value`` reads a literal)."""
+        world = dict(self.space.known)
+        for variable, values in self.literals.items():
+            world[variable] = next(v for v, literal in values.items() if value(literal))
+        return world
 
     def feasible(self) -> bool:
         """Whether the model has a solution (one solve)."""
         return _solve(self.model)[0]
 
-    # -- the pieces of the model -------------------------------------------------------
-
-    def identity(self, seat: Seat, name: str) -> Truth:
-        """Whether ``seat``'s identity is ``name``."""
-        if seat in self.knowledge.hands:
-            return self.knowledge.game.identity(self.knowledge.hands[seat]).name == name
-        return self.identities[seat].get(name, False)
-
-    def clause(self, literals: Iterable[Truth], guard: Iterable[Truth]) -> None:
-        """At least one of ``literals`` holds, when all of ``guard`` hold."""
-        condition, options = _literals(guard), list(literals)
-        if condition is None or any(lit is True for lit in options):
+    def _observe(self, observation: Observation, guard: list[Literal]) -> None:
+        """Clauses that allow exactly the worlds where ``observation`` has a non-zero
+        likelihood (when every literal of ``guard`` holds)."""
+        known = self.space.known
+        free = [variable for variable in observation.scope() if variable in self.literals]
+        if not free:
+            if not observation.likelihood(known):
+                self._clause([], guard)
             return
-        self.model.add_bool_or([lit for lit in options if lit is not False]).only_enforce_if(
-            condition
-        )
-
-    def _identities(self, seat: Seat) -> dict[str, cp_model.IntVar]:
-        """For each character a free card could give ``seat`` as identity, a literal:
-        the seat holds a card of it and none of a higher-valued character."""
-        model, row, total = self.model, self.x[seat], self._sum
-        has: dict[str, cp_model.IntVar] = {}
-        by_value = sorted(self.knowledge.game.characters.values(), key=lambda c: c.value)
-        for character in by_value:
-            cards = [row[card] for card in self.kinds if card.character == character.name]
-            if cards:
-                held = model.new_bool_var(f"has[{seat},{character.name}]")
-                model.add(total(cards) >= 1).only_enforce_if(held)
-                model.add(total(cards) == 0).only_enforce_if(~held)
-                has[character.name] = held
-        names = list(has)
-        identities: dict[str, cp_model.IntVar] = {}
-        for index, name in enumerate(names):
-            higher = [has[other] for other in names[index + 1 :]]
-            if not higher:
-                identities[name] = has[name]
+        *leading, last = free
+        for values in product(*(self.space.domain(variable) for variable in leading)):
+            world = {**known, **dict(zip(leading, values, strict=True))}
+            allowed = [
+                self.literals[last][value]
+                for value in self.space.domain(last)
+                if observation.likelihood({**world, last: value})
+            ]
+            if len(allowed) == len(self.literals[last]):
                 continue
-            lit = model.new_bool_var(f"identity[{seat},{name}]")
-            model.add_bool_and([has[name], *(~h for h in higher)]).only_enforce_if(lit)
-            model.add_bool_or([~has[name], *higher]).only_enforce_if(~lit)
-            identities[name] = lit
-        return identities
+            chosen = [self.literals[v][value] for v, value in zip(leading, values, strict=True)]
+            self._clause(allowed, [*guard, *chosen])
 
-    def _hand(self, seat: Seat, hand: Hand) -> Literal:
-        """Whether free ``seat`` holds exactly ``hand`` (literals made on first use)."""
-        if seat not in self._hand_literals:
-            model, row = self.model, self.x[seat]
-            literals = {h: model.new_bool_var(f"hand[{seat},{h}]") for h in self.types}
-            model.add_exactly_one(list(literals.values()))
-            for h, lit in literals.items():
-                for card in self.kinds:
-                    model.add(row[card] == h.count(card)).only_enforce_if(lit)
-            self._hand_literals[seat] = literals
-        return self._hand_literals[seat][hand]
-
-    def _any(self, literals: list[Truth]) -> Truth:
-        """A literal equal to the disjunction of ``literals``."""
-        if any(lit is True for lit in literals):
-            return True
-        lits = [lit for lit in literals if lit is not False and lit is not True]
-        if len(lits) <= 1:
-            return lits[0] if lits else False
-        either = self.model.new_bool_var("any")
-        self.model.add_bool_or(lits).only_enforce_if(either)
-        self.model.add_bool_and([~lit for lit in lits]).only_enforce_if(~either)
-        return either
-
-    def _holds_some(self, seat: Seat, cards: frozenset[Card], guard: list[Truth]) -> None:
-        """``seat`` holds at least one of ``cards``, when all of ``guard`` hold."""
-        condition = _literals(guard)
-        if condition is None:
-            return
-        known = self.knowledge.hands.get(seat)
-        if known is not None:
-            if not cards.intersection(known):
-                self.clause([], condition)
-            return
-        terms = [self.x[seat][card] for card in self.kinds if card in cards]
-        if not terms:
-            self.clause([], condition)
-            return
-        self.model.add(self._sum(terms) >= 1).only_enforce_if(condition)
-
-    def _observe(self, observation: Observation, guard: list[Truth]) -> None:
-        """Constrain the worlds to those where ``observation`` has non-zero likelihood."""
-        game, known = self.knowledge.game, self.knowledge.hands
-        target = observation.target
-        if isinstance(observation, Seen):
-            self._holds_some(target, frozenset([observation.card]), guard)
-        elif isinstance(observation, Answered):
-            question, yes = observation.question, observation.yes
-            if target in known:
-                self.clause([game.answer(question, known[target]) == yes], guard)
-            else:
-                self.clause(
-                    [
-                        self._hand(target, hand)
-                        for hand in self.types
-                        if game.answer(question, hand) == yes
-                    ],
-                    guard,
-                )
-        elif isinstance(observation, Announced):
-            # Peeker identities that announce the icon on the same cards form a class.
-            cards = known.get(target, self.kinds)
-            classes: defaultdict[frozenset[Card], list[Truth]] = defaultdict(list)
-            for character in game.characters.values():
-                said = frozenset(
-                    card for card in cards if game.announcement(character, card) == observation.icon
-                )
-                classes[said].append(self.identity(observation.peeker, character.name))
-            for said, peekers in classes.items():
-                self._holds_some(target, said, [*guard, self._any(peekers)])
-
-
-def _literals(truths: Iterable[Truth]) -> list[Literal] | None:
-    """The literals of a conjunction (constants dropped), or ``None`` if it is false."""
-    lits: list[Literal] = []
-    for truth in truths:
-        if truth is False:
-            return None
-        if truth is not True:
-            lits.append(truth)
-    return lits
+    def _clause(self, literals: Iterable[Literal], condition: list[Literal]) -> None:
+        """At least one of ``literals`` holds when every literal of ``condition`` does."""
+        self.model.add_bool_or([*literals, *(~c for c in condition)])
 
 
 def _solve(

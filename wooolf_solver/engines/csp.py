@@ -1,17 +1,17 @@
-"""A reference engine on python-constraint: one variable per free seat, valued in hands.
+"""A reference engine on python-constraint: one variable per free slot and choice.
 
-A free seat's domain is every hand the free cards allow; one constraint deals every
-free card exactly, and one constraint per observation, over the free seats it
-involves, holds exactly when the observation's likelihood numerator is non-zero.
-``tally`` enumerates the solutions (the type-level deals of non-zero weight) into a
+A free slot's domain is every hand the free cards allow, a choice's its values; one
+constraint deals every free card exactly, and one constraint per observation, over
+the free variables it reads, holds exactly when its likelihood is non-zero.
+``tally`` enumerates the solutions (the worlds of non-zero weight) into a
 :class:`~wooolf_solver.engines.base.WorldTally`.
 
->>> from wooolf_solver.record import Round
->>> from wooolf_solver.knowledge import knowledge_of
+>>> from wooolf_solver import Round
+>>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
 >>> knowledge = knowledge_of(Round.from_dict({"game": "wooolf", "players": 4,
 ...     "viewpoint": 1, "hands": {1: ["wolf", "sheep"], 2: ["hound", "sheep"]},
 ...     "events": [{"seat": 3, "peek": 5, "says": "hunter"}]}))
->>> len(hand_types(knowledge))
+>>> len(knowledge.space.hands)
 11
 >>> engine = ConstraintEngine()
 >>> engine.tally(knowledge).deals, engine.consistent(knowledge)
@@ -22,22 +22,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from ..knowledge import Announced, Knowledge, Observation
-from ..rules import Card, Hand, Seat
+from ..core.knowledge import Knowledge, Observation
+from ..core.space import Var
 from .base import Tally, WorldTally
-
-
-def hand_types(knowledge: Knowledge) -> tuple[Hand, ...]:
-    """Every hand (a sorted tuple of cards) the free cards can make, copies allowing."""
-    copies = dict(knowledge.free_cards)
-    return tuple(
-        hand
-        for hand in combinations_with_replacement(copies, knowledge.game.hand_size)
-        if all(count <= copies[card] for card, count in Counter(hand).items())
-    )
 
 
 class ConstraintEngine:
@@ -48,43 +37,46 @@ class ConstraintEngine:
 
     def tally(self, knowledge: Knowledge) -> Tally:
         worlds = WorldTally(knowledge)
-        for hands in self.worlds(knowledge):
-            worlds.add(hands)
+        for world in self.worlds(knowledge):
+            worlds.add(world)
         return worlds.result()
 
-    def worlds(self, knowledge: Knowledge) -> Iterator[dict[Seat, Hand]]:
-        """Every type-level deal with non-zero weight, once each."""
+    def worlds(self, knowledge: Knowledge) -> Iterator[dict[Var, Any]]:
+        """Every world with non-zero weight, once each."""
         problem = _problem(knowledge)
         if problem is None:
             return
-        if not knowledge.free_seats:  # nothing to solve: the known hands are the world
-            yield {}
+        known = knowledge.space.known
+        if not knowledge.space.variables:  # nothing to solve: the known slots are the world
+            yield dict(known)
             return
         for solution in problem.getSolutionIter():
-            yield {seat: solution[seat] for seat in knowledge.free_seats}
+            yield {**known, **solution}
 
     def consistent(self, knowledge: Knowledge) -> bool:
         problem = _problem(knowledge)
         if problem is None:
             return False
-        return not knowledge.free_seats or problem.getSolution() is not None
+        return not knowledge.space.variables or problem.getSolution() is not None
 
 
 def _problem(knowledge: Knowledge) -> Any:
     """The constraint problem of the knowledge's worlds, or ``None`` when an
-    observation about known hands only already fails."""
+    observation about known slots only already fails."""
     from constraint import FunctionConstraint, Problem  # noqa: PLC0415 (imported on use)
 
     problem = Problem()
-    seats = knowledge.free_seats
-    if seats:
-        problem.addVariables(seats, list(hand_types(knowledge)))
+    space = knowledge.space
+    for variable in space.variables:
+        problem.addVariable(variable, list(space.domain(variable)))
+    if space.slots:
         problem.addConstraint(
-            FunctionConstraint(_dealing(dict(knowledge.free_cards)), assigned=False), seats
+            FunctionConstraint(_dealing(dict(space.cards)), assigned=False), space.slots
         )
+    free = set(space.variables)
     for observation in knowledge.observations:
-        involved = [seat for seat in _involved(observation) if seat not in knowledge.hands]
-        holds = _holds(knowledge, observation, involved)
+        involved = [variable for variable in observation.scope() if variable in free]
+        holds = _holds(space.known, observation, involved)
         if not involved:
             if not holds():
                 return None
@@ -93,32 +85,25 @@ def _problem(knowledge: Knowledge) -> Any:
     return problem
 
 
-def _involved(observation: Observation) -> tuple[Seat, ...]:
-    """The seats whose hands the observation's likelihood depends on."""
-    if isinstance(observation, Announced):
-        return (observation.peeker, observation.target)
-    return (observation.target,)
-
-
 def _holds(
-    knowledge: Knowledge, observation: Observation, seats: list[Seat]
+    known: Mapping[Var, Any], observation: Observation, variables: list[Var]
 ) -> Callable[..., bool]:
-    """The observation as a predicate on the hands of ``seats``."""
+    """The observation as a predicate on the values of ``variables``."""
 
-    def holds(*hands: Hand) -> bool:
-        world = {**knowledge.hands, **dict(zip(seats, hands, strict=True))}
-        return knowledge.likelihood(observation, world) > 0
+    def holds(*values: Any) -> bool:
+        world = {**known, **dict(zip(variables, values, strict=True))}
+        return observation.likelihood(world) > 0
 
     return holds
 
 
-def _dealing(copies: Mapping[Card, int]) -> Callable[..., bool]:
-    """Every free card dealt exactly, as a predicate on the free seats' hands; on a
-    partial deal (some seats unassigned), no card dealt beyond its copies."""
+def _dealing(copies: Mapping[Any, int]) -> Callable[..., bool]:
+    """Every free card dealt exactly, as a predicate on the free slots' hands; on a
+    partial deal (some slots unassigned), no card dealt beyond its copies."""
     deck = Counter(copies)
 
     def dealt(*hands: object) -> bool:
-        used: Counter[Card] = Counter()
+        used: Counter[Any] = Counter()
         complete = True
         for hand in hands:
             if isinstance(hand, tuple):

@@ -1,5 +1,11 @@
-"""The registry of games: a record's ``game:`` field names one.
+"""The registry of games: a record's ``game:`` field (or ``--game``) names one.
 
+Each game is a package ``wooolf_solver.games.<name>`` exposing ``GAME``, an instance
+of :class:`~wooolf_solver.games.base.Game`; it is imported on first use, so the
+generic layers never import a game themselves.
+
+>>> available()
+('wooolf',)
 >>> find_game("wooolf").title
 'Wooolf!! (狼來了)'
 """
@@ -7,18 +13,38 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-from ..rules import Game, load_game
+from ..core.errors import UnknownNameError, did_you_mean
 
-GAMES = ("wooolf",)
-"""Games with a rules file in this folder, the default first."""
+if TYPE_CHECKING:
+    from .base import Game
+
+GAMES: dict[str, str] = {
+    "wooolf": "wooolf_solver.games.wooolf:GAME",
+}
+"""Game name -> ``module:attribute`` of its :class:`~.base.Game`, the default first."""
+
+
+def available() -> tuple[str, ...]:
+    """The names of the games the library plays, the default first."""
+    return tuple(GAMES)
 
 
 @cache
 def find_game(name: str) -> Game:
-    """The rules of the game called ``name``."""
+    """The game called ``name`` (case and surrounding spaces ignored).
+
+    >>> find_game("chess")
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.UnknownNameError: unknown game 'chess' (known: wooolf)
+    """
     key = name.strip().lower()
     if key not in GAMES:
-        raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    return load_game(Path(__file__).with_name(f"{key}.toml"))
+        hint = did_you_mean(key, GAMES)
+        raise UnknownNameError(f"unknown game {name!r}{hint} (known: {', '.join(GAMES)})")
+    module, attribute = GAMES[key].split(":")
+    game: Game = getattr(import_module(module), attribute)
+    return game

@@ -7,28 +7,23 @@
 >>> solve(round_)
 Traceback (most recent call last):
 ...
-wooolf_solver.errors.InconsistentRecordError: the record contradicts itself: events 1, 2 ...
+wooolf_solver.core.errors.InconsistentRecordError: the record contradicts itself: events 1, 2 ...
 """
 
 from __future__ import annotations
 
-from .conflict import minimal_conflict
-from .engines import get_engine
-from .errors import InconsistentRecordError
+from ...core.conflict import consistent_tally
+from .engines import engine as find_engine
 from .knowledge import knowledge_of
-from .posterior import Posterior
+from .posterior import RoundPosterior
 from .record import Round
 
 
-def solve(round_: Round, engine: str = "counter") -> Posterior:
+def solve(round_: Round, engine: str | None = None) -> RoundPosterior:
     """The exact posterior of the round's viewpoint (or of the public).
 
     Raises :class:`InconsistentRecordError`, carrying a minimal conflicting set of
     events, when no deal is consistent with the record.
     """
-    counter = get_engine(engine)
     knowledge = knowledge_of(round_)
-    tally = counter.tally(knowledge)
-    if tally.deals == 0:
-        raise InconsistentRecordError(minimal_conflict(knowledge, counter))
-    return Posterior(knowledge, tally)
+    return RoundPosterior(knowledge, consistent_tally(knowledge, find_engine(engine)))

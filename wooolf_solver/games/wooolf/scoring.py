@@ -32,9 +32,9 @@ Readings where the rules are silent:
 - A record that stops before the game's end is an unfinished game: it is scored as
   far as it goes (:attr:`GameScore.over` is false).
 
->>> from wooolf_solver.games import find_game
+>>> from wooolf_solver.games.wooolf.rules import base_rules
 >>> from wooolf_solver.record import Peek
->>> game = find_game("wooolf")
+>>> game = base_rules()
 >>> setup = game.setup("basic", 4)
 >>> hands = {seat: tuple(sorted(game.card(name) for name in names)) for seat, names in {
 ...     1: ["wolf", "sheep"], 2: ["shepherd?", "sheep"], 3: ["hunter", "sheep"],
@@ -91,8 +91,8 @@ class Declared:
 def holders(game: Game, hands: Mapping[Seat, Hand], identity: str) -> frozenset[Seat]:
     """The seats (neutral hands included) whose identity is ``identity``.
 
-    >>> from wooolf_solver.games import find_game
-    >>> game = find_game("wooolf")
+    >>> from wooolf_solver.games.wooolf.rules import base_rules
+    >>> game = base_rules()
     >>> hands = {1: (game.card("sheep"), game.card("wolf")), 2: (game.card("sheep"),) * 2}
     >>> sorted(holders(game, hands, "sheep")), sorted(holders(game, hands, "hound"))
     ([2], [])
@@ -110,8 +110,8 @@ def is_correct(game: Game, hands: Mapping[Seat, Hand], declared: Declared) -> bo
     """Whether a declaration is correct: every pointer right, for the targets of the
     declarer's identity (their number must match).
 
-    >>> from wooolf_solver.games import find_game
-    >>> game = find_game("wooolf")
+    >>> from wooolf_solver.games.wooolf.rules import base_rules
+    >>> game = base_rules()
     >>> hands = {1: (game.card("sheep"), game.card("wolf")), 2: (game.card("sheep"),) * 2,
     ...          3: (game.card("hunter"), game.card("sheep"))}
     >>> is_correct(game, hands, Declared(1, "early", (2,)))

@@ -10,12 +10,18 @@ so every engine finds the same set.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from .engines.base import Engine
+from .errors import EventId, InconsistentRecordError
 from .knowledge import Knowledge
 
+if TYPE_CHECKING:
+    from ..engines.base import Engine, Tally
 
-def shrink(items: Sequence[int], holds: Callable[[Sequence[int]], bool]) -> tuple[int, ...]:
+
+def shrink(
+    items: Sequence[EventId], holds: Callable[[Sequence[EventId]], bool]
+) -> tuple[EventId, ...]:
     """A minimal subset of ``items`` for which the monotone test ``holds`` (true of
     ``items`` itself) is still true: trying to drop each item, the earliest first."""
     kept = list(items)
@@ -26,7 +32,7 @@ def shrink(items: Sequence[int], holds: Callable[[Sequence[int]], bool]) -> tupl
     return tuple(kept)
 
 
-def minimal_conflict(knowledge: Knowledge, engine: Engine) -> tuple[int, ...]:
+def minimal_conflict(knowledge: Knowledge, engine: Engine) -> tuple[EventId, ...]:
     """A minimal set of events that cannot all hold, for an inconsistent knowledge
     (``()`` if it is consistent): see :func:`earliest_minimal_inconsistency`."""
     return earliest_minimal_inconsistency(knowledge, engine)
@@ -35,9 +41,9 @@ def minimal_conflict(knowledge: Knowledge, engine: Engine) -> tuple[int, ...]:
 def earliest_minimal_inconsistency(
     knowledge: Knowledge,
     engine: Engine,
-    always: Sequence[int] = (),
-    seed: Callable[[Sequence[int]], Sequence[int]] | None = None,
-) -> tuple[int, ...]:
+    always: Sequence[EventId] = (),
+    seed: Callable[[Sequence[EventId]], Sequence[EventId]] | None = None,
+) -> tuple[EventId, ...]:
     """A minimal set of events that, with the events ``always`` kept, leaves no
     world; ``()`` if there is a world with every event, or none without any.
 
@@ -47,7 +53,7 @@ def earliest_minimal_inconsistency(
     while the rest still fails. Every step is checked with ``engine``.
     """
 
-    def fails(events: Sequence[int]) -> bool:
+    def fails(events: Sequence[EventId]) -> bool:
         return not engine.consistent(knowledge.restricted([*events, *always]))
 
     events = [event for event in knowledge.events if event not in always]
@@ -66,3 +72,12 @@ def earliest_minimal_inconsistency(
         if fails([*seeded, last]):
             earlier = seeded
     return (*shrink(earlier, lambda kept: fails([*kept, last])), last)
+
+
+def consistent_tally(knowledge: Knowledge, engine: Engine) -> Tally:
+    """The engine's tally of a knowledge; raises :class:`InconsistentRecordError`,
+    carrying a minimal conflicting set of events, when no world is consistent."""
+    tally = engine.tally(knowledge)
+    if tally.deals == 0:
+        raise InconsistentRecordError(minimal_conflict(knowledge, engine))
+    return tally

@@ -31,9 +31,9 @@ from their viewpoint (their hand, their unplayed question cards, the public even
 and the cards they saw themselves), never the deal.
 
 >>> import random
->>> from wooolf_solver.games import find_game
+>>> from wooolf_solver.games.wooolf.rules import base_rules
 >>> from wooolf_solver.lab.bots import RandomBot
->>> game = find_game("wooolf")
+>>> game = base_rules()
 >>> played = play_game(random.Random(7), game, game.setup("basic", 5), [RandomBot()] * 5)
 >>> played.record["players"], len(played.rounds) == len(played.record["rounds"])
 (5, True)
@@ -51,12 +51,12 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from ..errors import WooolfError
-from ..game import GameRecord, GameRound, early_declarations_to_end, next_clockwise
-from ..hints import Action
-from ..record import Ask, Declare, Event, Peek, Round
-from ..rules import Game, Hand, Seat, Setup
-from ..scoring import (
+from ...core.errors import SolverError
+from .game import GameRecord, GameRound, early_declarations_to_end, next_clockwise
+from .hints import Action
+from .record import Ask, Declare, Event, Peek, Round
+from .rules import Game, Hand, Seat, Setup
+from .scoring import (
     MAX_ROUNDS,
     NOBODY,
     Declared,
@@ -75,7 +75,7 @@ PATIENCE = 10
 """Go-arounds of a round after which a player who may declare early must."""
 
 
-class IllegalMoveError(WooolfError):
+class IllegalMoveError(SolverError):
     """A bot chose a move the rules forbid; the message names the round, seat and bot."""
 
 

@@ -23,9 +23,9 @@ round's winners (the most points in the round, if more than 0; ties go to fewer
 mistakes, then are shared).
 
 >>> import random
->>> from wooolf_solver.games import find_game
+>>> from wooolf_solver.games.wooolf.rules import base_rules
 >>> from wooolf_solver.lab import RandomBot, play_game
->>> game = find_game("wooolf")
+>>> game = base_rules()
 >>> played = play_game(random.Random(3), game, game.setup("basic", 4), [RandomBot()] * 4)
 >>> seats = measure_game(played)
 >>> len(seats) == 4 * len(played.rounds), seats[0].seat, seats[0].bot
@@ -37,11 +37,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..hints import hint
-from ..rules import Seat
-from ..scoring import FOOLED, WOLF, When
-from ..solver import solve
-from .engine import PlayedGame, PlayedRound
+from .hints import hint
+from .rules import Seat
+from .scoring import FOOLED, WOLF, When
+from .solver import solve
+from .table import PlayedGame, PlayedRound
 
 
 @dataclass(frozen=True)

@@ -15,20 +15,17 @@ Peek(seat=2, target=6, says='wolf', sees=Card(character='wolf', icon='wolf'))
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
-
-from .errors import InvalidDeckError, InvalidRecordError
-from .games import find_game
-from .rules import Card, Character, Game, Hand, Question, Seat, Setup, load_deck
+from ...core.documents import read_document
+from ...core.errors import InvalidDeckError, InvalidRecordError
+from ...games import find_game
+from .rules import Card, Character, Game, Hand, Question, Seat, Setup, base_rules, load_deck
 
 
 @dataclass(frozen=True)
@@ -70,6 +67,8 @@ Event = Peek | Ask | Declare
 class Round:
     """One round as one seat (the viewpoint) or the public knows it."""
 
+    game_name: ClassVar[str] = "wooolf"
+
     game: Game
     setup: Setup
     viewpoint: Seat | None = None
@@ -103,45 +102,16 @@ class Round:
         return _RoundReader(data, Path(base_dir) if base_dir is not None else Path.cwd()).read()
 
 
-def parse_yaml(text: str) -> Any:
-    """Parse YAML 1.2 (so that ``[hunter?, sheep]`` reads as two card names).
-
-    >>> parse_yaml("hands: {2: [hunter?, sheep]}")
-    {'hands': {2: ['hunter?', 'sheep']}}
-    """
-    return YAML(typ="safe", pure=True).load(text)
-
-
-def read_document(path: Path) -> Mapping[str, Any]:
-    """Parse a YAML or JSON file into a mapping, with a one-line error on failure."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidRecordError(f"{path}: cannot read: {error.strerror}") from None
-    try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else parse_yaml(text)
-    except json.JSONDecodeError as error:
-        raise InvalidRecordError(f"{path}: not valid JSON: {error}") from None
-    except YAMLError as error:
-        where = getattr(error, "problem_mark", None)
-        at = f" at line {where.line + 1}, column {where.column + 1}" if where else ""
-        problem = getattr(error, "problem", None) or "syntax error"
-        hint = " (write '?' in quotes)" if "'?'" in str(error) else ""
-        raise InvalidRecordError(f"{path}: not valid YAML{at}: {problem}{hint}") from None
-    if not isinstance(data, Mapping):
-        raise InvalidRecordError(f"{path}: a record is a mapping of fields")
-    return data
-
-
 def load_rules(data: Mapping[str, Any], base_dir: Path) -> tuple[Game, Setup]:
     """The game, and its setup for the record's edition and player count."""
     game_name = data.get("game")
     if not isinstance(game_name, str):
         raise InvalidRecordError("game: required (for example `game: wooolf`)")
     try:
-        game = find_game(game_name)
+        find_game(game_name)
     except ValueError as error:
         raise InvalidRecordError(f"game: {error}") from None
+    game = base_rules()
     edition = data.get("edition", "basic")
     if not isinstance(edition, str):
         raise InvalidRecordError("edition: an edition name or the path of a deck file")

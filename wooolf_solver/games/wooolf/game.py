@@ -55,9 +55,10 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
-from .errors import InvalidRecordError
+from ...core.documents import read_document
+from ...core.errors import InvalidRecordError
 from .record import (
     Ask,
     Declare,
@@ -67,7 +68,6 @@ from .record import (
     check_copies,
     load_rules,
     parse_seat,
-    read_document,
     read_events,
     read_hand,
 )
@@ -176,6 +176,8 @@ class GameRound:
 @dataclass(frozen=True)
 class GameRecord:
     """A whole game: the rules, the setup, and every round revealed."""
+
+    game_name: ClassVar[str] = "wooolf"
 
     game: Game
     setup: Setup

@@ -21,16 +21,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .conflict import earliest_minimal_inconsistency, minimal_conflict
-from .engines import Engine, get_engine
-from .errors import InconsistentRecordError, InvalidRecordError
-from .knowledge import Announced, Answered, Knowledge, Observation, Seen, knowledge_of
-from .posterior import Fact, Posterior
+from ...core.conflict import minimal_conflict
+from ...core.errors import InconsistentRecordError, InvalidRecordError
+from ...core.knowledge import Observation
+from ...core.posterior import Fact
+from ...core.reasons import challenged, minimal_reason
+from ...engines import Engine
+from .cpsat import CpSatEngine
+from .engines import engine as find_engine
+from .knowledge import Announced, Answered, RoundKnowledge, Seen, knowledge_of
+from .posterior import RoundPosterior
 from .record import Round
-from .rules import Question, Seat
-
-NEGATION_EVENT = 0
-"""The pseudo-event number of the fact's negation, kept in every restriction."""
+from .rules import Seat
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ class Explanation:
 
 
 def explain(
-    round_: Round, seat: Seat, identity: str, holds: bool = True, engine: str = "counter"
+    round_: Round, seat: Seat, identity: str, holds: bool = True, engine: str | None = None
 ) -> Explanation:
     """Why ``seat`` certainly is (``holds``) or is not ``identity``, if it is certain."""
     if seat not in round_.seats:
@@ -59,68 +61,36 @@ def explain(
     if name not in round_.game.characters:
         known = ", ".join(round_.game.characters)
         raise InvalidRecordError(f"identity: unknown identity {identity!r} (known: {known})")
-    counter = get_engine(engine)
+    counter = find_engine(engine)
     knowledge = knowledge_of(round_)
     if not counter.consistent(knowledge):
         raise InconsistentRecordError(minimal_conflict(knowledge, counter))
     return _explain(round_, knowledge, Fact(seat, name, holds), counter)
 
 
-def explanations(round_: Round, engine: str = "counter") -> dict[Fact, Explanation]:
+def explanations(round_: Round, engine: str | None = None) -> dict[Fact, Explanation]:
     """The explanation of every certain fact of the round's posterior."""
     from .solver import solve  # noqa: PLC0415 (solve imports this module's neighbours)
 
-    counter = get_engine(engine)
+    counter = find_engine(engine)
     posterior = solve(round_, engine)  # raises if the record contradicts itself
     return {
         fact: _explain(round_, posterior.knowledge, fact, counter) for fact in posterior.certain
     }
 
 
-def _explain(round_: Round, knowledge: Knowledge, fact: Fact, counter: Engine) -> Explanation:
+def _explain(round_: Round, knowledge: RoundKnowledge, fact: Fact, counter: Engine) -> Explanation:
     """The explanation of ``fact`` from a consistent knowledge."""
-    challenged = _with_negation(knowledge, fact)
-    if counter.consistent(challenged):
+    challenge = challenged(knowledge, fact)
+    if counter.consistent(challenge):
         return Explanation(fact, False, (), (f"It is not certain that {fact}.",))
-    events = minimal_reason(challenged, counter)
+    events = minimal_reason(challenge, counter, CpSatEngine())
     sentences = _sentences(round_, knowledge, fact, events, counter)
     return Explanation(fact, True, events, tuple(sentences))
 
 
-def forces(challenged: Knowledge, events: Sequence[int], engine: Engine) -> bool:
-    """Whether ``events`` alone (with the deck and the hands) force the fact whose
-    negation ``challenged`` carries."""
-    return not engine.consistent(challenged.restricted([*events, NEGATION_EVENT]))
-
-
-def minimal_reason(challenged: Knowledge, engine: Engine) -> tuple[int, ...]:
-    """A minimal set of events forcing the fact whose negation ``challenged`` carries.
-
-    Its last event is the one after which the fact became certain; the earlier ones
-    come from CP-SAT's core over that prefix (one assumption literal per event), then
-    shrunk and re-checked by ``engine``. ``()`` when the deck and hands force it.
-    """
-    from .engines.cpsat import CpSatEngine  # noqa: PLC0415 (OR-Tools loads only when asked)
-
-    def core(prefix: Sequence[int]) -> Sequence[int]:
-        return CpSatEngine().core(challenged.restricted([*prefix, NEGATION_EVENT]))
-
-    return earliest_minimal_inconsistency(challenged, engine, (NEGATION_EVENT,), core)
-
-
-def _with_negation(knowledge: Knowledge, fact: Fact) -> Knowledge:
-    """The knowledge plus an observation that contradicts ``fact``."""
-    question = Question(
-        f"is-{fact.identity}",
-        f"Is your identity {fact.identity}?",
-        identity=frozenset({fact.identity}),
-    )
-    negation = Answered(NEGATION_EVENT, fact.seat, question, yes=not fact.holds)
-    return replace(knowledge, observations=(*knowledge.observations, negation))
-
-
 def _sentences(
-    round_: Round, knowledge: Knowledge, fact: Fact, events: tuple[int, ...], counter: Engine
+    round_: Round, knowledge: RoundKnowledge, fact: Fact, events: tuple[int, ...], counter: Engine
 ) -> list[str]:
     """The events of the reason in order, each followed by what it makes certain."""
     setup = round_.setup
@@ -128,7 +98,7 @@ def _sentences(
         return [f"The deck and the known hands alone force it. So {fact}."]
     def certain_after(kept: Sequence[int]) -> set[Fact]:
         partial = knowledge.restricted(kept)
-        return set(Posterior(partial, counter.tally(partial)).certain)
+        return set(RoundPosterior(partial, counter.tally(partial)).certain)
 
     lines = []
     before = certain_after([])

@@ -53,13 +53,12 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from ..games import find_game
-from ..rules import Game, Setup, load_deck
+from .rules import Game, Setup, base_rules, load_deck
 from .bots import make_bot
-from .engine import PATIENCE, play_game
-from .executors import Executor, Serial
+from .table import PATIENCE, play_game
+from ...lab.executors import Executor, Serial
 from .measure import GameSummary, SeatRound, measure_game
-from .stats import LEVEL, Mean, Proportion
+from ...lab.stats import LEVEL, Mean, Proportion
 
 VERSION = 1
 """The version of the report's JSON layout."""
@@ -88,7 +87,7 @@ class Deck:
         'piglet'
         """
         path = Path(path)
-        _, edition = load_deck(path, find_game(game))
+        _, edition = load_deck(path, base_rules())
         return cls(game, edition.name, path.read_text(encoding="utf-8"), path.name)
 
     @classmethod
@@ -100,7 +99,7 @@ class Deck:
         """
         if mix.lower().endswith(".toml"):
             return cls.load(mix, game)
-        rules = find_game(game)
+        rules = base_rules()
         if mix not in rules.editions:
             rules.setup(mix, 0)  # raises: unknown edition (did you mean ...?)
         return cls(game, mix)
@@ -109,7 +108,7 @@ class Deck:
     def rules(self) -> Game:
         """The game's rules, extended by the deck file if any."""
         if self.text is None:
-            return find_game(self.game)
+            return base_rules()
         return _deck_rules(self.game, self.text)
 
     def setup(self, players: int) -> Setup:
@@ -127,7 +126,7 @@ def _deck_rules(game: str, text: str) -> Game:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deck.toml"
         path.write_text(text, encoding="utf-8")
-        rules, _ = load_deck(path, find_game(game))
+        rules, _ = load_deck(path, base_rules())
     return rules
 
 

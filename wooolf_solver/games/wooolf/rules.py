@@ -4,8 +4,8 @@ A :class:`Game` holds everything a game's rules say about cards, and the few hoo
 (identity of a hand, a peek's announcement, a question's answer) that the engines
 call. Wooolf!! is the first game; its data lives in ``games/wooolf.toml``.
 
->>> from wooolf_solver.games import find_game
->>> game = find_game("wooolf")
+>>> from wooolf_solver.games.wooolf.rules import base_rules
+>>> game = base_rules()
 >>> game.card("Hound?")
 Card(character='hound', icon='?')
 >>> game.identity((game.card("sheep"), game.card("wolf"))).name
@@ -18,6 +18,8 @@ Card(character='hound', icon='?')
 
 from __future__ import annotations
 
+from functools import cache
+
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -25,7 +27,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .errors import InvalidDeckError, did_you_mean
+from ...core.errors import InvalidDeckError, did_you_mean
 
 Seat = int
 """A seat number, from 1; neutral hands come after the players."""
@@ -188,6 +190,12 @@ class Game:
 
 
 # -- loading ---------------------------------------------------------------------------
+
+
+@cache
+def base_rules() -> Game:
+    """The rules of the base game (``wooolf.toml`` beside this module), read once."""
+    return load_game(Path(__file__).with_name("wooolf.toml"))
 
 
 def load_game(path: Path) -> Game:

@@ -15,8 +15,8 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
   carry each seat's label (target 1, target 2 or other), forward over the first
   half of the seats and backward over the second half, joined in the middle.
 
->>> from wooolf_solver.record import Round
->>> from wooolf_solver.knowledge import knowledge_of
+>>> from wooolf_solver import Round
+>>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
 >>> round_ = Round.from_dict({"game": "wooolf", "players": 6, "viewpoint": 2,
 ...     "hands": {2: ["hunter", "sheep"]},
 ...     "events": [{"seat": 1, "peek": 4, "says": "sheep"},
@@ -38,10 +38,11 @@ from typing import ClassVar
 
 import numpy as np
 
-from ..knowledge import Announced, Answered, Knowledge, Observation
-from ..rules import Card, Character, Seat
-from .base import Decision, Tally
-from .lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step, build_lattice
+from .knowledge import Announced, Decision, RoundKnowledge, Seen
+from .rules import Card, Character, Seat
+from ...core.knowledge import Observation
+from ...engines.base import Tally
+from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step, build_lattice
 
 ClassKey = tuple[str, ...]
 """An announcer class: what a peeker announces on each card of the deck."""
@@ -54,7 +55,7 @@ class CountingEngine:
 
     name: ClassVar[str] = "counter"
 
-    def tally(self, knowledge: Knowledge) -> Tally:
+    def tally(self, knowledge: RoundKnowledge) -> Tally:
         model = _Model(knowledge)
         forward = model.prune()
         backward = model.backward()
@@ -66,7 +67,7 @@ class CountingEngine:
         roles = model.roles(total, per_hand)
         return Tally(model.deals(), total, roles, model.decision() if total > 0 else {})
 
-    def decision_by_hand(self, knowledge: Knowledge) -> DecisionJoint:
+    def decision_by_hand(self, knowledge: RoundKnowledge) -> DecisionJoint:
         """The viewpoint's decision jointly with every free seat's hand (for hints)."""
         model = _Model(knowledge)
         model.prune()
@@ -74,7 +75,7 @@ class CountingEngine:
             return DecisionJoint((), np.zeros(0), model.hand_cards, {}, Tally(0, 0.0, {}))
         return model.decision_by_hand()
 
-    def consistent(self, knowledge: Knowledge) -> bool:
+    def consistent(self, knowledge: RoundKnowledge) -> bool:
         model = _Model(knowledge)
         return bool(model.scale @ model.forward(model.factors)[-1][:, 0] > 0)
 
@@ -89,7 +90,7 @@ class _Hypothesis:
 class _Model:
     """The factors of one knowledge under every live hypothesis."""
 
-    def __init__(self, knowledge: Knowledge) -> None:
+    def __init__(self, knowledge: RoundKnowledge) -> None:
         self.knowledge = knowledge
         game = knowledge.game
         self.kinds: tuple[Card, ...] = tuple(card for card, _ in knowledge.free_cards)
@@ -151,12 +152,12 @@ class _Model:
         position = {seat: index for index, seat in enumerate(self.seats)}
         hand_classes = [self.class_of[identity.name] for identity in self.identities]
         known = self.knowledge.hands
-        numerators: dict[tuple[int, ClassKey | None], Array] = {}
+        numerators: dict[tuple[int, ClassKey], Array] = {}
         for b, hypothesis in enumerate(hypotheses):
             for seat, key in hypothesis.classes.items():
                 factors[b, position[seat]] *= [c == key for c in hand_classes]
             for index, obs in enumerate(self.knowledge.observations):
-                peeker = None
+                peeker: ClassKey = ()  # no peeker
                 if isinstance(obs, Announced):
                     peeker = (
                         hypothesis.classes.get(obs.peeker)
@@ -165,31 +166,33 @@ class _Model:
                 if (index, peeker) not in numerators:
                     numerators[index, peeker] = self._numerator(obs, peeker)
                 numerator = numerators[index, peeker]
-                if obs.target in position:
-                    factors[b, position[obs.target]] *= numerator
+                target = obs.scope()[-1]
+                if target in position:
+                    factors[b, position[target]] *= numerator
                 else:
                     scale[b] *= numerator
 
-    def _numerator(self, obs: Observation, peeker: ClassKey | None) -> Array:
+    def _numerator(self, obs: Observation, peeker: ClassKey) -> Array:
         """The observation's likelihood numerator (for an announcement, by a peeker of
         class ``peeker``): for every hand type of a free target, or (as a 0-d array)
         for a target whose hand is known."""
         game = self.knowledge.game
-        known = self.knowledge.hands.get(obs.target)
-        if isinstance(obs, Answered):
-            hands = [known] if known is not None else self.hand_cards
-            answers = [game.answer(obs.question, cards) == obs.yes for cards in hands]
-            return np.array(answers if known is None else answers[0], dtype=np.float64)
-        cards = known if known is not None else self.kinds
-        if isinstance(obs, Announced):
-            assert peeker is not None
-            yields = [game.announcement(self.speaker[peeker], card) == obs.icon for card in cards]
-        else:
-            yields = [card == obs.card for card in cards]
-        per_card = np.array(yields, dtype=np.float64)
-        if known is not None:
-            return np.array(per_card.sum())
-        return np.asarray(per_card[self.hand_kinds].sum(axis=1))
+        target = obs.scope()[-1]
+        known = self.knowledge.hands.get(target)
+        if isinstance(obs, Announced | Seen):
+            cards = known if known is not None else self.kinds
+            if isinstance(obs, Seen):
+                yields = [card == obs.card for card in cards]
+            else:
+                speaker = self.speaker[peeker]
+                yields = [game.announcement(speaker, card) == obs.icon for card in cards]
+            per_card = np.array(yields, dtype=np.float64)
+            if known is not None:
+                return np.array(per_card.sum())
+            return np.asarray(per_card[self.hand_kinds].sum(axis=1))
+        hands = [known] if known is not None else self.hand_cards
+        values = [obs.likelihood({target: cards}) for cards in hands]  # one-seat observations
+        return np.array(values if known is None else values[0], dtype=np.float64)
 
     # -- passes ---------------------------------------------------------------------
 

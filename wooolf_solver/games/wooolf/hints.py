@@ -27,12 +27,15 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .conflict import minimal_conflict
-from .engines import Decision, Engine, Tally, get_engine
-from .engines.lattice import FloatArray
-from .errors import InconsistentRecordError, InvalidRecordError
-from .knowledge import Answered, Knowledge, Observation, Seen, knowledge_of, likelihood
-from .posterior import NOBODY, Declaration, DeclarationTable, Posterior
+from ...core.conflict import minimal_conflict
+from ...engines import Engine, Tally
+from ...engines.lattice import FloatArray
+from ...core.errors import InconsistentRecordError, InvalidRecordError
+from ...core.knowledge import Observation
+from .counter import CountingEngine
+from .engines import engine as find_engine
+from .knowledge import Answered, Decision, RoundKnowledge, Seen, knowledge_of
+from .posterior import NOBODY, Declaration, DeclarationTable, RoundPosterior
 from .record import Round
 from .rules import Hand, Seat
 
@@ -139,7 +142,7 @@ class Advice:
 class Hint:
     """Every action open to the viewpoint, most informative first, and advice."""
 
-    posterior: Posterior
+    posterior: RoundPosterior
     entropy_bits: float
     actions: tuple[ActionScore, ...]
     advice: Advice
@@ -157,14 +160,14 @@ DECLARE_NOW_MARGIN = 0.05
 chance by less than this and the chance is at least one half."""
 
 
-def hint(round_: Round, engine: str = "counter", naive: bool = False) -> Hint:
+def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
     """Score every action of the round's viewpoint (whose hand must be known).
 
     ``naive`` computes every outcome by a fresh tally (the reference); otherwise the
     engine's native joint is used when it has one.
     """
     knowledge = knowledge_of(round_)
-    counter = get_engine(engine)
+    counter = find_engine(engine)
     if not knowledge.targets:
         if not counter.consistent(knowledge):
             raise InconsistentRecordError(minimal_conflict(knowledge, counter))
@@ -172,7 +175,7 @@ def hint(round_: Round, engine: str = "counter", naive: bool = False) -> Hint:
     table = OutcomeTables.of(knowledge, counter, naive)
     if table.tally.deals == 0:
         raise InconsistentRecordError(minimal_conflict(knowledge, counter))
-    posterior = Posterior(knowledge, table.tally)
+    posterior = RoundPosterior(knowledge, table.tally)
     declarations = DeclarationTable.of(knowledge, table.decisions)
     entropy = _entropy(table.weights)
     scores = []
@@ -210,7 +213,7 @@ def actions_open(round_: Round) -> Iterable[Action]:
 class OutcomeTables:
     """The weights of the decision values, jointly with any action's outcome."""
 
-    knowledge: Knowledge
+    knowledge: RoundKnowledge
     tally: Tally
     decisions: tuple[Decision, ...]
     weights: FloatArray
@@ -224,10 +227,9 @@ class OutcomeTables:
     known target (``None`` for the free seats, which share their hand types)."""
 
     @classmethod
-    def of(cls, knowledge: Knowledge, engine: Engine, naive: bool) -> OutcomeTables:
-        native = getattr(engine, "decision_by_hand", None)
-        if native is not None and not naive:
-            joint = native(knowledge)
+    def of(cls, knowledge: RoundKnowledge, engine: Engine, naive: bool) -> OutcomeTables:
+        if isinstance(engine, CountingEngine) and not naive:
+            joint = engine.decision_by_hand(knowledge)
             by_hand = {seat: (joint.hands, table) for seat, table in joint.by_hand.items()}
             return cls(knowledge, joint.tally, joint.decisions, joint.weights, by_hand)
         tally = engine.tally(knowledge)
@@ -251,7 +253,9 @@ class OutcomeTables:
             assert action.question is not None
             question = game.questions[action.question]
             names = ["yes", "no"]
-            observations = [Answered(0, target, question, yes) for yes in (True, False)]
+            observations = [
+                Answered(0, target, question, yes, game=game) for yes in (True, False)
+            ]
             per_card = 1.0
         if self.engine is not None:
             return names, self._tallied(observations) * per_card
@@ -263,7 +267,7 @@ class OutcomeTables:
         key = (action.kind, action.question, target if known else None)
         if key not in self.spreads:  # the same for every free seat: compute it once
             self.spreads[key] = np.array(
-                [[likelihood(game, obs, {target: hand}) for hand in hands] for obs in observations],
+                [[obs.likelihood({target: hand}) for hand in hands] for obs in observations],
                 dtype=np.float64,
             )
         return names, (self.spreads[key] * per_card) @ table
@@ -312,7 +316,7 @@ def _score(
     )
 
 
-def _advice(posterior: Posterior, scores: list[ActionScore]) -> Advice:
+def _advice(posterior: RoundPosterior, scores: list[ActionScore]) -> Advice:
     best = posterior.declarations(at_least=1)[0]
     informative = [score for score in scores if score.gain_bits > 0]
     after = informative[0].best_after if informative else best.probability

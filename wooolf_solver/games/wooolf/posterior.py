@@ -24,25 +24,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .engines.base import Decision, Tally
-from .engines.lattice import FloatArray
-from .knowledge import Knowledge
+from ...core.posterior import Fact, Posterior
+from ...engines.lattice import FloatArray
+from .knowledge import Decision, RoundKnowledge
 from .rules import Seat
 
 NOBODY = 0
 """The pointer for "nobody holds this target"."""
-
-
-@dataclass(frozen=True, order=True)
-class Fact:
-    """``seat``'s identity is (``holds``) or is not (not ``holds``) ``identity``."""
-
-    seat: Seat
-    identity: str
-    holds: bool
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} is {'' if self.holds else 'not '}the {self.identity}"
 
 
 @dataclass(frozen=True)
@@ -73,45 +61,10 @@ def describe_targets(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
-class Posterior:
-    """Exact posterior of one viewpoint's knowledge, from an engine's :class:`Tally`."""
+class RoundPosterior(Posterior):
+    """A round's posterior: the roles, the certain facts, and the declarations."""
 
-    knowledge: Knowledge
-    tally: Tally
-
-    @property
-    def deals(self) -> int:
-        """The number of physical deals with non-zero weight."""
-        return self.tally.deals
-
-    @cached_property
-    def roles(self) -> dict[Seat, dict[str, float]]:
-        """For every seat, the probability of each possible identity (alphabetical)."""
-        roles = {}
-        for seat in self.knowledge.seats:
-            weights = {name: w for name, w in self.tally.roles.get(seat, {}).items() if w > 0}
-            if len(weights) == 1:
-                roles[seat] = dict.fromkeys(weights, 1.0)
-            else:
-                total = sum(weights.values())
-                roles[seat] = {name: weights[name] / total for name in sorted(weights)}
-        return roles
-
-    @cached_property
-    def certain(self) -> tuple[Fact, ...]:
-        """Every fact of probability exactly 1: a seat's identity when only one is
-        possible, otherwise each identity a seat certainly does not have."""
-        facts: list[Fact] = []
-        for seat, roles in self.roles.items():
-            if len(roles) == 1:
-                facts.extend(Fact(seat, name, True) for name in roles)
-            else:
-                facts.extend(
-                    Fact(seat, name, False)
-                    for name in sorted(self.knowledge.game.characters)
-                    if name not in roles
-                )
-        return tuple(facts)
+    knowledge: RoundKnowledge
 
     def declarations(self, at_least: int = 5) -> list[Declaration]:
         """The viewpoint's declarations, best first (ties: smaller targets first):
@@ -119,17 +72,13 @@ class Posterior:
         Empty without a viewpoint whose hand is known."""
         if not self.knowledge.targets:
             return []
-        decisions = tuple(self.tally.decision)
+        decisions: tuple[Decision, ...] = tuple(self.tally.decision)  # type: ignore[arg-type]
         table = DeclarationTable.of(self.knowledge, decisions)
         return table.ranked(np.array([self.tally.decision[d] for d in decisions]), at_least)
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec's JSON object for ``solve``."""
-        result: dict[str, Any] = {
-            "consistent": True,
-            "deals": self.deals,
-            "roles": {str(seat): roles for seat, roles in self.roles.items()},
-        }
+        """The JSON object of ``solve``, with the declarations when there are targets."""
+        result = super().to_dict()
         if self.knowledge.targets:
             result["declarations"] = [d.to_dict() for d in self.declarations()]
         return result
@@ -155,7 +104,7 @@ class DeclarationTable:
         return self.right.astype(np.float64)
 
     @classmethod
-    def of(cls, knowledge: Knowledge, decisions: tuple[Decision, ...]) -> DeclarationTable:
+    def of(cls, knowledge: RoundKnowledge, decisions: tuple[Decision, ...]) -> DeclarationTable:
         """Every declaration the viewpoint can make: one pointer per target, each at
         another seat or at nobody (``0``)."""
         pointers = [NOBODY, *(seat for seat in knowledge.seats if seat != knowledge.viewpoint)]

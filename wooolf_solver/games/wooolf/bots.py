@@ -42,11 +42,11 @@ import random
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
-from ..errors import did_you_mean
-from ..hints import Action, Advice, hint
-from ..posterior import Posterior
-from ..solver import solve
-from .engine import Bot, Declaring, Move, TurnView
+from ...core.errors import did_you_mean
+from .hints import Action, Advice, hint
+from .posterior import Posterior
+from .solver import solve
+from .table import Bot, Declaring, Move, TurnView
 
 
 def random_action(view: TurnView, rng: random.Random, ask: float = 0.4) -> Action:

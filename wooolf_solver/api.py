@@ -1,0 +1,86 @@
+"""One API for every game: ``load``, ``solve``, ``hint``, ``explain``, ``review``.
+
+Each takes a record of any game (or a path to one) and hands it to the game that
+the record's ``game:`` field names.
+
+>>> from wooolf_solver import load, solve
+>>> record = load("examples/worked-example.yaml")
+>>> record.game_name
+'wooolf'
+>>> solve("examples/worked-example.yaml").deals
+1560
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .core.documents import read_document
+from .core.errors import InvalidRecordError, UnknownNameError
+from .core.knowledge import Seat
+from .core.posterior import Posterior
+from .games import find_game
+from .games.base import Game
+
+Source = Any
+"""A record of any game, or the path of a record file (``str`` or ``Path``)."""
+
+
+def load(path: str | Path) -> Any:
+    """Read a record of any game from a YAML or JSON file."""
+    path = Path(path)
+    data = read_document(path)
+    return game_named(data.get("game")).read(data, path.parent)
+
+
+def game_named(name: Any) -> Game:
+    """The game a record's ``game:`` field names, or a one-line error."""
+    if not isinstance(name, str):
+        raise InvalidRecordError("game: required (for example `game: wooolf`)")
+    try:
+        return find_game(name)
+    except UnknownNameError as error:
+        raise InvalidRecordError(f"game: {error}") from None
+
+
+def game_of(record: Source) -> tuple[Game, Any]:
+    """The game of a record (read first when it is a path), and the record."""
+    if isinstance(record, str | Path):
+        record = load(record)
+    name = getattr(type(record), "game_name", None)
+    if name is None:
+        raise InvalidRecordError(f"not a record: {type(record).__name__}")
+    return find_game(name), record
+
+
+def solve(record: Source, engine: str | None = None) -> Posterior:
+    """The exact posterior of the record's viewpoint (``engine``: the game's default)."""
+    game, record = game_of(record)
+    return game.solve(record, engine)
+
+
+def hint(record: Source, engine: str | None = None, naive: bool = False) -> Any:
+    """Every action open to the record's viewpoint, scored by what it would teach."""
+    game, record = game_of(record)
+    return game.hint(record, engine, naive)
+
+
+def explain(
+    record: Source, seat: Seat, role: str, holds: bool = True, engine: str | None = None
+) -> Any:
+    """Why ``seat`` certainly has (``holds``) or has not ``role``, if it is certain."""
+    game, record = game_of(record)
+    return game.explain(record, seat, role, holds, engine)
+
+
+def explanations(record: Source, engine: str | None = None) -> dict[Any, Any]:
+    """The explanation of every certain fact of the record's posterior."""
+    game, record = game_of(record)
+    return game.explanations(record, engine)
+
+
+def review(record: Source, engine: str | None = None) -> Any:
+    """A played game replayed from every seat."""
+    game, record = game_of(record)
+    return game.review(record, engine)

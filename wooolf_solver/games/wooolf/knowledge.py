@@ -1,0 +1,169 @@
+"""What one seat knows of a round: Wooolf!!'s observations and their likelihoods.
+
+A :class:`RoundKnowledge` is compiled from a round record: the cards, the known hands
+and one observation per informative event (:class:`Announced`, :class:`Seen`,
+:class:`Answered`). It defines the probability model of a round: a world (a hand for
+every seat) weighs its number of physical deals times, for each observation, its
+likelihood numerator (the ``/2`` of a peek is the same in every world and is left
+out). Every engine computes from this, and only this.
+
+>>> from wooolf_solver import Round
+>>> round_ = Round.from_dict({"game": "wooolf", "players": 5, "viewpoint": 1,
+...     "hands": {1: ["wolf", "sheep"]},
+...     "events": [{"seat": 2, "peek": 3, "says": "hound"}]})
+>>> knowledge = knowledge_of(round_)
+>>> knowledge.free_seats, knowledge.targets
+((2, 3, 4, 5), ('sheep',))
+>>> knowledge.observations
+(Announced(event=1, peeker=2, target=3, icon='hound'),)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ...core.knowledge import Knowledge, Observation
+from ...core.space import Space, Var, World
+from .record import Ask, Peek, Round
+from .rules import Card, Game, Hand, Question, Seat, Setup
+
+Decision = tuple[frozenset[Seat], ...]
+"""For each target of the viewpoint's identity, in order, the seats holding it."""
+
+
+@dataclass(frozen=True)
+class Announced:
+    """A public peek announcement: ``peeker`` said ``icon`` on a card of ``target``."""
+
+    event: int
+    peeker: Seat
+    target: Seat
+    icon: str
+    game: Game = field(repr=False, compare=False, kw_only=True)
+
+    def scope(self) -> tuple[Var, ...]:
+        return (self.peeker, self.target)
+
+    def likelihood(self, world: World) -> int:
+        """How many of the target's cards the peeker would announce as ``icon``."""
+        peeker = self.game.identity(world[self.peeker])
+        return sum(self.game.announcement(peeker, card) == self.icon for card in world[self.target])
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The viewpoint saw ``card`` among the two cards of ``target``."""
+
+    event: int
+    target: Seat
+    card: Card
+
+    def scope(self) -> tuple[Var, ...]:
+        return (self.target,)
+
+    def likelihood(self, world: World) -> int:
+        """How many of the target's cards are ``card``."""
+        hand: Hand = world[self.target]
+        return hand.count(self.card)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """``target`` answered ``question`` (truthfully) with ``yes``."""
+
+    event: int
+    target: Seat
+    question: Question
+    yes: bool
+    game: Game = field(repr=False, compare=False, kw_only=True)
+
+    def scope(self) -> tuple[Var, ...]:
+        return (self.target,)
+
+    def likelihood(self, world: World) -> int:
+        """1 when the truthful answer is ``yes``, else 0."""
+        return int(self.game.answer(self.question, world[self.target]) == self.yes)
+
+
+WooolfObservation = Announced | Seen | Answered
+
+
+@dataclass(frozen=True)
+class RoundKnowledge(Knowledge):
+    """The deck, the known hands and the observations of one viewpoint (or the public)."""
+
+    game: Game
+    setup: Setup
+    hands: Mapping[Seat, Hand]
+    observations: tuple[Observation, ...]
+    viewpoint: Seat | None = None
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return tuple(range(1, self.setup.seats + 1))
+
+    @cached_property
+    def free_seats(self) -> tuple[Seat, ...]:
+        """Seats whose hand is not known."""
+        return tuple(seat for seat in self.seats if seat not in self.hands)
+
+    @cached_property
+    def free_cards(self) -> tuple[tuple[Card, int], ...]:
+        """The cards outside the known hands, with their copies (all non-zero)."""
+        left = Counter(dict(self.setup.cards))
+        left.subtract(card for hand in self.hands.values() for card in hand)
+        return tuple((card, count) for card, count in sorted(left.items()) if count)
+
+    @cached_property
+    def space(self) -> Space:
+        """The free cards dealt two by two to the free seats."""
+        return Space(self.free_cards, self.free_seats, self.game.hand_size, self.hands)
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The viewpoint's targets (the decision), or ``()`` without a known viewpoint."""
+        if self.viewpoint is None or self.viewpoint not in self.hands:
+            return ()
+        return self.game.identity(self.hands[self.viewpoint]).targets
+
+    # -- what the posterior reports ---------------------------------------------------
+
+    def role(self, world: World, seat: Seat) -> str:
+        """The seat's identity: the character of its higher card."""
+        return self.game.identity(world[seat]).name
+
+    @property
+    def role_names(self) -> tuple[str, ...]:
+        return tuple(sorted(self.game.characters))
+
+    @property
+    def has_decision(self) -> bool:
+        return bool(self.targets)
+
+    def decision(self, world: World) -> Decision:
+        """For each of the viewpoint's targets, the seats holding it."""
+        identities = {seat: self.game.identity(world[seat]).name for seat in self.seats}
+        return tuple(
+            frozenset(seat for seat, name in identities.items() if name == target)
+            for target in self.targets
+        )
+
+
+def knowledge_of(round_: Round) -> RoundKnowledge:
+    """Compile a round into knowledge from its viewpoint (or the public's)."""
+    observations: list[Observation] = []
+    game = round_.game
+    for number, event in enumerate(round_.events, 1):
+        if isinstance(event, Peek):
+            if event.sees is not None and event.seat == round_.viewpoint:
+                observations.append(Seen(number, event.target, event.sees))
+            else:
+                announced = Announced(number, event.seat, event.target, event.says, game=game)
+                observations.append(announced)
+        elif isinstance(event, Ask):
+            question = round_.question(event.question)
+            observations.append(Answered(number, event.target, question, event.answer, game=game))
+    return RoundKnowledge(game, round_.setup, round_.hands, tuple(observations), round_.viewpoint)

@@ -1,0 +1,82 @@
+"""Wooolf!! as a game of the library: its records, knowledge, posterior and verbs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ...core.errors import InvalidRecordError
+from ...core.knowledge import Knowledge
+from ...core.posterior import Fact, Posterior
+from ...engines import Tally
+from ..base import VERBS, Game
+from .engines import ENGINES, OWN_ENGINES
+from .explain import Explanation, explain, explanations
+from .game import GameRecord
+from .hints import Hint, hint
+from .knowledge import RoundKnowledge, knowledge_of
+from .posterior import RoundPosterior
+from .record import Round
+from .review import Review, review
+from .rules import Seat
+
+Record = Round | GameRecord
+"""A Wooolf!! record: one round, or a whole game."""
+
+
+class Wooolf(Game):
+    """Wooolf!!: round records for deduction, game records for review."""
+
+    name: ClassVar[str] = "wooolf"
+    title: ClassVar[str] = "Wooolf!! (狼來了)"
+    engines: ClassVar[tuple[str, ...]] = ENGINES
+    own_engines: ClassVar[Mapping[str, str]] = OWN_ENGINES
+    verbs: ClassVar[frozenset[str]] = frozenset(VERBS)
+
+    def read(self, data: Mapping[str, Any], base_dir: Path) -> Record:
+        """A game record when the document has ``rounds``, otherwise a round record."""
+        if "rounds" in data:
+            return GameRecord.from_dict(data, base_dir)
+        return Round.from_dict(data, base_dir)
+
+    def knowledge(self, record: Any) -> Knowledge:
+        return knowledge_of(self.round(record, "solve"))
+
+    def posterior(self, knowledge: Knowledge, tally: Tally) -> Posterior:
+        if not isinstance(knowledge, RoundKnowledge):
+            raise TypeError("a Wooolf!! posterior needs a round's knowledge")
+        return RoundPosterior(knowledge, tally)
+
+    def hint(self, record: Any, engine: str | None = None, naive: bool = False) -> Hint:
+        return hint(self.round(record, "hint"), engine, naive)
+
+    def explain(
+        self, record: Any, seat: Seat, role: str, holds: bool = True, engine: str | None = None
+    ) -> Explanation:
+        return explain(self.round(record, "why"), seat, role, holds, engine)
+
+    def explanations(self, record: Any, engine: str | None = None) -> dict[Fact, Explanation]:
+        return explanations(self.round(record, "why"), engine)
+
+    def review(self, record: Any, engine: str | None = None) -> Review:
+        if not isinstance(record, GameRecord):
+            raise InvalidRecordError(
+                "this is a round record: a review needs a game record (use `wooolf solve`)"
+            )
+        return review(record, engine)
+
+    @staticmethod
+    def round(record: Any, verb: str) -> Round:
+        """The record as a round, or the one-line error that says what to use."""
+        if isinstance(record, Round):
+            return record
+        if isinstance(record, GameRecord):
+            raise InvalidRecordError(
+                f"this is a game record: `{verb}` needs a round record (use `wooolf review`)"
+            )
+        raise InvalidRecordError(f"not a Wooolf!! record: {type(record).__name__}")
+
+
+GAME = Wooolf()
+"""The game, as the registry finds it."""
