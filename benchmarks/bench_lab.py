@@ -35,18 +35,10 @@ from typing import Any, TypeVar
 from rich.console import Console
 from rich.table import Table
 
-from wooolf_solver.games import find_game
-from wooolf_solver.lab import (
-    Deck,
-    Declaring,
-    GreedyBot,
-    Move,
-    Processes,
-    Simulation,
-    TurnView,
-    play_game,
-    simulate,
-)
+from wooolf_solver.games.wooolf.rules import base_rules
+from wooolf_solver.games.wooolf.table import Declaring, Move, TurnView, play_game
+from wooolf_solver.games.wooolf.bots import GreedyBot
+from wooolf_solver.games.wooolf.lab import Deck, Processes, Simulation, simulate
 
 T = TypeVar("T")
 
@@ -90,7 +82,7 @@ class Timed:
 
 def bench_serial(players: int, games: int, seed: str) -> dict[str, Any]:
     """Play ``games`` greedy games in this process, timing the bots."""
-    game = find_game("wooolf")
+    game = base_rules()
     setup = game.setup("basic", players)
     rounds = turns = 0
     in_bots = 0.0

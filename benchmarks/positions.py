@@ -21,7 +21,7 @@ issue (the counter's speed target) and the worked example of the specification.
 Only ``Random.random`` draws are used (:class:`StableRandom` shuffles with them):
 its sequence for a given seed is the one part of :mod:`random` that Python promises
 never to change. The deal itself is the lab engine's
-(:func:`wooolf_solver.lab.engine.deal`); ``--check`` tells when either changes.
+(:func:`wooolf_solver.games.wooolf.table.deal`); ``--check`` tells when either changes.
 
 >>> record = late_record(5, "basic")
 >>> len(record["events"]), record["viewpoint"], [e["seat"] for e in record["events"][:5]]
@@ -42,10 +42,10 @@ from typing import Any, TypeVar
 
 from ruamel.yaml import YAML
 
-from wooolf_solver.games import find_game
-from wooolf_solver.lab.engine import deal
-from wooolf_solver.record import parse_yaml
-from wooolf_solver.rules import Game, Hand, Seat
+from wooolf_solver.games.wooolf.rules import base_rules
+from wooolf_solver.games.wooolf.table import deal
+from wooolf_solver.core.documents import parse_yaml
+from wooolf_solver.games.wooolf.rules import Game, Hand, Seat
 
 T = TypeVar("T")
 
@@ -139,7 +139,7 @@ def play(game: Game, hands: dict[Seat, Hand], players: int, count: int, rng: Ran
 
 
 def _generated(players: int, edition: str) -> tuple[dict[Seat, Hand], list[Any]]:
-    game = find_game("wooolf")
+    game = base_rules()
     rng = StableRandom(f"{SEED}-{players}-{edition}")
     hands = deal(rng, game, game.setup(edition, players))
     return hands, play(game, hands, players, 12 + 2 * (players - 4), rng)

@@ -28,7 +28,7 @@ from strategies import GAME, Record, samples
 from wooolf_solver import Hint, Round, hint
 from wooolf_solver.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 WORKED = EXAMPLES / "worked-example.yaml"
 TOLERANCE = 1e-9

@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wooolf_solver import Round, solve
-from wooolf_solver.game import GameRecord
-from wooolf_solver.record import Ask, Event, Peek
-from wooolf_solver.review import Moment, Review, percent, review
-from wooolf_solver.scoring import Declared, is_correct
+from wooolf_solver.games.wooolf.game import GameRecord
+from wooolf_solver.games.wooolf.record import Ask, Event, Peek
+from wooolf_solver.games.wooolf.review import Moment, Review, percent, review
+from wooolf_solver.games.wooolf.scoring import Declared, is_correct
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 TOLERANCE = 1e-9
 

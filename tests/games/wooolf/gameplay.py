@@ -29,17 +29,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wooolf_solver.games import find_game
-from wooolf_solver.hints import Advice
-from wooolf_solver.lab import Bot, Declaring, GreedyBot, PlayedGame, RandomBot, TurnView
-from wooolf_solver.lab import play_game as lab_play_game
-from wooolf_solver.posterior import Posterior
-from wooolf_solver.record import Peek
-from wooolf_solver.rules import Game, Setup
-from wooolf_solver.scoring import EARLY_POINTS, FINAL_POINTS, Declared, is_correct
-from wooolf_solver.solver import solve
+from wooolf_solver.games.wooolf.rules import base_rules
+from wooolf_solver.games.wooolf.hints import Advice
+from wooolf_solver.games.wooolf.table import Bot, Declaring, PlayedGame, TurnView
+from wooolf_solver.games.wooolf.bots import GreedyBot, RandomBot
+from wooolf_solver.games.wooolf.table import play_game as lab_play_game
+from wooolf_solver.games.wooolf.posterior import Posterior
+from wooolf_solver.games.wooolf.record import Peek
+from wooolf_solver.games.wooolf.rules import Game, Setup
+from wooolf_solver.games.wooolf.scoring import EARLY_POINTS, FINAL_POINTS, Declared, is_correct
+from wooolf_solver.games.wooolf.solver import solve
 
-GAME = find_game("wooolf")
+GAME = base_rules()
 
 
 @dataclass(frozen=True)
@@ -273,7 +274,7 @@ shepherd. Round 2: seat 3 takes its second mistake marker, which ends the game.
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else Path(__file__).resolve().parent.parent / "examples"
+    out = Path(argv[0]) if argv else Path(__file__).resolve().parents[3] / "examples"
     games = [
         ("game-6p-basic.yaml", "basic", 6, 38, SIX_PLAYERS),
         ("game-4p-advanced.yaml", "advanced", 4, 3, FOUR_PLAYERS),

@@ -18,9 +18,9 @@ from helpers import run
 from PIL import Image  # matplotlib's own dependency
 
 from wooolf_solver import GameRecord, Review, review
-from wooolf_solver.report import html_report, moment_sentence, round_figure
+from wooolf_solver.games.wooolf.report import html_report, moment_sentence, round_figure
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 GAMES = {"four": EXAMPLES / "game-4p-advanced.yaml", "six": EXAMPLES / "game-6p-basic.yaml"}
 IN_CI = os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}

@@ -14,28 +14,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wooolf_solver.game import GameRecord
-from wooolf_solver.games import find_game
-from wooolf_solver.hints import Action
-from wooolf_solver.lab import (
-    Declaring,
-    GreedyBot,
-    IllegalMoveError,
-    Move,
-    PlayedGame,
-    RandomBot,
-    TurnView,
-    make_bot,
-    play_game,
-)
-from wooolf_solver.lab.measure import measure_game
-from wooolf_solver.lab.simulate import Deck
-from wooolf_solver.record import Ask, Peek
-from wooolf_solver.review import review
+from wooolf_solver.games.wooolf.game import GameRecord
+from wooolf_solver.games.wooolf.rules import base_rules
+from wooolf_solver.games.wooolf.hints import Action
+from wooolf_solver.games.wooolf.table import Declaring, IllegalMoveError, Move, PlayedGame, TurnView, play_game
+from wooolf_solver.games.wooolf.bots import GreedyBot, RandomBot, make_bot
+from wooolf_solver.games.wooolf.measure import measure_game
+from wooolf_solver.games.wooolf.lab import Deck
+from wooolf_solver.games.wooolf.record import Ask, Peek
+from wooolf_solver.games.wooolf.review import review
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
-GAME = find_game("wooolf")
+GAME = base_rules()
 
 
 def play(seed: int, players: int, bots: list[object], edition: str = "basic") -> PlayedGame:

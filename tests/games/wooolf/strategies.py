@@ -12,8 +12,8 @@ Records stay small enough for the brute-force engine: hands are revealed until
 the number of type-level deals it visits is at most ``max_deals``
 (:func:`type_level_deals` counts them exactly).
 
->>> from wooolf_solver.games import find_game
->>> setup = find_game("wooolf").setup("basic", 4)
+>>> from wooolf_solver.games.wooolf.rules import base_rules
+>>> setup = base_rules().setup("basic", 4)
 >>> type_level_deals([count for _, count in setup.cards], 5)
 8100
 """
@@ -29,10 +29,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from wooolf_solver.games import find_game
-from wooolf_solver.rules import Card, Game, Hand, Seat, Setup
+from wooolf_solver.games.wooolf.rules import base_rules
+from wooolf_solver.games.wooolf.rules import Card, Game, Hand, Seat, Setup
 
-GAME = find_game("wooolf")
+GAME = base_rules()
 EDITIONS = tuple(GAME.editions)
 PLAYERS = (4, 5, 6, 7, 8)
 DEFAULT_MAX_DEALS = 2500

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from wooolf_solver.game import GameRecord
-from wooolf_solver.games import find_game
-from wooolf_solver.record import Event, Peek
-from wooolf_solver.rules import Hand, Seat
-from wooolf_solver.scoring import (
+from wooolf_solver.games.wooolf.game import GameRecord
+from wooolf_solver.games.wooolf.rules import base_rules
+from wooolf_solver.games.wooolf.record import Event, Peek
+from wooolf_solver.games.wooolf.rules import Hand, Seat
+from wooolf_solver.games.wooolf.scoring import (
     Declared,
     RoundScore,
     fooled_by,
@@ -22,8 +22,8 @@ from wooolf_solver.scoring import (
     wolf_markers,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
-GAME = find_game("wooolf")
+ROOT = Path(__file__).resolve().parents[3]
+GAME = base_rules()
 SETUP4 = GAME.setup("basic", 4)
 
 

@@ -2,10 +2,10 @@
 
 Brute force enumerates *type-level* deals (which design each seat gets) and
 multiplies each by its number of physical deals (the multiplicity formula of
-:meth:`Knowledge.multiplicity`). Here the cards are distinct objects (indices into
+:meth:`RoundKnowledge.multiplicity`). Here the cards are distinct objects (indices into
 the setup's card list) dealt with ``itertools.combinations``, and every event's
 likelihood is evaluated from the record's events directly, not through
-:class:`Knowledge`. Both must give the same ``deals``, weights and decisions.
+:class:`RoundKnowledge`. Both must give the same ``deals``, weights and decisions.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from hypothesis import given, settings
 from strategies import Record, physical_cards, records
 
 from wooolf_solver import Ask, Peek, Round
-from wooolf_solver.engines.base import Decision, Tally
-from wooolf_solver.engines.brute import BruteForceEngine, deals
-from wooolf_solver.knowledge import knowledge_of
-from wooolf_solver.rules import Card, Hand, Seat
+from wooolf_solver.engines.base import Tally
+from wooolf_solver.engines.brute import BruteForceEngine
+from wooolf_solver.games.wooolf.knowledge import Decision, knowledge_of
+from wooolf_solver.games.wooolf.rules import Card, Hand, Seat
 
 BRUTE = BruteForceEngine()
 
@@ -125,8 +125,8 @@ def check(record: Record) -> None:
     assert_same_counts(physical, BRUTE.tally(knowledge))
     # the multiplicity formula, type-level deal by type-level deal
     by_type = {
-        tuple(sorted(hands.items())): knowledge.multiplicity({**knowledge.hands, **hands})
-        for hands in deals(knowledge)
+        tuple(sorted(hands.items())): knowledge.space.multiplicity(hands)
+        for hands in knowledge.space.deals()
     }
     assert dict(physical.by_type) == by_type
 

@@ -23,10 +23,12 @@ from strategies import Record, samples
 
 from wooolf_solver import Explanation, Fact, InconsistentRecordError, Round, explain
 from wooolf_solver.engines import get_engine
-from wooolf_solver.explain import _with_negation, explanations, forces
-from wooolf_solver.knowledge import Knowledge, knowledge_of
+from wooolf_solver.core.reasons import challenged as _with_negation
+from wooolf_solver.core.reasons import forces
+from wooolf_solver.games.wooolf.explain import explanations
+from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 WORKED = EXAMPLES / "worked-example.yaml"
 BRUTE = get_engine("brute")
@@ -113,7 +115,7 @@ def check_explanations(record: Record) -> None:
 
 
 def assert_sufficient_and_minimal(
-    why: Explanation, challenged: Knowledge, event_numbers: set[int]
+    why: Explanation, challenged: RoundKnowledge, event_numbers: set[int]
 ) -> None:
     events = list(why.events)
     assert events == sorted(set(events)) and set(events) <= event_numbers, why
