@@ -35,10 +35,11 @@ from typing import Any, TypeVar
 from rich.console import Console
 from rich.table import Table
 
+from wooolf_solver.games.wooolf.bots import GreedyBot
+from wooolf_solver.games.wooolf.lab import Deck, Simulation, simulate
 from wooolf_solver.games.wooolf.rules import base_rules
 from wooolf_solver.games.wooolf.table import Declaring, Move, TurnView, play_game
-from wooolf_solver.games.wooolf.bots import GreedyBot
-from wooolf_solver.games.wooolf.lab import Deck, Processes, Simulation, simulate
+from wooolf_solver.lab.executors import Processes
 
 T = TypeVar("T")
 

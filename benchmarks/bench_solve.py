@@ -57,7 +57,8 @@ from rich.console import Console
 from rich.table import Table
 
 from wooolf_solver import Posterior, Round, solve
-from wooolf_solver.engines import ENGINES, get_engine
+from wooolf_solver.games.wooolf.engines import ENGINES
+from wooolf_solver.games.wooolf.engines import engine as get_engine
 
 VERSION = 1
 """The version of the JSON report's layout."""

@@ -42,10 +42,9 @@ from typing import Any, TypeVar
 
 from ruamel.yaml import YAML
 
-from wooolf_solver.games.wooolf.rules import base_rules
-from wooolf_solver.games.wooolf.table import deal
 from wooolf_solver.core.documents import parse_yaml
-from wooolf_solver.games.wooolf.rules import Game, Hand, Seat
+from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, base_rules
+from wooolf_solver.games.wooolf.table import deal
 
 T = TypeVar("T")
 

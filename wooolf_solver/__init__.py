@@ -19,7 +19,7 @@ from .core.errors import (
     UnknownNameError,
 )
 from .core.posterior import Fact, Posterior
-from .core.version import VERSION as __version__
+from .core.version import __version__
 from .games import available, find_game
 from .games.wooolf.explain import Explanation
 from .games.wooolf.game import GameRecord, GameRound

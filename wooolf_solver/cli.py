@@ -40,17 +40,18 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from .core.errors import InconsistentRecordError
+from .core.errors import EventId, InconsistentRecordError
 from .core.errors import SolverError as WooolfError
 from .core.posterior import Fact
-from .core.version import VERSION as __version__
+from .core.version import __version__
 from .games.wooolf.bots import BOTS
 from .games.wooolf.engines import ENGINES
 from .games.wooolf.explain import Explanation, explain, explanations
 from .games.wooolf.game import GameRecord
 from .games.wooolf.hints import Action, ActionScore, Hint, hint
 from .games.wooolf.lab import Deck, Report, Simulation, compare
-from .games.wooolf.posterior import NOBODY, RoundPosterior as Posterior, describe_targets
+from .games.wooolf.posterior import NOBODY, describe_targets
+from .games.wooolf.posterior import RoundPosterior as Posterior
 from .games.wooolf.record import Ask, Declare, Event, Peek, Round
 from .games.wooolf.review import TOLERANCE, Moment, Review, RoundReview, review
 from .games.wooolf.review import percent as exact_percent
@@ -632,7 +633,7 @@ def render_reasons(round_: Round, reasons: dict[Fact, Explanation]) -> Renderabl
     return Group(*parts)
 
 
-def join_numbers(numbers: Sequence[int]) -> str:
+def join_numbers(numbers: Sequence[EventId]) -> str:
     """``3``, ``3 and 4``, ``1, 3 and 4``."""
     words = [str(number) for number in numbers]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" and {words[-1]}"
@@ -1264,13 +1265,13 @@ def describe_event(round_: Round, event: Event) -> str:
     raise TypeError(f"not an event: {event!r}")
 
 
-def describe_conflict(round_: Round | None, conflict: Sequence[int]) -> str:
+def describe_conflict(round_: Round | None, conflict: Sequence[EventId]) -> str:
     """One line naming the events that cannot all hold."""
     if not conflict:
         return f"{PROG}: the record contradicts itself: no deal fits the known hands."
     named = [
         f"event {number} ({describe_event(round_, round_.events[number - 1])})"
-        if round_ is not None
+        if round_ is not None and isinstance(number, int)
         else f"event {number}"
         for number in conflict
     ]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-
 EventId = int | str
 """An event's number in its record (from 1), or a game's name for a pseudo-event
 (such as ``"night"``)."""

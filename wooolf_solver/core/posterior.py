@@ -64,9 +64,8 @@ class Posterior:
             if len(roles) == 1:
                 facts.extend(Fact(seat, name, True) for name in roles)
             else:
-                facts.extend(
-                    Fact(seat, name, False) for name in self.knowledge.role_names if name not in roles
-                )
+                names = self.knowledge.role_names
+                facts.extend(Fact(seat, name, False) for name in names if name not in roles)
         return tuple(facts)
 
     def to_dict(self) -> dict[str, Any]:

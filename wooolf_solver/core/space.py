@@ -11,8 +11,11 @@ weighs its :meth:`~Space.multiplicity`.
 >>> space = Space(cards=(("a", 2), ("b", 1)), slots=(1, 2, 3), size=1)
 >>> space.hands
 (('a',), ('b',))
->>> [sorted(world.items()) for world in space.worlds()]
-[[(1, ('a',)), (2, ('a',)), (3, ('b',))], [(1, ('a',)), (2, ('b',)), (3, ('a',))], [(1, ('b',)), (2, ('a',)), (3, ('a',))]]
+>>> for world in space.worlds():
+...     print(sorted(world.items()))
+[(1, ('a',)), (2, ('a',)), (3, ('b',))]
+[(1, ('a',)), (2, ('b',)), (3, ('a',))]
+[(1, ('b',)), (2, ('a',)), (3, ('a',))]
 >>> space.multiplicity({1: ("a",), 2: ("a",), 3: ("b",)})
 2
 """
@@ -20,7 +23,7 @@ weighs its :meth:`~Space.multiplicity`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations_with_replacement, product
@@ -28,11 +31,14 @@ from math import factorial, prod
 from types import MappingProxyType
 from typing import Any
 
-Var = Hashable
-"""A hidden variable: a slot (a seat number for a player's hand) or a choice's name."""
+Var = Any
+"""A hidden variable, any hashable value: a slot (a seat number for a player's hand)
+or a choice's name."""
 
-World = Mapping[Var, Any]
-"""A value for every variable: a slot's hand (a sorted tuple), a choice's value."""
+World = Mapping[Any, Any]
+"""A value for every variable (a :data:`Var`): a slot's hand (a sorted tuple), a
+choice's value. (Keyed by ``Any``: a game's worlds are keyed by seat numbers, and
+``Mapping`` is invariant in its keys.)"""
 
 
 @dataclass(frozen=True)
@@ -45,7 +51,7 @@ class Space:
     """The slots whose hand is not known."""
     size: int
     """The number of cards each slot gets."""
-    known: Mapping[Var, Any] = field(default_factory=lambda: MappingProxyType({}))
+    known: World = field(default_factory=lambda: MappingProxyType({}))
     """The known slots' hands."""
     choices: tuple[tuple[Var, tuple[Any, ...]], ...] = ()
     """The latent choices, each with its domain."""
@@ -69,7 +75,8 @@ class Space:
         """The values a free variable can take."""
         if variable in self.slots:
             return self.hands
-        return dict(self.choices)[variable]
+        values: tuple[Any, ...] = dict(self.choices)[variable]
+        return values
 
     def deals(self) -> Iterator[dict[Var, tuple[Any, ...]]]:
         """Every type-level deal of the free cards: a sorted hand for each free slot."""

@@ -1,3 +1,3 @@
 """The library's version, in one place (the JSON reports and the HTML page carry it)."""
 
-VERSION = "0.1.0"
+__version__ = "0.1.0"

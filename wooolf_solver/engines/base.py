@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from ..core.knowledge import Knowledge, Seat
 from ..core.space import World
@@ -30,7 +30,7 @@ class Tally:
     """The sum of the weights of all worlds."""
     roles: Mapping[Seat, Mapping[str, float]]
     """For every seat, the weight of each role (zero weights may be absent)."""
-    decision: Mapping[Hashable, float] = field(default_factory=dict)
+    decision: Mapping[Any, float] = field(default_factory=dict)
     """The weight of each value of the viewpoint's decision (empty without one)."""
 
 

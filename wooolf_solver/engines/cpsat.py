@@ -106,7 +106,7 @@ class WorldModel:
         self.knowledge = knowledge
         self.space = space = knowledge.space
         self.model = model = cp_model.CpModel()
-        self.literals: dict[Var, dict[Any, Literal]] = {}
+        self.literals: dict[Var, dict[Any, cp_model.IntVar]] = {}
         for variable in space.variables:
             values = {
                 value: model.new_bool_var(f"{variable}={value}")
@@ -127,9 +127,10 @@ class WorldModel:
         for observation in knowledge.observations:
             guard: list[Literal] = []
             if assumptions:
-                if observation.event not in self.events:
-                    self.events[observation.event] = model.new_bool_var(f"event {observation.event}")
-                guard.append(self.events[observation.event])
+                event = observation.event
+                if event not in self.events:
+                    self.events[event] = model.new_bool_var(f"event {event}")
+                guard.append(self.events[event])
             self._observe(observation, guard)
         if assumptions:
             model.add_assumptions(list(self.events.values()))

@@ -29,16 +29,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wooolf_solver.games.wooolf.rules import base_rules
-from wooolf_solver.games.wooolf.hints import Advice
-from wooolf_solver.games.wooolf.table import Bot, Declaring, PlayedGame, TurnView
 from wooolf_solver.games.wooolf.bots import GreedyBot, RandomBot
-from wooolf_solver.games.wooolf.table import play_game as lab_play_game
+from wooolf_solver.games.wooolf.hints import Advice
 from wooolf_solver.games.wooolf.posterior import Posterior
 from wooolf_solver.games.wooolf.record import Peek
-from wooolf_solver.games.wooolf.rules import Game, Setup
+from wooolf_solver.games.wooolf.rules import Game, Setup, base_rules
 from wooolf_solver.games.wooolf.scoring import EARLY_POINTS, FINAL_POINTS, Declared, is_correct
 from wooolf_solver.games.wooolf.solver import solve
+from wooolf_solver.games.wooolf.table import Bot, Declaring, PlayedGame, TurnView
+from wooolf_solver.games.wooolf.table import play_game as lab_play_game
 
 GAME = base_rules()
 

@@ -29,8 +29,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from wooolf_solver.games.wooolf.rules import base_rules
-from wooolf_solver.games.wooolf.rules import Card, Game, Hand, Seat, Setup
+from wooolf_solver.games.wooolf.rules import Card, Game, Hand, Seat, Setup, base_rules
 
 GAME = base_rules()
 EDITIONS = tuple(GAME.editions)

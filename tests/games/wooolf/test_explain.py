@@ -22,9 +22,9 @@ from hypothesis import given, settings
 from strategies import Record, samples
 
 from wooolf_solver import Explanation, Fact, InconsistentRecordError, Round, explain
-from wooolf_solver.engines import get_engine
 from wooolf_solver.core.reasons import challenged as _with_negation
 from wooolf_solver.core.reasons import forces
+from wooolf_solver.engines import get_engine
 from wooolf_solver.games.wooolf.explain import explanations
 from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from wooolf_solver import InconsistentRecordError, Round, solve
+from wooolf_solver.core.documents import parse_yaml
 from wooolf_solver.engines import ENGINES, get_engine
 from wooolf_solver.games.wooolf.knowledge import knowledge_of
-from wooolf_solver.core.documents import parse_yaml
 
 CASES: list[dict[str, Any]] = parse_yaml(
     Path(__file__).with_name("golden.yaml").read_text(encoding="utf-8")

@@ -14,15 +14,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wooolf_solver.games.wooolf.game import GameRecord
-from wooolf_solver.games.wooolf.rules import base_rules
-from wooolf_solver.games.wooolf.hints import Action
-from wooolf_solver.games.wooolf.table import Declaring, IllegalMoveError, Move, PlayedGame, TurnView, play_game
 from wooolf_solver.games.wooolf.bots import GreedyBot, RandomBot, make_bot
-from wooolf_solver.games.wooolf.measure import measure_game
+from wooolf_solver.games.wooolf.game import GameRecord
+from wooolf_solver.games.wooolf.hints import Action
 from wooolf_solver.games.wooolf.lab import Deck
+from wooolf_solver.games.wooolf.measure import measure_game
 from wooolf_solver.games.wooolf.record import Ask, Peek
 from wooolf_solver.games.wooolf.review import review
+from wooolf_solver.games.wooolf.rules import base_rules
+from wooolf_solver.games.wooolf.table import (
+    Declaring,
+    IllegalMoveError,
+    Move,
+    PlayedGame,
+    TurnView,
+    play_game,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"

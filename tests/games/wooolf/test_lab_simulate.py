@@ -13,10 +13,10 @@ import pytest
 from helpers import run
 
 from wooolf_solver.cli import main
-from wooolf_solver.games.wooolf.game import GameRecord
 from wooolf_solver.games.wooolf.bots import make_bot
-from wooolf_solver.lab.executors import Dask, Processes, Serial, make_executor
+from wooolf_solver.games.wooolf.game import GameRecord
 from wooolf_solver.games.wooolf.lab import Deck, Simulation, compare, simulate
+from wooolf_solver.lab.executors import Dask, Processes, Serial, make_executor
 from wooolf_solver.lab.stats import Mean, Proportion, t_quantile
 
 ROOT = Path(__file__).resolve().parents[3]

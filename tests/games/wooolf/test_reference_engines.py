@@ -12,19 +12,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wooolf_solver.core.conflict import minimal_conflict
+from wooolf_solver.core.documents import parse_yaml
+from wooolf_solver.core.posterior import Fact
 from wooolf_solver.engines.base import Engine, Tally
 from wooolf_solver.engines.brute import BruteForceEngine
 from wooolf_solver.engines.cpsat import CpSatEngine as GenericCpSatEngine
 from wooolf_solver.engines.csp import ConstraintEngine
 from wooolf_solver.games.wooolf.cpsat import CpSatEngine
-from wooolf_solver.games.wooolf.rules import base_rules
 from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
-from wooolf_solver.games.wooolf.table import deal
-from wooolf_solver.core.posterior import Fact
 from wooolf_solver.games.wooolf.posterior import RoundPosterior as Posterior
 from wooolf_solver.games.wooolf.record import Round
-from wooolf_solver.core.documents import parse_yaml
-from wooolf_solver.games.wooolf.rules import Hand, Seat
+from wooolf_solver.games.wooolf.rules import Hand, Seat, base_rules
+from wooolf_solver.games.wooolf.table import deal
 
 BRUTE = BruteForceEngine()
 CPSAT = CpSatEngine()

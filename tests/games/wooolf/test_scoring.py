@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from wooolf_solver.games.wooolf.game import GameRecord
-from wooolf_solver.games.wooolf.rules import base_rules
 from wooolf_solver.games.wooolf.record import Event, Peek
-from wooolf_solver.games.wooolf.rules import Hand, Seat
+from wooolf_solver.games.wooolf.rules import Hand, Seat, base_rules
 from wooolf_solver.games.wooolf.scoring import (
     Declared,
     RoundScore,

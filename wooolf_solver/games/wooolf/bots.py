@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 
 from ...core.errors import did_you_mean
 from .hints import Action, Advice, hint
-from .posterior import Posterior
+from .posterior import RoundPosterior as Posterior
 from .solver import solve
 from .table import Bot, Declaring, Move, TurnView
 

@@ -38,11 +38,11 @@ from typing import ClassVar
 
 import numpy as np
 
-from .knowledge import Announced, Decision, RoundKnowledge, Seen
-from .rules import Card, Character, Seat
 from ...core.knowledge import Observation
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step, build_lattice
+from .knowledge import Announced, Decision, RoundKnowledge, Seen
+from .rules import Card, Character, Seat
 
 ClassKey = tuple[str, ...]
 """An announcer class: what a peeker announces on each card of the deck."""
@@ -166,7 +166,7 @@ class _Model:
                 if (index, peeker) not in numerators:
                     numerators[index, peeker] = self._numerator(obs, peeker)
                 numerator = numerators[index, peeker]
-                target = obs.scope()[-1]
+                target: Seat = obs.scope()[-1]
                 if target in position:
                     factors[b, position[target]] *= numerator
                 else:
@@ -177,7 +177,7 @@ class _Model:
         class ``peeker``): for every hand type of a free target, or (as a 0-d array)
         for a target whose hand is known."""
         game = self.knowledge.game
-        target = obs.scope()[-1]
+        target: Seat = obs.scope()[-1]
         known = self.knowledge.hands.get(target)
         if isinstance(obs, Announced | Seen):
             cards = known if known is not None else self.kinds

@@ -31,7 +31,6 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from ...core.errors import EventId
-
 from ...core.knowledge import Observation, RoleIs
 from ...engines.base import Tally, WorldTally
 from .knowledge import Announced, Answered, RoundKnowledge, Seen
@@ -240,7 +239,7 @@ class DealModel:
     def _observe(self, observation: Observation, guard: list[Truth]) -> None:
         """Constrain the worlds to those where ``observation`` has non-zero likelihood."""
         game, known = self.knowledge.game, self.knowledge.hands
-        target = observation.scope()[-1]
+        target: Seat = observation.scope()[-1]
         if isinstance(observation, Seen):
             self._holds_some(target, frozenset([observation.card]), guard)
         elif isinstance(observation, Answered | RoleIs):  # any one-seat observation

@@ -18,11 +18,11 @@ So seat 5 is the shepherd.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.conflict import minimal_conflict
-from ...core.errors import InconsistentRecordError, InvalidRecordError
+from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...core.posterior import Fact
 from ...core.reasons import challenged, minimal_reason
@@ -41,7 +41,7 @@ class Explanation:
 
     fact: Fact
     holds: bool
-    events: tuple[int, ...]
+    events: tuple[EventId, ...]
     sentences: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
@@ -90,13 +90,13 @@ def _explain(round_: Round, knowledge: RoundKnowledge, fact: Fact, counter: Engi
 
 
 def _sentences(
-    round_: Round, knowledge: RoundKnowledge, fact: Fact, events: tuple[int, ...], counter: Engine
+    round_: Round, knowledge: RoundKnowledge, fact: Fact, events: tuple[EventId, ...], counter: Engine
 ) -> list[str]:
     """The events of the reason in order, each followed by what it makes certain."""
     setup = round_.setup
     if not events:
         return [f"The deck and the known hands alone force it. So {fact}."]
-    def certain_after(kept: Sequence[int]) -> set[Fact]:
+    def certain_after(kept: Sequence[EventId]) -> set[Fact]:
         partial = knowledge.restricted(kept)
         return set(RoundPosterior(partial, counter.tally(partial)).certain)
 

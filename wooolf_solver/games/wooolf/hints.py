@@ -28,10 +28,10 @@ from typing import Any, Literal
 import numpy as np
 
 from ...core.conflict import minimal_conflict
-from ...engines import Engine, Tally
-from ...engines.lattice import FloatArray
 from ...core.errors import InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
+from ...engines import Engine, Tally
+from ...engines.lattice import FloatArray
 from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import Answered, Decision, RoundKnowledge, Seen, knowledge_of

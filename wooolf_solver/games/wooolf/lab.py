@@ -53,12 +53,12 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from .rules import Game, Setup, base_rules, load_deck
-from .bots import make_bot
-from .table import PATIENCE, play_game
 from ...lab.executors import Executor, Serial
-from .measure import GameSummary, SeatRound, measure_game
 from ...lab.stats import LEVEL, Mean, Proportion
+from .bots import make_bot
+from .measure import GameSummary, SeatRound, measure_game
+from .rules import Game, Setup, base_rules, load_deck
+from .table import PATIENCE, play_game
 
 VERSION = 1
 """The version of the report's JSON layout."""

@@ -16,8 +16,8 @@ from pathlib import Path
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from .lab import IdentityFigures, PlayerFigures, Report
 from ...lab.stats import Mean, Proportion
+from .lab import IdentityFigures, PlayerFigures, Report
 
 FORMATS = (".png", ".svg", ".pdf")
 

@@ -64,7 +64,7 @@ class Wooolf(Game):
             raise InvalidRecordError(
                 "this is a round record: a review needs a game record (use `wooolf solve`)"
             )
-        return review(record, engine)
+        return review(record, engine or "counter")
 
     @staticmethod
     def round(record: Any, verb: str) -> Round:

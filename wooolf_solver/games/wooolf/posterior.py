@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ...core.posterior import Fact, Posterior
+from ...core.posterior import Posterior
 from ...engines.lattice import FloatArray
 from .knowledge import Decision, RoundKnowledge
 from .rules import Seat
@@ -72,7 +72,7 @@ class RoundPosterior(Posterior):
         Empty without a viewpoint whose hand is known."""
         if not self.knowledge.targets:
             return []
-        decisions: tuple[Decision, ...] = tuple(self.tally.decision)  # type: ignore[arg-type]
+        decisions: tuple[Decision, ...] = tuple(self.tally.decision)
         table = DeclarationTable.of(self.knowledge, decisions)
         return table.ranked(np.array([self.tally.decision[d] for d in decisions]), at_least)
 

@@ -28,7 +28,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ...core.version import VERSION as __version__
+from ...core.version import __version__
 from .game import GameRound
 from .posterior import NOBODY
 from .record import Ask, Declare, Event, Peek

@@ -18,11 +18,10 @@ Card(character='hound', icon='?')
 
 from __future__ import annotations
 
-from functools import cache
-
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
