@@ -90,7 +90,11 @@ def _explain(round_: Round, knowledge: RoundKnowledge, fact: Fact, counter: Engi
 
 
 def _sentences(
-    round_: Round, knowledge: RoundKnowledge, fact: Fact, events: tuple[EventId, ...], counter: Engine
+    round_: Round,
+    knowledge: RoundKnowledge,
+    fact: Fact,
+    events: tuple[EventId, ...],
+    counter: Engine,
 ) -> list[str]:
     """The events of the reason in order, each followed by what it makes certain."""
     setup = round_.setup
