@@ -24,18 +24,8 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core.errors import EventId
-from .model import (
-    Model,
-    World,
-    choice_variable,
-    dawn,
-    dealt,
-    is_true,
-    model_of,
-    no_werewolf,
-    team,
-    win_if,
-)
+from ...core.space import World
+from .model import OnuwKnowledge, choice_variable, knowledge_of, weight
 from .record import DealRecord
 from .rules import Layout, Seat, Slot
 
@@ -93,83 +83,86 @@ class Solution:
         return out
 
 
-def worlds(model: Model) -> Iterator[World]:
+def worlds(knowledge: OnuwKnowledge) -> Iterator[World]:
     """Every world with a non-zero night prior, deal by deal."""
-    layout, prior = model.layout, model.prior
-    for deal in model.space.deals():
-        cards = tuple(deal[slot][0] for slot in layout.slots)
+    layout, prior = knowledge.layout, knowledge.prior
+    space = knowledge.space
+    for deal in space.deals():
+        values: dict[Any, Any] = {**space.known, **deal}
+        cards = tuple(values[slot][0] for slot in layout.slots)
         supports = [prior.support(seat, cards) for seat in layout.seats]
         for choices in product(*supports):
-            values: dict[Any, Any] = dict(deal)
-            values.update(
+            world = dict(values)
+            world.update(
                 (choice_variable(seat), choice)
                 for seat, choice in zip(layout.seats, choices, strict=True)
             )
-            yield model.world(values)
+            yield world
 
 
-def consistent(model: Model) -> bool:
+def consistent(knowledge: OnuwKnowledge) -> bool:
     """Whether some world has a non-zero weight."""
-    return any(model.weight(world) for world in worlds(model))
+    return any(weight(knowledge, world) for world in worlds(knowledge))
 
 
-def conflict(model: Model) -> tuple[EventId, ...]:
+def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
     """A minimal set of events (claims, ``"night"``) that cannot all hold: each event
     is dropped in turn when the rest still cannot hold."""
-    kept = list(model.events)
-    for event in model.events:
+    kept = list(knowledge.events)
+    for event in knowledge.events:
         rest = [other for other in kept if other != event]
-        if not consistent(model.restricted(rest)):
+        if not consistent(knowledge.restricted(rest)):
             kept = rest
     return tuple(kept)
 
 
 def solve(record: DealRecord) -> Solution:
     """Every output of ``solve`` for ``record``, by enumeration."""
-    return solve_model(model_of(record))
+    return solve_knowledge(knowledge_of(record))
 
 
-def solve_model(model: Model) -> Solution:
-    layout, viewpoint = model.layout, model.viewpoint
-    total = Fraction(0)
+def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
+    """Every output of ``solve`` for a compiled knowledge."""
+    layout, viewpoint = knowledge.layout, knowledge.viewpoint
+    total = 0
     count = 0
-    dawn_w: dict[Slot, dict[str, Fraction]] = {slot: defaultdict(Fraction) for slot in layout.slots}
-    dealt_w: dict[Slot, dict[str, Fraction]] = {
-        slot: defaultdict(Fraction) for slot in layout.slots
-    }
-    team_w: dict[Seat, dict[str, Fraction]] = {seat: defaultdict(Fraction) for seat in layout.seats}
-    no_wolf = Fraction(0)
-    lying_w = {claim.seat: Fraction(0) for claim in model.claims}
+    dawn_w: dict[Slot, dict[str, int]] = {slot: defaultdict(int) for slot in layout.slots}
+    dealt_w: dict[Slot, dict[str, int]] = {slot: defaultdict(int) for slot in layout.slots}
+    team_w: dict[Seat, dict[str, int]] = {seat: defaultdict(int) for seat in layout.seats}
+    no_wolf = 0
+    lying_w = {claim.seat: 0 for claim in knowledge.claims}
     deaths: tuple[Seat | None, ...] = ()
     if viewpoint is not None:
         deaths = (*(seat for seat in layout.seats if seat != viewpoint), None)
-    win_w = {dies: Fraction(0) for dies in deaths}
-    for world in worlds(model):
-        weight = model.weight(world)
-        if not weight:
+    win_w = dict.fromkeys(deaths, 0)
+    for world in worlds(knowledge):
+        mass = weight(knowledge, world)
+        if not mass:
             continue
         count += 1
-        total += weight
+        total += mass
         for slot in layout.slots:
-            dawn_w[slot][dawn(world, slot)] += weight
-            dealt_w[slot][dealt(world, slot)] += weight
+            dawn_w[slot][knowledge.dawn(world, slot)] += mass
+            dealt_w[slot][knowledge.dealt(world, slot)] += mass
         for seat in layout.seats:
-            team_w[seat][team(world, seat)] += weight
-        if no_werewolf(world):
-            no_wolf += weight
-        for claim in model.claims:
-            if not is_true(claim, world):
-                lying_w[claim.seat] += weight
-        if viewpoint is not None:
-            for dies in deaths:
-                if win_if(world, viewpoint, dies):
-                    win_w[dies] += weight
+            team_w[seat][knowledge.team(world, seat)] += mass
+        if knowledge.no_werewolf(world):
+            no_wolf += mass
+        for claim in knowledge.claims:
+            if knowledge.lying(world, claim):
+                lying_w[claim.seat] += mass
+        for dies in deaths:
+            if knowledge.win_if(world, dies):
+                win_w[dies] += mass
     if not count:
-        return Solution(layout, False, conflict=conflict(model))
+        return Solution(layout, False, conflict=conflict(knowledge))
 
-    def normal(weights: Mapping[Any, dict[str, Fraction]]) -> Mapping[Any, Distribution]:
+    def normal(weights: Mapping[Any, dict[str, int]]) -> Mapping[Any, Distribution]:
         return MappingProxyType(
-            {key: {card: w / total for card, w in sorted(d.items())} for key, d in weights.items()}
+            {
+                key: {card: Fraction(w, total) for card, w in sorted(d.items())}
+                for key, d in weights.items()
+            }
         )
 
     return Solution(
@@ -179,7 +172,7 @@ def solve_model(model: Model) -> Solution:
         normal(dawn_w),
         normal(dealt_w),
         normal(team_w),
-        no_wolf / total,
-        {seat: w / total for seat, w in lying_w.items()},
-        {dies: w / total for dies, w in win_w.items()} if viewpoint is not None else None,
+        Fraction(no_wolf, total),
+        {seat: Fraction(w, total) for seat, w in lying_w.items()},
+        {dies: Fraction(w, total) for dies, w in win_w.items()} if viewpoint is not None else None,
     )

@@ -41,6 +41,7 @@ from typing import Any, Literal
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from ...core.documents import parse_yaml
 from ...core.errors import InvalidRecordError, did_you_mean
 from .night import Choice, NightEntry, NightState, play_night, power_of
 from .rules import Edition, Layout, Rules, Seat, Slot, load_rules
@@ -158,15 +159,6 @@ def _key(layout: Layout, slot: Slot) -> int | str:
 
 
 # -- reading ---------------------------------------------------------------------------
-
-
-def parse_yaml(text: str) -> Any:
-    """Parse YAML 1.2 safely (the one place that calls the YAML library).
-
-    >>> parse_yaml("cards: {2: robber, c1: seer}")
-    {'cards': {2: 'robber', 'c1': 'seer'}}
-    """
-    return YAML(typ="safe", pure=True).load(text)
 
 
 def read_record(source: str | Mapping[str, Any], rules: Rules | None = None) -> DealRecord:

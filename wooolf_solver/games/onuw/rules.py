@@ -150,9 +150,10 @@ class Layout:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rules:
-    """The game's rules: its roles and editions."""
+    """The game's rules: its roles and editions (compared, and hashed, by identity:
+    one object per rules file, see :func:`load_rules`)."""
 
     title: str
     roles: Mapping[str, Role]
