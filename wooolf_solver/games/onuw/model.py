@@ -303,7 +303,7 @@ def knowledge_of(record: DealRecord) -> OnuwKnowledge:
     """Compile a record into a knowledge, from its viewpoint (or the public's, without
     one). Only the viewpoint's night entry is used; the others are private."""
     rules, layout = record.rules, record.layout
-    known = {slot: (role,) for slot, role in record.cards.items()}
+    known: dict[Var, Any] = {slot: (role,) for slot, role in record.cards.items()}
     free = Counter(record.deck)
     free.subtract(record.cards.values())
     free_roles = {role for role, count in free.items() if count}

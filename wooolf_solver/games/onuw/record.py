@@ -210,6 +210,7 @@ def dump_record(record: DealRecord, form: Literal["yaml", "json"] = "yaml") -> s
         return json.dumps(data) + "\n"
     yaml = YAML(typ="safe", pure=True)
     yaml.default_flow_style = None
+    yaml.width = 4096
     yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
     stream = StringIO()
     yaml.dump(data, stream)
