@@ -76,7 +76,15 @@ def choices_of(layout: Layout, world: World) -> tuple[Choice, ...]:
 def _replay(
     rules: Rules, layout: Layout, dealt: tuple[str, ...], choices: tuple[Choice, ...]
 ) -> Dawn:
-    return play_night(rules, layout, dealt, dict(zip(layout.seats, choices, strict=True)))
+    # A generic engine visits every combination of the domains, so a choice may not
+    # suit the card dealt to its seat; such a world has a zero prior, and its night is
+    # played as if that seat did nothing.
+    state = NightState(layout, dealt, list(dealt))
+    legal = {}
+    for seat, choice in zip(layout.seats, choices, strict=True):
+        options = power_of(rules.roles[dealt[seat - 1]]).options(seat, state, uniform=True)
+        legal[seat] = choice if choice in options else NOTHING
+    return play_night(rules, layout, dealt, legal)
 
 
 def night_of(rules: Rules, layout: Layout, world: World) -> Dawn:

@@ -356,6 +356,8 @@ class Drunk(Power):
     required = ("took",)
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
+        if not choice:  # only in a world of zero prior: a drunk always takes one
+            return NightEntry()
         state.swap(seat, choice[0])
         return NightEntry.of(took=choice[0])
 
