@@ -42,7 +42,7 @@ def test_seer_who_saw_robber_and_troublemaker_in_the_centre() -> None:
     solution = solve(record("seer", {"centre": {"c1": "robber", "c2": "troublemaker"}}))
     assert solution.dawn[2] == {"werewolf": 1}
     assert solution.dawn[3] == {"werewolf": 1}
-    assert solution.win_if == {2: 1, 3: 1, None: 0}
+    assert solution.win_if == {2: Fraction(1), 3: Fraction(1), None: Fraction(0)}
     out = solution.to_dict()
     assert out["win_if"] == {"2": 1.0, "3": 1.0, "nobody": 0.0}
     assert out["team"]["2"] == {"werewolf": 1.0}
@@ -101,7 +101,9 @@ def naive(rec: DealRecord) -> dict[int, dict[str, Fraction]]:
                 choices = night_options(rules, layout, dealt, seat)
                 options.append([(choice, Fraction(1, len(choices))) for choice in choices])
         for combo in product(*options):
-            night = play_night(rules, layout, dealt, dict(zip(layout.seats, (c for c, _ in combo))))
+            night = play_night(
+                rules, layout, dealt, dict(zip(layout.seats, (c for c, _ in combo), strict=True))
+            )
             if night.entries[viewpoint] != rec.night[viewpoint]:
                 continue
             weight = Fraction(1)
