@@ -39,9 +39,8 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
 
-from ...core.documents import parse_yaml
+from ...core.documents import parse_yaml, read_document
 from ...core.errors import InvalidRecordError, did_you_mean
 from .night import Choice, NightEntry, NightState, play_night, power_of
 from .rules import Edition, Layout, Rules, Seat, Slot, load_rules
@@ -163,34 +162,15 @@ def _key(layout: Layout, slot: Slot) -> int | str:
 
 def read_record(source: str | Mapping[str, Any], rules: Rules | None = None) -> DealRecord:
     """A deal record from a parsed mapping or from YAML / JSON text."""
-    if isinstance(source, str):
-        try:
-            data = parse_yaml(source)
-        except YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-            problem = getattr(error, "problem", None) or "syntax error"
-            raise InvalidRecordError(f"record: not valid YAML{at}: {problem}") from None
-    else:
-        data = source
+    data = parse_yaml(source, source="record") if isinstance(source, str) else source
     if not isinstance(data, Mapping):
         raise InvalidRecordError("record: a record is a mapping of fields")
     return _Reader(data, rules or load_rules()).read()
 
 
 def load_record(path: str | Path, rules: Rules | None = None) -> DealRecord:
-    """Read a deal record from a YAML or JSON file."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidRecordError(f"{path}: cannot read: {error.strerror}") from None
-    if path.suffix.lower() == ".json":
-        try:
-            return read_record(json.loads(text), rules)
-        except json.JSONDecodeError as error:
-            raise InvalidRecordError(f"{path}: not valid JSON: {error}") from None
-    return read_record(text, rules)
+    """Read a deal record from a YAML or JSON file (safely, within the core's limits)."""
+    return read_record(read_document(path), rules)
 
 
 def dump_record(record: DealRecord, form: Literal["yaml", "json"] = "yaml") -> str:
