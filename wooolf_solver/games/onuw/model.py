@@ -1,0 +1,373 @@
+"""The exact model of a deal record, as a :class:`~wooolf_solver.core.knowledge.Knowledge`.
+
+- A **world** maps every hidden variable to a value: each slot (a seat or a centre
+  slot, named by its number) to the sorted tuple of its cards (one card here), and
+  each player's night choice (named ``"night:3"``) to a :data:`~.night.Choice`.
+- The :class:`~wooolf_solver.core.space.Space` deals the free cards to the free
+  slots (uniform over physical deals) and gives each choice its finite domain.
+- Observations, each with an ``event``, a ``scope()`` and an exact integer
+  ``likelihood(world)`` (a factor common to every world left out): :class:`NightPrior`
+  (the night prior as a factor, event ``"prior"``, kept in every restriction),
+  :class:`OwnNight` (the viewpoint's recorded night, event ``"night"``) and
+  :class:`ClaimMade` (claim ``n``, event ``n``).
+- Queries are methods of :class:`OnuwKnowledge`: the dawn and dealt card of a slot,
+  a seat's team, whether no player holds a werewolf, whether a claim lies, whether
+  the viewpoint wins if one seat dies.
+
+>>> from wooolf_solver.games.onuw.record import read_record
+>>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
+...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
+>>> knowledge = knowledge_of(record)
+>>> knowledge.space.slots, [name for name, _ in knowledge.space.choices]
+((2, 3, 4, 5), ['night:1', 'night:2', 'night:3'])
+>>> knowledge.events
+('night',)
+>>> world = {1: ("robber",), 2: ("werewolf",), 3: ("troublemaker",), 4: ("seer",),
+...     5: ("werewolf",), "night:1": (2,), "night:2": (4,), "night:3": (1, 2)}
+>>> knowledge.dawn(world, 1), knowledge.likelihood(world)  # scaled: 1/2 for the lone wolf
+('robber', 72)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from math import lcm, prod
+from types import MappingProxyType
+from typing import Any, Self
+
+from ...core.errors import EventId
+from ...core.knowledge import Knowledge, Observation
+from ...core.space import Space, Var, World
+from .night import NOTHING, Choice, Dawn, NightEntry, NightState, play_night, power_of
+from .night import choice_options as _choice_options
+from .record import Claim, DealRecord
+from .rules import Layout, Rules, Seat, Slot, Team
+from .win import wins
+
+
+def choice_variable(seat: Seat) -> str:
+    """The name of ``seat``'s night-choice variable.
+
+    >>> choice_variable(3)
+    'night:3'
+    """
+    return f"night:{seat}"
+
+
+def _variables(layout: Layout) -> tuple[Var, ...]:
+    return (*layout.slots, *(choice_variable(seat) for seat in layout.seats))
+
+
+def dealt_of(layout: Layout, world: World) -> tuple[str, ...]:
+    """The card dealt to each slot of a world (index ``slot - 1``)."""
+    return tuple(world[slot][0] for slot in layout.slots)
+
+
+def choices_of(layout: Layout, world: World) -> tuple[Choice, ...]:
+    """Each player's choice in a world (index ``seat - 1``)."""
+    return tuple(world[choice_variable(seat)] for seat in layout.seats)
+
+
+@lru_cache(maxsize=1 << 16)
+def _replay(
+    rules: Rules, layout: Layout, dealt: tuple[str, ...], choices: tuple[Choice, ...]
+) -> Dawn:
+    # A generic engine visits every combination of the domains, so a choice may not
+    # suit the card dealt to its seat; such a world has a zero prior, and its night is
+    # played as if that seat did nothing.
+    state = NightState(layout, dealt, list(dealt))
+    legal = {}
+    for seat, choice in zip(layout.seats, choices, strict=True):
+        options = power_of(rules.roles[dealt[seat - 1]]).options(seat, state, uniform=True)
+        legal[seat] = choice if choice in options else NOTHING
+    return play_night(rules, layout, dealt, legal)
+
+
+def night_of(rules: Rules, layout: Layout, world: World) -> Dawn:
+    """The night played on a world's deal with its choices (cached)."""
+    return _replay(rules, layout, dealt_of(layout, world), choices_of(layout, world))
+
+
+# -- observations ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NightPrior:
+    """The night prior as a factor: each player's choice, given its dealt card, is
+    uniform over its options (``uniform``: with "do nothing" for roles that may pass;
+    bots always ``act``). The choice of a seat in ``facts`` (the viewpoint with a
+    recorded night) is not weighted: any legal choice has factor 1.
+
+    The likelihood is an integer: each weighted seat's ``1 / n`` scaled by ``scale``
+    (a common multiple of every option count), the same factor in every world."""
+
+    rules: Rules
+    layout: Layout
+    scale: int
+    uniform: bool = False
+    bots: frozenset[Seat] = frozenset()
+    facts: frozenset[Seat] = frozenset()
+    event: EventId = "prior"
+
+    def scope(self) -> tuple[Var, ...]:
+        return _variables(self.layout)
+
+    def support(self, seat: Seat, dealt: Sequence[str]) -> tuple[Choice, ...]:
+        """The choices of ``seat`` with a non-zero factor, given the dealt cards."""
+        state = NightState(self.layout, tuple(dealt), list(dealt))
+        role = power_of(self.rules.roles[dealt[seat - 1]])
+        if seat in self.facts:
+            return role.options(seat, state, uniform=True)
+        return role.options(seat, state, self.uniform and seat not in self.bots)
+
+    def factor(self, seat: Seat, dealt: Sequence[str], choice: Choice) -> int:
+        """``scale`` times the prior probability of ``choice`` (1 or 0 for a fact)."""
+        options = self.support(seat, dealt)
+        if choice not in options:
+            return 0
+        return 1 if seat in self.facts else self.scale // len(options)
+
+    def likelihood(self, world: World) -> int:
+        dealt = dealt_of(self.layout, world)
+        result = 1
+        for seat in self.layout.seats:
+            result *= self.factor(seat, dealt, world[choice_variable(seat)])
+            if not result:
+                break
+        return result
+
+
+@dataclass(frozen=True)
+class OwnNight:
+    """The viewpoint's recorded night: its choice, and what it did and saw."""
+
+    seat: Seat
+    entry: NightEntry
+    choice: Choice
+    rules: Rules = field(repr=False)
+    layout: Layout = field(repr=False)
+    event: EventId = "night"
+
+    def scope(self) -> tuple[Var, ...]:
+        return _variables(self.layout)
+
+    def likelihood(self, world: World) -> int:
+        if world[choice_variable(self.seat)] != self.choice:
+            return 0
+        return int(night_of(self.rules, self.layout, world).entries[self.seat] == self.entry)
+
+
+@dataclass(frozen=True)
+class ClaimMade:
+    """A public claim. A speaker believing it holds a village card tells the truth
+    (likelihood ``1 - village_lies`` if true, ``village_lies`` if false); any other
+    speaker may say anything (likelihood 1). Scaled by the denominator of
+    ``village_lies`` to stay an integer."""
+
+    event: EventId
+    claim: Claim
+    rules: Rules = field(repr=False)
+    layout: Layout = field(repr=False)
+    village_lies: Fraction = Fraction(0)
+
+    def scope(self) -> tuple[Var, ...]:
+        return _variables(self.layout)
+
+    def likelihood(self, world: World) -> int:
+        seat = self.claim.seat
+        real = world[seat][0]
+        entry = night_of(self.rules, self.layout, world).entries[seat]
+        believes = power_of(self.rules.roles[real]).believes(seat, entry, real)
+        lies, scale = self.village_lies.numerator, self.village_lies.denominator
+        if self.rules.team(believes) != "village":
+            return scale
+        if claim_true(self.rules, self.layout, self.claim, world):
+            return scale - lies
+        return lies
+
+
+def claim_true(rules: Rules, layout: Layout, claim: Claim, world: World) -> bool:
+    """Whether ``claim`` is true: its role is the seat's dealt card and every night
+    key it gives has the value of the seat's real night."""
+    if world[claim.seat][0] != claim.role:
+        return False
+    return claim.entry.agrees_with(night_of(rules, layout, world).entries[claim.seat])
+
+
+# -- the knowledge -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OnuwKnowledge(Knowledge):
+    """What one viewpoint (or the public) knows of a deal; its roles are dawn cards."""
+
+    rules: Rules = field(repr=False)
+    layout: Layout
+    hidden: Space
+    observations: tuple[Observation, ...]
+    viewpoint: Seat | None = None
+    claims: tuple[Claim, ...] = ()
+    deck: tuple[str, ...] = ()
+
+    @property
+    def space(self) -> Space:
+        return self.hidden
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.layout.seats
+
+    def role(self, world: World, seat: Seat) -> str:
+        return self.dawn(world, seat)
+
+    @property
+    def role_names(self) -> tuple[str, ...]:
+        return tuple(sorted(set(self.deck)))
+
+    def role_scope(self, seat: Seat) -> tuple[Var, ...]:
+        return _variables(self.layout)
+
+    @property
+    def has_decision(self) -> bool:
+        return self.viewpoint is not None
+
+    def decision(self, world: World) -> Hashable:
+        """The set of player seats holding a werewolf card at dawn (what hints are about)."""
+        return frozenset(seat for seat in self.seats if self.dawn(world, seat) == "werewolf")
+
+    @property
+    def events(self) -> tuple[EventId, ...]:
+        """The events a conflict may name: the viewpoint's ``"night"``, then the claims."""
+        return tuple(obs.event for obs in self.observations if obs.event != "prior")
+
+    def restricted(self, events: Iterable[EventId]) -> Self:
+        """The same knowledge with only the observations of ``events`` (and the prior)."""
+        keep = {*events, "prior"}
+        return replace(self, observations=tuple(o for o in self.observations if o.event in keep))
+
+    @cached_property
+    def prior(self) -> NightPrior:
+        for observation in self.observations:
+            if isinstance(observation, NightPrior):
+                return observation
+        raise ValueError("a knowledge without its night prior")
+
+    # -- queries -------------------------------------------------------------------------
+
+    def night(self, world: World) -> Dawn:
+        return night_of(self.rules, self.layout, world)
+
+    def dawn(self, world: World, slot: Slot) -> str:
+        """The card in ``slot`` after the night."""
+        return self.night(world).cards[slot - 1]
+
+    def dealt(self, world: World, slot: Slot) -> str:
+        """The card dealt to ``slot``."""
+        return str(world[slot][0])
+
+    def team(self, world: World, seat: Seat) -> Team:
+        """The team of ``seat`` by its dawn card."""
+        return self.rules.team(self.dawn(world, seat))
+
+    def no_werewolf(self, world: World) -> bool:
+        """Whether no player holds a werewolf card at dawn."""
+        return all(self.dawn(world, seat) != "werewolf" for seat in self.seats)
+
+    def lying(self, world: World, claim: Claim) -> bool:
+        """Whether ``claim`` is false."""
+        return not claim_true(self.rules, self.layout, claim, world)
+
+    def win_if(self, world: World, dies: Seat | None) -> bool:
+        """Whether the viewpoint wins (by its dawn card) if exactly ``dies`` dies
+        (``None``: nobody)."""
+        if self.viewpoint is None:
+            raise ValueError("win_if needs a viewpoint")
+        dead = () if dies is None else (dies,)
+        return wins(self.rules, self.layout.players, self.night(world).cards, dead, self.viewpoint)
+
+
+def _domain(rules: Rules, layout: Layout, seat: Seat, roles: Iterable[str]) -> tuple[Choice, ...]:
+    options: set[Choice] = {NOTHING}
+    for name in roles:
+        options.update(_choice_options(rules.roles[name].choice, seat, layout))
+    return tuple(sorted(options, key=lambda choice: (len(choice), choice)))
+
+
+def _scale(record: DealRecord) -> int:
+    """A common multiple of every option count a player's choice can have."""
+    counts = {1}
+    for name in set(record.deck):
+        role = record.rules.roles[name]
+        real = len(_choice_options(role.choice, 1, record.layout)) if role.choice != "none" else 1
+        counts.update({real, real + 1} if role.may_pass else {real})
+    return lcm(*counts)
+
+
+def knowledge_of(record: DealRecord) -> OnuwKnowledge:
+    """Compile a record into a knowledge, from its viewpoint (or the public's, without
+    one). Only the viewpoint's night entry is used; the others are private."""
+    rules, layout = record.rules, record.layout
+    known: dict[Var, Any] = {slot: (role,) for slot, role in record.cards.items()}
+    free = Counter(record.deck)
+    free.subtract(record.cards.values())
+    free_roles = {role for role, count in free.items() if count}
+    choices = []
+    for seat in layout.seats:
+        roles = (record.cards[seat],) if seat in record.cards else free_roles
+        choices.append((choice_variable(seat), _domain(rules, layout, seat, roles)))
+    space = Space(
+        cards=tuple(sorted((role, count) for role, count in free.items() if count)),
+        slots=tuple(slot for slot in layout.slots if slot not in known),
+        size=1,
+        known=MappingProxyType(known),
+        choices=tuple(choices),
+    )
+    viewpoint = record.viewpoint
+    recorded = viewpoint is not None and viewpoint in record.night
+    facts = frozenset({viewpoint}) if recorded and viewpoint is not None else frozenset()
+    uniform = record.model.night == "uniform"
+    observations: list[Observation] = [
+        NightPrior(rules, layout, _scale(record), uniform, record.bots, facts)
+    ]
+    if recorded and viewpoint is not None:
+        entry = record.night[viewpoint]
+        choice = power_of(rules.roles[record.cards[viewpoint]]).choice_of(entry)
+        observations.append(OwnNight(viewpoint, entry, choice, rules, layout))
+    observations.extend(
+        ClaimMade(number, claim, rules, layout, record.model.village_lies)
+        for number, claim in enumerate(record.claims, 1)
+    )
+    return OnuwKnowledge(
+        rules, layout, space, tuple(observations), viewpoint, record.claims, record.deck
+    )
+
+
+def weight(knowledge: OnuwKnowledge, world: World) -> int:
+    """A world's number of physical deals times its observations' likelihoods."""
+    return knowledge.space.multiplicity(world) * prod(
+        observation.likelihood(world) for observation in knowledge.observations
+    )
+
+
+def world_of(record: DealRecord) -> dict[Var, Any]:
+    """The true world of a game record: its deal and its recorded choices."""
+    values: dict[Var, Any] = {slot: (role,) for slot, role in record.cards.items()}
+    values.update((choice_variable(seat), choice) for seat, choice in record.choices().items())
+    return values
+
+
+__all__ = [
+    "ClaimMade",
+    "NightPrior",
+    "OnuwKnowledge",
+    "OwnNight",
+    "choice_variable",
+    "knowledge_of",
+    "night_of",
+    "weight",
+    "world_of",
+]

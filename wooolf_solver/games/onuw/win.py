@@ -1,0 +1,103 @@
+"""Who dies, who wins and the scores of a deal, by the dawn cards.
+
+>>> from wooolf_solver.games.onuw.rules import load_rules
+>>> rules = load_rules()
+>>> table = rules.edition("table")
+>>> dead = deaths({1: 3, 2: None, 3: 1, 4: 1, 5: 3}, table.vote)
+>>> dead
+(1, 3)
+>>> dawn = ("seer", "robber", "werewolf", "werewolf", "minion", "troublemaker", "insomniac")
+>>> winners(rules, 5, dawn, dead)
+(1, 2)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+
+from .rules import Rules, Scoring, Seat, VoteRule
+
+Ballot = Seat | None
+"""A ballot: the seat it names, or ``None`` for nobody."""
+
+
+def deaths(votes: Mapping[Seat, Ballot], rule: VoteRule) -> tuple[Seat, ...]:
+    """The seats that die: every seat with the most ballots, when that number is at
+    least ``rule.least`` and more than the ballots for nobody.
+
+    >>> from wooolf_solver.games.onuw.rules import VoteRule
+    >>> table = VoteRule(nobody=True, least=1)
+    >>> deaths({1: 2, 2: 1, 3: 2, 4: 1}, table), deaths({1: 2, 2: 1, 3: None}, table)
+    ((1, 2), ())
+    >>> deaths({1: 2, 2: 3, 3: 1}, VoteRule(nobody=False, least=2))
+    ()
+    """
+    named = Counter(ballot for ballot in votes.values() if ballot is not None)
+    nobody = sum(ballot is None for ballot in votes.values())
+    if not named:
+        return ()
+    top = max(named.values())
+    if top < rule.least or top <= nobody:
+        return ()
+    return tuple(sorted(seat for seat, count in named.items() if count == top))
+
+
+def wins(
+    rules: Rules, players: int, dawn: Sequence[str], dead: Collection[Seat], seat: Seat
+) -> bool:
+    """Whether ``seat`` wins by its dawn card (``dawn[slot - 1]``) when ``dead`` die.
+
+    >>> from wooolf_solver.games.onuw.rules import load_rules
+    >>> dawn = ("seer", "werewolf", "werewolf", "robber", "troublemaker")
+    >>> wins(load_rules(), 3, dawn, {2}, 1), wins(load_rules(), 3, dawn, (), 1)
+    (True, False)
+    """
+    card = dawn[seat - 1]
+    team = rules.team(card)
+    if team == "tanner":
+        return seat in dead
+    wolves = [p for p in range(1, players + 1) if dawn[p - 1] == "werewolf"]
+    tanner_died = any(rules.team(dawn[p - 1]) == "tanner" for p in dead)
+    if wolves:
+        wolf_died = any(p in wolves for p in dead)
+        if team == "village":
+            return wolf_died
+        return not wolf_died and not tanner_died
+    if team == "village":
+        return not dead
+    if card == "minion":
+        return any(p != seat for p in dead) and not tanner_died
+    return False
+
+
+def winners(
+    rules: Rules, players: int, dawn: Sequence[str], dead: Collection[Seat]
+) -> tuple[Seat, ...]:
+    """Every winning seat."""
+    return tuple(seat for seat in range(1, players + 1) if wins(rules, players, dawn, dead, seat))
+
+
+def scores(
+    score: Scoring,
+    players: int,
+    dawn: Sequence[str],
+    won: Collection[Seat],
+    votes: Mapping[Seat, Ballot],
+) -> dict[Seat, int]:
+    """Each seat's points: ``score.win`` for winning, ``score.werewolf_found`` for a
+    ballot naming a player who holds a werewolf card at dawn.
+
+    >>> from wooolf_solver.games.onuw.rules import Scoring
+    >>> dawn = ("seer", "werewolf", "werewolf", "robber", "troublemaker")
+    >>> scores(Scoring(1, 1), 3, dawn, {1}, {1: 2, 2: 1, 3: 1})
+    {1: 2, 2: 0, 3: 0}
+    """
+    found = {
+        seat: int(ballot is not None and dawn[ballot - 1] == "werewolf")
+        for seat, ballot in votes.items()
+    }
+    return {
+        seat: score.win * (seat in won) + score.werewolf_found * found.get(seat, 0)
+        for seat in range(1, players + 1)
+    }
