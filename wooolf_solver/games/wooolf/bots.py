@@ -1,10 +1,9 @@
 """Bots: players for the game engine, each one class, named in reports by a spec string.
 
-A bot is any object with a ``name`` and two methods (:class:`~wooolf_solver.lab.engine.Bot`):
+A bot is any object with a ``name`` and two methods (:class:`~.table.Bot`):
 ``act(view, rng)`` returns the turn's move (a peek or a question as a
-:class:`~wooolf_solver.hints.Action`, or :class:`~wooolf_solver.lab.engine.Declaring`
-to declare early) and ``declare(view, rng)`` the final declaration (``None``: none).
-``view`` is the bot's own knowledge (:class:`~wooolf_solver.lab.engine.TurnView`).
+:class:`~.hints.Action`, or :class:`~.table.Declaring` to declare early) and ``declare(view, rng)`` the final declaration (``None``: none).
+``view`` is the bot's own knowledge (:class:`~.table.TurnView`).
 
 Two bots come with the library; ``--bots`` names them with options, ``NAME`` or
 ``NAME:OPTION=VALUE:OPTION=VALUE`` (:func:`make_bot`):
@@ -13,7 +12,7 @@ Two bots come with the library; ``--bots`` names them with options, ``NAME`` or
   ``declare`` (0.3); otherwise it asks one of its questions with chance ``ask`` (0.4)
   to a random player, or peeks at a random seat. Its pointers are random seats or
   nobody; it skips the final declaration with chance ``skip`` (0.3).
-- ``greedy``: reasons with the solver (:func:`~wooolf_solver.hints.hint`). It declares
+- ``greedy``: reasons with the solver (:func:`~wooolf_solver.games.wooolf.hints.hint`). It declares
   early when its best declaration's chance reaches ``early`` (0.9), or on a forced
   guess (no action open to it can change its chances) whose early declaration is worth
   something on average; otherwise it takes the hint's most informative action (with

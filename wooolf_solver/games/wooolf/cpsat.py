@@ -86,7 +86,7 @@ class CpSatEngine:
 
         Sufficient for the conflict but neither guaranteed minimal nor stable across
         OR-Tools versions, so the reported conflict does not use it: that is
-        :func:`~wooolf_solver.conflict.minimal_conflict`, the same for every engine.
+        :func:`~wooolf_solver.core.conflict.minimal_conflict`, the same for every engine.
         """
         model = DealModel(knowledge, assumptions=True)
         feasible, solver = _solve(model.model)

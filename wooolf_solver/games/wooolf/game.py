@@ -8,7 +8,7 @@ and ``says``, and both are required) and the ``declarations`` (seat ->
 ``{when: early|final, targets: [...]}``; a seat not listed made none).
 
 A record its own revealed hands cannot produce is refused with an
-:class:`~wooolf_solver.errors.InvalidRecordError` naming the round and the event or
+:class:`~wooolf_solver.core.errors.InvalidRecordError` naming the round and the event or
 field (``round 2, event 5: ...``). How the rules of play are read:
 
 - **Turn order.** A round's events are its players' turns, one action each: the start
@@ -29,7 +29,7 @@ field (``round 2, event 5: ...``). How the rules of play are read:
   ``declarations`` and each early declaration a ``declare`` event; ``targets`` has one
   pointer per target of the seat's identity (its revealed hand), each a seat or ``0``
   for nobody, never the declarer itself (its identity is never one of its targets).
-- **End of the game** (:func:`~wooolf_solver.scoring.game_over`): a round after a
+- **End of the game** (:func:`~wooolf_solver.games.wooolf.scoring.game_over`): a round after a
   player holds 2 mistake markers, or a fourth round, is refused. A record may stop
   before the end (an unfinished game).
 - Not checked: the number of questions a player asks (the question cards dealt are
@@ -169,7 +169,7 @@ class GameRound:
 
     @cached_property
     def score(self) -> RoundScore:
-        """The round's points, mistakes and red X (:func:`~wooolf_solver.scoring.score_round`)."""
+        """The round's points, mistakes and red X (:func:`~.scoring.score_round`)."""
         return score_round(self.game, self.setup, self.hands, self.events, self.declarations)
 
 
@@ -191,7 +191,7 @@ class GameRecord:
 
     @cached_property
     def score(self) -> GameScore:
-        """Totals and winners (:func:`~wooolf_solver.scoring.score_game`)."""
+        """Totals and winners (:func:`~wooolf_solver.games.wooolf.scoring.score_game`)."""
         return score_game([round_.score for round_ in self.rounds])
 
     @classmethod

@@ -18,7 +18,7 @@ The report, per identity (over the rounds a seat had it; "seat-rounds"):
   the round (the most points in the round, if more than 0; ties go to fewer mistakes,
   then are shared).
 - With the solver's analysis (``analyse``, on by default; see
-  :mod:`wooolf_solver.lab.measure`): ``certain``: the share of its seat-rounds whose
+  :mod:`wooolf_solver.games.wooolf.measure`): ``certain``: the share of its seat-rounds whose
   best declaration became certain from the seat's own knowledge; ``certain_after``:
   the mean number of events (turns) of the round until then, over those;
   ``forced_guesses``: the share of its declarations that were forced guesses (not

@@ -1,7 +1,7 @@
 """What a played game says about its deck: one :class:`SeatRound` per player and round.
 
 Everything here is plain data (ints, floats, strings, tuples), so it travels between
-processes and machines; the report (:mod:`wooolf_solver.lab.simulate`) adds it up.
+processes and machines; the report (:mod:`wooolf_solver.games.wooolf.lab`) adds it up.
 
 The figures that need the solver (``analyse=True``) replay each seat's own knowledge
 with the exact counter, as ``wooolf review`` does:
@@ -15,7 +15,7 @@ with the exact counter, as ``wooolf review`` does:
   declaration was right (``probability``), whether that was certain, and whether it
   was a **forced guess**: not certain, and no action open to the seat then (a peek at
   any seat, one of the question cards it still held to any player) could change its
-  chances (:attr:`~wooolf_solver.hints.Advice.forced_guess`).
+  chances (:attr:`~wooolf_solver.games.wooolf.hints.Advice.forced_guess`).
 
 The other figures come from the scoring alone: points, mistakes, the shepherd's
 bonus, whether a hunter's or hound's wolf pointer fooled into that bonus, and the
@@ -24,7 +24,8 @@ mistakes, then are shared).
 
 >>> import random
 >>> from wooolf_solver.games.wooolf.rules import base_rules
->>> from wooolf_solver.lab import RandomBot, play_game
+>>> from wooolf_solver.games.wooolf.bots import RandomBot
+>>> from wooolf_solver.games.wooolf.table import play_game
 >>> game = base_rules()
 >>> played = play_game(random.Random(3), game, game.setup("basic", 4), [RandomBot()] * 4)
 >>> seats = measure_game(played)

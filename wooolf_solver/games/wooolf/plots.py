@@ -2,7 +2,7 @@
 no global state, no display needed).
 
 :func:`report_figure` draws one report (or several side by side, one bar colour per
-report, for :func:`compare <wooolf_solver.lab.simulate.simulate>` runs): per identity
+report, for :func:`compare <wooolf_solver.games.wooolf.lab.simulate>` runs): per identity
 the share of right declarations (early and final together) and the mean points per
 round, the share of rounds won per identity, and the mean points per game per bot.
 :func:`save_figure` writes it as PNG, SVG or PDF, as the file's suffix says.
@@ -25,7 +25,7 @@ FORMATS = (".png", ".svg", ".pdf")
 def report_figure(reports: Sequence[Report], labels: Sequence[str] | None = None) -> Figure:
     """Four panels of bars with error bars; one colour per report.
 
-    >>> from wooolf_solver.lab.simulate import Deck, Simulation, simulate
+    >>> from wooolf_solver.games.wooolf.lab import Deck, Simulation, simulate
     >>> report = simulate(Simulation(Deck(), 4, ("random",), analyse=False), 2)
     >>> len(report_figure([report]).axes)
     4

@@ -1,6 +1,6 @@
 """The posterior: who can be what, the certain facts, and the declarations.
 
->>> from wooolf_solver import Round, solve
+>>> from wooolf_solver import Fact, Round, solve
 >>> posterior = solve(Round.from_dict({"game": "wooolf", "players": 6, "viewpoint": 2,
 ...     "hands": {2: ["hunter", "sheep"]},
 ...     "events": [{"seat": 2, "peek": 6, "sees": "wolf"},

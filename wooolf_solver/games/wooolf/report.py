@@ -1,6 +1,6 @@
 """The review as one self-contained HTML page: nothing to fetch, no script.
 
-:func:`html_report` turns a :class:`~wooolf_solver.review.Review` into a page with the
+:func:`html_report` turns a :class:`~wooolf_solver.games.wooolf.review.Review` into a page with the
 game's totals and winners on top, then per round: a plot of each seat's
 best-declaration chance over the events (:func:`round_figure`, inlined as SVG by
 :func:`figure_svg`), the score table, the notable moments in plain sentences and the
@@ -8,8 +8,8 @@ timeline of events (peeks, questions, declarations, the shepherd's lies marked).
 The styles are inline; the plots are drawn by matplotlib's SVG backend with their
 text kept as text, so the page reads the same offline.
 
->>> from wooolf_solver.game import GameRecord
->>> from wooolf_solver.review import review
+>>> from wooolf_solver.games.wooolf.game import GameRecord
+>>> from wooolf_solver.games.wooolf.review import review
 >>> page = html_report(review(GameRecord.load("examples/game-4p-advanced.yaml")))
 >>> page.startswith("<!DOCTYPE html>"), page.count("<svg "), "<script" in page
 (True, 2, False)
@@ -72,7 +72,7 @@ PLOT_STYLE: dict[Any, Any] = {  # matplotlib's rc keys, typed as literals
 def seat_colour(round_: GameRound, seat: Seat) -> str:
     """The seat's colour in plots and tables (grey for a neutral hand).
 
-    >>> from wooolf_solver.game import GameRecord
+    >>> from wooolf_solver.games.wooolf.game import GameRecord
     >>> seat_colour(GameRecord.load("examples/game-4p-advanced.yaml").round(1), 5)
     '#9AA0A6'
     """
@@ -89,8 +89,8 @@ def round_figure(round_review: RoundReview) -> Figure:
     seat; a dot where a seat declared (at the chance its declaration had then; a
     cross when it was wrong), the first go-around shaded, the shepherd's lies marked.
 
-    >>> from wooolf_solver.game import GameRecord
-    >>> from wooolf_solver.review import review
+    >>> from wooolf_solver.games.wooolf.game import GameRecord
+    >>> from wooolf_solver.games.wooolf.review import review
     >>> figure = round_figure(review(GameRecord.load("examples/game-6p-basic.yaml")).rounds[0])
     >>> axes = figure.axes[0]
     >>> len(axes.get_lines()) >= 6, axes.get_xlabel()
@@ -269,8 +269,8 @@ def events_in_words(count: int | None) -> str:
 def moment_sentence(round_: GameRound, moment: Moment) -> str:
     """A notable moment in plain sentences (plain text, to be escaped).
 
-    >>> from wooolf_solver.game import GameRecord
-    >>> from wooolf_solver.review import review
+    >>> from wooolf_solver.games.wooolf.game import GameRecord
+    >>> from wooolf_solver.games.wooolf.review import review
     >>> first = review(GameRecord.load("examples/game-6p-basic.yaml")).rounds[0]
     >>> print(moment_sentence(first.round, first.moments[0]))
     At event 4, seat 3, the shepherd, looked at a hound card of seat 1 and cried “wolf”.
@@ -313,7 +313,7 @@ def moment_sentence(round_: GameRound, moment: Moment) -> str:
 def event_in_words(round_: GameRound, event: Event) -> str:
     """An event of a revealed round in plain words (plain text, to be escaped).
 
-    >>> from wooolf_solver.game import GameRecord
+    >>> from wooolf_solver.games.wooolf.game import GameRecord
     >>> first = GameRecord.load("examples/game-6p-basic.yaml").round(1)
     >>> event_in_words(first, first.events[3])
     'Seat 3 peeked at seat 1, saw hound and said “wolf”.'

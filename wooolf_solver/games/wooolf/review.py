@@ -22,7 +22,7 @@ Notable moments (:class:`Moment`), as data and as plain sentences:
   shepherd crying wolf), with the players it misled: those whose pointer for the
   announced character named the peeked seat, which does not hold that character.
 
->>> from wooolf_solver.game import GameRecord
+>>> from wooolf_solver.games.wooolf.game import GameRecord
 >>> report = review(GameRecord.load("examples/game-6p-basic.yaml"))
 >>> sorted(report.to_dict())
 ['rounds', 'totals', 'winners']

@@ -7,7 +7,7 @@
   A wrong declaration (early or final) takes a **mistake marker**; no declaration
   scores nothing and takes nothing. A wrong *early* declaration is also a **red X**:
   that player may not declare early in the next round (enforced when a game record
-  is read, :mod:`wooolf_solver.game`).
+  is read, :mod:`wooolf_solver.games.wooolf.game`).
 - **The shepherd's bonus**: the shepherd scores 1 extra point for each hunter or hound
   whose wolf pointer (``>``) names a non-wolf seat on which the shepherd had placed a
   wolf marker, that is a seat the shepherd peeked at and announced ``wolf`` about
@@ -33,7 +33,7 @@ Readings where the rules are silent:
   far as it goes (:attr:`GameScore.over` is false).
 
 >>> from wooolf_solver.games.wooolf.rules import base_rules
->>> from wooolf_solver.record import Peek
+>>> from wooolf_solver.games.wooolf.record import Peek
 >>> game = base_rules()
 >>> setup = game.setup("basic", 4)
 >>> hands = {seat: tuple(sorted(game.card(name) for name in names)) for seat, names in {

@@ -2,7 +2,7 @@
 
 A game is played the way a table plays it (``shared/rules/wooolf.md``); the turn
 order, the end of a round, the next start player and the red X are read exactly as
-:mod:`wooolf_solver.game` checks them, so every played game is a valid game record:
+:mod:`wooolf_solver.games.wooolf.game` checks them, so every played game is a valid game record:
 
 - Each round the setup's cards are shuffled and dealt, two per seat (the neutral
   hand included), and the question cards (each id as many times as the game's data
@@ -13,10 +13,10 @@ order, the end of a round, the next start player and the red X are read exactly 
   the peeker announces what the rules force (the shepherd's "wolf"); an answer is
   always truthful. The round ends with the early declaration that brings the early
   declarers to 2 (4-5 players) or 3 (6-8), then every other player makes a final
-  declaration or none. Scoring is :func:`~wooolf_solver.scoring.score_round`.
+  declaration or none. Scoring is :func:`~wooolf_solver.games.wooolf.scoring.score_round`.
 - The next round starts left of the last early declarer; the game ends after 3
   rounds or when a player holds 2 mistake markers
-  (:func:`~wooolf_solver.scoring.game_over`).
+  (:func:`~wooolf_solver.games.wooolf.scoring.game_over`).
 - **House rule (patience).** The rules have no turn limit, and a bot may never want
   to declare. After ``patience`` go-arounds (default 10) of a round, a player who may
   declare early must: its :class:`TurnView` says ``must_declare`` and its move must
@@ -26,18 +26,18 @@ All randomness comes from the ``random.Random`` passed in, in a fixed order (sta
 player, then per round: the deal, the question cards, then the turns, the bots'
 own draws and each peek's card in play order), so the same seed gives the same game.
 
-Bots see only their own seat's knowledge: a :class:`~wooolf_solver.record.Round`
+Bots see only their own seat's knowledge: a :class:`~wooolf_solver.games.wooolf.record.Round`
 from their viewpoint (their hand, their unplayed question cards, the public events
 and the cards they saw themselves), never the deal.
 
 >>> import random
 >>> from wooolf_solver.games.wooolf.rules import base_rules
->>> from wooolf_solver.lab.bots import RandomBot
+>>> from wooolf_solver.games.wooolf.bots import RandomBot
 >>> game = base_rules()
 >>> played = play_game(random.Random(7), game, game.setup("basic", 5), [RandomBot()] * 5)
 >>> played.record["players"], len(played.rounds) == len(played.record["rounds"])
 (5, True)
->>> from wooolf_solver.game import GameRecord
+>>> from wooolf_solver.games.wooolf.game import GameRecord
 >>> GameRecord.from_dict(played.record).score == played.score
 True
 """
@@ -89,7 +89,7 @@ class Declaring:
 
 
 Move = Action | Declaring
-"""A turn: a peek or a question (:class:`~wooolf_solver.hints.Action`), or declaring early."""
+"""A turn: a peek or a question (:class:`~.hints.Action`), or declaring early."""
 
 
 def _nothing() -> Mapping[Seat, int]:
@@ -191,7 +191,7 @@ class PlayedGame:
 
     @property
     def game_record(self) -> GameRecord:
-        """The game as a :class:`~wooolf_solver.game.GameRecord` (not re-checked)."""
+        """The game as a :class:`~wooolf_solver.games.wooolf.game.GameRecord` (not re-checked)."""
         return GameRecord(self.game, self.setup, tuple(r.round for r in self.rounds))
 
     @property
@@ -428,7 +428,7 @@ def round_dict(round_: GameRound) -> dict[str, Any]:
 def event_dict(event: Event) -> dict[str, Any]:
     """An event in the record's format; a peek carries the card seen when known.
 
-    >>> from wooolf_solver.rules import Card
+    >>> from wooolf_solver.games.wooolf.rules import Card
     >>> event_dict(Peek(2, 4, "wolf", Card("hound", "hound")))
     {'seat': 2, 'peek': 4, 'sees': 'hound', 'says': 'wolf'}
     >>> event_dict(Ask(1, 3, "has-sheep", False))
