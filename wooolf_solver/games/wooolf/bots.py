@@ -2,7 +2,8 @@
 
 A bot is any object with a ``name`` and two methods (:class:`~.table.Bot`):
 ``act(view, rng)`` returns the turn's move (a peek or a question as a
-:class:`~.hints.Action`, or :class:`~.table.Declaring` to declare early) and ``declare(view, rng)`` the final declaration (``None``: none).
+:class:`~.hints.Action`, or :class:`~.table.Declaring` to declare early) and
+``declare(view, rng)`` the final declaration (``None``: none).
 ``view`` is the bot's own knowledge (:class:`~.table.TurnView`).
 
 Two bots come with the library; ``--bots`` names them with options, ``NAME`` or
