@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations_with_replacement
-from math import comb
+from math import comb, prod
 from typing import Any
 
 import numpy as np
@@ -131,7 +131,7 @@ def build_lattice(counts: tuple[int, ...], hand_size: int) -> Lattice:
         if all(hand.count(kind) <= counts[kind] for kind in set(hand))
     )
     shape = tuple(n + 1 for n in counts)
-    states = np.indices(shape).reshape(kinds, -1).T  # every vector 0 <= u <= counts
+    states = np.indices(shape).reshape(kinds, prod(shape)).T  # every vector 0 <= u <= counts
     strides = np.array([int(np.prod(shape[i + 1 :])) for i in range(kinds)], dtype=np.int64)
     dealt = states.sum(axis=1)
     seats = int(limit.sum()) // hand_size

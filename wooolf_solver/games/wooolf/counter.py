@@ -284,7 +284,7 @@ class _Model:
         support = np.flatnonzero(weights)
         decisions = self.decisions_of(support)
         shape = (labels,) * seats
-        digits = np.array(np.unravel_index(support, shape), dtype=np.int64).reshape(seats, -1)
+        digits = _digits(support, shape)
         hands = len(self.hand_cards)
         by_hand: dict[Seat, FloatArray] = {}
         twin_of: dict[bytes, int] = {}
@@ -350,7 +350,7 @@ class _Model:
             if name in targets:
                 known[targets.index(name)].append(seat)
         shape = (len(targets) + 1,) * len(self.seats)
-        digits = np.array(np.unravel_index(codes, shape), dtype=np.int64).reshape(len(shape), -1)
+        digits = _digits(codes, shape)
         seats = np.array(self.seats, dtype=np.int64)
         return tuple(
             tuple(frozenset(known[t] + seats[column == t].tolist()) for t in range(len(targets)))
@@ -397,6 +397,13 @@ class DecisionJoint:
     """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
     tally: Tally
     """The tally of the same knowledge, read off the joints."""
+
+
+def _digits(codes: IntArray, shape: tuple[int, ...]) -> IntArray:
+    """The digits of label codes, one row per free seat (none when every hand is known)."""
+    if not shape:
+        return np.zeros((0, len(codes)), dtype=np.int64)
+    return np.array(np.unravel_index(codes, shape), dtype=np.int64).reshape(len(shape), -1)
 
 
 @cache
