@@ -59,6 +59,7 @@ from typing import Any, ClassVar
 
 from ...core.documents import read_document
 from ...core.errors import InvalidRecordError
+from ...core.fields import at
 from .record import (
     Ask,
     Declare,
@@ -66,6 +67,7 @@ from .record import (
     Peek,
     Round,
     check_copies,
+    check_fields,
     load_rules,
     parse_seat,
     read_events,
@@ -203,9 +205,12 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base_dir: str | Path | None = None) -> GameRecord:
         """Build a game from a parsed record, checking it against the rules."""
-        unknown = sorted(set(data) - {"game", "edition", "players", "rounds"}, key=str)
-        if unknown:
-            raise InvalidRecordError(f"{unknown[0]}: unknown field")
+        if "events" in data and "rounds" not in data:
+            raise InvalidRecordError(
+                "events: this is a round record, not a game record "
+                "(read it with Round.load, or use `wooolf solve`)"
+            )
+        check_fields(data, ("game", "edition", "players", "rounds"))
         game, setup = load_rules(data, Path(base_dir) if base_dir is not None else Path.cwd())
         raw = data.get("rounds")
         if not isinstance(raw, list) or not raw:
@@ -287,7 +292,7 @@ class _RoundReader:
             raise InvalidRecordError("hands: every seat's hand, seat -> two cards")
         hands: dict[Seat, Hand] = {}
         for key, cards in raw.items():
-            seat = parse_seat(key, f"hands: seat {key}", self.setup.seats)
+            seat = parse_seat(key, f"hands: seat {at('', key)}", self.setup.seats, key=True)
             if seat in hands:
                 raise InvalidRecordError(f"hands: seat {seat} is given twice")
             hands[seat] = read_hand(self.game, cards, f"hands.{seat}", self.game.hand_size)
@@ -401,7 +406,7 @@ class _RoundReader:
         declarations: dict[Seat, Declared] = {}
         for key, spec in raw.items():
             try:
-                seat = parse_seat(key, "declarations", self.setup.seats)
+                seat = parse_seat(key, "declarations", self.setup.seats, key=True)
             except InvalidRecordError as error:
                 raise self.prefixed(error) from None
             if seat in declarations:

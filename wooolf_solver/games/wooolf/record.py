@@ -22,8 +22,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
-from ...core.documents import read_document
-from ...core.errors import InvalidDeckError, InvalidRecordError
+from ...core.documents import read_document, shown
+from ...core.errors import InvalidDeckError, InvalidRecordError, did_you_mean
+from ...core.fields import MAX_NAME, at, integer, only
 from ...games import find_game
 from .rules import Card, Character, Game, Hand, Question, Seat, Setup, base_rules, load_deck
 
@@ -121,9 +122,9 @@ def load_rules(data: Mapping[str, Any], base_dir: Path) -> tuple[Game, Setup]:
         except InvalidDeckError as error:
             raise InvalidRecordError(f"edition: {error}") from None
         edition = found.name
-    players = data.get("players")
-    if not isinstance(players, int) or isinstance(players, bool):
+    if "players" not in data:
         raise InvalidRecordError("players: required, a number of players")
+    players = integer(data["players"], "players")
     try:
         return game, game.setup(edition, players)
     except ValueError as error:
@@ -141,9 +142,12 @@ class _RoundReader:
         self.base_dir = base_dir
 
     def read(self) -> Round:
-        unknown = sorted(set(self.data) - self.FIELDS, key=str)
-        if unknown:
-            raise InvalidRecordError(f"{unknown[0]}: unknown field")
+        if "rounds" in self.data:
+            raise InvalidRecordError(
+                "rounds: this is a game record, not a round record "
+                "(read it with GameRecord.load, or use `wooolf review`)"
+            )
+        check_fields(self.data, self.FIELDS)
         game, setup = load_rules(self.data, self.base_dir)
         self.game, self.setup = game, setup
         hands = self.hands()
@@ -155,8 +159,8 @@ class _RoundReader:
         round_ = Round(game, setup, viewpoint, MappingProxyType(hands), self.questions())
         return replace(round_, events=read_events(round_, self.data.get("events", [])))
 
-    def seat(self, value: Any, where: str, player: bool = False) -> Seat:
-        seat = parse_seat(value, where, self.setup.seats)
+    def seat(self, value: Any, where: str, player: bool = False, key: bool = False) -> Seat:
+        seat = parse_seat(value, where, self.setup.seats, key)
         if player and self.setup.is_neutral(seat):
             raise InvalidRecordError(f"{where}: seat {seat} is the neutral hand")
         return seat
@@ -167,7 +171,7 @@ class _RoundReader:
             raise InvalidRecordError("hands: a mapping of seat to two cards")
         hands = {}
         for key, cards in raw.items():
-            seat = self.seat(key, f"hands: seat {key}")
+            seat = self.seat(key, f"hands: seat {at('', key)}", key=True)
             hands[seat] = read_hand(self.game, cards, f"hands.{seat}", self.game.hand_size)
         check_copies(self.setup, hands.values(), "hands")
         return dict(sorted(hands.items()))
@@ -181,12 +185,32 @@ class _RoundReader:
         return tuple(read_question(self.game, qid, "questions") for qid in raw)
 
 
-def parse_seat(value: Any, where: str, seats: int) -> Seat:
-    """A seat number from an int or a digit string, checked against the table."""
-    if isinstance(value, str) and value.strip().isdigit():
+def check_fields(data: Mapping[Any, Any], allowed: Iterable[str]) -> None:
+    """Refuse a record's field not in ``allowed``, the first first (with a near miss).
+
+    >>> check_fields({"game": "wooolf", "event": []}, ["game", "events"])
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.InvalidRecordError: event: unknown field (did you mean 'events'?)
+    """
+    names = list(allowed)
+    for key in data:
+        if key not in names:
+            hint = did_you_mean(key, names) if isinstance(key, str) else ""
+            raise InvalidRecordError(f"{at('', key)}: unknown field{hint}")
+
+
+def parse_seat(value: Any, where: str, seats: int, key: bool = False) -> Seat:
+    """A seat number checked against the table; as a mapping's ``key`` (JSON keys are
+    strings) it may also be written as digits."""
+    if key and isinstance(value, str) and value.strip().isdigit() and len(value) < 4:
         value = int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        raise InvalidRecordError(
+            f"{where}: must be a whole number, not {shown(value)} (write it without quotes)"
+        )
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidRecordError(f"{where}: {value!r} is not a seat number")
+        raise InvalidRecordError(f"{where}: {shown(value)} is not a seat number")
     if not 1 <= value <= seats:
         raise InvalidRecordError(f"{where}: seat {value} is out of range 1..{seats}")
     return value
@@ -194,7 +218,9 @@ def parse_seat(value: Any, where: str, seats: int) -> Seat:
 
 def read_card(game: Game, name: Any, where: str) -> Card:
     if not isinstance(name, str):
-        raise InvalidRecordError(f"{where}: {name!r} is not a card name")
+        raise InvalidRecordError(f"{where}: {shown(name)} is not a card name")
+    if len(name) > MAX_NAME:
+        raise InvalidRecordError(f"{where}: unknown card {shown(name)}")
     try:
         return game.card(name)
     except ValueError as error:
@@ -208,11 +234,13 @@ def read_hand(game: Game, cards: Any, where: str, size: int) -> Hand:
 
 
 def read_question(game: Game, qid: Any, where: str) -> str:
-    key = qid.strip().lower() if isinstance(qid, str) else qid
+    if not isinstance(qid, str):
+        raise InvalidRecordError(f"{where}: must be a question id, not {shown(qid)}")
+    key = qid.strip().lower()
     if key not in game.questions:
         known = ", ".join(game.questions)
-        raise InvalidRecordError(f"{where}: unknown question {qid!r} (known: {known})")
-    return str(key)
+        raise InvalidRecordError(f"{where}: unknown question {shown(qid)} (known: {known})")
+    return key
 
 
 def check_copies(setup: Setup, hands: Iterable[Hand], where: str) -> None:
@@ -264,9 +292,7 @@ class _EventReader:
             "ask": {"seat", "ask", "question", "answer"},
             "declare": {"seat", "declare"},
         }[kinds[0]]
-        unknown = sorted(set(raw) - allowed, key=str)
-        if unknown:
-            raise InvalidRecordError(f"{where}: unknown field {unknown[0]!r}")
+        only(raw, allowed, where)
         if "seat" not in raw:
             raise InvalidRecordError(f"{where}: seat: required")
         seats = self.round.setup.seats
