@@ -258,12 +258,14 @@ class _RoundReader:
         start = self.start(raw.get("start"))
         try:
             hands = self.hands(raw.get("hands"))
-            events = read_events(Round(self.game, self.setup), raw.get("events", []))
         except InvalidRecordError as error:
             raise self.prefixed(error) from None
+        raw_events = raw.get("events", [])
+        if not isinstance(raw_events, list):
+            raise self.fail("events", "a list of events")
         blocked = self.previous.score.red if self.previous else frozenset()
-        round_ = GameRound(self.game, self.setup, self.number, start, hands, events, {}, blocked)
-        self.play(round_)
+        round_ = GameRound(self.game, self.setup, self.number, start, hands, (), {}, blocked)
+        round_ = replace(round_, events=self.play(round_, raw_events))
         declarations = self.declarations(round_, raw.get("declarations"))
         return replace(round_, declarations=MappingProxyType(declarations))
 
@@ -307,19 +309,32 @@ class _RoundReader:
 
     # -- play ----------------------------------------------------------------------------
 
-    def play(self, round_: GameRound) -> None:
-        """Turn order, early declarations and every event's content against the hands."""
+    def play(self, round_: GameRound, raw_events: list[Any]) -> tuple[Event, ...]:
+        """Read the events in play order, checking each in turn (turn order, early
+        declarations, its content against the hands) before the next is read, so that
+        the first event that breaks a rule is the one named."""
         players = self.setup.players
         to_end = early_declarations_to_end(players)
         declared: list[Seat] = []
+        when: dict[Seat, int] = {}
+        events: list[Event] = []
         seat = round_.start
-        for number, event in enumerate(round_.events, 1):
+        empty = Round(self.game, self.setup)
+        for number, raw in enumerate(raw_events, 1):
             where = f"event {number}"
             if len(declared) == to_end:
                 raise self.fail(
                     where,
                     f"the round ended with early declaration number {to_end} "
                     f"(event {number - 1}); no event follows it",
+                )
+            event = self.event(empty, number, raw)
+            events.append(event)
+            if event.seat in when:
+                raise self.fail(
+                    where,
+                    f"seat {event.seat} declared early in event {when[event.seat]} "
+                    "and takes no more actions",
                 )
             while seat in declared:
                 seat = next_clockwise(seat, players)
@@ -333,6 +348,7 @@ class _RoundReader:
             if isinstance(event, Declare):
                 self.declare(round_, where, number, event)
                 declared.append(event.seat)
+                when[event.seat] = number
             elif isinstance(event, Peek):
                 self.peek(round_, where, event)
             else:
@@ -343,6 +359,18 @@ class _RoundReader:
                 f"{len(declared)} early declaration(s); a round of {players} players ends "
                 f"only with the early declaration number {to_end}",
             )
+        return tuple(events)
+
+    def event(self, empty: Round, number: int, raw: Any) -> Event:
+        """Event ``number`` of the round, read alone (its messages keep its number)."""
+        try:
+            (event,) = read_events(empty, [raw])
+        except InvalidRecordError as error:
+            text = str(error)
+            if text.startswith("event 1:"):
+                text = f"event {number}:{text[len('event 1:') :]}"
+            raise InvalidRecordError(f"round {self.number}, {text}") from None
+        return event
 
     def declare(self, round_: GameRound, where: str, number: int, event: Declare) -> None:
         if number <= round_.first_go_around:

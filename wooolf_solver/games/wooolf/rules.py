@@ -18,7 +18,6 @@ Card(character='hound', icon='?')
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -26,7 +25,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from ...core.documents import read_toml, shown
 from ...core.errors import InvalidDeckError, did_you_mean
+from ...core.fields import MAX_NAME, boolean, count, integer, name, sequence, string
 
 Seat = int
 """A seat number, from 1; neutral hands come after the players."""
@@ -208,45 +209,67 @@ def load_deck(path: Path, base: Game) -> tuple[Game, Edition]:
     data = _read_toml(path)
     game_name = data.get("game", base.name)
     if game_name != base.name:
-        raise InvalidDeckError(f"{path}: game: {game_name!r} is not {base.name!r}")
-    game = _game_from_data(data, path, base=base)
+        raise InvalidDeckError(f"{path}: game: {shown(game_name)} is not {base.name!r}")
     own = data.get("editions")
     if not isinstance(own, dict) or len(own) != 1:
         raise InvalidDeckError(f"{path}: editions: a deck file defines exactly one edition")
+    game = _game_from_data(data, path, base=base)
     (name,) = own
     return game, game.editions[name]
 
 
+MAX_COPIES = 100
+"""The most copies of one card (or question card) a deck may hold."""
+
+MAX_PLAYERS = 20
+"""The most players (and the most neutral hands) of one row of an edition."""
+
+MAX_HAND_SIZE = 10
+"""The most cards in a hand."""
+
+MAX_ENTRIES = 1_000
+"""The most characters, questions, editions, rows or card kinds in one file."""
+
+_TOP_LEVEL = ("game", "title", "hand_size", "characters", "questions", "editions")
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as stream:
-            return tomllib.load(stream)
-    except OSError as error:
-        raise InvalidDeckError(f"{path}: cannot read: {error.strerror}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidDeckError(f"{path}: not valid TOML: {error}") from None
+    return read_toml(path, error=InvalidDeckError)
 
 
 def _game_from_data(data: Mapping[str, Any], path: Path, base: Game | None) -> Game:
     def fail(where: str, why: str) -> InvalidDeckError:
         return InvalidDeckError(f"{path}: {where}: {why}")
 
+    _known_tables(data, path)
+
+    def check(reader: Any, value: Any, where: str, *args: Any) -> Any:
+        return _check(path, reader, value, where, *args)
+
     characters = dict(base.characters) if base else {}
-    for name, spec in _table(data, "characters", path).items():
-        where = f"characters.{name}"
+    announced: dict[str, Any] = {}
+    for key, spec in _table(data, "characters", path).items():
+        where = f"characters.{check(name, key, 'characters')}"
         _only(spec, {"value", "targets", "announces", "icon"}, where, path)
-        value, targets = spec.get("value"), spec.get("targets")
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise fail(where, "value must be an integer")
-        if not _strings(targets) or not targets:
-            raise fail(where, "targets must be a list of character names")
-        characters[name.lower()] = Character(
-            name.lower(),
-            value,
-            tuple(t.lower() for t in targets),
-            spec["announces"].lower() if isinstance(spec.get("announces"), str) else None,
-            bool(spec.get("icon", True)),
+        if "value" not in spec:
+            raise fail(where, "missing field 'value'")
+        value = check(integer, spec["value"], f"{where}.value", -(10**6), 10**6)
+        targets = check(sequence, spec.get("targets"), f"{where}.targets")
+        if not targets or len(targets) > MAX_PLAYERS:
+            raise fail(f"{where}.targets", "must list 1 to 20 character names")
+        names = tuple(
+            check(name, t, f"{where}.targets[{i}]").lower() for i, t in enumerate(targets, 1)
         )
+        if key.lower() in names:
+            raise fail(f"{where}.targets", f"{key.lower()!r} cannot target itself")
+        announces = None
+        if "announces" in spec:
+            announces = check(name, spec["announces"], f"{where}.announces").lower()
+            announced[key.lower()] = announces
+        icon = check(boolean, spec.get("icon", True), f"{where}.icon")
+        characters[key.lower()] = Character(key.lower(), value, names, announces, icon)
+    if len(characters) > MAX_ENTRIES:
+        raise fail("characters", f"too many characters (at most {MAX_ENTRIES})")
     values = [c.value for c in characters.values()]
     if len(set(values)) != len(values):
         raise fail("characters", "two characters share a value")
@@ -254,12 +277,21 @@ def _game_from_data(data: Mapping[str, Any], path: Path, base: Game | None) -> G
         for target in character.targets:
             if target not in characters:
                 raise fail(f"characters.{character.name}", f"unknown target {target!r}")
+    for who, what in announced.items():
+        if what != UNKNOWN_ICON and what not in characters:
+            raise fail(
+                f"characters.{who}.announces",
+                f"{what!r} is no character or icon{did_you_mean(what, characters)}",
+            )
 
     questions = dict(base.questions) if base else {}
     for qid, spec in _table(data, "questions", path).items():
-        where = f"questions.{qid}"
+        where = f"questions.{check(name, qid, 'questions')}"
         _only(spec, {"text", "identity", "card", "copies"}, where, path)
-        sets = {key: spec.get(key, []) for key in ("identity", "card")}
+        sets = {
+            key: check(sequence, spec.get(key, []), f"{where}.{key}")
+            for key in ("identity", "card")
+        }
         for key, names in sets.items():
             if not _strings(names) or any(n.lower() not in characters for n in names):
                 raise fail(where, f"{key} must list known characters")
@@ -267,49 +299,88 @@ def _game_from_data(data: Mapping[str, Any], path: Path, base: Game | None) -> G
             raise fail(where, "a question needs `identity` or `card`")
         questions[qid.lower()] = Question(
             qid.lower(),
-            str(spec.get("text", qid)),
+            check(string, spec.get("text", qid), f"{where}.text"),
             frozenset(n.lower() for n in sets["identity"]),
             frozenset(n.lower() for n in sets["card"]),
-            int(spec.get("copies", 1)),
+            check(count, spec.get("copies", 1), f"{where}.copies", 1, MAX_COPIES),
         )
+    if len(questions) > MAX_ENTRIES:
+        raise fail("questions", f"too many questions (at most {MAX_ENTRIES})")
 
+    default_size = base.hand_size if base else 2
     game = Game(
-        name=str(data.get("game", base.name if base else "")),
-        title=str(data.get("title", base.title if base else "")),
-        hand_size=int(data.get("hand_size", base.hand_size if base else 2)),
+        name=check(string, data.get("game", base.name if base else ""), "game"),
+        title=check(string, data.get("title", base.title if base else ""), "title"),
+        hand_size=check(count, data.get("hand_size", default_size), "hand_size", 1, MAX_HAND_SIZE),
         characters=MappingProxyType(characters),
         questions=MappingProxyType(questions),
         editions=MappingProxyType({}),
     )
     editions = dict(base.editions) if base else {}
-    for name, spec in _table(data, "editions", path).items():
-        editions[name] = _edition(game, name, spec, path)
+    for key, spec in _table(data, "editions", path).items():
+        edition = check(name, key, "editions")
+        editions[edition] = _edition(game, edition, spec, path)
     return replace(game, editions=MappingProxyType(editions))
+
+
+def _known_tables(data: Mapping[str, Any], path: Path) -> None:
+    """Refuse a top-level table or field the format does not have (a misspelt one)."""
+    for key, value in data.items():
+        if key not in _TOP_LEVEL:
+            kind = "table" if isinstance(value, dict) else "field"
+            hint = did_you_mean(key[:MAX_NAME], _TOP_LEVEL)
+            raise InvalidDeckError(f"{path}: unknown {kind} {shown(key)}{hint}")
+
+
+def _check(path: Path, reader: Any, value: Any, where: str, *args: Any) -> Any:
+    """``reader(value, where, *args)`` (a :mod:`~wooolf_solver.core.fields` reader), its
+    refusal prefixed with the file's path."""
+    try:
+        return reader(value, where, *args, error=InvalidDeckError)
+    except InvalidDeckError as error:
+        raise InvalidDeckError(f"{path}: {error}") from None
 
 
 def _edition(game: Game, name: str, spec: Any, path: Path) -> Edition:
     where = f"editions.{name}"
+
+    def check(reader: Any, value: Any, at: str, *args: Any) -> Any:
+        return _check(path, reader, value, at, *args)
+
     _only(spec, {"title", "rows"}, where, path)
     rows = spec.get("rows")
     if not isinstance(rows, list) or not rows:
         raise InvalidDeckError(f"{path}: {where}.rows: an edition needs rows")
+    if len(rows) > MAX_ENTRIES:
+        raise InvalidDeckError(f"{path}: {where}.rows: too many rows (at most {MAX_ENTRIES})")
     setups: list[Setup] = []
+    seen: dict[int, int] = {}
     for number, row in enumerate(rows, 1):
         at = f"{where}.rows[{number}]"
         _only(row, {"players", "neutral", "cards"}, at, path)
-        counts, neutral = row.get("players"), row.get("neutral", 0)
-        if not isinstance(counts, list) or not all(isinstance(n, int) and n > 0 for n in counts):
+        counts = check(sequence, row.get("players"), f"{at}.players")
+        if not counts:
             raise InvalidDeckError(f"{path}: {at}.players: a list of player counts")
-        if not isinstance(neutral, int) or neutral < 0:
-            raise InvalidDeckError(f"{path}: {at}.neutral: a number of neutral hands")
+        for players in counts:
+            check(integer, players, f"{at}.players", 1, MAX_PLAYERS)
+            if players in seen:
+                raise InvalidDeckError(
+                    f"{path}: {at}.players: {players} players is already in row {seen[players]}"
+                )
+            seen[players] = number
+        neutral = check(count, row.get("neutral", 0), f"{at}.neutral", 0, MAX_PLAYERS)
+        kinds = _table(row, "cards", path, at=f"{at}.cards")
+        if len(kinds) > MAX_ENTRIES:
+            raise InvalidDeckError(f"{path}: {at}.cards: too many cards (at most {MAX_ENTRIES})")
         cards: dict[Card, int] = {}
-        for card_name, copies in _table(row, "cards", path).items():
+        for card_name, copies in kinds.items():
+            if not card_name.strip() or len(card_name) > MAX_NAME:
+                raise InvalidDeckError(f"{path}: {at}.cards: no card is named {shown(card_name)}")
             try:
                 card = game.card(card_name)
             except ValueError as error:
                 raise InvalidDeckError(f"{path}: {at}.cards: {error}") from None
-            if not isinstance(copies, int) or copies < 0:
-                raise InvalidDeckError(f"{path}: {at}.cards.{card_name}: a number of copies")
+            check(count, copies, f"{at}.cards.{card_name}", 0, MAX_COPIES)
             cards[card] = cards.get(card, 0) + copies
         for players in counts:
             dealt = sum(cards.values())
@@ -320,22 +391,24 @@ def _edition(game: Game, name: str, spec: Any, path: Path) -> Edition:
                 )
             kept = tuple(sorted((c, n) for c, n in cards.items() if n))
             setups.append(Setup(name, players, neutral, kept))
-    return Edition(name, str(spec.get("title", name)), tuple(setups))
+    title = check(string, spec.get("title", name), f"{where}.title")
+    return Edition(name, title, tuple(setups))
 
 
-def _table(data: Mapping[str, Any], key: str, path: Path) -> dict[str, Any]:
+def _table(data: Mapping[str, Any], key: str, path: Path, at: str | None = None) -> dict[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise InvalidDeckError(f"{path}: {key}: must be a table")
+        raise InvalidDeckError(f"{path}: {at or key}: must be a table")
     return value
 
 
 def _only(spec: Any, allowed: set[str], where: str, path: Path) -> None:
     if not isinstance(spec, dict):
         raise InvalidDeckError(f"{path}: {where}: must be a table")
-    unknown = sorted(set(spec) - allowed)
+    unknown = [key for key in spec if key not in allowed]
     if unknown:
-        raise InvalidDeckError(f"{path}: {where}: unknown field {unknown[0]!r}")
+        hint = did_you_mean(unknown[0][:MAX_NAME], sorted(allowed))
+        raise InvalidDeckError(f"{path}: {where}: unknown field {shown(unknown[0])}{hint}")
 
 
 def _strings(value: Any) -> bool:
