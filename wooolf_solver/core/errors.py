@@ -46,8 +46,8 @@ class InconsistentRecordError(SolverError):
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A hint for a near-miss name, to append to an error message (or ``""``).
 
-    >>> did_you_mean("hunterr", ["hound", "hunter"])
-    " (did you mean 'hunter'?)"
+    >>> did_you_mean("colur", ["colour", "flavour"])
+    " (did you mean 'colour'?)"
     """
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""

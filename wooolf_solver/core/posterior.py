@@ -18,8 +18,8 @@ from .knowledge import Knowledge, Seat
 class Fact:
     """``seat``'s role is (``holds``) or is not (not ``holds``) ``identity``.
 
-    >>> str(Fact(5, "shepherd", True)), str(Fact(1, "wolf", False))
-    ('seat 5 is the shepherd', 'seat 1 is not the wolf')
+    >>> str(Fact(5, "liar", True)), str(Fact(1, "thief", False))
+    ('seat 5 is the liar', 'seat 1 is not the thief')
     """
 
     seat: Seat

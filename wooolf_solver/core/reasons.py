@@ -1,6 +1,6 @@
 """Why a fact is certain: a minimal set of events that forces it, for any game.
 
-A fact ("seat 5 is the shepherd", or with ``holds=False`` "seat 1 is not the wolf")
+A fact ("seat 5 is the liar", or with ``holds=False`` "seat 1 is not the thief")
 is certain when no consistent world contradicts it: the knowledge plus the fact's
 negation (:meth:`~.knowledge.Knowledge.negation`) has no world. CP-SAT proposes a
 core of events (one assumption literal per event); the caller's engine then shrinks

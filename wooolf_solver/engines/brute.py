@@ -4,12 +4,10 @@ Slow (it visits every deal of the free cards and every combination of the choice
 simple, and independent of any fast engine's algebra: the yardstick every other
 engine is tested against.
 
->>> from wooolf_solver import Round
->>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
->>> round_ = Round.from_dict({"game": "wooolf", "players": 4, "viewpoint": 1,
-...     "hands": {1: ["wolf", "sheep"]}})
->>> BruteForceEngine().tally(knowledge_of(round_)).deals
-2520
+>>> from wooolf_solver.api import game_of
+>>> game, record = game_of("examples/worked-example.yaml")
+>>> BruteForceEngine().tally(game.knowledge(record)).deals
+1560
 """
 
 from __future__ import annotations

@@ -8,15 +8,13 @@ observation allows (its likelihood is non-zero). ``tally`` enumerates every solu
 (a world) into a :class:`~wooolf_solver.engines.base.WorldTally`; the other
 questions are single solves.
 
->>> from wooolf_solver import Round
->>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
->>> knowledge = knowledge_of(Round.from_dict({"game": "wooolf", "players": 6,
-...     "viewpoint": 2, "hands": {2: ["hunter", "sheep"]},
-...     "events": [{"seat": 2, "peek": 6, "sees": "wolf"},
-...                {"seat": 5, "peek": 1, "says": "wolf"}]}))
+>>> from wooolf_solver.api import game_of
+>>> game, record = game_of("examples/worked-example.yaml")
+>>> knowledge = game.knowledge(record)
 >>> engine = CpSatEngine()
->>> engine.possible(knowledge, 5, "shepherd"), engine.possible(knowledge, 5, "hound")
-(True, False)
+>>> roles = sorted(game.solve(record).roles[5])
+>>> [engine.possible(knowledge, 5, role) for role in (*roles, "nobody's role")]
+[True, False]
 >>> engine.core(knowledge)
 ()
 """

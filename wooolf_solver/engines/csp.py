@@ -6,16 +6,12 @@ the free variables it reads, holds exactly when its likelihood is non-zero.
 ``tally`` enumerates the solutions (the worlds of non-zero weight) into a
 :class:`~wooolf_solver.engines.base.WorldTally`.
 
->>> from wooolf_solver import Round
->>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
->>> knowledge = knowledge_of(Round.from_dict({"game": "wooolf", "players": 4,
-...     "viewpoint": 1, "hands": {1: ["wolf", "sheep"], 2: ["hound", "sheep"]},
-...     "events": [{"seat": 3, "peek": 5, "says": "hunter"}]}))
->>> len(knowledge.space.hands)
-11
+>>> from wooolf_solver.api import game_of
+>>> game, record = game_of("examples/worked-example.yaml")
+>>> knowledge = game.knowledge(record)
 >>> engine = ConstraintEngine()
 >>> engine.tally(knowledge).deals, engine.consistent(knowledge)
-(18, True)
+(1560, True)
 """
 
 from __future__ import annotations

@@ -3,6 +3,5 @@
 - :mod:`~wooolf_solver.lab.executors`: where games run (serial, processes, Dask).
 - :mod:`~wooolf_solver.lab.stats`: shares and means with 95% intervals.
 
-A game's own table engine, bots and report live in its package
-(for Wooolf!!: :mod:`wooolf_solver.games.wooolf.lab`).
+A game's own table engine, bots and report live in its package.
 """
