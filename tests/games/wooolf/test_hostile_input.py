@@ -46,7 +46,9 @@ def test_alias_bomb_in_says(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 
 
 @pytest.mark.parametrize("suffix", ["json", "yaml"])
-def test_nested_100000_deep(capsys: pytest.CaptureFixture[str], tmp_path: Path, suffix: str) -> None:
+def test_nested_100000_deep(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, suffix: str
+) -> None:
     deep = "[" * 100_000 + "]" * 100_000
     text = f'{{"game": "wooolf", "players": 4, "events": {deep}}}'
     refused(capsys, write(tmp_path, f"deep.{suffix}", text))
@@ -55,8 +57,10 @@ def test_nested_100000_deep(capsys: pytest.CaptureFixture[str], tmp_path: Path, 
 @pytest.mark.parametrize(
     ("change", "expect"),
     [
-        ({"events": [{"seat": 2, "ask": 3, "question": ["has-sheep"], "answer": "yes"}]},
-         "must be a question id"),
+        (
+            {"events": [{"seat": 2, "ask": 3, "question": ["has-sheep"], "answer": "yes"}]},
+            "must be a question id",
+        ),
         ({"questions": [{"a": 1}]}, "must be a question id"),
         ({"players": "7"}, "players: must be a whole number"),
         ({"events": [{"seat": "1", "peek": 2, "says": "wolf"}]}, "must be a whole number"),
