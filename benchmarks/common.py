@@ -15,12 +15,14 @@ output (tables, or JSON on stdout or written atomically).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import multiprocessing
 import os
 import platform
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -406,9 +408,26 @@ def write_json(path: Path, report: Mapping[str, Any]) -> None:
     os.replace(stream.name, path)
 
 
-def progress() -> Console:
+class Progress(Console):
+    """Standard error, where the running step is shown: a spinner on a terminal,
+    otherwise one line per step with the time since the start (so a run in a pipe or a
+    log shows where it is)."""
+
+    def __init__(self) -> None:
+        super().__init__(stderr=True)
+        self.started = time.perf_counter()
+
+    def status(self, status: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.is_terminal:
+            return super().status(status, *args, **kwargs)
+        elapsed = time.perf_counter() - self.started
+        print(f"[{elapsed:7.1f} s] {status}", file=sys.stderr, flush=True)
+        return contextlib.nullcontext()
+
+
+def progress() -> Progress:
     """Where the running position is shown (standard error)."""
-    return Console(stderr=True)
+    return Progress()
 
 
 def emit(

@@ -188,3 +188,15 @@ def test_doctests(
     for module in (bench, hint_bench, common, positions):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0
+
+
+def test_progress_lines_off_a_terminal(
+    common: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a pipe or a log, each step is one line on stderr (a spinner only on a terminal)."""
+    shown = common.progress()
+    with shown.status("8-basic-late: counter"):
+        pass
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.rstrip().endswith("] 8-basic-late: counter")
