@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from math import prod
-from typing import Any, Protocol, Self
+from typing import Protocol, Self
 
 from .errors import EventId
 from .space import Space, Var, World
@@ -133,7 +133,3 @@ class Knowledge(ABC):
         """The product of every observation's likelihood numerator in ``world``."""
         return prod(observation.likelihood(world) for observation in self.observations)
 
-
-def free_part(world: World, variables: Iterable[Var]) -> dict[Var, Any]:
-    """The values of ``variables`` in ``world``."""
-    return {variable: world[variable] for variable in variables}
