@@ -21,9 +21,9 @@ questions are single solves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from itertools import product
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..core.errors import EventId
 from ..core.knowledge import Knowledge, Observation, Seat
@@ -38,11 +38,39 @@ POSSIBLE_EVENT = "possible"
 """The pseudo-event of the role asked about in :meth:`CpSatEngine.possible`."""
 
 
+class Model(Protocol):
+    """A CP-SAT model of a knowledge's worlds, as the engine uses it."""
+
+    @property
+    def model(self) -> cp_model.CpModel:
+        """The CP-SAT model itself."""
+        ...
+
+    @property
+    def events(self) -> Mapping[EventId, Any]:
+        """The assumption literal of each event (with ``assumptions``)."""
+        ...
+
+    def world(self, value: Callable[[Any], int]) -> dict[Var, Any]:
+        """The world of a solution (``value`` reads a variable)."""
+        ...
+
+    def feasible(self) -> bool:
+        """Whether the model has a solution (one solve)."""
+        ...
+
+
 class CpSatEngine:
     """Solves the knowledge's model with CP-SAT (one worker: exact and
-    deterministic; OR-Tools enumerates all solutions only with one worker)."""
+    deterministic; OR-Tools enumerates all solutions only with one worker).
+
+    A game may give its own model by overriding :meth:`build`."""
 
     name: ClassVar[str] = "cpsat"
+
+    def build(self, knowledge: Knowledge, assumptions: bool = False) -> Model:
+        """The model of the knowledge's worlds (see :class:`WorldModel`)."""
+        return WorldModel(knowledge, assumptions)
 
     def tally(self, knowledge: Knowledge) -> Tally:
         worlds = WorldTally(knowledge)
@@ -54,18 +82,18 @@ class CpSatEngine:
         """Every world with non-zero weight, once each."""
         from ortools.sat.python import cp_model  # noqa: PLC0415
 
-        model = WorldModel(knowledge)
+        model = self.build(knowledge)
         found: list[dict[Var, Any]] = []
 
         class Collector(cp_model.CpSolverSolutionCallback):
             def on_solution_callback(self) -> None:
-                found.append(model.world(self.boolean_value))
+                found.append(model.world(self.value))
 
-        _solve(model.model, Collector())
+        solve_model(model.model, Collector())
         return found
 
     def consistent(self, knowledge: Knowledge) -> bool:
-        return WorldModel(knowledge).feasible()
+        return self.build(knowledge).feasible()
 
     def possible(self, knowledge: Knowledge, seat: Seat, role: str) -> bool:
         """Whether some consistent world gives ``seat`` the role ``role`` (one solve;
@@ -81,8 +109,8 @@ class CpSatEngine:
         OR-Tools versions, so the reported conflict does not use it: that is
         :func:`~wooolf_solver.core.conflict.minimal_conflict`, the same for every engine.
         """
-        model = WorldModel(knowledge, assumptions=True)
-        feasible, solver = _solve(model.model)
+        model = self.build(knowledge, assumptions=True)
+        feasible, solver = solve_model(model.model)
         if feasible:
             return ()
         events = {literal.index: event for event, literal in model.events.items()}
@@ -133,7 +161,7 @@ class WorldModel:
         if assumptions:
             model.add_assumptions(list(self.events.values()))
 
-    def world(self, value: Callable[[Literal], bool]) -> dict[Var, Any]:
+    def world(self, value: Callable[[Any], int]) -> dict[Var, Any]:
         """The world of a solution (``value`` reads a literal)."""
         world = dict(self.space.known)
         for variable, values in self.literals.items():
@@ -142,7 +170,7 @@ class WorldModel:
 
     def feasible(self) -> bool:
         """Whether the model has a solution (one solve)."""
-        return _solve(self.model)[0]
+        return solve_model(self.model)[0]
 
     def _observe(self, observation: Observation, guard: list[Literal]) -> None:
         """Clauses that allow exactly the worlds where ``observation`` has a non-zero
@@ -171,7 +199,7 @@ class WorldModel:
         self.model.add_bool_or([*literals, *(~c for c in condition)])
 
 
-def _solve(
+def solve_model(
     model: cp_model.CpModel, collector: cp_model.CpSolverSolutionCallback | None = None
 ) -> tuple[bool, cp_model.CpSolver]:
     """Whether ``model`` has a solution, and the solver (one worker: deterministic);

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from ...core.errors import EventId
-from ...core.knowledge import Observation, RoleIs
-from ...engines.base import Tally, WorldTally
+from ...core.knowledge import Knowledge, Observation, RoleIs
+from ...engines.cpsat import CpSatEngine as GenericCpSatEngine
+from ...engines.cpsat import solve_model
 from .knowledge import Announced, Answered, RoundKnowledge, Seen
 from .rules import Card, Hand, Seat
 
@@ -44,58 +45,13 @@ if TYPE_CHECKING:
     """A model literal, or a truth value the known hands already fix."""
 
 
-class CpSatEngine:
-    """Solves the knowledge's constraint model with CP-SAT (one worker: exact and
-    deterministic; OR-Tools enumerates all solutions only with one worker)."""
+class CpSatEngine(GenericCpSatEngine):
+    """The generic CP-SAT engine on Wooolf!!'s own model of a round."""
 
-    name: ClassVar[str] = "cpsat"
-
-    def tally(self, knowledge: RoundKnowledge) -> Tally:
-        worlds = WorldTally(knowledge)
-        for hands in self.worlds(knowledge):
-            worlds.add(hands)
-        return worlds.result()
-
-    def worlds(self, knowledge: RoundKnowledge) -> list[dict[Seat, Hand]]:
-        """Every world (a hand for every seat) with non-zero weight, once each."""
-        from ortools.sat.python import cp_model  # noqa: PLC0415
-
-        model = DealModel(knowledge)
-        found: list[dict[Seat, Hand]] = []
-
-        class Collector(cp_model.CpSolverSolutionCallback):
-            def on_solution_callback(self) -> None:
-                found.append({**knowledge.hands, **model.hands(self.value)})
-
-        _solve(model.model, Collector())
-        return found
-
-    def consistent(self, knowledge: RoundKnowledge) -> bool:
-        return DealModel(knowledge).feasible()
-
-    def possible(self, knowledge: RoundKnowledge, seat: Seat, identity: str) -> bool:
-        """Whether some consistent world gives ``seat`` the identity ``identity``
-        (one solve; a fact is certain when its negation is not possible)."""
-        model = DealModel(knowledge)
-        model.clause([model.identity(seat, identity)], [])
-        return model.feasible()
-
-    def core(self, knowledge: RoundKnowledge) -> tuple[EventId, ...]:
-        """Events that together cannot hold, for an inconsistent knowledge (``()`` if
-        it is consistent): the solver's core over one assumption literal per event.
-
-        Sufficient for the conflict but neither guaranteed minimal nor stable across
-        OR-Tools versions, so the reported conflict does not use it: that is
-        :func:`~wooolf_solver.core.conflict.minimal_conflict`, the same for every engine.
-        """
-        model = DealModel(knowledge, assumptions=True)
-        feasible, solver = _solve(model.model)
-        if feasible:
-            return ()
-        events = {literal.index: event for event, literal in model.events.items()}
-        order = {event: i for i, event in enumerate(knowledge.events)}
-        found = (events[i] for i in solver.sufficient_assumptions_for_infeasibility())
-        return tuple(sorted(found, key=order.__getitem__))
+    def build(self, knowledge: Knowledge, assumptions: bool = False) -> DealModel:
+        if not isinstance(knowledge, RoundKnowledge):
+            raise TypeError("Wooolf!!'s CP-SAT model needs a round's knowledge")
+        return DealModel(knowledge, assumptions)
 
 
 class DealModel:
@@ -142,6 +98,10 @@ class DealModel:
 
     # -- reading a solution ----------------------------------------------------------
 
+    def world(self, value: Callable[[cp_model.IntVar], int]) -> dict[Seat, Hand]:
+        """The world of a solution: the known hands and the free ones."""
+        return {**self.knowledge.hands, **self.hands(value)}
+
     def hands(self, value: Callable[[cp_model.IntVar], int]) -> dict[Seat, Hand]:
         """The free seats' hands in a solution (``value`` reads a variable)."""
         return {
@@ -151,7 +111,7 @@ class DealModel:
 
     def feasible(self) -> bool:
         """Whether the model has a solution (one solve)."""
-        return _solve(self.model)[0]
+        return solve_model(self.model)[0]
 
     # -- the pieces of the model -------------------------------------------------------
 
@@ -276,22 +236,3 @@ def _literals(truths: Iterable[Truth]) -> list[Literal] | None:
         if truth is not True:
             lits.append(truth)
     return lits
-
-
-def _solve(
-    model: cp_model.CpModel, collector: cp_model.CpSolverSolutionCallback | None = None
-) -> tuple[bool, cp_model.CpSolver]:
-    """Whether ``model`` has a solution, and the solver (one worker: deterministic);
-    with a ``collector``, every solution is passed to it."""
-    from ortools.sat.python import cp_model  # noqa: PLC0415
-
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    if collector is None:
-        status = solver.solve(model)
-    else:
-        solver.parameters.enumerate_all_solutions = True
-        status = solver.solve(model, collector)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
-        raise RuntimeError(f"CP-SAT stopped with status {status.name}")  # a bug in the model
-    return status != cp_model.INFEASIBLE, solver
