@@ -30,6 +30,11 @@ class UnknownNameError(SolverError, ValueError):
     """An argument names no known game, engine or bot; the message lists the known ones."""
 
 
+class InvalidArgumentError(SolverError, ValueError):
+    """An argument is out of range (a player count the deck has no setup for, a bot's
+    option value, a plot format); the message says what would do."""
+
+
 class InconsistentRecordError(SolverError):
     """No deal is consistent with the record.
 

@@ -42,7 +42,7 @@ import random
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
-from ...core.errors import did_you_mean
+from ...core.errors import InvalidArgumentError, UnknownNameError, did_you_mean
 from .hints import Action, Advice, hint
 from .posterior import RoundPosterior as Posterior
 from .solver import solve
@@ -156,7 +156,8 @@ def make_bot(spec: str) -> Bot:
     name, *parts = [part.strip() for part in spec.strip().split(":")]
     kind = BOTS.get(name.lower())
     if kind is None:
-        raise ValueError(f"unknown bot {name!r}{did_you_mean(name, BOTS)}; bots: {', '.join(BOTS)}")
+        near = did_you_mean(name, BOTS)
+        raise UnknownNameError(f"unknown bot {name!r}{near}; bots: {', '.join(BOTS)}")
     options: dict[str, Any] = {}
     shown = [name.lower()]
     for part in parts:
@@ -164,7 +165,7 @@ def make_bot(spec: str) -> Bot:
         key = key.lower()
         if key not in kind.OPTIONS:
             near, known = did_you_mean(key, kind.OPTIONS), ", ".join(kind.OPTIONS)
-            raise ValueError(f"bot {spec!r}: unknown option {key!r}{near}; options: {known}")
+            raise UnknownNameError(f"bot {spec!r}: unknown option {key!r}{near}; options: {known}")
         try:
             value = float(text) if equals else float("nan")
         except ValueError:
@@ -173,7 +174,7 @@ def make_bot(spec: str) -> Bot:
         top = float("inf") if field == "mistake" else 1.0
         if not 0.0 <= value <= top:
             limits = "a number of at least 0" if top > 1 else "a number from 0 to 1"
-            raise ValueError(f"bot {spec!r}: {key} must be {limits}, got {text!r}")
+            raise InvalidArgumentError(f"bot {spec!r}: {key} must be {limits}, got {text!r}")
         options[field] = value
         shown.append(f"{key}={value:g}")
     defaults = {f.name for f in fields(kind)}

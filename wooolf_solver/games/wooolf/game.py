@@ -60,6 +60,7 @@ from typing import Any, ClassVar
 from ...core.documents import read_document
 from ...core.errors import InvalidRecordError
 from ...core.fields import at
+from ...core.words import NOBODY
 from .record import (
     Ask,
     Declare,
@@ -75,7 +76,6 @@ from .record import (
 )
 from .rules import Character, Game, Hand, Seat, Setup
 from .scoring import (
-    NOBODY,
     Declared,
     GameScore,
     RoundScore,

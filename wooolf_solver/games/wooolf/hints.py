@@ -30,12 +30,13 @@ import numpy as np
 from ...core.conflict import minimal_conflict
 from ...core.errors import InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
+from ...core.words import NOBODY
 from ...engines import Engine, Tally
 from ...engines.lattice import FloatArray
 from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import Answered, Decision, RoundKnowledge, Seen, knowledge_of
-from .posterior import NOBODY, Declaration, DeclarationTable, RoundPosterior
+from .posterior import Declaration, DeclarationTable, RoundPosterior
 from .record import Round
 from .rules import Hand, Seat
 

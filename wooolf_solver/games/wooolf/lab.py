@@ -53,6 +53,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from ...core.errors import InvalidArgumentError
 from ...lab.executors import Executor, Serial
 from ...lab.stats import LEVEL, Mean, Proportion
 from .bots import make_bot
@@ -147,7 +148,7 @@ class Simulation:
         """Refuse an unknown edition, player count or bot now, not in a worker."""
         self.deck.setup(self.players)
         if not self.bots:
-            raise ValueError("bots: name at least one bot")
+            raise InvalidArgumentError("bots: name at least one bot")
         for spec in self.bots:
             make_bot(spec)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from ...core.errors import InvalidArgumentError
 from ...lab.stats import Mean, Proportion
 from .lab import IdentityFigures, PlayerFigures, Report
 
@@ -110,11 +111,11 @@ def check_path(path: str | Path) -> Path:
     >>> check_path("report.gif")
     Traceback (most recent call last):
     ...
-    ValueError: report.gif: a plot is .png, .svg, .pdf
+    wooolf_solver.core.errors.InvalidArgumentError: report.gif: a plot is .png, .svg, .pdf
     """
     path = Path(path)
     if path.suffix.lower() not in FORMATS:
-        raise ValueError(f"{path}: a plot is {', '.join(FORMATS)}")
+        raise InvalidArgumentError(f"{path}: a plot is {', '.join(FORMATS)}")
     return path
 
 

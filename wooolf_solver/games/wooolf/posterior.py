@@ -25,12 +25,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ...core.posterior import Posterior
+from ...core.words import NOBODY, pointer_word
 from ...engines.lattice import FloatArray
 from .knowledge import Decision, RoundKnowledge
 from .rules import Seat
-
-NOBODY = 0
-"""The pointer for "nobody holds this target"."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +53,7 @@ def describe_targets(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
     'nobody (sheep)'
     """
     return ", ".join(
-        f"{'nobody' if seat == NOBODY else f'seat {seat}'} ({target})"
-        for seat, target in zip(pointers, targets, strict=True)
+        f"{pointer_word(seat)} ({target})" for seat, target in zip(pointers, targets, strict=True)
     )
 
 

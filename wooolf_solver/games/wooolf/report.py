@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -29,10 +29,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from ...core.version import __version__
+from ...core.words import exact_percent, join_words, pointer_word, seats_in_words
 from .game import GameRound
-from .posterior import NOBODY
 from .record import Ask, Declare, Event, Peek
-from .review import Moment, Review, RoundReview, SeatReview, percent
+from .review import Moment, Review, RoundReview, SeatReview
 from .rules import Seat
 
 SEAT_COLOURS = (
@@ -225,27 +225,6 @@ def figure_svg(figure: Figure, prefix: str = "", label: str = "") -> str:
 # -- words -----------------------------------------------------------------------------------
 
 
-def join_words(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``.
-
-    >>> join_words(["seat 2", "seat 4", "seat 5"])
-    'seat 2, seat 4 and seat 5'
-    """
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" and {words[-1]}"
-
-
-def seats_in_words(seats: Iterable[Seat]) -> str:
-    """``seat 3``, ``seats 2, 4 and 5``.
-
-    >>> seats_in_words([3]), seats_in_words([2, 4, 5])
-    ('seat 3', 'seats 2, 4 and 5')
-    """
-    numbers = [str(seat) for seat in seats]
-    return ("seat " if len(numbers) == 1 else "seats ") + join_words(numbers)
-
-
 def pointers_in_words(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
     """A declaration in plain words.
 
@@ -254,7 +233,7 @@ def pointers_in_words(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
     """
     return join_words(
         [
-            f"{'nobody' if seat == NOBODY else f'seat {seat}'} as the {target}"
+            f"{pointer_word(seat)} as the {target}"
             for seat, target in zip(pointers, targets, strict=True)
         ]
     )
@@ -294,14 +273,14 @@ def moment_sentence(round_: GameRound, moment: Moment) -> str:
     outcome = {None: "", True: " It was right.", False: " It was wrong."}[moment.right]
     if moment.kind == "gamble":
         return (
-            f"{when}, {who} declared early ({made}) with a {percent(moment.probability)} "
+            f"{when}, {who} declared early ({made}) with a {exact_percent(moment.probability)} "
             f"chance of being right: a gamble.{outcome}"
         )
     if moment.kind == "better-declaration":
         best = pointers_in_words(moment.best_targets, targets)
         return (
-            f"{when}, {who} declared {made}, which had a {percent(moment.probability)} "
-            f"chance, while {best} had {percent(moment.best_probability)}.{outcome}"
+            f"{when}, {who} declared {made}, which had a {exact_percent(moment.probability)} "
+            f"chance, while {best} had {exact_percent(moment.best_probability)}.{outcome}"
         )
     return (
         f"Seat {moment.seat}, the {moment.identity}, was certain of {made} "
@@ -530,7 +509,7 @@ def declaration_cell(round_review: RoundReview, seat_review: SeatReview) -> str:
     right = round_review.score.correct[seat_review.seat]
     targets = round_.identity(seat_review.seat).targets
     pointers = ", ".join(
-        f"{'nobody' if pointer == NOBODY else f'seat {pointer}'} ({target})"
+        f"{pointer_word(pointer)} ({target})"
         for pointer, target in zip(declared.targets, targets, strict=True)
     )
     verdict = (
@@ -548,8 +527,8 @@ def chance_cell(seat_review: SeatReview) -> str:
     best = seat_review.best_probability
     extra = ""
     if best is not None and best > chance + 1e-9:
-        extra = f'<div class="sub warn">best then: {percent(best)}</div>'
-    return f'<td class="num">{percent(chance)}{extra}</td>'
+        extra = f'<div class="sub warn">best then: {exact_percent(best)}</div>'
+    return f'<td class="num">{exact_percent(chance)}{extra}</td>'
 
 
 def certain_cell(seat_review: SeatReview) -> str:

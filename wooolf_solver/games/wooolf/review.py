@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
+from ...core.words import exact_percent, seat_list
 from .game import GameRecord, GameRound
 from .posterior import Declaration
 from .record import Declare, Peek
@@ -124,17 +125,17 @@ class Moment:
         at = f"Round {self.round}" + (f", event {self.event}" if self.event else "")
         who = f"seat {self.seat} (the {self.identity})"
         if self.kind == "shepherd-lie":
-            misled = _seats(self.misled) if self.misled else "nobody"
+            misled = seat_list(self.misled)
             return (
                 f"{at}: {who} saw {self.card} at seat {self.target} and said "
                 f"{self.said}; it misled {misled}."
             )
         outcome = "" if self.right is None else " (right)" if self.right else " (wrong)"
-        made = f"{_targets(self.targets)} with {percent(self.probability)}"
+        made = f"{_targets(self.targets)} with {exact_percent(self.probability)}"
         if self.kind == "gamble":
             return f"{at}: {who} declared early {made} chance: a gamble{outcome}."
         if self.kind == "better-declaration":
-            best = f"{_targets(self.best_targets)} had {percent(self.best_probability)}"
+            best = f"{_targets(self.best_targets)} had {exact_percent(self.best_probability)}"
             when = "declared" if self.event else "declared at the end"
             return f"{at}: {who} {when} {made}{outcome}, but {best}."
         return (
@@ -143,29 +144,8 @@ class Moment:
         )
 
 
-def percent(probability: float | None) -> str:
-    """A chance for people: never ``0%`` or ``100%`` unless exact.
-
-    >>> percent(1.0), percent(0.9996), percent(0.5), percent(0.0004), percent(0.0)
-    ('100%', '>99.9%', '50%', '<0.1%', '0%')
-    """
-    if probability is None:
-        return "?"
-    if probability in (0.0, 1.0):
-        return f"{probability:.0%}"
-    if probability > 0.999:
-        return ">99.9%"
-    if probability < 0.001:
-        return "<0.1%"
-    return f"{probability:.1%}".replace(".0%", "%")
-
-
 def _targets(targets: tuple[Seat, ...]) -> str:
     return "[" + ", ".join(str(seat) for seat in targets) + "]"
-
-
-def _seats(seats: tuple[Seat, ...]) -> str:
-    return ", ".join(f"seat {seat}" for seat in seats)
 
 
 def _events(count: int | None) -> str:
@@ -365,7 +345,6 @@ __all__ = [
     "Review",
     "RoundReview",
     "SeatReview",
-    "percent",
     "review",
     "review_round",
     "review_seat",

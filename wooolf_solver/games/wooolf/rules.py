@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core.documents import read_toml, shown
-from ...core.errors import InvalidDeckError, did_you_mean
+from ...core.errors import InvalidArgumentError, InvalidDeckError, UnknownNameError, did_you_mean
 from ...core.fields import MAX_NAME, boolean, count, integer, name, sequence, string
 
 Seat = int
@@ -154,20 +154,24 @@ class Game:
         else:
             character, icon = text, text
         if character not in self.characters:
-            raise ValueError(f"unknown card {name!r}{did_you_mean(character, self.characters)}")
+            near = did_you_mean(character, self.characters)
+            raise UnknownNameError(f"unknown card {name!r}{near}")
         if icon != UNKNOWN_ICON and not (icon in self.characters and self.characters[icon].icon):
-            raise ValueError(f"unknown card {name!r}: no card shows the icon {icon!r}")
+            raise UnknownNameError(f"unknown card {name!r}: no card shows the icon {icon!r}")
         return Card(character, icon)
 
     def setup(self, edition: str, players: int) -> Setup:
         """The cards dealt in ``edition`` to ``players`` players."""
         if edition not in self.editions:
-            raise ValueError(f"unknown edition {edition!r}{did_you_mean(edition, self.editions)}")
+            near = did_you_mean(edition, self.editions)
+            raise UnknownNameError(f"unknown edition {edition!r}{near}")
         for row in self.editions[edition].rows:
             if row.players == players:
                 return row
         counts = sorted(row.players for row in self.editions[edition].rows)
-        raise ValueError(f"the {edition} edition is for {_ranges(counts)} players, not {players}")
+        raise InvalidArgumentError(
+            f"the {edition} edition is for {_ranges(counts)} players, not {players}"
+        )
 
     # -- hooks -------------------------------------------------------------------------
 

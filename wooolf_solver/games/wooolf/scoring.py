@@ -54,6 +54,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
 
+from ...core.errors import InvalidRecordError
+from ...core.words import NOBODY
 from .record import Event, Peek
 from .rules import Game, Hand, Seat, Setup
 
@@ -68,8 +70,6 @@ MAX_ROUNDS = 3
 MAX_MISTAKES = 2
 """... or as soon as a player holds this many mistake markers."""
 
-NOBODY = 0
-"""The pointer for "nobody holds this target"."""
 SHEPHERD = "shepherd"
 WOLF = "wolf"
 FOOLED = ("hunter", "hound")
@@ -257,7 +257,7 @@ def score_game(rounds: Sequence[RoundScore]) -> GameScore:
     ({1: 2, 2: 2, 3: 2}, {1: 1, 2: 0, 3: 1}, (2,), False)
     """
     if not rounds:
-        raise ValueError("a game has at least one round")
+        raise InvalidRecordError("a game has at least one round")
     totals = dict.fromkeys(rounds[0].points, 0)
     for score in rounds:
         for seat, points in score.points.items():

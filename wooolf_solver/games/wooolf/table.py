@@ -51,14 +51,14 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from ...core.errors import SolverError
+from ...core.errors import InvalidArgumentError, SolverError
+from ...core.words import NOBODY
 from .game import GameRecord, GameRound, early_declarations_to_end, next_clockwise
 from .hints import Action
 from .record import Ask, Declare, Event, Peek, Round
 from .rules import Game, Hand, Seat, Setup
 from .scoring import (
     MAX_ROUNDS,
-    NOBODY,
     Declared,
     GameScore,
     RoundScore,
@@ -257,7 +257,7 @@ def play_game(
     ``None``); ``edition`` is what the record names (the setup's edition by default;
     a deck file's path for a designer's deck)."""
     if len(bots) != setup.players:
-        raise ValueError(f"{len(bots)} bots for {setup.players} players")
+        raise InvalidArgumentError(f"{len(bots)} bots for {setup.players} players")
     if start is None:
         start = rng.randint(1, setup.players)
     rounds: list[PlayedRound] = []
