@@ -9,9 +9,9 @@ found by probing for methods.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..core.conflict import consistent_tally
 from ..core.errors import InvalidRecordError
@@ -19,8 +19,48 @@ from ..core.knowledge import Knowledge, Seat
 from ..core.posterior import Posterior
 from ..engines import Engine, Tally, get_engine
 
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from ..lab.executors import Executor
+
 VERBS = ("solve", "hint", "why", "review", "simulate", "compare")
 """Every verb of the library and the command line, in the order ``wooolf games`` lists."""
+
+
+class Lab(Protocol):
+    """A game's designer lab, for ``wooolf simulate`` and ``wooolf compare``: bots play
+    many games of a mix (a built-in edition or a designer's deck file)."""
+
+    default_mix: str
+    """The mix ``simulate`` plays when none is named."""
+    default_bots: str
+    """The bots (``NAME,...``) seated when none are named."""
+
+    def simulations(
+        self, mixes: Sequence[str], players: int, bots: Sequence[str], seed: str, analyse: bool
+    ) -> list[Any]:
+        """One simulation per mix, checked now (an unknown mix, player count or bot is
+        refused here with a :class:`~wooolf_solver.core.errors.SolverError`)."""
+
+    def label(self, simulation: Any) -> str:
+        """A simulation's mix in one word (the report's column, the JSON's key)."""
+
+    def run(
+        self,
+        simulations: Sequence[Any],
+        games: int,
+        executor: Executor | None,
+        records: str | None,
+        on_game: Callable[[object], None],
+    ) -> tuple[Any, ...]:
+        """Play ``games`` games of every simulation; one report each (``to_dict()``)."""
+
+    def check_plot(self, path: str) -> None:
+        """Refuse a plot path whose format the lab cannot write."""
+
+    def plot(self, reports: Sequence[Any], path: str) -> None:
+        """Write the reports' figure to ``path``."""
 
 
 class Game:
@@ -80,6 +120,32 @@ class Game:
     def review(self, record: Any, engine: str | None = None) -> Any:
         """A played game replayed from every seat."""
         raise self.unsupported("review")
+
+    # -- for the command line -----------------------------------------------------------
+
+    def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
+        """What ``verb`` prints on a terminal for ``result`` (what the library returned
+        for ``record``): ``solve``, ``solve-why`` (the explanations of ``solve --why``),
+        ``hint``, ``why``, ``review``, ``review-html`` (a whole HTML page, a ``str``),
+        ``simulate``, ``compare`` (the record is then ``None``), and ``conflict`` (the result is the
+        :class:`~wooolf_solver.core.errors.InconsistentRecordError`). ``options`` are a
+        verb's settings (``top`` for ``hint``; ``chance``, ``contrary`` for ``why``).
+
+        One hook for every verb rather than a renderer class per verb: the command line
+        needs only "this result, readably", a game with no tables of its own still
+        prints something, and the game's rich tables stay in its package (imported on
+        first use, never by the library). The neutral default pretty-prints the result.
+        """
+        from rich.pretty import Pretty  # noqa: PLC0415 (rich: only for the command line)
+        from rich.text import Text  # noqa: PLC0415
+
+        if verb == "conflict":
+            return Text(str(result))
+        return Pretty(result)
+
+    def lab(self) -> Lab:
+        """The game's designer lab (``simulate``, ``compare``)."""
+        raise self.unsupported("simulate")
 
     # -- what the game is ---------------------------------------------------------------
 

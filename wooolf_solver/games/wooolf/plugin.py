@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.errors import InvalidRecordError
 from ...core.knowledge import Knowledge
 from ...core.posterior import Fact, Posterior
 from ...engines import Tally
-from ..base import VERBS, Game
+from ..base import VERBS, Game, Lab
 from .engines import ENGINES, OWN_ENGINES
 from .explain import Explanation, explain, explanations
 from .game import GameRecord
@@ -20,6 +20,11 @@ from .posterior import RoundPosterior
 from .record import Round
 from .review import Review, review
 from .rules import Seat
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from ...lab.executors import Executor
 
 Record = Round | GameRecord
 """A Wooolf!! record: one round, or a whole game."""
@@ -66,6 +71,14 @@ class Wooolf(Game):
             )
         return review(record, engine or "counter")
 
+    def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
+        from .render import render  # noqa: PLC0415 (rich tables: only for the command line)
+
+        return render(verb, record, result, **options)
+
+    def lab(self) -> Lab:
+        return WooolfLab()
+
     @staticmethod
     def round(record: Any, verb: str) -> Round:
         """The record as a round, or the one-line error that says what to use."""
@@ -76,6 +89,53 @@ class Wooolf(Game):
                 f"this is a game record: `{verb}` needs a round record (use `wooolf review`)"
             )
         raise InvalidRecordError(f"not a Wooolf!! record: {type(record).__name__}")
+
+
+class WooolfLab:
+    """The designer lab of Wooolf!! (:mod:`.lab`), as ``wooolf simulate`` drives it."""
+
+    default_mix = "basic"
+    default_bots = "greedy"
+
+    def simulations(
+        self, mixes: Sequence[str], players: int, bots: Sequence[str], seed: str, analyse: bool
+    ) -> list[Any]:
+        from .lab import Deck, Simulation  # noqa: PLC0415 (the lab: only when simulating)
+
+        def deck(mix: str) -> Deck:  # a deck file by path, or a built-in edition by name
+            return Deck.load(mix) if Path(mix).is_file() else Deck.of(mix)
+
+        simulations = [
+            Simulation(deck(mix), players, tuple(bots), seed, analyse=analyse) for mix in mixes
+        ]
+        for simulation in simulations:
+            simulation.check()
+        return simulations
+
+    def label(self, simulation: Any) -> str:
+        return str(simulation.deck.label)
+
+    def run(
+        self,
+        simulations: Sequence[Any],
+        games: int,
+        executor: Executor | None,
+        records: str | None,
+        on_game: Callable[[object], None],
+    ) -> tuple[Any, ...]:
+        from .lab import compare  # noqa: PLC0415
+
+        return compare(simulations, games, executor, records=records, on_game=on_game)
+
+    def check_plot(self, path: str) -> None:
+        from .plots import check_path  # noqa: PLC0415 (matplotlib: only for a plot)
+
+        check_path(path)
+
+    def plot(self, reports: Sequence[Any], path: str) -> None:
+        from .plots import report_figure, save_figure  # noqa: PLC0415
+
+        save_figure(report_figure(reports), path)
 
 
 GAME = Wooolf()

@@ -1,67 +1,63 @@
-"""The ``wooolf`` command: a thin shell over the library, and the only module that prints.
+"""Wooolf!! on a terminal: the rich tables and sentences of every verb.
 
-Every subcommand is one function registered with :func:`command`; it reads its
-arguments, calls the library and prints through the :class:`Session`, which also
-turns the library's errors into one line and an exit status (0 fine, 1 the record
-contradicts itself, 2 bad input).
-
->>> main(["--version"])
-wooolf 0.1.0
-0
->>> main(["solve", "no-such-record.yaml"])
-2
+The generic command line (:mod:`wooolf_solver.cli`) runs a verb through the library
+and hands the result to :meth:`Wooolf.render <.plugin.Wooolf.render>`, which calls
+:func:`render` here; this module is imported only then (rich tables are for people,
+not for the library).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import secrets
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from pathlib import Path
-from types import TracebackType
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.padding import Padding
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
-from .core.errors import EventId, InconsistentRecordError
-from .core.errors import SolverError as WooolfError
-from .core.posterior import Fact
-from .core.version import __version__
-from .games.wooolf.bots import BOTS
-from .games.wooolf.engines import ENGINES
-from .games.wooolf.explain import Explanation, explain, explanations
-from .games.wooolf.game import GameRecord
-from .games.wooolf.hints import Action, ActionScore, Hint, hint
-from .games.wooolf.lab import Deck, Report, Simulation, compare
-from .games.wooolf.posterior import NOBODY, describe_targets
-from .games.wooolf.posterior import RoundPosterior as Posterior
-from .games.wooolf.record import Ask, Declare, Event, Peek, Round
-from .games.wooolf.review import TOLERANCE, Moment, Review, RoundReview, review
-from .games.wooolf.review import percent as exact_percent
-from .games.wooolf.rules import Card, Game, Seat
-from .games.wooolf.solver import solve
-from .games.wooolf.table import PATIENCE
-from .lab.executors import make_executor
-from .lab.stats import Mean, Proportion
+from ...core.errors import EventId
+from ...core.posterior import Fact
+from ...core.words import NOBODY, exact_percent, join_numbers, percent, plural, seats_in_words
+from ...lab.stats import Mean, Proportion
+from .explain import Explanation
+from .hints import Action, ActionScore, Hint
+from .lab import Report
+from .posterior import RoundPosterior as Posterior
+from .posterior import describe_targets
+from .record import Ask, Declare, Event, Peek, Round
+from .review import TOLERANCE, Moment, Review, RoundReview
+from .rules import Card, Game, Seat
+from .table import PATIENCE
 
-PROG = "wooolf"
+
+def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
+    """The readable answer of ``verb`` for ``result`` (what the library returned for
+    ``record``); see :meth:`wooolf_solver.games.base.Game.render` for the verbs."""
+    if verb == "conflict":
+        round_ = record if isinstance(record, Round) else None
+        return Text(describe_conflict(round_, result.conflict))
+    if verb == "solve":
+        return render_solve(record, result)
+    if verb == "solve-why":
+        return render_reasons(record, result)
+    if verb == "hint":
+        return render_hint(record, result, options.get("top", SHOWN_ACTIONS))
+    if verb == "why":
+        return render_why(result, options.get("chance"), options.get("contrary", False))
+    if verb == "review":
+        return render_review(result)
+    if verb == "review-html":
+        from .report import html_report  # noqa: PLC0415 (matplotlib: only for a page)
+
+        return html_report(result)
+    if verb == "simulate":
+        return render_report(result)
+    if verb == "compare":
+        return render_comparison(result)
+    raise ValueError(f"no readable answer for {verb!r}")
+
 
 SHOWN_DECLARATIONS = 5
 """How many declarations the readable output lists (the JSON lists them all)."""
@@ -73,178 +69,6 @@ SHOWN_ACTIONS = 8
 def pointer(index: int) -> str:
     """The suspicion board's pointer for the target at ``index``: ``>``, ``>>``, ..."""
     return ">" * (index + 1)
-
-
-# -- running a command ---------------------------------------------------------------------
-
-
-class Session:
-    """One run of a command: it loads records, prints, and, used as a context, turns
-    the library's errors into one line and an exit status in :attr:`status`."""
-
-    def __init__(self, json_output: bool = False) -> None:
-        self.json_output = json_output
-        self.console = Console(highlight=False, emoji=False)
-        self.round: Round | None = None
-        self.status = 0
-
-    def load(self, path: str) -> Round:
-        """Read a round record (kept to describe its events in messages)."""
-        self.round = Round.load(Path(path))
-        return self.round
-
-    def json(self, data: Any) -> None:
-        print(json.dumps(data, ensure_ascii=False))
-
-    def show(self, *renderables: RenderableType) -> None:
-        self.console.print(*renderables)
-
-    def fail(self, message: str, status: int = 2) -> None:
-        print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
-        self.status = status
-
-    def __enter__(self) -> Session:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> bool:
-        if isinstance(error, InconsistentRecordError):
-            if self.json_output:
-                self.json({"consistent": False, "conflict": list(error.conflict)})
-            else:
-                print(describe_conflict(self.round, error.conflict))
-            self.status = 1
-            return True
-        if isinstance(error, WooolfError | ValueError):
-            self.fail(str(error))
-            return True
-        if isinstance(error, ImportError):  # an engine's optional package is missing
-            self.fail(f"cannot load {error.name or 'a module'}: {error}")
-            return True
-        if isinstance(error, KeyboardInterrupt):
-            self.fail("interrupted", status=130)
-            return True
-        return False
-
-
-Runner = Callable[[argparse.Namespace, Session], int]
-Option = Callable[[argparse.ArgumentParser], None]
-
-
-@dataclass(frozen=True)
-class Command:
-    """A subcommand: its name, one-line help, options and the function that runs it."""
-
-    name: str
-    help: str
-    options: tuple[Option, ...]
-    run: Runner
-
-
-COMMANDS: dict[str, Command] = {}
-"""The subcommands, in the order ``wooolf --help`` lists them."""
-
-
-def command(name: str, help: str, *options: Option) -> Callable[[Runner], Runner]:
-    """Register a subcommand: its runner's docstring becomes its description."""
-
-    def register(run: Runner) -> Runner:
-        COMMANDS[name] = Command(name, help, options, run)
-        return run
-
-    return register
-
-
-def record_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("record", metavar="RECORD", help="a round record (.yaml or .json)")
-
-
-def json_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print JSON (the solver output contract) instead of tables",
-    )
-
-
-def engine_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--engine",
-        choices=list(ENGINES),
-        default=next(iter(ENGINES)),
-        help="the counting engine (default: %(default)s; all give the same answers)",
-    )
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROG, description="Exact deduction for Wooolf!! (狼來了) and its variants."
-    )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for spec in COMMANDS.values():
-        sub = commands.add_parser(spec.name, help=spec.help, description=spec.run.__doc__)
-        for option in spec.options:
-            option(sub)
-        sub.set_defaults(run=spec.run)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``wooolf`` with ``argv`` (default: the command line); return the exit status."""
-    try:
-        args = build_parser().parse_args(argv)
-    except SystemExit as exit_:  # --help, --version and usage errors
-        code = exit_.code
-        return code if isinstance(code, int) else 0 if code is None else 2
-    run: Runner = args.run
-    try:
-        with Session(json_output=getattr(args, "json", False)) as session:
-            session.status = run(args, session)
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader left early (`wooolf solve ... | head`): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return session.status
-
-
-# -- solve ---------------------------------------------------------------------------------
-
-
-def why_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--why",
-        action="store_true",
-        help="after the table, say why each certain fact is certain (the events that force it)",
-    )
-
-
-@command(
-    "solve",
-    "who is who: identities, certainties and the best declarations",
-    record_argument,
-    json_option,
-    engine_option,
-    why_option,
-)
-def solve_command(args: argparse.Namespace, session: Session) -> int:
-    """Who is who: for every seat the chance of each identity, what is certain, and the
-    viewpoint's best declarations, exactly, from everything the record says."""
-    if args.json and args.why:
-        session.fail("--why explains the readable answer; it cannot be used with --json")
-        return 2
-    round_ = session.load(args.record)
-    posterior = solve(round_, engine=args.engine)
-    if args.json:
-        session.json(posterior.to_dict())
-        return 0
-    session.show(render_solve(round_, posterior))
-    if args.why:
-        session.show(render_reasons(round_, explanations(round_, engine=args.engine)))
-    return 0
 
 
 def render_solve(round_: Round, posterior: Posterior) -> RenderableType:
@@ -371,69 +195,6 @@ def hand_name(game: Game, hand: Sequence[Card]) -> str:
     return " + ".join(card.name for card in cards)
 
 
-def plural(count: int, noun: str) -> str:
-    """``1 event``, ``2 events``, ``1,560 deals``."""
-    return f"{count:,} {noun}{'s' * (count != 1)}"
-
-
-def percent(probability: float) -> str:
-    """A probability that is neither 0 nor 1, in percent; never shown as 0% or 100%.
-
-    >>> percent(0.5230769), percent(0.9999), percent(0.00001)
-    ('52.3%', '>99.9%', '<0.1%')
-    """
-    if probability > 0.9995:
-        return ">99.9%"
-    if probability < 0.0005:
-        return "<0.1%"
-    return f"{probability:.1%}"
-
-
-# -- hint ----------------------------------------------------------------------------------
-
-
-def top_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--top",
-        type=positive,
-        default=SHOWN_ACTIONS,
-        metavar="N",
-        help="how many actions the table lists (default: %(default)s; --json lists them all)",
-    )
-
-
-def positive(text: str) -> int:
-    """A whole number of at least 1, for ``--top``."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
-
-
-@command(
-    "hint",
-    "what to do next: every peek and question ranked, and when to declare",
-    record_argument,
-    json_option,
-    top_option,
-    engine_option,
-)
-def hint_command(args: argparse.Namespace, session: Session) -> int:
-    """What to do next: every action open to the viewpoint (a peek at each other seat,
-    each question card to each other player), ranked by how much its outcome is
-    expected to tell about who holds the viewpoint's targets, and whether to declare
-    early now. The record needs a viewpoint whose hand is known."""
-    round_ = session.load(args.record)
-    advice = hint(round_, engine=args.engine)
-    if args.json:
-        session.json(advice.to_dict())
-    else:
-        session.show(render_hint(round_, advice, args.top))
-    return 0
-
 
 def render_hint(round_: Round, advice: Hint, top: int = SHOWN_ACTIONS) -> RenderableType:
     """The readable answer of ``hint``: where you stand, the best actions, the advice."""
@@ -520,52 +281,6 @@ def describe_dead(round_: Round, scores: Sequence[ActionScore]) -> str:
 
 # -- why -----------------------------------------------------------------------------------
 
-
-def fact_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("seat", metavar="SEAT", help="a seat number")
-    parser.add_argument("identity", metavar="IDENTITY", help="an identity, e.g. shepherd")
-    parser.add_argument(
-        "--not",
-        dest="negated",
-        action="store_true",
-        help="ask why SEAT is certainly NOT IDENTITY",
-    )
-
-
-@command(
-    "why",
-    "why a fact is certain: the fewest events that force it, in sentences",
-    record_argument,
-    fact_arguments,
-    json_option,
-    engine_option,
-)
-def why_command(args: argparse.Namespace, session: Session) -> int:
-    """Whether the record makes it certain that SEAT is (with --not: is not) IDENTITY,
-    and if so why: the fewest events that force it, each step in a sentence."""
-    round_ = session.load(args.record)
-    try:
-        seat = int(args.seat)
-    except ValueError:
-        session.fail(f"seat: {args.seat!r} is not a seat number")
-        return 2
-    holds = not args.negated
-    explanation = explain(round_, seat, args.identity, holds, engine=args.engine)
-    if args.json:
-        session.json(explanation.to_dict())
-        return 0
-    if explanation.holds:
-        session.show(render_why(explanation))
-        return 0
-    roles = solve(round_, engine=args.engine).roles[seat]
-    fact = explanation.fact
-    possible = {name for name, chance in roles.items() if chance > 0}
-    contrary = possible == {fact.identity} if args.negated else fact.identity not in possible
-    chance = roles.get(fact.identity, 0.0)
-    session.show(render_why(explanation, chance, contrary))
-    return 0
-
-
 def render_why(
     explanation: Explanation, chance: float | None = None, contrary: bool = False
 ) -> RenderableType:
@@ -633,76 +348,6 @@ def render_reasons(round_: Round, reasons: dict[Fact, Explanation]) -> Renderabl
     return Group(*parts)
 
 
-def join_numbers(numbers: Sequence[EventId]) -> str:
-    """``3``, ``3 and 4``, ``1, 3 and 4``."""
-    words = [str(number) for number in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" and {words[-1]}"
-
-
-# -- review --------------------------------------------------------------------------------
-
-
-def game_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "game", metavar="GAME", help="a game record (.yaml or .json): every round revealed"
-    )
-
-
-def html_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--html",
-        metavar="FILE",
-        help="also write the review as one self-contained HTML page (plots included)",
-    )
-
-
-@command(
-    "review",
-    "replay a recorded game from every seat: scores, certainty, gambles, lies",
-    game_argument,
-    json_option,
-    html_option,
-    engine_option,
-)
-def review_command(args: argparse.Namespace, session: Session) -> int:
-    """Replay a recorded game (every hand revealed) from every player's own knowledge:
-    when each best declaration became certain, how likely each declaration was when it
-    was made, the gambles, the certainty left unused, the shepherd's lies and whom they
-    misled, and the scores. --html also writes a page with a plot per round."""
-    record = GameRecord.load(args.game)
-    result = review(record, engine=args.engine)
-    if args.html:
-        from .games.wooolf.report import html_report  # noqa: PLC0415 (matplotlib: only for a page)
-
-        try:
-            write_atomically(Path(args.html), html_report(result))
-        except OSError as error:
-            session.fail(f"--html: cannot write {args.html}: {error.strerror or error}")
-            return 2
-    if args.json:
-        session.json(result.to_dict())
-        return 0
-    session.show(render_review(result))
-    if args.html:
-        session.console.print(f"\nThe report is in {args.html}.", soft_wrap=True)  # unbroken
-    return 0
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and
-    :func:`os.replace`, so ``path`` is never seen half written."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
 
 def render_review(result: Review) -> RenderableType:
     """The readable answer of ``review``: per round who declared what with which
@@ -734,21 +379,16 @@ def describe_winners(result: Review) -> str:
     mistakes = score.mistakes[winners[0]]
     tied = [seat for seat, total in score.totals.items() if total == points]
     ties = (
-        f", ahead of {join_seats([s for s in tied if s not in winners])} on fewer mistakes"
+        f", ahead of {seats_in_words([s for s in tied if s not in winners])} on fewer mistakes"
         if len(tied) > len(winners)
         else ""
     )
     if len(winners) == 1:
         return f"Winner: seat {winners[0]} with {plural(points, 'point')}{ties}."
     return (
-        f"Winners (shared): {join_seats(winners)} with {plural(points, 'point')} and "
+        f"Winners (shared): {seats_in_words(winners)} with {plural(points, 'point')} and "
         f"{plural(mistakes, 'mistake')} each{ties}."
     )
-
-
-def join_seats(seats: Sequence[Seat]) -> str:
-    """``seat 3``, ``seats 2, 4 and 5``."""
-    return ("seat " if len(seats) == 1 else "seats ") + join_numbers(seats)
 
 
 def render_review_round(round_review: RoundReview) -> list[RenderableType]:
@@ -765,7 +405,7 @@ def render_review_round(round_review: RoundReview) -> list[RenderableType]:
             for seat in neutral
         )
     if round_.blocked:
-        heading += f"; red X: {join_seats(sorted(round_.blocked))}"
+        heading += f"; red X: {seats_in_words(sorted(round_.blocked))}"
     table = Table(
         title=Text(heading, style="bold"),
         title_justify="left",
@@ -808,11 +448,11 @@ def render_review_round(round_review: RoundReview) -> list[RenderableType]:
     parts: list[RenderableType] = [table]
     notes = []
     if score.mistakes:
-        red = f" (red X: {join_seats(sorted(score.red))})" if score.red else ""
+        red = f" (red X: {seats_in_words(sorted(score.red))})" if score.red else ""
         noun = "Mistake" if len(score.mistakes) == 1 else "Mistakes"
-        notes.append(f"{noun}: {join_seats(sorted(score.mistakes))}{red}.")
+        notes.append(f"{noun}: {seats_in_words(sorted(score.mistakes))}{red}.")
     notes += [
-        f"Shepherd's bonus: seat {shepherd} +{len(fooled)} ({join_seats(fooled)} "
+        f"Shepherd's bonus: seat {shepherd} +{len(fooled)} ({seats_in_words(fooled)} "
         "pointed > where it cried wolf)."
         for shepherd, fooled in score.bonus.items()
         if fooled
@@ -883,158 +523,6 @@ def totals_table(result: Review) -> Table:
 
 
 # -- simulate ------------------------------------------------------------------------------
-
-
-def deck_options(parser: argparse.ArgumentParser) -> None:
-    cards = parser.add_mutually_exclusive_group()
-    cards.add_argument(
-        "--edition", default="basic", help="a built-in edition (default: %(default)s)"
-    )
-    cards.add_argument("--deck", metavar="FILE", help="a designer's deck file (.toml)")
-
-
-def mix_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "mixes",
-        nargs="+",
-        metavar="MIX",
-        help="a built-in edition (basic, advanced) or a designer's deck file (.toml)",
-    )
-
-
-def lab_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--players", type=positive, required=True, metavar="N", help="players at the table"
-    )
-    parser.add_argument(
-        "--games", type=positive, default=100, metavar="K", help="games (default: %(default)s)"
-    )
-    parser.add_argument(
-        "--bots",
-        default="greedy",
-        metavar="BOT,...",
-        help="bots seated round-robin from seat 1, each NAME or NAME:OPTION=VALUE:... "
-        f"(bots: {', '.join(BOTS)}; e.g. greedy:early=0.8,random; default: %(default)s)",
-    )
-    parser.add_argument("--seed", default="0", help="the same seed gives the same games")
-    parser.add_argument(
-        "--workers", type=positive, metavar="W", help="local processes (default: one per core)"
-    )
-    parser.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="run the games on a Dask cluster (e.g. tcp://scheduler:8786; extra `lab`)",
-    )
-    parser.add_argument("--records", metavar="DIR", help="write every game's record there")
-    parser.add_argument("--plot", metavar="FILE", help="a bar chart (.png, .svg or .pdf)")
-    parser.add_argument(
-        "--quick",
-        action="store_true",
-        help="leave out the figures that replay each seat with the solver (faster)",
-    )
-
-
-@command(
-    "simulate",
-    "designer lab: bots play many games; how solvable and balanced the deck is",
-    deck_options,
-    lab_options,
-    json_option,
-)
-def simulate_command(args: argparse.Namespace, session: Session) -> int:
-    """Bots play many games of a deck (a built-in edition or a designer's file) and the
-    report says, per identity, how often declarations were right, early or final, the
-    points and rounds won, how soon a seat could be certain and how often it had to
-    guess; the shepherd's bonus; wins per seat and per bot. Every figure comes with a
-    95% interval. The same seed gives the same report on any number of workers."""
-    deck = Deck.load(args.deck) if args.deck else Deck.of(args.edition)
-    reports = run_lab(args, session, [deck])
-    if reports is None:
-        return 2
-    (report,) = reports
-    if args.json:
-        session.json(report.to_dict())
-    else:
-        session.show(render_report(report))
-    return 0
-
-
-@command(
-    "compare",
-    "designer lab: several decks side by side, the same bots and seed for each",
-    mix_arguments,
-    lab_options,
-    json_option,
-)
-def compare_command(args: argparse.Namespace, session: Session) -> int:
-    """Bots play the same number of games of every MIX (a built-in edition or a
-    designer's deck file), with the same bots and seed, and the figures of
-    `wooolf simulate` are put side by side: one column per mix."""
-    decks = [Deck.of(mix) for mix in args.mixes]
-    labels = [deck.label for deck in decks]
-    if len(set(labels)) < len(labels):
-        session.fail(f"compare: two mixes share a name ({', '.join(labels)})")
-        return 2
-    reports = run_lab(args, session, decks)
-    if reports is None:
-        return 2
-    if args.json:
-        session.json(
-            {"version": 1, "mixes": {r.simulation.deck.label: r.to_dict() for r in reports}}
-        )
-    else:
-        session.show(render_comparison(reports))
-    return 0
-
-
-def run_lab(
-    args: argparse.Namespace, session: Session, decks: Sequence[Deck]
-) -> tuple[Report, ...] | None:
-    """Simulate every deck with the options of ``simulate`` / ``compare``, with a
-    progress bar, and write the plot; ``None`` (after a message) when it cannot run."""
-    bots = tuple(spec.strip() for spec in args.bots.split(",") if spec.strip())
-    simulations = [
-        Simulation(deck, args.players, bots, str(args.seed), analyse=not args.quick)
-        for deck in decks
-    ]
-    for simulation in simulations:
-        simulation.check()
-    if args.plot:
-        from .games.wooolf.plots import check_path, report_figure, save_figure  # noqa: PLC0415
-
-        check_path(args.plot)
-    executor = make_executor(args.workers, args.scheduler)
-    try:
-        with progress_bar(args.games * len(simulations), "games") as advance:
-            reports = compare(
-                simulations, args.games, executor, records=args.records, on_game=advance
-            )
-        if args.plot:
-            save_figure(report_figure(reports), args.plot)
-    except OSError as error:  # a folder or file that cannot be written, a cluster not reached
-        session.fail(f"cannot run the simulation: {error}")
-        return None
-    return reports
-
-
-@contextmanager
-def progress_bar(total: int, what: str) -> Iterator[Callable[[object], None]]:
-    """A progress bar on stderr (only on a terminal); yields the function to call after
-    each item."""
-    console = Console(stderr=True)
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    ) as progress:
-        task = progress.add_task(what, total=total)
-        yield lambda _item: progress.advance(task)
-
 
 def figure_text(figure: Proportion | Mean | None, share: bool = True, digits: int = 2) -> str:
     """A figure and its 95% interval: ``62% (48–74)``, ``1.67 (0.23–3.10)``; ``–`` for none.
@@ -1268,7 +756,7 @@ def describe_event(round_: Round, event: Event) -> str:
 def describe_conflict(round_: Round | None, conflict: Sequence[EventId]) -> str:
     """One line naming the events that cannot all hold."""
     if not conflict:
-        return f"{PROG}: the record contradicts itself: no deal fits the known hands."
+        return "the record contradicts itself: no deal fits the known hands."
     named = [
         f"event {number} ({describe_event(round_, round_.events[number - 1])})"
         if round_ is not None and isinstance(number, int)
@@ -1276,7 +764,8 @@ def describe_conflict(round_: Round | None, conflict: Sequence[EventId]) -> str:
         for number in conflict
     ]
     if len(named) == 1:
-        return f"{PROG}: the record contradicts itself: {named[0]} cannot hold."
+        return f"the record contradicts itself: {named[0]} cannot hold."
     listed = ", ".join(named[:-1]) + f" and {named[-1]}"
     both = "both" if len(named) == 2 else "all"
-    return f"{PROG}: the record contradicts itself: {listed} cannot {both} hold."
+    return f"the record contradicts itself: {listed} cannot {both} hold."
+

@@ -1,0 +1,59 @@
+"""The ``wooolf`` command: a thin shell over the library, and the only code that prints.
+
+One module per verb (:mod:`.solve`, :mod:`.hint`, :mod:`.why`, :mod:`.review`,
+:mod:`.simulate` for ``simulate`` and ``compare``, :mod:`.games`), each registering
+its subcommand with :func:`.session.command`; :mod:`.session` loads records through
+the registry, prints what the record's game renders, and turns errors into one line
+and an exit status (see :mod:`.session`). No module here names a game.
+
+>>> main(["--version"])
+wooolf 0.1.0
+0
+>>> main(["solve", "no-such-record.yaml"])
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ..core.version import __version__
+from . import games, hint, review, simulate, solve, why  # noqa: F401 (they register their verbs)
+from .session import COMMANDS, PROG, Runner, Session
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Exact deduction for Wooolf!! (狼來了) and its variants."
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="on an internal error, show the traceback (report it with the record)",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for spec in COMMANDS.values():
+        sub = commands.add_parser(spec.name, help=spec.help, description=spec.run.__doc__)
+        for option in spec.options:
+            option(sub)
+        sub.set_defaults(run=spec.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``wooolf`` with ``argv`` (default: the command line); return the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exit_:  # --help, --version and usage errors
+        code = exit_.code
+        return code if isinstance(code, int) else 0 if code is None else 2
+    run: Runner = args.run
+    with Session(json_output=getattr(args, "json", False), debug=args.debug) as session:
+        session.status = run(args, session)
+        sys.stdout.flush()
+    return session.status

@@ -1,0 +1,43 @@
+"""``wooolf hint``: what to do next, every action ranked by what it would teach."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import api
+from .session import Session, command, engine_option, json_option, positive, record_argument
+
+SHOWN_ACTIONS = 8
+"""How many actions ``hint`` lists by default (the JSON lists them all)."""
+
+
+def top_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--top",
+        type=positive,
+        default=SHOWN_ACTIONS,
+        metavar="N",
+        help="how many actions the table lists (default: %(default)s; --json lists them all)",
+    )
+
+
+@command(
+    "hint",
+    "what to do next: every peek and question ranked, and when to declare",
+    record_argument,
+    json_option,
+    top_option,
+    engine_option,
+)
+def hint_command(args: argparse.Namespace, session: Session) -> int:
+    """What to do next: every action open to the viewpoint (a peek at each other seat,
+    each question card to each other player), ranked by how much its outcome is
+    expected to tell about who holds the viewpoint's targets, and whether to declare
+    early now. The record needs a viewpoint whose hand is known."""
+    _, record = session.load(args.record)
+    advice = api.hint(record, engine=args.engine)
+    if args.json:
+        session.json(advice.to_dict())
+    else:
+        session.render("hint", advice, top=args.top)
+    return 0

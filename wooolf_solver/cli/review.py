@@ -1,0 +1,64 @@
+"""``wooolf review``: a played game replayed from every seat, and its HTML page."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import api
+from .session import (
+    Session,
+    UsageError,
+    check_output_file,
+    command,
+    engine_option,
+    json_option,
+    write_atomically,
+)
+
+
+def game_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "game", metavar="GAME", help="a game record (.yaml or .json): every round revealed"
+    )
+
+
+def html_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write the review as one self-contained HTML page (plots included)",
+    )
+
+
+@command(
+    "review",
+    "replay a recorded game from every seat: scores, certainty, gambles, lies",
+    game_argument,
+    json_option,
+    html_option,
+    engine_option,
+)
+def review_command(args: argparse.Namespace, session: Session) -> int:
+    """Replay a recorded game (every hand revealed) from every player's own knowledge:
+    when each best declaration became certain, how likely each declaration was when it
+    was made, the gambles, the certainty left unused, the shepherd's lies and whom they
+    misled, and the scores. --html also writes a page with a plot per round."""
+    page = check_output_file(args.html, "--html") if args.html else None
+    game, record = session.load(args.game)
+    result = api.review(record, engine=args.engine)
+    if page is not None:
+        html = game.render("review-html", record, result)
+        if not isinstance(html, str):
+            raise UsageError(f"--html: {game.title} has no HTML review")
+        try:
+            write_atomically(page, html)
+        except OSError as error:
+            session.fail(f"--html: cannot write {args.html}: {error.strerror or error}")
+            return 2
+    if args.json:
+        session.json(result.to_dict())
+        return 0
+    session.render("review", result)
+    if page is not None:
+        session.console.print(f"\nThe report is in {args.html}.", soft_wrap=True)  # unbroken
+    return 0

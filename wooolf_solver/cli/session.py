@@ -1,0 +1,307 @@
+"""Running one command: the session that loads, prints and turns errors into statuses.
+
+The exit statuses (the README lists them too):
+
+- 0: done (also when the reader of the output left early: ``wooolf solve … | head``);
+- 1: the record contradicts itself (the events that cannot all hold are named);
+- 2: bad input: a record, deck or name the library refuses (a
+  :class:`~wooolf_solver.core.errors.SolverError`), a usage error, an output path
+  that cannot be written, or an option that needs a package not installed;
+- 70: an internal error (a bug: one line, and ``--debug`` shows the traceback);
+- 74: the system failed us while running (a disk full, a cluster not reached);
+- 130: interrupted.
+
+This module names no game: the record's ``game:`` field finds the game through the
+registry (:func:`wooolf_solver.api.load`), and the game renders its own results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from .. import api
+from ..core.errors import InconsistentRecordError, SolverError
+from ..games import available, find_game
+from ..games.base import Game
+
+PROG = "wooolf"
+
+OK, CONTRADICTION, BAD_INPUT, INTERNAL_ERROR, SYSTEM_ERROR, INTERRUPTED = 0, 1, 2, 70, 74, 130
+"""The exit statuses (see the module docstring)."""
+
+PROGRESS_INTERVAL = 5.0
+"""Seconds between two progress lines on a stderr that is not a terminal."""
+
+
+class UsageError(Exception):
+    """A command line the shell refuses before running (exit 2); the message says why."""
+
+
+class Session:
+    """One run of a command: it loads records, prints, and, used as a context, turns
+    the library's errors into one line and an exit status in :attr:`status`."""
+
+    def __init__(self, json_output: bool = False, debug: bool = False) -> None:
+        self.json_output = json_output
+        self.debug = debug
+        self.console = Console(highlight=False, emoji=False)
+        self.game: Game | None = None
+        self.record: Any = None
+        self.status = OK
+
+    def load(self, path: str) -> tuple[Game, Any]:
+        """Read a record of any game (kept to describe its events in messages)."""
+        self.game, self.record = api.game_of(api.load(Path(path)))
+        return self.game, self.record
+
+    def render(self, verb: str, result: Any, **options: Any) -> None:
+        """Print ``result`` as the loaded record's game renders it for ``verb``."""
+        game = self.game or find_game(available()[0])
+        self.show(game.render(verb, self.record, result, **options))
+
+    def json(self, data: Any) -> None:
+        print(json.dumps(data, ensure_ascii=False))
+
+    def show(self, *renderables: RenderableType) -> None:
+        self.console.print(*renderables)
+
+    def fail(self, message: str, status: int = BAD_INPUT) -> None:
+        print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+        self.status = status
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> bool:
+        if error is None:
+            return False
+        if isinstance(error, BrokenPipeError):  # the reader left early: stop quietly
+            silence_stdout()
+            self.status = OK
+            return True
+        if isinstance(error, InconsistentRecordError):
+            if self.json_output:
+                self.json({"consistent": False, "conflict": list(error.conflict)})
+            elif self.game is not None:
+                line = self.game.render("conflict", self.record, error)
+                self.console.print(f"{PROG}: ", line, sep="", soft_wrap=True)
+            else:
+                print(f"{PROG}: {error}")
+            self.status = CONTRADICTION
+            return True
+        if isinstance(error, SolverError | UsageError):
+            self.fail(str(error))
+            return True
+        if isinstance(error, ImportError):  # an option's optional package is missing
+            self.fail(f"cannot load {error.name or 'a module'}: {error}")
+            return True
+        if isinstance(error, KeyboardInterrupt):
+            self.fail("interrupted", status=INTERRUPTED)
+            return True
+        if isinstance(error, OSError):  # a disk full, a cluster not reached
+            self.fail(f"{error}", status=SYSTEM_ERROR)
+            return True
+        if isinstance(error, Exception):
+            if self.debug:
+                traceback.print_exception(error, file=sys.stderr)
+            message = " ".join(str(error).split())[:300]
+            hint = "" if self.debug else " (rerun with --debug for the traceback)"
+            print(
+                f"{PROG}: internal error: {type(error).__name__}: {message}{hint}",
+                file=sys.stderr,
+            )
+            self.status = INTERNAL_ERROR
+            return True
+        return False
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush of a closed pipe
+    raises nothing more."""
+    with suppress(OSError, ValueError, AttributeError):  # no file descriptor (a test's)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+# -- commands ------------------------------------------------------------------------------
+
+Runner = Callable[[argparse.Namespace, Session], int]
+Option = Callable[[argparse.ArgumentParser], None]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its name, one-line help, options and the function that runs it."""
+
+    name: str
+    help: str
+    options: tuple[Option, ...]
+    run: Runner
+
+
+COMMANDS: dict[str, Command] = {}
+"""The subcommands, in the order ``wooolf --help`` lists them."""
+
+
+def command(name: str, help: str, *options: Option) -> Callable[[Runner], Runner]:
+    """Register a subcommand: its runner's docstring becomes its description."""
+
+    def register(run: Runner) -> Runner:
+        COMMANDS[name] = Command(name, help, options, run)
+        return run
+
+    return register
+
+
+def record_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", metavar="RECORD", help="a round record (.yaml or .json)")
+
+
+def json_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON (the solver output contract) instead of tables",
+    )
+
+
+def engine_names() -> list[str]:
+    """Every engine of every game in the registry, each game's default first."""
+    return list(dict.fromkeys(name for game in available() for name in find_game(game).engines))
+
+
+def engine_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine",
+        choices=engine_names(),
+        default=None,
+        help="the counting engine (default: the game's first; all give the same answers)",
+    )
+
+
+def game_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game",
+        choices=list(available()),
+        default=available()[0],
+        help="the game (default: %(default)s; see `wooolf games`)",
+    )
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1, for ``--top``, ``--players``, ``--games``."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+# -- output paths --------------------------------------------------------------------------
+
+
+def check_output_file(path: str, option: str) -> Path:
+    """Refuse, before a run, a file that cannot be written: its folder is missing or
+    not writable, or it is a folder."""
+    file = Path(path)
+    folder = file.parent
+    if file.is_dir():
+        raise UsageError(f"{option}: {path} is a folder, not a file")
+    if not folder.is_dir():
+        raise UsageError(f"{option}: cannot write {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK) or (file.exists() and not os.access(file, os.W_OK)):
+        raise UsageError(f"{option}: cannot write {path}: permission denied")
+    return file
+
+
+def check_output_folder(path: str, option: str) -> Path:
+    """Refuse, before a run, a folder that cannot be written or made."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{option}: {path} is a file, not a folder")
+    existing = folder
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK):
+        raise UsageError(f"{option}: cannot write in {path}: permission denied")
+    return folder
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and
+    :func:`os.replace`, so ``path`` is never seen half written."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+# -- progress ------------------------------------------------------------------------------
+
+
+@contextmanager
+def progress(total: int, what: str, verb: str) -> Iterator[Callable[[object], None]]:
+    """Progress on stderr: a bar on a terminal, otherwise a line every
+    :data:`PROGRESS_INTERVAL` seconds (``simulate: 12/40 games, 9 s``); yields the
+    function to call after each item."""
+    console = Console(stderr=True)
+    if console.is_terminal:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task(what, total=total)
+            yield lambda _item: bar.advance(task)
+        return
+    start = last = time.monotonic()
+    done = 0
+
+    def advance(_item: object) -> None:
+        nonlocal done, last
+        done += 1
+        now = time.monotonic()
+        if now - last >= PROGRESS_INTERVAL and done < total:
+            last = now
+            print(f"{verb}: {done}/{total} {what}, {now - start:.0f} s", file=sys.stderr)
+
+    yield advance

@@ -1,0 +1,41 @@
+"""``wooolf solve``: who is who, exactly, from everything the record says."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import api
+from .session import Session, command, engine_option, json_option, record_argument
+
+
+def why_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--why",
+        action="store_true",
+        help="after the table, say why each certain fact is certain (the events that force it)",
+    )
+
+
+@command(
+    "solve",
+    "who is who: identities, certainties and the best declarations",
+    record_argument,
+    json_option,
+    engine_option,
+    why_option,
+)
+def solve_command(args: argparse.Namespace, session: Session) -> int:
+    """Who is who: for every seat the chance of each identity, what is certain, and the
+    viewpoint's best declarations, exactly, from everything the record says."""
+    if args.json and args.why:
+        session.fail("--why explains the readable answer; it cannot be used with --json")
+        return 2
+    _, record = session.load(args.record)
+    posterior = api.solve(record, engine=args.engine)
+    if args.json:
+        session.json(posterior.to_dict())
+        return 0
+    session.render("solve", posterior)
+    if args.why:
+        session.render("solve-why", api.explanations(record, engine=args.engine))
+    return 0
