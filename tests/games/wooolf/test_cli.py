@@ -252,3 +252,15 @@ def test_python_dash_m() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["deals"] == 1560
+
+
+def test_solve_why_says_the_fact_each_explanation_explains(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "solve", str(WORKED), "--why")
+    assert status == 0
+    blocks = out.split("• ")[1:]
+    assert blocks
+    for block in blocks:
+        fact = block.split(" — ")[0]
+        assert " ".join(block.split()).endswith(f"So {fact}.")

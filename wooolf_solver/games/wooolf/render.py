@@ -314,8 +314,8 @@ def render_why(
 
 def render_reasons(round_: Round, reasons: dict[Fact, Explanation]) -> RenderableType:
     """``solve --why``: every certain fact about a seat whose hand is not known, with
-    the events that force it and the sentences, compactly (a sentence that opens
-    every explanation, such as the deck, is said once)."""
+    the events that force it and the sentences, each ending with the fact it explains,
+    compactly (a sentence that opens every explanation, such as the deck, is said once)."""
     shown = [
         reasons[fact]
         for fact in sorted(reasons, key=lambda f: (not f.holds, f.seat, f.identity))
@@ -323,10 +323,7 @@ def render_reasons(round_: Round, reasons: dict[Fact, Explanation]) -> Renderabl
     ]
     if not shown:
         return Group("", Text("Nothing about the unknown hands is certain yet."))
-    steps = [list(reason.sentences) for reason in shown]
-    for sentences, reason in zip(steps, shown, strict=True):
-        if sentences and sentences[-1] == f"So {reason.fact}.":
-            sentences.pop()
+    steps = [list(reason.sentences) for reason in shown]  # each ends "So <the fact>."
     openings = {sentences[0] for sentences in steps if sentences}
     common = openings.pop() if len(openings) == 1 and all(steps) else None
     parts: list[RenderableType] = [
