@@ -59,36 +59,27 @@ def test_a_round_record_is_refused_by_review(capsys: pytest.CaptureFixture[str])
     assert err.startswith("wooolf: error: this is a round record: ")
 
 
-@pytest.mark.parametrize(
-    ("option", "make", "says"),
-    [
-        ("--plot", lambda tmp: str(tmp / "missing" / "plot.png"), "no folder"),
-        ("--plot", lambda tmp: str(tmp / "plot.gif"), "a plot is .png"),
-        ("--plot", lambda tmp: str(tmp), "is a folder"),
-        ("--records", lambda tmp: str(tmp / "file.txt"), "is a file"),
-    ],
-    ids=["plot-no-folder", "plot-format", "plot-folder", "records-file"],
-)
+BAD_PATHS = {
+    "plot-no-folder": ("--plot", "missing/plot.png", "no folder"),
+    "plot-format": ("--plot", "plot.gif", "a plot is .png"),
+    "plot-folder": ("--plot", "folder.png", "is a folder"),
+    "records-file": ("--records", "file.txt", "is a file"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_PATHS))
 def test_bad_lab_paths_are_refused_before_running(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
-    option: str,
-    make: object,
-    says: str,
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, case: str
 ) -> None:
+    option, name, says = BAD_PATHS[case]
     (tmp_path / "file.txt").write_text("x")
-    if option == "--plot" and says == "is a folder":
-        path = str(tmp_path / "folder.png")
-        Path(path).mkdir()
-    else:
-        path = make(tmp_path)  # type: ignore[operator]
+    (tmp_path / "folder.png").mkdir()
 
     def no_run(*args: object, **kwargs: object) -> None:
         raise AssertionError("the simulation ran before the path was checked")
 
     monkeypatch.setattr("wooolf_solver.games.wooolf.plugin.WooolfLab.run", no_run)
-    status, out, err = run(capsys, "simulate", *LAB, option, path)
+    status, out, err = run(capsys, "simulate", *LAB, option, str(tmp_path / name))
     assert (status, out) == (2, "")
     assert says in err and err.count("\n") == 1
 

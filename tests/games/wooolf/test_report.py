@@ -10,11 +10,11 @@ import os
 import re
 import shutil
 import subprocess
-from html import escape
 from pathlib import Path
 
 import pytest
 from helpers import run
+from markupsafe import escape
 from PIL import Image  # matplotlib's own dependency
 
 from wooolf_solver import GameRecord, Review, review

@@ -20,20 +20,23 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from html import escape
+from html import escape  # the SVG label (the page itself is escaped by its templates)
 from typing import Any
 
 import matplotlib as mpl
+from markupsafe import Markup
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from ...core.pages import render_page
 from ...core.version import __version__
-from ...core.words import exact_percent, join_words, pointer_word, seats_in_words
+from ...core.words import exact_percent, join_words, plural, pointer_word, seats_in_words
 from .game import GameRound
 from .record import Ask, Declare, Event, Peek
 from .review import Moment, Review, RoundReview, SeatReview
 from .rules import Seat
+from .scoring import Declared
 
 SEAT_COLOURS = (
     "#0072B2",  # blue
@@ -318,44 +321,57 @@ def event_in_words(round_: GameRound, event: Event) -> str:
 # -- the page --------------------------------------------------------------------------------
 
 
+MOMENT_LABELS = {
+    "gamble": "gamble",
+    "better-declaration": "better choice",
+    "unused-certainty": "missed",
+    "shepherd-lie": "lie",
+}
+
+EVENT_KINDS = {Peek: "peek", Ask: "question", Declare: "declaration"}
+
+
 def html_report(result: Review) -> str:
-    """The whole review as one self-contained HTML page (see the module docstring)."""
+    """The whole review as one self-contained HTML page (see the module docstring),
+    from the templates ``review.html`` and ``round.html`` of this package's
+    ``templates/`` folder in the generic frame ``page.html``."""
     record = result.game
     game, setup = record.game, record.setup
-    edition = game.editions[setup.edition].title
-    rounds = len(record.rounds)
-    state = "the game is over" if result.score.over else "an unfinished game"
-    title = f"{game.title} — {edition}"
-    body = [
-        '<header class="masthead">',
-        '<p class="eyebrow">Game review</p>',
-        f"<h1>{escape(title)}</h1>",
-        f'<p class="meta">{setup.players} players · {rounds} round{"s" * (rounds != 1)} · '
-        f"{escape(state)}</p>",
-        winners_html(result),
-        "</header>",
-        totals_html(result),
-        '<nav class="rounds-nav" aria-label="Rounds">',
-        *(f'<a href="#round-{r.round.number}">Round {r.round.number}</a>' for r in result.rounds),
-        "</nav>",
-        *(round_html(round_review) for round_review in result.rounds),
-        '<footer class="foot">',
-        f"Made by wooolf_solver {escape(__version__)}. Every chance is exact: counted over "
-        "every deal consistent with what the seat knew, never sampled.",
-        "</footer>",
-    ]
-    return PAGE.format(
-        title=escape(f"Game review — {title}"),
-        style=STYLE,
-        body="\n".join(body),
+    title = f"{game.title} — {game.editions[setup.edition].title}"
+    score = result.score
+    return render_page(
+        __package__ or "wooolf_solver.games.wooolf",
+        "review.html",
+        page_title=f"Game review — {title}",
+        title=title,
+        players=setup.players,
+        rounds=result.rounds,
+        state="the game is over" if score.over else "an unfinished game",
+        score=score,
+        winners=score.winners,
+        winning_points=score.totals[score.winners[0]],
+        version=__version__,
+        moment_labels=MOMENT_LABELS,
+        plural=plural,
+        seats_in_words=seats_in_words,
+        exact_percent=exact_percent,
+        events_in_words=events_in_words,
+        moment_sentence=moment_sentence,
+        event_in_words=event_in_words,
+        event_kind=lambda event: EVENT_KINDS[type(event)],
+        chip_colours=chip_colours,
+        round_facts=round_facts,
+        declared_pointers=declared_pointers,
+        lie_events=lambda review: {m.event for m in review.moments if m.kind == "shepherd-lie"},
+        plot=plot,
     )
 
 
-def chip(round_: GameRound, seat: Seat) -> str:
-    """A seat number on its colour, in white or in ink, whichever reads better."""
+def chip_colours(round_: GameRound, seat: Seat) -> tuple[str, str]:
+    """A seat's colour and the ink that reads better on it, white or dark."""
     colour = seat_colour(round_, seat)
     ink = "#fff" if contrast(colour, "#FFFFFF") >= contrast(colour, INK) else INK
-    return f'<span class="chip" style="background:{colour};color:{ink}">{seat}</span>'
+    return colour, ink
 
 
 def contrast(first: str, second: str) -> float:
@@ -374,354 +390,39 @@ def contrast(first: str, second: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def winners_html(result: Review) -> str:
-    score = result.score
-    winners = score.winners
-    points = score.totals[winners[0]]
-    label = "Winner" if len(winners) == 1 else "Winners (shared)"
-    return (
-        f'<p class="winner"><span class="trophy">{label}</span> '
-        f"<strong>{escape(seats_in_words(winners).capitalize())}</strong> with {points} "
-        f"point{'s' * (points != 1)}</p>"
-    )
-
-
-def mistake_dots(count: int) -> str:
-    if not count:
-        return '<span class="none">0</span>'
-    dots = '<span class="dot" aria-hidden="true"></span>' * count
-    return f'{dots}<span class="sr">{count}</span>'
-
-
-def totals_html(result: Review) -> str:
-    score = result.score
-    first = result.rounds[0].round
-    head = "".join(f"<th>Round {r.round.number}</th>" for r in result.rounds)
-    rows = []
-    for seat, total in score.totals.items():
-        winner = seat in score.winners
-        cells = "".join(f"<td>{r.score.points[seat]}</td>" for r in result.rounds)
-        badge = ' <span class="badge win">winner</span>' if winner else ""
-        rows.append(
-            f'<tr class="{"win" if winner else ""}"><th scope="row">{chip(first, seat)}'
-            f'{badge}</th>{cells}<td class="total">{total}</td>'
-            f'<td class="marks">{mistake_dots(score.mistakes[seat])}</td></tr>'
-        )
-    return (
-        '<section class="card totals"><h2>Totals</h2>'
-        f'<table class="numbers"><thead><tr><th>Seat</th>{head}<th>Points</th>'
-        f"<th>Mistakes</th></tr></thead><tbody>{''.join(rows)}</tbody></table></section>"
-    )
-
-
-def round_html(round_review: RoundReview) -> str:
-    round_ = round_review.round
-    number = round_.number
-    facts = [
-        f"seat {round_.start} starts",
-        f"{len(round_.events)} event{'s' * (len(round_.events) != 1)}",
-    ]
+def round_facts(round_: GameRound) -> list[str]:
+    """The line under a round's heading: who starts, how many events, the neutral hand."""
+    facts = [f"seat {round_.start} starts", plural(len(round_.events), "event")]
     facts += [
         f"the neutral hand (seat {seat}) is the {round_.identity(seat).name}"
         for seat in round_.hands
         if round_.setup.is_neutral(seat)
     ]
     if round_.blocked:
-        facts.append(f"red X from round {number - 1}: {seats_in_words(sorted(round_.blocked))}")
+        facts.append(
+            f"red X from round {round_.number - 1}: {seats_in_words(sorted(round_.blocked))}"
+        )
+    return facts
+
+
+def declared_pointers(round_: GameRound, seat: Seat, declared: Declared) -> str:
+    """A declaration's pointers: ``seat 6 (wolf), nobody (hound)``."""
+    targets = round_.identity(seat).targets
+    return ", ".join(
+        f"{pointer_word(pointer)} ({target})"
+        for pointer, target in zip(declared.targets, targets, strict=True)
+    )
+
+
+def plot(round_review: RoundReview) -> Markup:
+    """The round's plot as inline SVG (markup: the template prints it unescaped)."""
+    number = round_review.round.number
     svg = figure_svg(
         round_figure(round_review),
         prefix=f"r{number}-",
         label=f"Round {number}: each seat's best-declaration chance after each event",
     )
-    return "\n".join(
-        [
-            f'<section class="round" id="round-{number}">',
-            f"<h2>Round {number}</h2>",
-            f'<p class="meta">{escape(" · ".join(facts))}</p>',
-            '<figure class="card plot">',
-            svg,
-            "<figcaption>How sure each seat could be: the chance that its best declaration "
-            "is right, from its own knowledge after each event, exactly. A dot is a "
-            "declaration that was right, a cross a wrong one, at the chance it had when made. "
-            "Shaded: the first go-around (no early declarations). Red dashes: the "
-            "shepherd's lies.</figcaption>",
-            "</figure>",
-            scores_html(round_review),
-            moments_html(round_review),
-            timeline_html(round_review),
-            "</section>",
-        ]
-    )
-
-
-def scores_html(round_review: RoundReview) -> str:
-    round_ = round_review.round
-    score = round_review.score
-    rows = []
-    for seat, hand in round_.hands.items():
-        seat_review = round_review.seats.get(seat)
-        identity = round_.identity(seat).name
-        cards = " + ".join(card.name for card in hand)
-        if seat_review is None:  # the neutral hand: no declaration, no points
-            rows.append(
-                f'<tr class="neutral"><th scope="row">{chip(round_, seat)}</th>'
-                f"<td><strong>{escape(identity)}</strong>"
-                f'<div class="sub">{escape(cards)} · neutral hand</div></td>'
-                '<td colspan="3" class="muted">never acts</td><td></td></tr>'
-            )
-            continue
-        rows.append(
-            f'<tr><th scope="row">{chip(round_, seat)}</th>'
-            f"<td><strong>{escape(identity)}</strong>"
-            f'<div class="sub">{escape(cards)}</div></td>'
-            f"{declaration_cell(round_review, seat_review)}"
-            f"{chance_cell(seat_review)}"
-            f'<td class="nowrap">{certain_cell(seat_review)}</td>'
-            f"{points_cell(round_review, seat)}</tr>"
-        )
-    notes = []
-    for shepherd, fooled in score.bonus.items():
-        if fooled:
-            notes.append(
-                f"The shepherd's bonus: seat {shepherd} +{len(fooled)}, for "
-                f"{seats_in_words(fooled)}, whose wolf pointer named a seat where it cried wolf."
-            )
-    if score.red:
-        notes.append(
-            f"Red X: {seats_in_words(sorted(score.red))} may not declare early next round "
-            "(a wrong early declaration)."
-        )
-    note = "".join(f'<p class="note">{escape(text)}</p>' for text in notes)
-    return (
-        '<div class="card"><h3>Scores</h3>'
-        '<table class="scores"><thead><tr><th>Seat</th><th>Identity</th><th>Declaration</th>'
-        '<th title="from the seat\'s own knowledge when it declared">Chance then</th>'
-        '<th title="the first moment its best declaration was certain">Certain</th>'
-        f"<th>Points</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{note}</div>"
-    )
-
-
-def declaration_cell(round_review: RoundReview, seat_review: SeatReview) -> str:
-    declared = seat_review.declared
-    if declared is None:
-        return '<td class="muted">no declaration</td>'
-    round_ = round_review.round
-    right = round_review.score.correct[seat_review.seat]
-    targets = round_.identity(seat_review.seat).targets
-    pointers = ", ".join(
-        f"{pointer_word(pointer)} ({target})"
-        for pointer, target in zip(declared.targets, targets, strict=True)
-    )
-    verdict = (
-        '<span class="badge right">right</span>'
-        if right
-        else '<span class="badge wrong">wrong</span>'
-    )
-    return f'<td>{verdict} <span class="when">{declared.when}:</span> {escape(pointers)}</td>'
-
-
-def chance_cell(seat_review: SeatReview) -> str:
-    chance = seat_review.declared_probability
-    if chance is None:
-        return "<td></td>"
-    best = seat_review.best_probability
-    extra = ""
-    if best is not None and best > chance + 1e-9:
-        extra = f'<div class="sub warn">best then: {exact_percent(best)}</div>'
-    return f'<td class="num">{exact_percent(chance)}{extra}</td>'
-
-
-def certain_cell(seat_review: SeatReview) -> str:
-    if seat_review.certain_at is None:
-        return '<span class="muted">never</span>'
-    return escape(events_in_words(seat_review.certain_at))
-
-
-def points_cell(round_review: RoundReview, seat: Seat) -> str:
-    score = round_review.score
-    points = score.points[seat]
-    parts = [f'<span class="points">{points}</span>']
-    bonus = len(score.bonus.get(seat, ()))
-    if bonus:
-        parts.append(f'<div class="sub">+{bonus} bonus</div>')
-    if seat in score.mistakes:
-        red = " + red X" if seat in score.red else ""
-        parts.append(f'<div class="sub bad">mistake{red}</div>')
-    return f'<td class="num">{"".join(parts)}</td>'
-
-
-MOMENT_LABELS = {
-    "gamble": "gamble",
-    "better-declaration": "better choice",
-    "unused-certainty": "missed",
-    "shepherd-lie": "lie",
-}
-
-
-def moments_html(round_review: RoundReview) -> str:
-    round_ = round_review.round
-    if not round_review.moments:
-        items = (
-            '<li class="quiet">Nothing notable: no gamble, no lie, no certainty left unused.</li>'
-        )
-    else:
-        items = "".join(
-            f'<li><span class="badge {moment.kind}">{MOMENT_LABELS[moment.kind]}</span> '
-            f"{escape(moment_sentence(round_, moment))}</li>"
-            for moment in round_review.moments
-        )
-    return f'<div class="card"><h3>Notable moments</h3><ul class="moments">{items}</ul></div>'
-
-
-def timeline_html(round_review: RoundReview) -> str:
-    round_ = round_review.round
-    lies = {moment.event for moment in round_review.moments if moment.kind == "shepherd-lie"}
-    items = []
-    for number, event in enumerate(round_.events, 1):
-        kind = {Peek: "peek", Ask: "question", Declare: "declaration"}[type(event)]
-        classes = [kind]
-        badges = [f'<span class="badge {kind}">{kind}</span>']
-        if number in lies:
-            classes.append("lie")
-            badges.append('<span class="badge shepherd-lie">lie</span>')
-        if isinstance(event, Declare):
-            right = round_.score.correct.get(event.seat)
-            if right is not None:
-                badges.append(
-                    '<span class="badge right">right</span>'
-                    if right
-                    else '<span class="badge wrong">wrong</span>'
-                )
-        items.append(
-            f'<li class="{" ".join(classes)}"><span class="n">{number}</span>'
-            f"{chip(round_, event.seat)}"
-            f'<span class="what">{escape(event_in_words(round_, event))}</span>'
-            f'<span class="tags">{"".join(badges)}</span></li>'
-        )
-        if number == round_.first_go_around and number < len(round_.events):
-            items.append(
-                '<li class="divider"><span>first go-around over: early declarations '
-                "open</span></li>"
-            )
-    return f'<div class="card"><h3>Timeline</h3><ol class="timeline">{"".join(items)}</ol></div>'
-
-
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>{title}</title>
-<style>{style}</style>
-</head>
-<body>
-<main>
-{body}
-</main>
-</body>
-</html>
-"""
-
-STYLE = """
-:root {
-  --ink: #1f2328; --muted: #5b6270; --line: #e3e5e8; --paper: #f6f5f2; --card: #ffffff;
-  --accent: #2f5bd3; --good: #1a7f37; --good-bg: #e6f4ea; --bad: #c62828; --bad-bg: #fdecea;
-  --warn: #9a6700; --warn-bg: #fff4d6; --lie: #c62828;
-}
-* { box-sizing: border-box; }
-html { background: var(--paper); color: var(--ink); }
-body {
-  margin: 0; font: 15px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
-  Arial, "Noto Sans", "Liberation Sans", "DejaVu Sans", "Noto Sans CJK SC", sans-serif;
-  font-variant-numeric: tabular-nums;
-}
-main { max-width: 1060px; margin: 0 auto; padding: 40px 28px 56px; }
-@media (max-width: 600px) { main { padding: 24px 12px 40px; } h1 { font-size: 24px; } }
-h1, h2, h3 { line-height: 1.2; margin: 0; letter-spacing: -0.01em; }
-h1 { font-size: 30px; font-weight: 700; }
-h2 { font-size: 22px; font-weight: 700; }
-h3 { font-size: 13px; font-weight: 700; text-transform: uppercase; letter-spacing: 0.06em;
-     color: var(--muted); margin-bottom: 12px; }
-.eyebrow { margin: 0 0 6px; color: var(--accent); font-weight: 700; font-size: 13px;
-           text-transform: uppercase; letter-spacing: 0.08em; }
-.meta { color: var(--muted); margin: 6px 0 0; }
-.masthead { margin-bottom: 24px; }
-.winner { display: inline-flex; align-items: center; gap: 10px; margin: 16px 0 0;
-          padding: 8px 14px 8px 8px; background: var(--card); border: 1px solid var(--line);
-          border-radius: 999px; font-size: 16px; box-shadow: 0 1px 2px rgba(0,0,0,.04); }
-.trophy { background: #f5c518; color: #3d2e00; font-weight: 700; font-size: 12px;
-          text-transform: uppercase; letter-spacing: .06em; padding: 4px 10px;
-          border-radius: 999px; }
-.card { background: var(--card); border: 1px solid var(--line); border-radius: 12px;
-        padding: 18px 20px; box-shadow: 0 1px 2px rgba(0,0,0,.04); overflow-x: auto; }
-.totals h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .06em;
-             color: var(--muted); margin-bottom: 10px; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid var(--line);
-         vertical-align: top; }
-thead th { font-size: 12px; font-weight: 600; color: var(--muted); text-transform: uppercase;
-           letter-spacing: .04em; border-bottom: 1px solid #cfd3d8; }
-tbody tr:last-child th, tbody tr:last-child td { border-bottom: 0; }
-table.numbers td, table.numbers thead th:not(:first-child) { text-align: right; }
-table.numbers td.total { font-weight: 700; font-size: 16px; }
-tr.win { background: #fffbea; }
-td.num { text-align: right; white-space: nowrap; }
-td.nowrap { white-space: nowrap; }
-.points { font-weight: 700; font-size: 16px; }
-.sub { color: var(--muted); font-size: 13px; }
-.sub.warn { color: var(--warn); }
-.sub.bad { color: var(--bad); }
-.muted { color: var(--muted); }
-.none { color: #b0b5bb; }
-.chip { display: inline-block; min-width: 26px; padding: 1px 7px; border-radius: 999px;
-        font-weight: 700; font-size: 13px; text-align: center; }
-.dot { display: inline-block; width: 11px; height: 11px; border-radius: 50%;
-       background: var(--bad); margin-left: 4px; vertical-align: -1px; }
-.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-.badge { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase;
-         letter-spacing: .05em; padding: 2px 7px; border-radius: 6px; background: #eef0f3;
-         color: var(--muted); white-space: nowrap; }
-.badge.right, .badge.win { background: var(--good-bg); color: var(--good); }
-.badge.wrong { background: var(--bad-bg); color: var(--bad); }
-.badge.shepherd-lie { background: var(--lie); color: #fff; }
-.badge.gamble { background: var(--warn-bg); color: var(--warn); }
-.badge.better-declaration { background: #efe9fb; color: #5b3cc4; }
-.badge.unused-certainty { background: #e7f0fe; color: #1d4ed8; }
-.badge.peek { background: #e8f1fb; color: #0b5cad; }
-.badge.question { background: #eef0f3; color: #4a5160; }
-.badge.declaration { background: #fff0e0; color: #a24b00; }
-.when { color: var(--muted); font-size: 13px; margin-left: 4px; }
-.rounds-nav { display: flex; gap: 8px; margin: 22px 0 8px; }
-.rounds-nav a { color: var(--accent); text-decoration: none; font-weight: 600; font-size: 14px;
-                padding: 4px 12px; border: 1px solid var(--line); border-radius: 999px;
-                background: var(--card); }
-.round { margin-top: 36px; }
-.round > .meta { margin-bottom: 14px; }
-.plot { margin: 0 0 16px; padding: 12px 14px 10px; }
-.plot svg { display: block; width: 100%; height: auto; }
-figcaption { color: var(--muted); font-size: 13px; margin-top: 6px; }
-.round .card + .card { margin-top: 16px; }
-.note { margin: 10px 0 0; font-size: 13px; color: var(--muted); }
-.moments { list-style: none; margin: 0; padding: 0; }
-.moments li { padding: 10px 0; border-bottom: 1px solid var(--line); }
-.moments li:first-child { padding-top: 0; }
-.moments li:last-child { border-bottom: 0; padding-bottom: 0; }
-.moments .badge { margin-right: 6px; }
-.quiet { color: var(--muted); }
-.timeline { list-style: none; margin: 0; padding: 0; }
-.timeline li { display: grid; grid-template-columns: 28px 40px 1fr auto; gap: 10px;
-               align-items: baseline; padding: 6px 8px; border-radius: 8px; }
-.timeline li:nth-child(odd):not(.divider):not(.lie) { background: #fafafb; }
-.timeline li.lie { background: #fdecea; box-shadow: inset 3px 0 0 var(--lie); }
-.timeline .n { color: var(--muted); font-size: 13px; text-align: right; }
-.timeline .tags { display: flex; gap: 4px; justify-content: flex-end; }
-.timeline li.divider { display: block; padding: 4px 0; text-align: center; background: none; }
-.timeline li.divider span { font-size: 12px; color: var(--muted); text-transform: uppercase;
-                            letter-spacing: .06em; border-top: 1px dashed #cfd3d8;
-                            display: block; padding-top: 6px; }
-.foot { margin-top: 40px; color: var(--muted); font-size: 13px; }
-"""
+    return Markup(svg)
 
 
 __all__ = [
