@@ -170,3 +170,19 @@ def test_a_bare_value_error_is_internal_not_bad_input(
     monkeypatch.setattr(solve.api, "solve", value_error)
     status, _, err = run(capsys, "solve", ROUND)
     assert status == 70 and "internal error: ValueError: oops" in err
+
+
+def test_review_progress_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(session, "PROGRESS_INTERVAL", 0.0)
+    status, out, err = run(capsys, "review", GAME, "--json")
+    assert status == 0 and json.loads(out)["winners"]
+    lines = err.splitlines()
+    assert lines and all(line.startswith("review: ") for line in lines)
+    assert lines[0].startswith("review: 1/") and " seat rounds, " in lines[0]
+
+
+def test_no_progress_lines_when_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "review", GAME, "--json")
+    assert (status, err) == (0, "")

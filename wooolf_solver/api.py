@@ -13,6 +13,7 @@ the record's ``game:`` field names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +81,12 @@ def explanations(record: Source, engine: str | None = None) -> dict[Any, Any]:
     return game.explanations(record, engine)
 
 
-def review(record: Source, engine: str | None = None) -> Any:
-    """A played game replayed from every seat."""
+def review(
+    record: Source,
+    engine: str | None = None,
+    on_step: Callable[[int, int], None] | None = None,
+) -> Any:
+    """A played game replayed from every seat; ``on_step(done, total)`` after each step
+    (a seat's round, for Wooolf!!), for a progress bar."""
     game, record = game_of(record)
-    return game.review(record, engine)
+    return game.review(record, engine, on_step)

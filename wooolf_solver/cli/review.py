@@ -12,6 +12,7 @@ from .session import (
     command,
     engine_option,
     json_option,
+    progress,
     write_atomically,
 )
 
@@ -45,7 +46,8 @@ def review_command(args: argparse.Namespace, session: Session) -> int:
     misled, and the scores. --html also writes a page with a plot per round."""
     page = check_output_file(args.html, "--html") if args.html else None
     game, record = session.load(args.game)
-    result = api.review(record, engine=args.engine)
+    with progress("review", "seat rounds") as ticker:
+        result = api.review(record, engine=args.engine, on_step=ticker.update)
     if page is not None:
         html = game.render("review-html", record, result)
         if not isinstance(html, str):

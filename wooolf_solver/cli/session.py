@@ -274,34 +274,47 @@ def write_atomically(path: Path, text: str) -> None:
 # -- progress ------------------------------------------------------------------------------
 
 
-@contextmanager
-def progress(total: int, what: str, verb: str) -> Iterator[Callable[[object], None]]:
-    """Progress on stderr: a bar on a terminal, otherwise a line every
-    :data:`PROGRESS_INTERVAL` seconds (``simulate: 12/40 games, 9 s``); yields the
-    function to call after each item."""
-    console = Console(stderr=True)
-    if console.is_terminal:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
-            task = bar.add_task(what, total=total)
-            yield lambda _item: bar.advance(task)
-        return
-    start = last = time.monotonic()
-    done = 0
+class Ticker:
+    """Progress on stderr: a rich bar on a terminal, otherwise a plain line at most every
+    :data:`PROGRESS_INTERVAL` seconds (``simulate: 12/40 games, 9 s``)."""
 
-    def advance(_item: object) -> None:
-        nonlocal done, last
-        done += 1
+    def __init__(self, verb: str, what: str, total: int, bar: Progress | None) -> None:
+        self.verb, self.what, self.total, self.bar = verb, what, total, bar
+        self.task = bar.add_task(what, total=total or None) if bar is not None else None
+        self.done = 0
+        self.start = self.last = time.monotonic()
+
+    def advance(self, _item: object = None) -> None:
+        """One more item done (the lab calls this after each game)."""
+        self.update(self.done + 1, self.total)
+
+    def update(self, done: int, total: int) -> None:
+        """``done`` items of ``total`` done (a review calls this after each step)."""
+        self.done, self.total = done, total
+        if self.bar is not None and self.task is not None:
+            self.bar.update(self.task, completed=done, total=total)
+            return
         now = time.monotonic()
-        if now - last >= PROGRESS_INTERVAL and done < total:
-            last = now
-            print(f"{verb}: {done}/{total} {what}, {now - start:.0f} s", file=sys.stderr)
+        if now - self.last >= PROGRESS_INTERVAL and done < total:
+            self.last = now
+            line = f"{self.verb}: {done}/{total} {self.what}, {now - self.start:.0f} s"
+            print(line, file=sys.stderr, flush=True)
 
-    yield advance
+
+@contextmanager
+def progress(verb: str, what: str, total: int = 0) -> Iterator[Ticker]:
+    """A :class:`Ticker` for a long command, removed from the terminal when done."""
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield Ticker(verb, what, total, None)
+        return
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        yield Ticker(verb, what, total, bar)

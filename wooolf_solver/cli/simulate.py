@@ -131,8 +131,8 @@ def run_lab(
     if args.records:
         check_output_folder(args.records, "--records")
     executor = make_executor(args.workers, args.scheduler)
-    with progress(args.games * len(simulations), "games", verb) as advance:
-        reports = lab.run(simulations, args.games, executor, args.records, advance)
+    with progress(verb, "games", args.games * len(simulations)) as ticker:
+        reports = lab.run(simulations, args.games, executor, args.records, ticker.advance)
     if args.plot:
         lab.plot(reports, args.plot)
     return reports

@@ -117,8 +117,14 @@ class Game:
         """The explanation of every certain fact of the record's posterior."""
         raise self.unsupported("why")
 
-    def review(self, record: Any, engine: str | None = None) -> Any:
-        """A played game replayed from every seat."""
+    def review(
+        self,
+        record: Any,
+        engine: str | None = None,
+        on_step: Callable[[int, int], None] | None = None,
+    ) -> Any:
+        """A played game replayed from every seat; ``on_step(done, total)`` after each
+        step, for a progress bar."""
         raise self.unsupported("review")
 
     # -- for the command line -----------------------------------------------------------

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import os
 import re
 import sys
@@ -228,11 +229,16 @@ def plain_environment() -> Iterator[None]:
 
 def run(argv: Sequence[str]) -> tuple[int, str, str]:
     """``wooolf *argv``, in-process from the root: the exit status, stdout and stderr."""
-    from wooolf_solver.cli import main  # noqa: PLC0415 (after the path is set, in __main__)
+    from wooolf_solver.cli import main, session  # noqa: PLC0415 (after the path is set)
 
     out, err = io.StringIO(), io.StringIO()
-    with plain_environment(), chdir(ROOT), redirect_stdout(out), redirect_stderr(err):
-        status = main(list(argv))
+    interval = session.PROGRESS_INTERVAL
+    session.PROGRESS_INTERVAL = math.inf  # progress lines depend on the machine's speed
+    try:
+        with plain_environment(), chdir(ROOT), redirect_stdout(out), redirect_stderr(err):
+            status = main(list(argv))
+    finally:
+        session.PROGRESS_INTERVAL = interval
     return status, out.getvalue(), err.getvalue()
 
 

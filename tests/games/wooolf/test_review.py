@@ -15,9 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wooolf_solver import Round, solve
+from wooolf_solver.core.words import exact_percent as percent
 from wooolf_solver.games.wooolf.game import GameRecord
 from wooolf_solver.games.wooolf.record import Ask, Event, Peek
-from wooolf_solver.games.wooolf.review import Moment, Review, percent, review
+from wooolf_solver.games.wooolf.review import Moment, Review, review
 from wooolf_solver.games.wooolf.scoring import Declared, is_correct
 
 ROOT = Path(__file__).resolve().parents[3]

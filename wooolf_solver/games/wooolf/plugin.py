@@ -64,12 +64,17 @@ class Wooolf(Game):
     def explanations(self, record: Any, engine: str | None = None) -> dict[Fact, Explanation]:
         return explanations(self.round(record, "why"), engine)
 
-    def review(self, record: Any, engine: str | None = None) -> Review:
+    def review(
+        self,
+        record: Any,
+        engine: str | None = None,
+        on_step: Callable[[int, int], None] | None = None,
+    ) -> Review:
         if not isinstance(record, GameRecord):
             raise InvalidRecordError(
                 "this is a round record: a review needs a game record (use `wooolf solve`)"
             )
-        return review(record, engine or "counter")
+        return review(record, engine or "counter", on_step)
 
     def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
         from .render import render  # noqa: PLC0415 (rich tables: only for the command line)

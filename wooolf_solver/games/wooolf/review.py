@@ -36,7 +36,7 @@ it misled seat 2, seat 4, seat 5.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Literal
@@ -193,15 +193,35 @@ class Review:
         }
 
 
-def review(game: GameRecord, engine: str = "counter") -> Review:
-    """Replay every round of ``game`` from every player's own knowledge."""
-    rounds = tuple(review_round(round_, engine) for round_ in game.rounds)
+def review(
+    game: GameRecord,
+    engine: str | None = "counter",
+    on_step: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Replay every round of ``game`` from every player's own knowledge; ``on_step(done,
+    total)`` is called after each seat's round is replayed (for a progress bar)."""
+    total = sum(len(round_.players) for round_ in game.rounds)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if on_step is not None:
+            on_step(done, total)
+
+    rounds = tuple(review_round(round_, engine, step) for round_ in game.rounds)
     return Review(game, rounds, game.score)
 
 
-def review_round(round_: GameRound, engine: str = "counter") -> RoundReview:
-    """Replay one round from every player's own knowledge."""
-    seats = {seat: review_seat(round_, seat, engine) for seat in round_.players}
+def review_round(
+    round_: GameRound, engine: str | None = "counter", on_seat: Callable[[], None] | None = None
+) -> RoundReview:
+    """Replay one round from every player's own knowledge (``on_seat()`` after each seat)."""
+    seats = {}
+    for seat in round_.players:
+        seats[seat] = review_seat(round_, seat, engine)
+        if on_seat is not None:
+            on_seat()
     moments = [
         *(moment for seat in seats.values() for moment in _declaration_moments(round_, seat)),
         *(moment for seat in seats.values() for moment in _unused_certainty(round_, seat)),
@@ -213,7 +233,7 @@ def review_round(round_: GameRound, engine: str = "counter") -> RoundReview:
     return RoundReview(round_, round_.score, MappingProxyType(seats), tuple(moments))
 
 
-def review_seat(round_: GameRound, seat: Seat, engine: str = "counter") -> SeatReview:
+def review_seat(round_: GameRound, seat: Seat, engine: str | None = "counter") -> SeatReview:
     """One player's round: the best declaration after every event, and its own."""
     declared = round_.declarations.get(seat)
     declare_event = round_.declare_event(seat)
