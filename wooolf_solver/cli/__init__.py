@@ -28,7 +28,7 @@ __all__ = ["build_parser", "main"]
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=PROG, description="Exact deduction for Wooolf!! (狼來了) and its variants."
+        prog=PROG, description="Exact deduction for hidden-role card games (see `wooolf games`)."
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     parser.add_argument(

@@ -42,8 +42,8 @@ def html_option(parser: argparse.ArgumentParser) -> None:
 def review_command(args: argparse.Namespace, session: Session) -> int:
     """Replay a recorded game (every hand revealed) from every player's own knowledge:
     when each best declaration became certain, how likely each declaration was when it
-    was made, the gambles, the certainty left unused, the shepherd's lies and whom they
-    misled, and the scores. --html also writes a page with a plot per round."""
+    was made, the gambles, the certainty left unused, the lies and whom they misled,
+    and the scores. --html also writes a page with a plot per round."""
     page = check_output_file(args.html, "--html") if args.html else None
     game, record = session.load(args.game)
     with progress("review", "seat rounds") as ticker:

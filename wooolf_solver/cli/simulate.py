@@ -33,7 +33,7 @@ def mix_arguments(parser: argparse.ArgumentParser) -> None:
         "mixes",
         nargs="+",
         metavar="MIX",
-        help="a built-in edition (basic, advanced) or a designer's deck file (.toml)",
+        help="a built-in edition of the game, or a designer's deck file",
     )
 
 
@@ -48,7 +48,7 @@ def lab_options(parser: argparse.ArgumentParser) -> None:
         "--bots",
         metavar="BOT,...",
         help="bots seated round-robin from seat 1, each NAME or NAME:OPTION=VALUE:... "
-        "(e.g. greedy:early=0.8,random; default: the game's own; a wrong name lists them)",
+        "(default: the game's own; a wrong name lists them)",
     )
     parser.add_argument("--seed", default="0", help="the same seed gives the same games")
     parser.add_argument(
@@ -80,7 +80,7 @@ def simulate_command(args: argparse.Namespace, session: Session) -> int:
     """Bots play many games of a deck (a built-in edition or a designer's file) and the
     report says, per identity, how often declarations were right, early or final, the
     points and rounds won, how soon a seat could be certain and how often it had to
-    guess; the shepherd's bonus; wins per seat and per bot. Every figure comes with a
+    guess; the game's own figures; wins per seat and per bot. Every figure comes with a
     95% interval. The same seed gives the same report on any number of workers."""
     session.game = find_game(args.game)
     lab = session.game.lab()

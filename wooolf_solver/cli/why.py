@@ -10,7 +10,7 @@ from .session import Session, command, engine_option, json_option, record_argume
 
 def fact_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("seat", metavar="SEAT", help="a seat number")
-    parser.add_argument("identity", metavar="IDENTITY", help="an identity, e.g. shepherd")
+    parser.add_argument("identity", metavar="IDENTITY", help="a role of the record's game")
     parser.add_argument(
         "--not",
         dest="negated",

@@ -6,8 +6,8 @@ in its package (``wooolf_solver/games/<name>/templates/``), extend ``page.html``
 fill its ``style`` and ``body`` blocks. Autoescaping is on: every value a template
 prints is escaped unless it is :class:`~markupsafe.Markup` (an inlined plot, say).
 
->>> print(cjk("Wooolf!! (狼來了)"))
-Wooolf!! (<span lang="zh-Hant">狼來了</span>)
+>>> print(cjk("A <title> (狼來了)"))
+A &lt;title&gt; (<span lang="zh-Hant">狼來了</span>)
 """
 
 from __future__ import annotations
