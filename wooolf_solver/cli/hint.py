@@ -23,17 +23,16 @@ def top_option(parser: argparse.ArgumentParser) -> None:
 
 @command(
     "hint",
-    "what to do next: every peek and question ranked, and when to declare",
+    "what to do next: every action open to the viewpoint, ranked by what it would teach",
     record_argument,
     json_option,
     top_option,
     engine_option,
 )
 def hint_command(args: argparse.Namespace, session: Session) -> int:
-    """What to do next: every action open to the viewpoint (a peek at each other seat,
-    each question card to each other player), ranked by how much its outcome is
-    expected to tell about who holds the viewpoint's targets, and whether to declare
-    early now. The record needs a viewpoint whose hand is known."""
+    """What to do next: every action open to the viewpoint, ranked by how much its
+    outcome is expected to tell the viewpoint about what it is looking for, and whether
+    to act now on what it knows. The record needs a viewpoint whose hand is known."""
     _, record = session.load(args.record)
     advice = api.hint(record, engine=args.engine)
     if args.json:

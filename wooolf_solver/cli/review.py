@@ -41,8 +41,8 @@ def html_option(parser: argparse.ArgumentParser) -> None:
 )
 def review_command(args: argparse.Namespace, session: Session) -> int:
     """Replay a recorded game (every hand revealed) from every player's own knowledge:
-    when each best declaration became certain, how likely each declaration was when it
-    was made, the gambles, the certainty left unused, the lies and whom they misled,
+    when each player's best answer became certain, how likely each answer was when it
+    was given, the gambles, the certainty left unused, the lies and whom they misled,
     and the scores. --html also writes a page with a plot per round."""
     page = check_output_file(args.html, "--html") if args.html else None
     game, record = session.load(args.game)

@@ -78,7 +78,7 @@ def lab_options(parser: argparse.ArgumentParser) -> None:
 )
 def simulate_command(args: argparse.Namespace, session: Session) -> int:
     """Bots play many games of a deck (a built-in edition or a designer's file) and the
-    report says, per identity, how often declarations were right, early or final, the
+    report says, per identity, how often its answers were right, the
     points and rounds won, how soon a seat could be certain and how often it had to
     guess; the game's own figures; wins per seat and per bot. Every figure comes with a
     95% interval. The same seed gives the same report on any number of workers."""

@@ -18,7 +18,7 @@ def why_option(parser: argparse.ArgumentParser) -> None:
 
 @command(
     "solve",
-    "who is who: identities, certainties and the best declarations",
+    "who is who: every seat's chance of each role, and what is certain",
     record_argument,
     json_option,
     engine_option,
@@ -26,7 +26,7 @@ def why_option(parser: argparse.ArgumentParser) -> None:
 )
 def solve_command(args: argparse.Namespace, session: Session) -> int:
     """Who is who: for every seat the chance of each identity, what is certain, and the
-    viewpoint's best declarations, exactly, from everything the record says."""
+    viewpoint's best answers, exactly, from everything the record says."""
     if args.json and args.why:
         session.fail("--why explains the readable answer; it cannot be used with --json")
         return 2

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 NOBODY = 0
-"""The pointer (a seat number) that names nobody, in a declaration or an accusation."""
+"""The pointer (a seat number) that names nobody, in a player's answer."""
 
 NOBODY_WORD = "nobody"
 
