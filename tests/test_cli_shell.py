@@ -49,14 +49,15 @@ def test_a_game_record_is_refused_by_round_verbs(
 ) -> None:
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "")
-    assert err.startswith("wooolf: error: this is a game record: ")
+    assert err.startswith("wooolf: error: ") and "this is a game record" in err
     assert "use `wooolf review`" in err and err.count("\n") == 1
 
 
 def test_a_round_record_is_refused_by_review(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "review", ROUND)
     assert (status, out) == (2, "")
-    assert err.startswith("wooolf: error: this is a round record: ")
+    assert err.startswith("wooolf: error: ") and "this is a round record" in err
+    assert "use `wooolf solve`" in err and err.count("\n") == 1
 
 
 BAD_PATHS = {

@@ -28,11 +28,12 @@ Source = Any
 """A record of any game, or the path of a record file (``str`` or ``Path``)."""
 
 
-def load(path: str | Path) -> Any:
-    """Read a record of any game from a YAML or JSON file."""
+def load(path: str | Path, verb: str | None = None) -> Any:
+    """Read a record of any game from a YAML or JSON file (``verb``: what it is read
+    for, when known, so that a record of the wrong kind is told so)."""
     path = Path(path)
     data = read_document(path)
-    return game_named(data.get("game")).read(data, path.parent)
+    return game_named(data.get("game")).read(data, path.parent, verb)
 
 
 def game_named(name: Any) -> Game:

@@ -33,7 +33,7 @@ def hint_command(args: argparse.Namespace, session: Session) -> int:
     """What to do next: every action open to the viewpoint, ranked by how much its
     outcome is expected to tell the viewpoint about what it is looking for, and whether
     to act now on what it knows. The record needs a viewpoint whose hand is known."""
-    _, record = session.load(args.record)
+    _, record = session.load(args.record, "hint")
     advice = api.hint(record, engine=args.engine)
     if args.json:
         session.json(advice.to_dict())

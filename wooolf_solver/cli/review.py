@@ -45,7 +45,7 @@ def review_command(args: argparse.Namespace, session: Session) -> int:
     was given, the gambles, the certainty left unused, the lies and whom they misled,
     and the scores. --html also writes a page with a plot per round."""
     page = check_output_file(args.html, "--html") if args.html else None
-    game, record = session.load(args.game)
+    game, record = session.load(args.game, "review")
     with progress("review", "seat rounds") as ticker:
         result = api.review(record, engine=args.engine, on_step=ticker.update)
     if page is not None:

@@ -71,9 +71,10 @@ class Session:
         self.record: Any = None
         self.status = OK
 
-    def load(self, path: str) -> tuple[Game, Any]:
-        """Read a record of any game (kept to describe its events in messages)."""
-        self.game, self.record = api.game_of(api.load(Path(path)))
+    def load(self, path: str, verb: str) -> tuple[Game, Any]:
+        """Read a record of any game for ``verb`` (kept to describe its events in
+        messages)."""
+        self.game, self.record = api.game_of(api.load(Path(path), verb))
         return self.game, self.record
 
     def render(self, verb: str, result: Any, **options: Any) -> None:

@@ -30,7 +30,7 @@ def solve_command(args: argparse.Namespace, session: Session) -> int:
     if args.json and args.why:
         session.fail("--why explains the readable answer; it cannot be used with --json")
         return 2
-    _, record = session.load(args.record)
+    _, record = session.load(args.record, "solve")
     posterior = api.solve(record, engine=args.engine)
     if args.json:
         session.json(posterior.to_dict())

@@ -30,7 +30,7 @@ def fact_arguments(parser: argparse.ArgumentParser) -> None:
 def why_command(args: argparse.Namespace, session: Session) -> int:
     """Whether the record makes it certain that SEAT is (with --not: is not) IDENTITY,
     and if so why: the fewest events that force it, each step in a sentence."""
-    _, record = session.load(args.record)
+    _, record = session.load(args.record, "why")
     try:
         seat = int(args.seat)
     except ValueError:

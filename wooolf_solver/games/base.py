@@ -79,9 +79,11 @@ class Game:
 
     # -- records and knowledge --------------------------------------------------------
 
-    def read(self, data: Mapping[str, Any], base_dir: Path) -> Any:
+    def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> Any:
         """A record of this game from a parsed document (its ``game:`` field names
-        this game); raises :class:`InvalidRecordError` naming the field."""
+        this game); raises :class:`InvalidRecordError` naming the field. ``verb``, when
+        known, is what the record is read for: a game with several kinds of record reads
+        it as that verb needs, so that an error speaks of the kind the verb wanted."""
         raise InvalidRecordError(f"game: {self.name} records cannot be read yet")
 
     def knowledge(self, record: Any) -> Knowledge:

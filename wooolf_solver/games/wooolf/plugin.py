@@ -39,9 +39,10 @@ class Wooolf(Game):
     own_engines: ClassVar[Mapping[str, str]] = OWN_ENGINES
     verbs: ClassVar[frozenset[str]] = frozenset(VERBS)
 
-    def read(self, data: Mapping[str, Any], base_dir: Path) -> Record:
-        """A game record when the document has ``rounds``, otherwise a round record."""
-        if "rounds" in data:
+    def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> Record:
+        """A game record for ``review``, a round record for the other verbs; for no verb,
+        a game record when the document has ``rounds``, otherwise a round record."""
+        if verb == "review" or (verb is None and "rounds" in data):
             return GameRecord.from_dict(data, base_dir)
         return Round.from_dict(data, base_dir)
 
