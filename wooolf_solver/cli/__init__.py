@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 
 from ..core.version import __version__
+from ..games.base import VERBS
 from . import games, hint, review, simulate, solve, why  # noqa: F401 (they register their verbs)
 from .session import COMMANDS, PROG, Runner, Session
 
@@ -37,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="on an internal error, show the traceback (report it with the record)",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for spec in COMMANDS.values():
+    order = [*VERBS, *(name for name in COMMANDS if name not in VERBS)]  # then `games`
+    for spec in (COMMANDS[name] for name in order if name in COMMANDS):
         sub = commands.add_parser(spec.name, help=spec.help, description=spec.run.__doc__)
         for option in spec.options:
             option(sub)

@@ -14,6 +14,7 @@ from typing import Any
 from rich import box
 from rich.console import Group, RenderableType
 from rich.padding import Padding
+from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
@@ -56,7 +57,7 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
         return render_report(result)
     if verb == "compare":
         return render_comparison(result)
-    raise ValueError(f"no readable answer for {verb!r}")
+    return Pretty(result)  # a verb without tables of its own: the neutral default
 
 
 SHOWN_DECLARATIONS = 5
