@@ -34,6 +34,9 @@ class Fact:
 class Posterior:
     """Exact posterior of one viewpoint's knowledge, from an engine's :class:`Tally`."""
 
+    def __repr__(self) -> str:
+        return f"<posterior: {self.deals:,} deals>"
+
     knowledge: Knowledge
     tally: Tally
 

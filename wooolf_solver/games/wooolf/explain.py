@@ -142,6 +142,7 @@ def _describe(observation: Observation, viewpoint: Seat | None) -> str:
     if isinstance(observation, Answered):
         answer = "yes" if observation.yes else "no"
         return f"seat {observation.target} answered {answer} to “{observation.question.text}”"
-    assert isinstance(observation, Announced)
-    who = "you" if observation.peeker == viewpoint else f"seat {observation.peeker}"
-    return f"{who} peeked at seat {observation.target} and announced {observation.icon}"
+    if isinstance(observation, Announced):
+        who = "you" if observation.peeker == viewpoint else f"seat {observation.peeker}"
+        return f"{who} peeked at seat {observation.target} and announced {observation.icon}"
+    raise TypeError(f"not an observation of a round: {observation!r}")

@@ -113,6 +113,9 @@ def describe_hand(hand: Hand) -> str:
 class GameRound:
     """One revealed round of a game."""
 
+    def __repr__(self) -> str:
+        return f"<round {self.number}: {len(self.events)} events>"
+
     game: Game
     setup: Setup
     number: int
@@ -178,6 +181,12 @@ class GameRound:
 @dataclass(frozen=True)
 class GameRecord:
     """A whole game: the rules, the setup, and every round revealed."""
+
+    def __repr__(self) -> str:
+        return (
+            f"<game: {self.setup.edition}, {self.setup.players} players, "
+            f"{len(self.rounds)} rounds>"
+        )
 
     game_name: ClassVar[str] = "wooolf"
 

@@ -143,6 +143,9 @@ class Advice:
 class Hint:
     """Every action open to the viewpoint, most informative first, and advice."""
 
+    def __repr__(self) -> str:
+        return f"<hint: {len(self.actions)} actions, {self.entropy_bits:.2f} bits unknown>"
+
     posterior: RoundPosterior
     entropy_bits: float
     actions: tuple[ActionScore, ...]
@@ -251,7 +254,8 @@ class OutcomeTables:
             observations = [Seen(0, target, card) for card in cards]
             per_card = 1 / game.hand_size  # a peek picks one of the cards at random
         else:
-            assert action.question is not None
+            if action.question is None:
+                raise InvalidRecordError("ask: a question is needed")
             question = game.questions[action.question]
             names = ["yes", "no"]
             observations = [
@@ -259,12 +263,13 @@ class OutcomeTables:
             ]
             per_card = 1.0
         if self.engine is not None:
-            return names, self._tallied(observations) * per_card
+            return names, self._tallied(self.engine, observations) * per_card
         if target in self.by_hand:
             hands, table = self.by_hand[target]
-        else:  # a known hand: the outcome does not depend on the decision
-            assert known is not None
+        elif known is not None:  # a known hand: the outcome does not depend on the decision
             hands, table = (known,), self.weights[None, :]
+        else:
+            raise InvalidRecordError(f"seat {target} is not at the table")
         key = (action.kind, action.question, target if known else None)
         if key not in self.spreads:  # the same for every free seat: compute it once
             self.spreads[key] = np.array(
@@ -273,16 +278,15 @@ class OutcomeTables:
             )
         return names, (self.spreads[key] * per_card) @ table
 
-    def _tallied(self, observations: list[Observation]) -> FloatArray:
+    def _tallied(self, engine: Engine, observations: list[Observation]) -> FloatArray:
         """The naive twin: one tally per outcome, the outcome added as an observation."""
-        assert self.engine is not None
         index = {key: k for k, key in enumerate(self.decisions)}
         joint = np.zeros((len(observations), len(self.decisions)))
         for row, observation in enumerate(observations):
             extended = replace(
                 self.knowledge, observations=(*self.knowledge.observations, observation)
             )
-            for key, weight in self.engine.tally(extended).decision.items():
+            for key, weight in engine.tally(extended).decision.items():
                 joint[row, index[key]] = weight
         return joint
 

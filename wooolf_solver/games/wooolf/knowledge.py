@@ -95,6 +95,13 @@ WooolfObservation = Announced | Seen | Answered
 class RoundKnowledge(Knowledge):
     """The deck, the known hands and the observations of one viewpoint (or the public)."""
 
+    def __repr__(self) -> str:
+        seen = f"seat {self.viewpoint}" if self.viewpoint is not None else "the public"
+        return (
+            f"<knowledge of {seen}: {len(self.free_seats)} unknown hands, "
+            f"{len(self.observations)} observations>"
+        )
+
     game: Game
     setup: Setup
     hands: Mapping[Seat, Hand]

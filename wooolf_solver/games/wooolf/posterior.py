@@ -57,7 +57,7 @@ def describe_targets(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RoundPosterior(Posterior):
     """A round's posterior: the roles, the certain facts, and the declarations."""
 

@@ -68,6 +68,13 @@ Event = Peek | Ask | Declare
 class Round:
     """One round as one seat (the viewpoint) or the public knows it."""
 
+    def __repr__(self) -> str:
+        seen = f", viewpoint {self.viewpoint}" if self.viewpoint is not None else ""
+        return (
+            f"<round: {self.setup.edition}, {self.setup.players} players{seen}, "
+            f"{len(self.events)} events>"
+        )
+
     game_name: ClassVar[str] = "wooolf"
 
     game: Game

@@ -158,6 +158,9 @@ def _events(count: int | None) -> str:
 class RoundReview:
     """A round replayed from every player's knowledge, with its scores."""
 
+    def __repr__(self) -> str:
+        return f"<review of round {self.round.number}>"
+
     round: GameRound
     score: RoundScore
     seats: Mapping[Seat, SeatReview]
@@ -175,6 +178,9 @@ class RoundReview:
 @dataclass(frozen=True)
 class Review:
     """A whole game replayed: every round, the totals and the winners."""
+
+    def __repr__(self) -> str:
+        return f"<review of {len(self.rounds)} rounds>"
 
     game: GameRecord
     rounds: tuple[RoundReview, ...]

@@ -92,6 +92,10 @@ class Question:
 class Setup:
     """The cards of one edition at one player count: all of them are dealt."""
 
+    def __repr__(self) -> str:
+        cards = sum(count for _, count in self.cards)
+        return f"<{self.edition} deck for {self.players} players: {cards} cards>"
+
     edition: str
     players: int
     neutral: int
@@ -121,6 +125,9 @@ class Edition:
 @dataclass(frozen=True)
 class Game:
     """A game's rules as data, with the hooks the engines call."""
+
+    def __repr__(self) -> str:
+        return f"<rules of {self.name}: editions {', '.join(self.editions)}>"
 
     name: str
     title: str

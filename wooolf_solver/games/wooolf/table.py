@@ -119,7 +119,8 @@ class TurnView:
     @property
     def seat(self) -> Seat:
         """The bot's seat."""
-        assert self.round.viewpoint is not None
+        if self.round.viewpoint is None:
+            raise TypeError("a turn's view is always some seat's")
         return self.round.viewpoint
 
     def others(self, askable: bool = False) -> list[Seat]:
