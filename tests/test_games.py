@@ -39,7 +39,7 @@ def cases() -> list[Any]:
     ]
 
 
-def outcome(path: Path, engine: str) -> tuple[Any, ...]:
+def outcome(path: Path, engine: str | None) -> tuple[Any, ...]:
     game = find_game(load(path).game_name)
     try:
         posterior = game.solve(load(path), engine)
@@ -50,7 +50,7 @@ def outcome(path: Path, engine: str) -> tuple[Any, ...]:
 
 @pytest.mark.parametrize(("path", "engine"), cases())
 def test_every_engine_agrees_with_the_default(path: Path, engine: str) -> None:
-    expected = outcome(path, None)  # type: ignore[arg-type]
+    expected = outcome(path, None)
     got = outcome(path, engine)
     assert got[0] == expected[0]
     if got[0] == "conflict":
