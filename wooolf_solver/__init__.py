@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from .api import explain, explanations, hint, load, review, solve
+from .api import explain, explanations, hint, load, review, solve, vote
 from .core.errors import (
     InconsistentRecordError,
     InvalidDeckError,
@@ -81,4 +81,5 @@ __all__ = [
     "score_game",
     "score_round",
     "solve",
+    "vote",
 ]

@@ -1,4 +1,4 @@
-"""One API for every game: ``load``, ``solve``, ``hint``, ``explain``, ``review``.
+"""One API for every game: ``load``, ``solve``, ``hint``, ``vote``, ``explain``, ``review``.
 
 Each takes a record of any game (or a path to one) and hands it to the game that
 the record's ``game:`` field names.
@@ -66,6 +66,12 @@ def hint(record: Source, engine: str | None = None, naive: bool = False) -> Any:
     """Every action open to the record's viewpoint, scored by what it would teach."""
     game, record = game_of(record)
     return game.hint(record, engine, naive)
+
+
+def vote(record: Source, engine: str | None = None) -> Any:
+    """The viewpoint's ballot advice: every ballot it may cast, best first."""
+    game, record = game_of(record)
+    return game.vote(record, engine)
 
 
 def explain(

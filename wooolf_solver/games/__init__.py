@@ -5,7 +5,7 @@ of :class:`~wooolf_solver.games.base.Game`; it is imported on first use, so the
 generic layers never import a game themselves.
 
 >>> available()
-('wooolf',)
+('wooolf', 'onuw')
 >>> find_game("wooolf").title
 'Wooolf!! (狼來了)'
 """
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, str] = {
     "wooolf": "wooolf_solver.games.wooolf:GAME",
+    "onuw": "wooolf_solver.games.onuw:GAME",
 }
 """Game name -> ``module:attribute`` of its :class:`~.base.Game`, the default first."""
 
@@ -39,7 +40,7 @@ def find_game(name: str) -> Game:
     >>> find_game("chess")
     Traceback (most recent call last):
     ...
-    wooolf_solver.core.errors.UnknownNameError: unknown game 'chess' (known: wooolf)
+    wooolf_solver.core.errors.UnknownNameError: unknown game 'chess' (known: wooolf, onuw)
     """
     key = name.strip().lower()
     if key not in GAMES:

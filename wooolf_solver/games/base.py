@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from ..lab.executors import Executor
 
-VERBS = ("solve", "hint", "why", "review", "simulate", "compare")
+VERBS = ("solve", "hint", "vote", "why", "review", "simulate", "compare")
 """Every verb of the library and the command line, in the order ``wooolf games`` lists."""
 
 
@@ -109,6 +109,10 @@ class Game:
         """What the viewpoint should do next."""
         raise self.unsupported("hint")
 
+    def vote(self, record: Any, engine: str | None = None) -> Any:
+        """The viewpoint's ballot advice: every ballot it may cast, best first."""
+        raise self.unsupported("vote")
+
     def explain(
         self, record: Any, seat: Seat, role: str, holds: bool = True, engine: str | None = None
     ) -> Any:
@@ -134,7 +138,7 @@ class Game:
     def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
         """What ``verb`` prints on a terminal for ``result`` (what the library returned
         for ``record``): ``solve``, ``solve-why`` (the explanations of ``solve --why``),
-        ``hint``, ``why``, ``review``, ``review-html`` (a whole HTML page, a ``str``),
+        ``hint``, ``vote``, ``why``, ``review``, ``review-html`` (a whole HTML page, a ``str``),
         ``simulate``, ``compare`` (the record is then ``None``), and ``conflict`` (the result is the
         :class:`~wooolf_solver.core.errors.InconsistentRecordError`). ``options`` are a
         verb's settings (``top`` for ``hint``; ``chance``, ``contrary`` for ``why``).

@@ -6,3 +6,7 @@ The modules follow the pipeline: :mod:`.rules` (the data of ``onuw.toml``) →
 :mod:`.model` (the exact model: hidden variables, observations, queries) →
 :mod:`.brute` (the brute-force reference that enumerates every world).
 """
+
+from .plugin import GAME
+
+__all__ = ["GAME"]

@@ -36,7 +36,7 @@ from functools import cached_property
 from io import StringIO
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ruamel.yaml import YAML
 
@@ -75,6 +75,9 @@ class Model:
 @dataclass(frozen=True)
 class DealRecord:
     """One deal as far as the record knows it."""
+
+    game_name: ClassVar[str] = "onuw"
+    """The registry's name of the game (how the generic API finds it)."""
 
     rules: Rules
     edition: str

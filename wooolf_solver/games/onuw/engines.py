@@ -1,0 +1,88 @@
+"""The engines of ONUW behind the library's :class:`~wooolf_solver.engines.Engine`
+interface, each also computing the contract's whole ``solve`` output
+(:class:`~.brute.Solution`).
+
+An engine here wraps a module with ``solve_knowledge``, ``consistent`` and
+``conflict`` over an :class:`~.model.OnuwKnowledge` (the brute-force reference,
+:mod:`.brute`, for now; a faster module with the same three functions plugs in the
+same way). Every verb of the game (``solve``, ``hint``, ``vote``, ``why``, ``review``)
+asks its engine for :meth:`OnuwEngine.solution` or :meth:`OnuwEngine.consistent`.
+
+>>> from wooolf_solver.games.onuw.record import read_record
+>>> from wooolf_solver.games.onuw.model import knowledge_of
+>>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
+...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
+>>> engine = find_engine()
+>>> engine.name, engine.solution(knowledge_of(record)).worlds
+('brute', 48)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any, ClassVar
+
+from ...core.errors import EventId
+from ...core.knowledge import Knowledge
+from ...engines import Tally, get_engine
+from . import brute
+from .brute import Solution
+from .model import OnuwKnowledge
+
+ENGINES: tuple[str, ...] = ("brute",)
+"""The engines that solve ONUW, the default first."""
+
+OWN_ENGINES: Mapping[str, str] = {"brute": "wooolf_solver.games.onuw.engines:BruteEngine"}
+"""ONUW's own engines: name -> ``module:Class`` (they replace the generic ones)."""
+
+
+class OnuwEngine:
+    """An engine computing the contract's outputs with the functions of ``module``."""
+
+    name: ClassVar[str]
+    module: ClassVar[ModuleType]
+
+    def solution(self, knowledge: OnuwKnowledge) -> Solution:
+        """Every output of ``solve`` (an inconsistent one carries its conflict)."""
+        result: Solution = self.module.solve_knowledge(knowledge)
+        return result
+
+    def consistent(self, knowledge: Knowledge) -> bool:
+        return bool(self.module.consistent(_onuw(knowledge)))
+
+    def conflict(self, knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
+        """A minimal set of events that cannot all hold."""
+        return tuple(self.module.conflict(knowledge))
+
+    def tally(self, knowledge: Knowledge) -> Tally:
+        """The generic tally: dawn cards as the seats' roles (weights as floats)."""
+        solution = self.solution(_onuw(knowledge))
+        if not solution.consistent:
+            return Tally(0, 0.0, {})
+        roles = {
+            seat: {card: float(p) for card, p in solution.dawn[seat].items()}
+            for seat in knowledge.seats
+        }
+        return Tally(solution.worlds, 1.0, roles)
+
+
+def _onuw(knowledge: Any) -> OnuwKnowledge:
+    if not isinstance(knowledge, OnuwKnowledge):
+        raise TypeError("an ONUW engine needs an ONUW knowledge")
+    return knowledge
+
+
+class BruteEngine(OnuwEngine):
+    """The brute-force reference (:mod:`.brute`): every world enumerated, exactly."""
+
+    name: ClassVar[str] = "brute"
+    module: ClassVar[ModuleType] = brute
+
+
+def find_engine(name: str | None = None) -> OnuwEngine:
+    """A new ONUW engine by name (``None``: the default)."""
+    engine = get_engine(name, OWN_ENGINES, ENGINES)
+    if not isinstance(engine, OnuwEngine):
+        raise TypeError(f"{name}: not an ONUW engine")
+    return engine

@@ -1,0 +1,143 @@
+"""``review`` of an ONUW game record: who died and won, and every seat's ballot
+weighed from its own knowledge (the contract's ``review`` output).
+
+Each seat's knowledge is what it had at the vote: its dealt card, its own night
+entry and every claim. ``win_if_voted`` is the ``win_if`` of the ballot it cast,
+``best_win_if`` the largest among its legal ballots. A seat from whose view the
+record cannot happen (a village-believer lied, which the default model rules out)
+gets ``None`` for both: nothing it knew explains the deal.
+
+>>> from wooolf_solver.games.onuw.record import load_record
+>>> result = review(load_record("examples/onuw/game-table-4p.yaml"))
+>>> result.dead, result.winners
+((3,), (1, 2, 4))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from ...core.errors import InconsistentRecordError
+from .model import knowledge_of
+from .night import NightEntry, play_night
+from .record import DealRecord
+from .rules import Seat, Team
+from .solver import solution_of
+from .vote import BallotScore, scores_of
+from .win import Ballot, deaths, scores, winners
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    """One seat at the vote: what it knew, its ballot against its best one."""
+
+    seat: Seat
+    dealt: str
+    dawn: str
+    entry: NightEntry
+    bot: bool
+    ballot: Ballot
+    ballots: tuple[BallotScore, ...]
+    """Its legal ballots from its own knowledge, best first (empty: inconsistent)."""
+
+    @property
+    def consistent(self) -> bool:
+        return bool(self.ballots)
+
+    @property
+    def voted(self) -> BallotScore | None:
+        return next((score for score in self.ballots if score.ballot == self.ballot), None)
+
+    @property
+    def win_if_voted(self) -> Fraction | None:
+        voted = self.voted
+        return None if voted is None else voted.win_if
+
+    @property
+    def best_win_if(self) -> Fraction | None:
+        return self.ballots[0].win_if if self.ballots else None
+
+    def to_dict(self) -> dict[str, Any]:
+        def number(value: Fraction | None) -> float | None:
+            return None if value is None else float(value)
+
+        return {"win_if_voted": number(self.win_if_voted), "best_win_if": number(self.best_win_if)}
+
+
+@dataclass(frozen=True)
+class DealReview:
+    """A game record replayed: the dawn, the deaths, the winners, every seat's view."""
+
+    record: DealRecord
+    dawn: tuple[str, ...]
+    dead: tuple[Seat, ...]
+    winners: tuple[Seat, ...]
+    teams: Mapping[Seat, Team]
+    scores: Mapping[Seat, int]
+    seats: Mapping[Seat, SeatReview]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON of ``review``."""
+        return {
+            "dead": list(self.dead),
+            "winners": list(self.winners),
+            "teams": {str(seat): team for seat, team in self.teams.items()},
+            "scores": {str(seat): points for seat, points in self.scores.items()},
+            "seats": {str(seat): view.to_dict() for seat, view in self.seats.items()},
+        }
+
+
+def view_of(record: DealRecord, seat: Seat) -> DealRecord:
+    """The deal record as ``seat`` knew it at the vote: its card, its night, the claims."""
+    return replace(
+        record,
+        viewpoint=seat,
+        cards=MappingProxyType({seat: record.cards[seat]}),
+        night=MappingProxyType({seat: record.night[seat]}),
+        votes=None,
+    )
+
+
+def review(
+    record: DealRecord,
+    engine: str | None = None,
+    on_step: Callable[[int, int], None] | None = None,
+) -> DealReview:
+    """Replay a game record (every card, night entry and ballot) from every seat."""
+    rules, layout = record.rules, record.layout
+    votes = record.votes or {}
+    dawn = play_night(rules, layout, record.dealt, record.choices()).cards
+    edition = record.rules_edition
+    dead = deaths(votes, edition.vote)
+    won = winners(rules, record.players, dawn, dead)
+    views: dict[Seat, SeatReview] = {}
+    for done, seat in enumerate(layout.seats, 1):
+        view = view_of(record, seat)
+        try:
+            ballots = scores_of(view, seat, solution_of(knowledge_of(view), engine))
+        except InconsistentRecordError:
+            ballots = ()
+        views[seat] = SeatReview(
+            seat,
+            record.cards[seat],
+            dawn[seat - 1],
+            record.night[seat],
+            seat in record.bots,
+            votes.get(seat),
+            ballots,
+        )
+        if on_step is not None:
+            on_step(done, record.players)
+    return DealReview(
+        record,
+        dawn,
+        dead,
+        won,
+        MappingProxyType({seat: rules.team(dawn[seat - 1]) for seat in layout.seats}),
+        MappingProxyType(scores(edition.score, record.players, dawn, won, votes)),
+        MappingProxyType(views),
+    )
