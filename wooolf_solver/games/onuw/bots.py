@@ -3,12 +3,12 @@
 - :func:`solver_ballot`: a seat casts the ballot with the highest ``win_if`` from its
   own view (its dealt card, its night entry, every claim); ties are broken by the
   deal's seeded random generator. Bots vote this way.
-- :func:`stand_in_claim`: a stand-in for a person. One who believes it holds a
+- :func:`stand_ins`: stand-ins for people (the claim policy of a deck). One who believes it holds a
   village-team card claims the truth (its dealt card and whole night entry). One who
   believes it holds a werewolf-team or tanner card claims a plausible village role
   without night details: a lone werewolf claims the village card it saw in the
-  centre (nobody can hold it... unless moved); otherwise a villager if the deck has
-  one; otherwise a village role of the deck picked at random. Saying only the role is
+  centre (no player was dealt it); otherwise a villager if the deck has one;
+  otherwise a village role of the deck picked at random. Saying only the role is
   what a cautious liar does: every detail is one more thing that can be caught.
 
 >>> from random import Random
@@ -22,14 +22,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from random import Random
-from types import MappingProxyType
 
 from ...core.errors import InconsistentRecordError
 from .model import knowledge_of
 from .night import NightEntry, believed_card
 from .record import Claim, DealRecord
+from .review import view_of
 from .rules import Rules, Seat, load_rules
 from .solver import solution_of
 from .table import ClaimPolicy
@@ -48,7 +47,7 @@ def stand_ins(deck: Sequence[str], rules: Rules | None = None) -> ClaimPolicy:
     return policy
 
 
-def claim_for(
+def claim_for(  # noqa: PLR0917 (the claim policy's arguments, and the table's)
     rules: Rules, village: Sequence[str], seat: Seat, dealt: str, entry: NightEntry, rng: Random
 ) -> Claim:
     """The claim of a stand-in dealt ``dealt`` who had the night ``entry``
@@ -60,22 +59,6 @@ def claim_for(
         if seen in village:
             return Claim(seat, str(seen))
     return Claim(seat, "villager" if "villager" in village else rng.choice(village))
-
-
-def stand_in_claim(seat: Seat, dealt: str, entry: NightEntry, rng: Random) -> Claim:
-    """A stand-in's claim at a table whose deck has every role of the rules."""
-    return stand_ins(tuple(load_rules().roles))(seat, dealt, entry, rng)
-
-
-def view_of(record: DealRecord, seat: Seat) -> DealRecord:
-    """What ``seat`` knows at the vote: its card, its night, every claim."""
-    return replace(
-        record,
-        viewpoint=seat,
-        cards=MappingProxyType({seat: record.cards[seat]}),
-        night=MappingProxyType({seat: record.night[seat]}),
-        votes=None,
-    )
 
 
 def solver_ballot(seat: Seat, legal: tuple[Ballot, ...], record: DealRecord, rng: Random) -> Ballot:

@@ -14,7 +14,7 @@ asks its engine for :meth:`OnuwEngine.solution` or :meth:`OnuwEngine.consistent`
 ...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
 >>> engine = find_engine()
 >>> engine.name, engine.solution(knowledge_of(record)).worlds
-('brute', 48)
+('brute', 18)
 """
 
 from __future__ import annotations

@@ -35,15 +35,14 @@ from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Knowledge
 from ...core.posterior import Fact
 from ...core.reasons import NEGATION_EVENT, challenged, forces
+from ...core.space import Var, World
 from ...core.words import join_words
 from .brute import Solution
 from .engines import OnuwEngine, find_engine
-from ...core.space import Var, World
 from .model import OnuwKnowledge, choice_variable, claim_true, knowledge_of
 from .record import Claim, DealRecord
 from .rules import Layout, Rules, Seat
 from .words import card, claim_words, night_words
-
 
 LIAR = "liar"
 """The identity of ``why SEAT liar``: the seat's claim is false."""

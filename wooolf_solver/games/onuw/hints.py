@@ -14,7 +14,7 @@ brute-force reference does (:func:`.brute.worlds`), each option's exactly.
 >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1, "cards": {1: "seer"}})
 >>> best = hint(record).options[0]
 >>> best.option, round(best.gain_bits, 3)
-((2,), 0.918)
+((4, 5), 1.918)
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def entropy(weights: Mapping[Any, Fraction | int]) -> float:
     (1.0, 0.0)
     """
     total = sum(weights.values())
-    return -sum(float(w / total) * log2(float(w / total)) for w in weights.values() if w)
+    return 0.0 - sum(float(w / total) * log2(float(w / total)) for w in weights.values() if w)
 
 
 def _chooser(record: DealRecord) -> tuple[Seat, str, NightEntry | None]:

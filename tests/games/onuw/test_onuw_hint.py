@@ -1,0 +1,158 @@
+"""The night hint of the contract: every option scored by its information gain about
+who holds a werewolf at dawn, checked against a naive twin of the definition."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from fractions import Fraction
+from itertools import permutations, product
+from math import log2
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import run
+
+from wooolf_solver.core.errors import InvalidRecordError
+from wooolf_solver.games.onuw.hints import hint
+from wooolf_solver.games.onuw.night import (
+    NightEntry,
+    believed_card,
+    night_options,
+    play_night,
+)
+from wooolf_solver.games.onuw.record import DealRecord, read_record
+
+BASE: dict[str, Any] = {"game": "onuw", "players": 3, "viewpoint": 1}
+
+pytestmark = pytest.mark.usefixtures("plain_console")
+
+
+def entropy(weights: dict[Any, Fraction]) -> float:
+    total = sum(weights.values())
+    return -sum(float(w / total) * log2(float(w / total)) for w in weights.values() if w)
+
+
+def naive_gains(rec: DealRecord, known: NightEntry | None) -> dict[tuple[int, ...], float]:
+    """The definition written out: per option (a fact), every physical deal and every
+    choice of the others by the act prior, claims of village-believers truthful."""
+    rules, layout, viewpoint = rec.rules, rec.layout, rec.viewpoint
+    assert viewpoint is not None
+    joint: dict[tuple[int, ...], dict[str, dict[frozenset[int], Fraction]]] = defaultdict(
+        lambda: defaultdict(lambda: defaultdict(Fraction))
+    )
+    for order in set(permutations(range(len(rec.deck)))):
+        dealt = [rec.deck[i] for i in order]
+        if any(dealt[slot - 1] != role for slot, role in rec.cards.items()):
+            continue
+        options = []
+        for seat in layout.seats:
+            choices = night_options(rules, layout, dealt, seat, uniform=seat == viewpoint)
+            share = Fraction(1) if seat == viewpoint else Fraction(1, len(choices))
+            options.append([(choice, share) for choice in choices])
+        for combo in product(*options):
+            picked = dict(zip(layout.seats, (c for c, _ in combo), strict=True))
+            night = play_night(rules, layout, dealt, picked)
+            own = night.entries[viewpoint]
+            if known is not None and not known.agrees_with(own):
+                continue
+            weight = Fraction(1)
+            for _, p in combo:
+                weight *= p
+            for claim in rec.claims:
+                real = dealt[claim.seat - 1]
+                true = real == claim.role and claim.entry.agrees_with(night.entries[claim.seat])
+                belief = believed_card(rules, real, claim.seat, night.entries[claim.seat])
+                if rules.team(belief) == "village" and not true:
+                    weight = Fraction(0)
+            seen = own.get("saw") or own.get("centre")
+            outcome = ",".join(r for _, r in seen) if seen else str(own.get("got") or "nothing")
+            wolves = frozenset(s for s in layout.seats if night.cards[s - 1] == "werewolf")
+            joint[picked[viewpoint]][outcome][wolves] += weight
+    gains = {}
+    for option, outcomes in joint.items():
+        by_d: dict[frozenset[int], Fraction] = defaultdict(Fraction)
+        for per_d in outcomes.values():
+            for d, w in per_d.items():
+                by_d[d] += w
+        total = sum(by_d.values())
+        after = sum(float(sum(p.values()) / total) * entropy(p) for p in outcomes.values())
+        gains[option] = entropy(by_d) - after
+    return gains
+
+
+WOLF = "werewolf"
+CASES = [
+    ({"cards": {1: "seer"}}, None),
+    ({"cards": {1: "robber"}, "claims": [{"seat": 2, "role": "seer", "saw": {3: WOLF}}]}, None),
+    ({"cards": {1: "troublemaker"}}, None),
+    ({"cards": {1: "werewolf"}, "night": {1: {"wolves": [1]}}}, {"wolves": (1,)}),
+    (
+        {"players": 4, "cards": {1: "seer"}, "claims": [{"seat": 2, "role": "robber"}]},
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("more", "known"), CASES)
+def test_gains_match_the_definition(more: dict[str, Any], known: dict[str, Any] | None) -> None:
+    rec = read_record({**BASE, **more})
+    advice = hint(rec)
+    entry = NightEntry(tuple(known.items())) if known else None
+    expected = naive_gains(rec, entry)
+    got = {score.option: score.gain_bits for score in advice.options}
+    assert set(got) == set(expected)
+    for option, gain in expected.items():
+        assert got[option] == pytest.approx(gain, abs=1e-12)
+    gains = [score.gain_bits for score in advice.options]
+    assert gains == sorted(gains, reverse=True)
+    for score in advice.options:
+        assert sum(score.outcomes.values()) == 1
+
+
+def test_seer_options_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "seer.yaml"
+    path.write_text("game: onuw\nplayers: 3\nviewpoint: 1\ncards: {1: seer}\n", encoding="utf-8")
+    status, out, _ = run(capsys, "hint", str(path), "--json")
+    assert status == 0
+    options = json.loads(out)["options"]
+    assert sorted(json.dumps(o["option"], sort_keys=True) for o in options) == sorted(
+        json.dumps(o, sort_keys=True)
+        for o in [{"saw": 2}, {"saw": 3}, {"centre": ["c1", "c2"]}, {}]
+    )
+    nothing = next(o for o in options if o["option"] == {})
+    assert nothing == {"option": {}, "gain_bits": 0.0, "outcomes": {"nothing": 1.0}}
+    centre = next(o for o in options if "centre" in o["option"])
+    assert all("," in key for key in centre["outcomes"])
+    status, out, _ = run(capsys, "hint", str(path))
+    assert status == 0 and "Best: " in out and "look at c1 and c2" in out
+
+
+def test_option_forms() -> None:
+    robber = hint(read_record({**BASE, "cards": {1: "robber"}})).to_dict()["options"]
+    assert {json.dumps(o["option"]) for o in robber} == {'{"robbed": 2}', '{"robbed": 3}', "{}"}
+    trouble = hint(read_record({**BASE, "cards": {1: "troublemaker"}})).to_dict()["options"]
+    assert {json.dumps(o["option"]) for o in trouble} == {'{"swapped": [2, 3]}', "{}"}
+    assert all(set(o["outcomes"]) == {"nothing"} for o in trouble)
+    wolf = read_record({**BASE, "cards": {1: "werewolf"}, "night": {1: {"wolves": [1]}}})
+    looks = hint(wolf).to_dict()["options"]
+    assert {json.dumps(o["option"]) for o in looks} == {
+        '{"centre": ["c1"]}',
+        '{"centre": ["c2"]}',
+        "{}",
+    }
+
+
+@pytest.mark.parametrize(
+    ("more", "words"),
+    [
+        ({"cards": {1: "seer"}, "night": {1: {"saw": {2: "robber"}}}}, "use `wooolf vote`"),
+        ({"cards": {1: "werewolf"}}, "needs its entry"),
+        ({"cards": {1: "werewolf"}, "night": {1: {"wolves": [1, 2]}}}, "not a lone werewolf"),
+        ({"players": 4, "cards": {1: "insomniac"}}, "has no night choice"),
+    ],
+)
+def test_no_choice_to_advise_on(more: dict[str, Any], words: str) -> None:
+    with pytest.raises(InvalidRecordError, match=words.replace("`", ".")):
+        hint(read_record({**BASE, **more}))

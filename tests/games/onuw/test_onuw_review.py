@@ -1,0 +1,73 @@
+"""`review` of a game record (contract), and the bots whose records it replays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+
+import pytest
+from helpers import run
+
+from wooolf_solver import api
+from wooolf_solver.games.onuw.bots import claim_for, solver_ballot, stand_ins, view_of
+from wooolf_solver.games.onuw.night import NightEntry
+from wooolf_solver.games.onuw.record import dump_record, load_record, read_record
+from wooolf_solver.games.onuw.review import review
+from wooolf_solver.games.onuw.rules import load_rules
+from wooolf_solver.games.onuw.table import play_deal
+from wooolf_solver.games.onuw.vote import vote
+
+ROOT = Path(__file__).resolve().parents[3]
+GAME = str(ROOT / "examples" / "onuw" / "game-table-4p.yaml")
+
+pytestmark = pytest.mark.usefixtures("plain_console")
+
+
+def test_the_example_game(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "review", GAME, "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert list(data) == ["dead", "winners", "teams", "scores", "seats"]
+    assert data["dead"] == [3] and data["winners"] == [1, 2, 4]
+    assert data["teams"] == {"1": "village", "2": "village", "3": "werewolf", "4": "village"}
+    assert data["scores"] == {"1": 2, "2": 1, "3": 0, "4": 2}  # seats 1 and 4 found seat 3
+    assert data["seats"]["3"] == {"win_if_voted": 1.0, "best_win_if": 1.0}
+    status, out, _ = run(capsys, "review", GAME)
+    assert status == 0 and "Died: seat 3. Won: seats 1, 2 and 4." in out
+
+
+def test_each_seat_is_weighed_from_its_own_view() -> None:
+    record = load_record(GAME)
+    result = review(record)
+    for seat, view in result.seats.items():
+        advice = vote(view_of(record, seat))
+        assert view.best_win_if == advice.best.win_if
+        voted = next(b for b in advice.ballots if b.ballot == record.votes[seat])  # type: ignore[index]
+        assert view.win_if_voted == voted.win_if
+
+
+def test_the_table_engine_agrees_with_the_review() -> None:
+    for seed in range(3):
+        deck = load_rules().deck("table", 3)
+        played = play_deal(
+            Random(seed), 3, bots=(3,), claims=stand_ins(deck), ballots=solver_ballot
+        )
+        record = read_record(dump_record(played.record))  # the record round-trips
+        result = api.review(record)
+        assert result.dead == played.dead and result.winners == played.winners
+        assert dict(result.scores) == dict(played.scores)
+        for view in result.seats.values():  # solver ballots are best ballots
+            assert view.win_if_voted == view.best_win_if
+
+
+def test_stand_ins_tell_the_truth_when_they_believe_they_are_village() -> None:
+    rules = load_rules()
+    village = ["robber", "seer", "troublemaker", "villager"]
+    entry = NightEntry.of(robbed=2, got="seer")
+    assert claim_for(rules, village, 1, "robber", entry, Random(0)).role == "robber"
+    wolf = NightEntry.of(robbed=2, got="werewolf")
+    lie = claim_for(rules, village, 1, "robber", wolf, Random(0))
+    assert lie.role == "villager" and not lie.entry.items
+    lone = NightEntry.of(wolves=(1,), centre=((4, "seer"),))
+    assert claim_for(rules, village, 1, "werewolf", lone, Random(0)).role == "seer"
