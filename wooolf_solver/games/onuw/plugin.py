@@ -15,7 +15,7 @@ from ...core.errors import InvalidRecordError
 from ...core.knowledge import Knowledge, Seat
 from ...core.posterior import Fact, Posterior
 from ...engines import Tally
-from ..base import Game
+from ..base import Game, Lab
 from .engines import ENGINES, OWN_ENGINES
 from .model import OnuwKnowledge, knowledge_of
 from .record import DealRecord, read_record
@@ -37,7 +37,9 @@ class Onuw(Game):
     title: ClassVar[str] = "One Night Ultimate Werewolf"
     engines: ClassVar[tuple[str, ...]] = ENGINES
     own_engines: ClassVar[Mapping[str, str]] = OWN_ENGINES
-    verbs: ClassVar[frozenset[str]] = frozenset({"solve", "hint", "vote", "why", "review"})
+    verbs: ClassVar[frozenset[str]] = frozenset(
+        {"solve", "hint", "vote", "why", "review", "simulate", "compare"}
+    )
 
     def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> DealRecord:
         """A deal record; for ``review``, a game record (every card, night and ballot)."""
@@ -105,6 +107,11 @@ class Onuw(Game):
         from .render import render  # noqa: PLC0415 (rich tables: only for the command line)
 
         return render(verb, record, result, **options)
+
+    def lab(self) -> Lab:
+        from .lab import OnuwLab  # noqa: PLC0415 (the lab: only when simulating)
+
+        return OnuwLab()
 
     @staticmethod
     def deal(record: Any) -> DealRecord:

@@ -7,7 +7,7 @@ module is imported only then.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -50,6 +50,10 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
         return render_why(result)
     if verb == "review":
         return render_review(result)
+    if verb == "simulate":
+        return render_comparison([result], title="ONUW lab")
+    if verb == "compare":
+        return render_comparison(result, title="ONUW lab: the mixes side by side")
     return Pretty(result)
 
 
@@ -273,3 +277,43 @@ def render_review(result: DealReview) -> RenderableType:
     if missed:
         parts.append(Text(f"A better ballot was open to {seats_in_words(missed)} (in yellow)."))
     return Group(*parts)
+
+
+def rate_cell(figure: Mapping[str, Any]) -> str:
+    """``65% (43–82%)``, or ``—`` for a rate of no deal."""
+    if figure["rate"] is None:
+        return "—"
+    return (
+        f"{exact_percent(figure['rate'])} ({exact_percent(figure['low'])}–"
+        f"{exact_percent(figure['high'])})"
+    )
+
+
+def render_comparison(reports: Sequence[Any], title: str) -> RenderableType:
+    """The lab's figures, one column per mix, each with its 95% interval."""
+    data = [report.to_dict() for report in reports]
+    first = data[0]
+    table = Table(
+        title=f"{title}: {first['players']} players, {first['games']} deals each, "
+        f"seed {first['seed']}, seats {', '.join(first['bots'])}",
+        title_justify="left",
+        caption="rates with their 95% intervals",
+        caption_justify="left",
+    )
+    table.add_column("figure")
+    for mix in data:
+        table.add_column(f"{mix['mix']} ({mix['edition']})", justify="right")
+
+    def row(name: str, pick: Any) -> None:
+        table.add_row(name, *(rate_cell(pick(mix)) if pick(mix) else "—" for mix in data))
+
+    for team in ("village", "werewolf", "tanner"):
+        row(f"{team} team wins", lambda mix, team=team: mix["teams"][team])
+    roles = sorted({role for mix in data for role in mix["roles"]})
+    for role in roles:
+        row(f"dealt {role}: wins", lambda mix, role=role: mix["roles"].get(role))
+    row("both werewolves in the centre", lambda mix: mix["both_werewolves_in_centre"])
+    row("… and the village wins", lambda mix: mix["both_werewolves_in_centre"]["village_win"])
+    row("ballots finding a werewolf", lambda mix: mix["werewolf_found"])
+    row("nobody dies", lambda mix: mix["nobody_dead"])
+    return table
