@@ -71,3 +71,15 @@ def test_stand_ins_tell_the_truth_when_they_believe_they_are_village() -> None:
     assert lie.role == "villager" and not lie.entry.items
     lone = NightEntry.of(wolves=(1,), centre=((4, "seer"),))
     assert claim_for(rules, village, 1, "werewolf", lone, Random(0)).role == "seer"
+
+
+def test_the_html_page(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    page = tmp_path / "review.html"
+    status, out, _ = run(capsys, "review", GAME, "--html", str(page))
+    assert status == 0 and "The report is in" in out
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "Deal review" in html
+    for seat in (1, 2, 3, 4):
+        assert f'id="seat-{seat}"' in html
+    assert "Seat 3 claimed the robber." in html
+    assert "a 100% chance to win" in html

@@ -50,6 +50,10 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
         return render_why(result)
     if verb == "review":
         return render_review(result)
+    if verb == "review-html":
+        from .report import html_report  # noqa: PLC0415 (only for a page)
+
+        return html_report(result)
     if verb == "simulate":
         return render_comparison([result], title="ONUW lab")
     if verb == "compare":

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core.errors import InconsistentRecordError
+from .brute import Solution
 from .model import knowledge_of
 from .night import NightEntry, play_night
 from .record import DealRecord
@@ -43,6 +44,8 @@ class SeatReview:
     ballot: Ballot
     ballots: tuple[BallotScore, ...]
     """Its legal ballots from its own knowledge, best first (empty: inconsistent)."""
+    solution: Solution | None = None
+    """Its posterior at the vote (``None``: the deal cannot happen from its view)."""
 
     @property
     def consistent(self) -> bool:
@@ -117,10 +120,12 @@ def review(
     views: dict[Seat, SeatReview] = {}
     for done, seat in enumerate(layout.seats, 1):
         view = view_of(record, seat)
+        solution: Solution | None
         try:
-            ballots = scores_of(view, seat, solution_of(knowledge_of(view), engine))
+            solution = solution_of(knowledge_of(view), engine)
+            ballots = scores_of(view, seat, solution)
         except InconsistentRecordError:
-            ballots = ()
+            solution, ballots = None, ()
         views[seat] = SeatReview(
             seat,
             record.cards[seat],
@@ -129,6 +134,7 @@ def review(
             seat in record.bots,
             votes.get(seat),
             ballots,
+            solution,
         )
         if on_step is not None:
             on_step(done, record.players)
