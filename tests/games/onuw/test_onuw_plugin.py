@@ -42,7 +42,7 @@ def test_the_registry_lists_onuw(capsys: pytest.CaptureFixture[str]) -> None:
         "name": "onuw",
         "title": "One Night Ultimate Werewolf",
         "engines": ["brute"],
-        "verbs": ["solve", "hint", "vote", "why", "review"],
+        "verbs": ["solve", "hint", "vote", "why", "review", "simulate", "compare"],
     }
     assert "vote" not in games["wooolf"]["verbs"]
 
