@@ -83,3 +83,27 @@ def test_the_html_page(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
         assert f'id="seat-{seat}"' in html
     assert "Seat 3 claimed the robber." in html
     assert "a 100% chance to win" in html
+
+
+LIE = """game: onuw
+edition: official
+players: 3
+cards: {1: villager, 2: seer, 3: werewolf, c1: werewolf, c2: robber, c3: troublemaker}
+night: {1: {}, 2: {saw: {3: werewolf}}, 3: {wolves: [3], centre: {c1: werewolf}}}
+claims: [{seat: 1, role: seer, saw: {2: werewolf}}]
+votes: {1: 2, 2: 3, 3: 2}
+"""
+
+
+def test_a_village_liar_leaves_its_own_view_without_a_world(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "lie.yaml"
+    path.write_text(LIE, encoding="utf-8")
+    status, out, _ = run(capsys, "review", str(path), "--json")
+    data = json.loads(out)
+    assert status == 0 and data["dead"] == [2] and data["winners"] == [3]
+    assert data["seats"]["1"] == {"win_if_voted": None, "best_win_if": None}
+    assert data["seats"]["2"]["best_win_if"] == 1.0  # seat 1 lied: it holds a werewolf
+    status, out, _ = run(capsys, "review", str(path))
+    assert status == 0 and "From the view of seat 1 the deal cannot happen" in out

@@ -280,6 +280,14 @@ def render_review(result: DealReview) -> RenderableType:
     ]
     if missed:
         parts.append(Text(f"A better ballot was open to {seats_in_words(missed)} (in yellow)."))
+    lost = [seat for seat, view in result.seats.items() if not view.consistent]
+    if lost:
+        parts.append(
+            Text(
+                f"From the view of {seats_in_words(lost)} the deal cannot happen: a player who "
+                "believed it was on the village team lied (? above)."
+            )
+        )
     return Group(*parts)
 
 
