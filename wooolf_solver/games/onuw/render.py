@@ -127,7 +127,8 @@ def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType
         table.add_row(slot_label(record, slot), *cells)
     parts += ["", table]
     seats = Table(
-        title="Seats: team at dawn, lying, and your chance to win if that seat dies",
+        title="Seats: team at dawn, lying"
+        + (", and your chance to win if that seat dies" if solution.win_if is not None else ""),
         title_justify="left",
         box=box.SIMPLE_HEAD,
     )
