@@ -1,0 +1,1 @@
+"""Classic Werewolf (The Werewolves of Millers Hollow + New Moon)."""
