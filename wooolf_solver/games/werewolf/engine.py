@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from .bots import Player
 from .events import IDIOT, Dawn, Day, Event, Night, SheriffNamed, Shot
@@ -54,6 +55,9 @@ class Outcome:
     winner: Winner | None
     winners: tuple[Seat, ...]
     days: int
+    world: Mapping[Any, Any] = field(default_factory=dict)
+    """The true hidden world in the model's variables (:mod:`.model`): each slot's dealt
+    card (seats, then the two left-over slots), ``"take"`` and ``"lovers"``."""
 
 
 def winner_of(
@@ -119,6 +123,8 @@ class Table:
         self.dealt = dict(zip(self.seats, cards, strict=False))
         self.roles: dict[Seat, str] = dict(self.dealt)
         self.leftover = cards[self.players :]
+        self.left_dealt = tuple(self.leftover)
+        self.take: int | None = None
         self.living: list[Seat] = list(self.seats)
         self.events: list[Event] = []
         self.night = 0
@@ -324,7 +330,20 @@ class Table:
                 break
             self.play_day()
             days += 1
-        return Outcome(self.game_record(), self.winner, self.winners(), days)
+        return Outcome(self.game_record(), self.winner, self.winners(), days, self.world())
+
+    def world(self) -> dict[Any, Any]:
+        """The true world in the model's variables (see :attr:`Outcome.world`)."""
+        world: dict[Any, Any] = {seat: (card,) for seat, card in self.dealt.items()}
+        for index, card in enumerate(self.left_dealt):
+            world[self.players + 1 + index] = (card,)
+        if self.left_dealt:
+            world["take"] = None if self.take is None else self.take + 1
+        if any(name == "cupid" for name, _ in self.full_deck):
+            world["lovers"] = self.lovers
+            if self.lovers is None and "cupid" in self.roles.values():
+                world["lovers"] = (1, 2)  # the game ended before cupid woke: any pair
+        return world
 
     def winners(self) -> tuple[Seat, ...]:
         """The winning seats: the lovers, the piper, or the winning team (a lover of a

@@ -77,6 +77,7 @@ class Thief(Power):
 
     def night(self, table: Table, seat: Seat) -> None:
         index = table.bot(seat).thief_take(table, seat)
+        table.take = index
         taken = table.leftover[index]
         table.leftover[index] = table.roles[seat]
         table.roles[seat] = taken
