@@ -108,7 +108,7 @@ def solve_knowledge(knowledge: WerewolfKnowledge) -> Solution:
     seats = knowledge.seats
     total, count = 0, 0
     roles_w: dict[Seat, defaultdict[str, int]] = {seat: defaultdict(int) for seat in seats}
-    claims = {claim.claim.seat: claim for claim in knowledge.claims}  # the last one wins
+    claims = knowledge.last_claims
     lying_w = dict.fromkeys(claims, 0)
     for world, mass in worlds(knowledge):
         count += 1

@@ -26,7 +26,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -419,6 +419,21 @@ class WerewolfKnowledge(Knowledge):
     @property
     def claims(self) -> tuple[ClaimMade, ...]:
         return tuple(o for o in self.observations if isinstance(o, ClaimMade))
+
+    @property
+    def last_claims(self) -> dict[Seat, ClaimMade]:
+        """Each claiming seat's last claim."""
+        return {claim.claim.seat: claim for claim in self.claims}
+
+    @property
+    def has_decision(self) -> bool:
+        """A knowledge with claims tallies, as its "decision", which claims are false."""
+        return bool(self.claims)
+
+    def decision(self, world: World) -> Hashable:
+        """The seats whose last claim is false in ``world`` (so every engine counts
+        ``lying``)."""
+        return frozenset(seat for seat, claim in self.last_claims.items() if not claim.true(world))
 
 
 def knowledge_of(record: GameRecord) -> WerewolfKnowledge:
