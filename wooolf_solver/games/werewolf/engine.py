@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.errors import InvalidDeckError
 from .bots import Player
 from .events import IDIOT, Dawn, Day, Event, Night, SheriffNamed, Shot
 from .powers import Cause, Power, power_of
@@ -108,7 +109,9 @@ class Table:
         bots: Player | Mapping[Seat, Player],
         rng: random.Random,
         variants: Variants | None = None,
+        *,
         rules: Rules | None = None,
+        deal: Sequence[str] | None = None,
     ) -> None:
         self.rules = rules or load_rules()
         self.deck = deck
@@ -119,7 +122,12 @@ class Table:
         self.seats = tuple(range(1, self.players + 1))
         self.bots = bots
         cards = [name for name, n in self.full_deck for _ in range(n)]
-        rng.shuffle(cards)
+        if deal is None:
+            rng.shuffle(cards)
+        elif sorted(deal) != sorted(cards):
+            raise InvalidDeckError("deal: must hold every card of the deck, left-over ones last")
+        else:
+            cards = list(deal)
         self.dealt = dict(zip(self.seats, cards, strict=False))
         self.roles: dict[Seat, str] = dict(self.dealt)
         self.leftover = cards[self.players :]
@@ -370,11 +378,14 @@ def play_game(
     bots: Player | Mapping[Seat, Player],
     rng: random.Random,
     variants: Variants | None = None,
+    *,
     rules: Rules | None = None,
+    deal: Sequence[str] | None = None,
 ) -> Outcome:
-    """Deal ``deck`` with ``rng`` and play a whole game with ``bots`` (one player for
-    every seat, or one per seat)."""
-    return Table(deck, bots, rng, variants, rules).play()
+    """Deal ``deck`` with ``rng`` (or as ``deal`` says: the cards in seat order, the
+    left-over ones last) and play a whole game with ``bots`` (one player for every seat,
+    or one per seat)."""
+    return Table(deck, bots, rng, variants, rules=rules, deal=deal).play()
 
 
 __all__ = ["MAX_NIGHTS", "Outcome", "Table", "Tonight", "play_game", "winner_of"]

@@ -368,7 +368,8 @@ class _Reader:
         raw = fields.only(data, ("night",), where)
         number = fields.integer(raw["night"], fields.at(where, "night"), 1)
         if number != state.night + 1:
-            raise InvalidRecordError(f"{where}: night {number} after night {state.night}")
+            after = f"after night {state.night}" if state.night else "first"
+            raise InvalidRecordError(f"{where}: night {number} {after} (nights count 1, 2, …)")
         if state.phase not in ("start", "day"):
             raise InvalidRecordError(f"{where}: night {number} before day {state.night}")
         return Night(number)
