@@ -26,7 +26,7 @@ from typing import Any
 from ...core.errors import InvalidDeckError
 from .bots import Player
 from .events import IDIOT, Dawn, Day, Event, Night, SheriffNamed, Shot
-from .powers import Cause, Power, power_of
+from .powers import Cause, IllegalMoveError, Power, power_of
 from .record import GameRecord
 from .rules import PIPER, WEREWOLF, Deck, Rules, Seat, Variants, load_rules
 
@@ -165,6 +165,25 @@ class Table:
         """Whether the seat's power still works (the elder's death takes the villagers')."""
         return not (self.powers_lost and self.power(seat).village)
 
+    def legal(self, what: str, answer: Any, allowed: Sequence[Any]) -> Any:
+        """``answer`` if it is one of ``allowed``, else :class:`IllegalMoveError`."""
+        if answer not in allowed:
+            raise IllegalMoveError(f"{what}: {answer!r} is not one of {list(allowed)}")
+        return answer
+
+    def legal_seats(
+        self, what: str, answer: Sequence[Seat], allowed: Sequence[Seat], count: int | None
+    ) -> list[Seat]:
+        """Distinct seats of ``allowed`` (``count`` of them, or at least one)."""
+        seats = list(answer)
+        if len(set(seats)) != len(seats) or (count is not None and len(seats) != count):
+            raise IllegalMoveError(f"{what}: {seats} are not {count or 'some'} distinct seats")
+        if not seats:
+            raise IllegalMoveError(f"{what}: names nobody")
+        for seat in seats:
+            self.legal(what, seat, allowed)
+        return seats
+
     def record(self, event: Event) -> None:
         self.events.append(event)
 
@@ -227,7 +246,10 @@ class Table:
 
     def name_successor(self, seat: Seat) -> None:
         allowed = [s for s in self.living if s != seat and s not in self.mute]
-        self.sheriff = self.bot(seat).successor(self, seat, allowed) if allowed else None
+        self.sheriff = None
+        if allowed:
+            named = self.bot(seat).successor(self, seat, allowed)
+            self.sheriff = self.legal("successor", named, allowed)
         if self.sheriff is not None:
             self.record(SheriffNamed(self.sheriff))
 
@@ -287,7 +309,8 @@ class Table:
         if self.next_voters is not None:
             voters = [s for s in voters if s in self.next_voters]
             self.next_voters = None
-        votes = {s: self.bot(s).vote(self, s, self.living) for s in voters}
+        votes = {s: self.legal("vote", self.bot(s).vote(self, s, self.living), self.living)
+                 for s in voters}  # fmt: skip
         tally: Counter[Seat] = Counter()
         for voter, target in votes.items():
             tally[target] += 2 if voter == self.sheriff else 1
@@ -299,7 +322,10 @@ class Table:
         self.lynch(self.night, tuple(sorted(votes.items())), lynched, tie)
 
     def elect(self) -> None:
-        ballots = Counter(self.bot(s).elect(self, s, self.living) for s in self.living)
+        ballots = Counter(
+            self.legal("elect", self.bot(s).elect(self, s, self.living), self.living)
+            for s in self.living
+        )
         top = sorted(s for s, n in ballots.items() if n == max(ballots.values()))
         self.sheriff = self.rng.choice(top)
         self.record(SheriffNamed(self.sheriff))
@@ -325,7 +351,8 @@ class Table:
         if self.over():
             return
         if tie and self.roles[lynched] == "scapegoat" and self.living:
-            self.next_voters = set(self.bot(lynched).voters(self, lynched, self.living))
+            named = self.bot(lynched).voters(self, lynched, self.living)
+            self.next_voters = set(self.legal_seats("voters", named, self.living, None))
         self.aftermath(dead, {lynched: "lynch"})
 
     # -- the game ------------------------------------------------------------------------
@@ -388,4 +415,12 @@ def play_game(
     return Table(deck, bots, rng, variants, rules=rules, deal=deal).play()
 
 
-__all__ = ["MAX_NIGHTS", "Outcome", "Table", "Tonight", "play_game", "winner_of"]
+__all__ = [
+    "MAX_NIGHTS",
+    "IllegalMoveError",
+    "Outcome",
+    "Table",
+    "Tonight",
+    "play_game",
+    "winner_of",
+]

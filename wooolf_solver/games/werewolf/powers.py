@@ -15,11 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from ...core.errors import SolverError
 from .events import Charmed, Charms, Check, Lovers, Protects, Takes, WitchNight, Wolves
 from .rules import WEREWOLF, Seat
 
 if TYPE_CHECKING:
     from .engine import Table
+
+
+class IllegalMoveError(SolverError, ValueError):
+    """A player's decision breaks the rules (a bot's bug); the message names it."""
+
 
 Cause = str
 """Why a player dies: ``werewolves``, ``poison``, ``shot``, ``lynch`` or ``grief``."""
@@ -76,7 +82,7 @@ class Thief(Power):
     """First night: takes one of the two left-over cards (always: the model's reading)."""
 
     def night(self, table: Table, seat: Seat) -> None:
-        index = table.bot(seat).thief_take(table, seat)
+        index = table.legal("thief_take", table.bot(seat).thief_take(table, seat), (0, 1))
         table.take = index
         taken = table.leftover[index]
         table.leftover[index] = table.roles[seat]
@@ -89,7 +95,8 @@ class Cupid(Power):
     """First night: names the lovers; the lovers wake and see each other."""
 
     def night(self, table: Table, seat: Seat) -> None:
-        first, second = sorted(table.bot(seat).cupid(table, seat, table.living))
+        pair = table.bot(seat).cupid(table, seat, table.living)
+        first, second = sorted(table.legal_seats("cupid", pair, table.living, 2))
         table.lovers = (first, second)
         table.record(Lovers(seat, table.lovers))
         for lover in table.lovers:
@@ -106,7 +113,7 @@ class Defender(Power):
         allowed = [s for s in table.living if s != last and table.power(s).protectable()]
         if not allowed:
             return
-        target = table.bot(seat).protect(table, seat, allowed)
+        target = table.legal("protect", table.bot(seat).protect(table, seat, allowed), allowed)
         table.tonight.protected = target
         table.last_protected, table.protected_night = target, table.night
         table.record(Protects(seat, target))
@@ -120,7 +127,7 @@ class Seer(Power):
         allowed = [s for s in table.living if s != seat]
         if not allowed:
             return
-        target = table.bot(seat).check(table, seat, allowed)
+        target = table.legal("check", table.bot(seat).check(table, seat, allowed), allowed)
         role = table.roles[target]
         if table.variants.seer == "alignment":
             sees = "werewolf" if role == WEREWOLF else "not"
@@ -148,7 +155,7 @@ class Werewolf(Power):
         if not allowed:
             return
         bot = table.bot(seat)
-        victim = bot.victim(table, tuple(pack), allowed)
+        victim = table.legal("victim", bot.victim(table, tuple(pack), allowed), allowed)
         girls = [s for s in allowed if table.roles[s] == "little-girl"]
         if girls and bot.catch(table, tuple(pack), girls[0]):
             victim = girls[0]
@@ -177,6 +184,12 @@ class Witch(Power):
         heals, poisons = table.bot(seat).witch(
             table, seat, victim, can_heal=can_heal, can_poison=can_poison, allowed=others
         )
+        if heals and not can_heal:
+            raise IllegalMoveError("witch: the healing potion is spent")
+        if poisons is not None:
+            if not can_poison:
+                raise IllegalMoveError("witch: the poison is spent")
+            table.legal("witch", poisons, table.living)
         if heals:
             table.healed.add(seat)
             table.tonight.healed = True
@@ -196,7 +209,9 @@ class Piper(Power):
         allowed = [s for s in table.living if s != seat and s not in table.charmed]
         if not allowed:
             return
-        charms = table.bot(seat).charm(table, seat, allowed, min(2, len(allowed)))
+        count = min(2, len(allowed))
+        charms = table.bot(seat).charm(table, seat, allowed, count)
+        charms = table.legal_seats("charm", charms, allowed, count)
         table.charmed.update(charms)
         table.record(Charms(seat, tuple(sorted(charms))))
         circle = tuple(s for s in table.living if s in table.charmed)
@@ -210,7 +225,8 @@ class Hunter(Power):
 
     def after_death(self, table: Table, seat: Seat, cause: Cause) -> None:
         if table.living and table.has_power(seat):
-            table.shoot(seat, table.bot(seat).shoot(table, seat, table.living))
+            target = table.bot(seat).shoot(table, seat, table.living)
+            table.shoot(seat, table.legal("shoot", target, table.living))
 
 
 @power("elder")
