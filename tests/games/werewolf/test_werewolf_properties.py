@@ -1,0 +1,62 @@
+"""Properties of played games: every game that random bots play on a small table is a
+record that is consistent from every seat's view (and the public's), in which the true
+world has a non-zero weight and every seat's true role a non-zero posterior."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wooolf_solver.games.werewolf.bots import RandomBot
+from wooolf_solver.games.werewolf.brute import solve_knowledge, weight
+from wooolf_solver.games.werewolf.engine import play_game
+from wooolf_solver.games.werewolf.model import knowledge_of
+from wooolf_solver.games.werewolf.record import dump_record, read_record
+from wooolf_solver.games.werewolf.rules import SEER_VARIANTS, Variants
+
+SMALL_DECKS = [
+    (("cupid", 1), ("hunter", 1), ("villager", 1), ("werewolf", 1), ("witch", 1)),
+    (("seer", 1), ("thief", 1), ("villager", 1), ("werewolf", 1)),
+    (("defender", 1), ("piper", 1), ("seer", 1), ("village-idiot", 1), ("werewolf", 1)),
+    (("cupid", 1), ("elder", 1), ("scapegoat", 1), ("seer", 1), ("werewolf", 2)),
+    (("cupid", 1), ("thief", 1), ("werewolf", 1), ("witch", 1)),
+    (("little-girl", 1), ("seer", 1), ("villager", 2), ("werewolf", 1)),
+    (("villager", 3), ("werewolf", 2)),
+]
+
+
+@given(
+    deck=st.sampled_from(SMALL_DECKS),
+    seed=st.integers(0, 2**32),
+    reveal=st.booleans(),
+    seer=st.sampled_from(SEER_VARIANTS),
+    parity=st.booleans(),
+    unanimous=st.booleans(),
+)
+def test_played_games_are_consistent_from_every_seat(
+    *,
+    deck: tuple[tuple[str, int], ...],
+    seed: int,
+    reveal: bool,
+    seer: str,
+    parity: bool,
+    unanimous: bool,
+) -> None:
+    bot = RandomBot(random.Random(seed), unanimous=unanimous, claims=0.4)
+    variants = Variants(reveal, seer, parity)  # type: ignore[arg-type]
+    outcome = play_game(deck, bot, random.Random(seed + 1), variants)
+    record = outcome.record
+    assert read_record(dump_record(record)) == record
+    truth = dict(record.cards)
+    for seat in (None, *record.seats):
+        knowledge = knowledge_of(record.view(seat))
+        assert weight(knowledge, outcome.world) > 0, seat
+        solution = solve_knowledge(knowledge)
+        assert solution.consistent
+        for other in record.seats:
+            assert solution.roles[other].get(truth[other], 0) > 0
+    # the moderator's full record pins every role
+    full = solve_knowledge(knowledge_of(record))
+    assert all(full.roles[s] == {truth[s]: 1} for s in record.seats)
