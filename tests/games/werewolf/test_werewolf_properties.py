@@ -15,6 +15,7 @@ from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.model import knowledge_of
 from wooolf_solver.games.werewolf.record import dump_record, read_record
 from wooolf_solver.games.werewolf.rules import SEER_VARIANTS, Variants
+from wooolf_solver.games.werewolf.validate import check_game
 
 SMALL_DECKS = [
     (("cupid", 1), ("hunter", 1), ("villager", 1), ("werewolf", 1), ("witch", 1)),
@@ -49,6 +50,7 @@ def test_played_games_are_consistent_from_every_seat(
     outcome = play_game(deck, bot, random.Random(seed + 1), variants)
     record = outcome.record
     assert read_record(dump_record(record)) == record
+    check_game(record)
     truth = dict(record.cards)
     for seat in (None, *record.seats):
         knowledge = knowledge_of(record.view(seat))

@@ -3,7 +3,8 @@ records, the moderator, bots, the exact model and balance.
 
 The modules follow the pipeline: :mod:`.rules` (the data of ``werewolf.toml``) →
 :mod:`.events` and :mod:`.record` (game records) → :mod:`.powers`, :mod:`.bots` and
-:mod:`.engine` (the moderator playing a whole game) → :mod:`.model` (the exact model
+:mod:`.engine` (the moderator playing a whole game) → :mod:`.validate` (a full
+record checked against the rules) → :mod:`.model` (the exact model
 as a core knowledge) → :mod:`.brute` (the brute-force reference) → :mod:`.balance`
 (card points and the random-lynch baseline) → :mod:`.plugin` (the game for the
 registry).

@@ -273,7 +273,8 @@ class _Reader:
         top = self.players if high is None else high
         if not low <= len(seats) <= top:
             size = f"{low}" if low == top else f"{low} to {top}"
-            raise InvalidRecordError(f"{where}: must list {size} seats, not {len(seats)}")
+            noun = "seat" if top == 1 else "seats"
+            raise InvalidRecordError(f"{where}: must list {size} {noun}, not {len(seats)}")
         return seats
 
     def role(self, value: Any, where: str) -> str:
