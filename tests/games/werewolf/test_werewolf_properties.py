@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wooolf_solver.games.werewolf import GAME
 from wooolf_solver.games.werewolf.bots import RandomBot
 from wooolf_solver.games.werewolf.brute import solve_knowledge, weight
 from wooolf_solver.games.werewolf.engine import play_game
@@ -62,3 +64,19 @@ def test_played_games_are_consistent_from_every_seat(
     # the moderator's full record pins every role
     full = solve_knowledge(knowledge_of(record))
     assert all(full.roles[s] == {truth[s]: 1} for s in record.seats)
+
+
+@settings(max_examples=10)
+@given(deck=st.sampled_from(SMALL_DECKS[:3]), seed=st.integers(0, 2**32))
+def test_a_generic_engine_agrees_with_the_reference_on_played_games(
+    deck: tuple[tuple[str, int], ...], seed: int
+) -> None:
+    bot = RandomBot(random.Random(seed), claims=0.5)
+    record = play_game(deck, bot, random.Random(seed)).record
+    for seat in (None, 1):
+        view = record.view(seat)
+        ours = solve_knowledge(knowledge_of(view)).to_dict()
+        theirs = GAME.solve(view, "csp").to_dict()
+        assert theirs["worlds"] == ours["worlds"]
+        for key in ("werewolf", "lying"):
+            assert theirs[key] == pytest.approx(ours[key], abs=1e-12)

@@ -110,11 +110,7 @@ class Layout:
 
     def scope(self, seats: Iterable[Seat]) -> tuple[Var, ...]:
         """The variables the roles of ``seats`` read."""
-        return (
-            (*seats, *self.leftover, *((TAKE,) if self.thief else ()))
-            if self.thief
-            else (tuple(seats))
-        )
+        return (*seats, *self.leftover, TAKE) if self.thief else tuple(seats)
 
     @property
     def everything(self) -> tuple[Var, ...]:
