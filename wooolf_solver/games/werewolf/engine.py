@@ -381,23 +381,35 @@ class Table:
         return world
 
     def winners(self) -> tuple[Seat, ...]:
-        """The winning seats: the lovers, the piper, or the winning team (a lover of a
-        mixed couple is on the lovers' side, not his team's)."""
-        if self.winner in (None, "nobody"):
-            return ()
-        if self.winner == "lovers" and self.lovers is not None:
-            return self.lovers
-        if self.winner == "piper":
-            return tuple(s for s in self.seats if self.roles[s] == PIPER)
-        team = "village" if self.winner == "village" else "werewolves"
-        mixed: tuple[Seat, ...] = ()
-        if self.lovers is not None:
-            a, b = self.lovers
-            if self.rules.team(self.roles[a]) != self.rules.team(self.roles[b]):
-                mixed = self.lovers
-        return tuple(
-            s for s in self.seats if self.rules.team(self.roles[s]) == team and s not in mixed
-        )
+        """The winning seats (see :func:`winners_of`)."""
+        return winners_of(self.rules, self.roles, self.winner, self.lovers)
+
+
+def winners_of(
+    rules: Rules,
+    roles: Mapping[Seat, str],
+    winner: Winner | None,
+    lovers: tuple[Seat, Seat] | None = None,
+) -> tuple[Seat, ...]:
+    """The winning seats, dead ones included: the lovers, the piper, or the winning team
+    (a lover of a mixed couple is on the lovers' side, not his team's).
+
+    >>> rules, roles = load_rules(), {1: "werewolf", 2: "villager", 3: "villager"}
+    >>> winners_of(rules, roles, "village"), winners_of(rules, roles, "village", (1, 2))
+    ((2, 3), (3,))
+    """
+    if winner in (None, "nobody"):
+        return ()
+    if winner == "lovers" and lovers is not None:
+        return lovers
+    seats = sorted(roles)
+    if winner == "piper":
+        return tuple(s for s in seats if roles[s] == PIPER)
+    team = "village" if winner == "village" else "werewolves"
+    mixed: tuple[Seat, ...] = ()
+    if lovers is not None and rules.team(roles[lovers[0]]) != rules.team(roles[lovers[1]]):
+        mixed = lovers
+    return tuple(s for s in seats if rules.team(roles[s]) == team and s not in mixed)
 
 
 def play_game(
@@ -423,4 +435,5 @@ __all__ = [
     "Tonight",
     "play_game",
     "winner_of",
+    "winners_of",
 ]

@@ -202,8 +202,15 @@ def dump_record(record: GameRecord, form: Literal["yaml", "json"] = "yaml") -> s
     data = record.to_dict()
     if form == "json":
         return json.dumps(data) + "\n"
+    events = data.pop("events")
+    text = _yaml(data, flow=None)
+    lines = [f"- {_yaml(event, flow=True).strip()}" for event in events]
+    return text + "events:" + ("\n" + "\n".join(lines) if lines else " []") + "\n"
+
+
+def _yaml(data: Any, flow: bool | None) -> str:
     yaml = YAML(typ="safe", pure=True)
-    yaml.default_flow_style = None
+    yaml.default_flow_style = flow
     yaml.width = 4096
     yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
     stream = StringIO()
