@@ -24,6 +24,7 @@ from ...engines import Tally
 from ..base import Game
 from .model import WerewolfKnowledge, knowledge_of
 from .record import GameRecord, read_record
+from .review import Review, review
 from .rules import WEREWOLF
 
 
@@ -84,7 +85,7 @@ class Werewolf(Game):
     name: ClassVar[str] = "werewolf"
     title: ClassVar[str] = "Werewolf (The Werewolves of Millers Hollow)"
     engines: ClassVar[tuple[str, ...]] = ("brute", "csp", "cpsat")
-    verbs: ClassVar[frozenset[str]] = frozenset({"solve"})
+    verbs: ClassVar[frozenset[str]] = frozenset({"solve", "review"})
 
     def read(self, data: Mapping[str, Any], base_dir: Path) -> GameRecord:
         return read_record(data)
@@ -96,6 +97,12 @@ class Werewolf(Game):
 
     def posterior(self, knowledge: Knowledge, tally: Tally) -> Posterior:
         return WerewolfPosterior(knowledge, tally)
+
+    def review(self, record: Any, engine: str | None = None) -> Review:
+        """A full record reviewed (judged exactly by the brute-force reference)."""
+        if not isinstance(record, GameRecord):
+            raise InvalidRecordError("game: not a Werewolf game record")
+        return review(record)
 
 
 GAME = Werewolf()
