@@ -245,3 +245,48 @@ def test_a_conflict_is_a_minimal_set_of_events() -> None:
     for event in solution.conflict:
         rest = [other for other in solution.conflict if other != event]
         assert consistent(knowledge.restricted(rest))
+
+
+def test_the_lovers_of_different_teams_alone_alive_would_have_won() -> None:
+    deck = {"werewolf": 1, "cupid": 1, "villager": 1}
+    hidden = {"reveal": False}
+    last = solve(record(deck, rules=hidden, events=[{"night": 1}, {"dawn": 1, "dead": [3]}]))
+    on = solve(
+        record(
+            deck,
+            rules=hidden,
+            events=[{"night": 1}, {"dawn": 1, "dead": [3]}, {"sheriff": 1}],
+        )
+    )
+    # seat 3 (the victim) is not the werewolf: 4 deals; any of 3 pairs, unless the game goes
+    # on: then the living 1 and 2 (a werewolf and a villager) are not the lovers
+    assert (last.worlds, on.worlds) == (12, 8)
+
+
+def test_nobody_alive_counts_as_over() -> None:
+    deck = {"werewolf": 1, "villager": 1, "witch": 1}
+    events = [{"night": 1}, {"dawn": 1, "dead": [1, 2, 3]}]
+    assert solve(record(deck, rules={"reveal": False}, events=events)).consistent
+    later = [*events, {"day": 1, "lynched": None}]
+    assert solve(record(deck, rules={"reveal": False}, events=later)).conflict == (2,)
+
+
+def test_a_lovers_grief_is_not_imposed() -> None:
+    deck = {"werewolf": 1, "cupid": 1, "villager": 2}
+    events = [{"night": 1}, {"dawn": 1, "dead": [2]}, {"day": 1, "lynched": None}, {"night": 2}]
+    knowledge = knowledge_of(record(deck, rules={"reveal": False}, events=events))
+    pairs = {
+        world["lovers"]
+        for world in knowledge.space.worlds()
+        if all(o.likelihood(world) for o in knowledge.observations)
+    }
+    assert (2, 3) in pairs  # seat 2 dead, his lover 3 alive
+
+
+def test_charms_make_the_piper() -> None:
+    deck = {"werewolf": 1, "piper": 1, "villager": 2}
+    events = [{"night": 1}, {"seat": 1, "charms": [2, 3]}]
+    solution = solve(record(deck, viewpoint=1, cards={1: "piper"}, events=events))
+    assert solution.roles[1] == {"piper": 1}
+    public = solve(record(deck, events=events))
+    assert public.roles[1]["piper"] == F(1, 4)  # a private event tells the public nothing
