@@ -80,3 +80,27 @@ def test_a_generic_engine_agrees_with_the_reference_on_played_games(
         assert theirs["worlds"] == ours["worlds"]
         for key in ("werewolf", "lying"):
             assert theirs[key] == pytest.approx(ours[key], abs=1e-12)
+
+
+ALL_ROLES = (
+    ("cupid", 1), ("defender", 1), ("elder", 1), ("hunter", 1), ("little-girl", 1),
+    ("piper", 1), ("scapegoat", 1), ("seer", 1), ("thief", 1), ("village-idiot", 1),
+    ("villager", 3), ("werewolf", 3), ("witch", 1),
+)  # fmt: skip
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    reveal=st.booleans(),
+    seer=st.sampled_from(SEER_VARIANTS),
+    parity=st.booleans(),
+)
+def test_the_true_world_of_a_big_game_has_weight_from_every_seat(
+    seed: int, reveal: bool, seer: str, parity: bool
+) -> None:
+    # too many worlds to enumerate: the observations are checked on the true world only
+    bot = RandomBot(random.Random(seed), unanimous=seed % 2 == 0, claims=0.3)
+    variants = Variants(reveal, seer, parity)  # type: ignore[arg-type]
+    outcome = play_game(ALL_ROLES, bot, random.Random(seed), variants)
+    for seat in (None, *outcome.record.seats):
+        assert weight(knowledge_of(outcome.record.view(seat)), outcome.world) > 0, seat
