@@ -1,7 +1,7 @@
 """Classic Werewolf plugged into the library: the :class:`Werewolf` game and its posterior.
 
 >>> GAME.name, GAME.engines
-('werewolf', ('brute', 'csp', 'cpsat'))
+('werewolf', ('counter', 'brute', 'csp', 'cpsat'))
 >>> record = GAME.read({"game": "werewolf", "players": 3, "roles": {"werewolf": 1,
 ...     "villager": 2}, "viewpoint": 1, "cards": {1: "villager"}}, Path("."))
 >>> GAME.solve(record).to_dict()["werewolf"]
@@ -84,7 +84,10 @@ class Werewolf(Game):
 
     name: ClassVar[str] = "werewolf"
     title: ClassVar[str] = "Werewolf (The Werewolves of Millers Hollow)"
-    engines: ClassVar[tuple[str, ...]] = ("brute", "csp", "cpsat")
+    engines: ClassVar[tuple[str, ...]] = ("counter", "brute", "csp", "cpsat")
+    own_engines: ClassVar[Mapping[str, str]] = {
+        "counter": "wooolf_solver.games.werewolf.counter:CountingEngine"
+    }
     verbs: ClassVar[frozenset[str]] = frozenset({"solve", "review"})
 
     def read(self, data: Mapping[str, Any], base_dir: Path) -> GameRecord:
