@@ -16,9 +16,11 @@ from wooolf_solver.games.werewolf import GAME
 from wooolf_solver.games.werewolf.bots import RandomBot
 from wooolf_solver.games.werewolf.brute import solve_knowledge
 from wooolf_solver.games.werewolf.counter import CountingEngine, _lying, count
+from wooolf_solver.games.werewolf.counter import solve_knowledge as counted
 from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.model import WerewolfKnowledge, knowledge_of
 from wooolf_solver.games.werewolf.record import GameRecord, read_record
+from wooolf_solver.games.werewolf.review import review
 from wooolf_solver.games.werewolf.rules import SEER_VARIANTS, Variants
 
 DECKS = [
@@ -36,6 +38,7 @@ DECKS = [
 def agree(knowledge: WerewolfKnowledge) -> None:
     """The counter's exact sums give the reference's exact answers."""
     reference = solve_knowledge(knowledge)
+    assert counted(knowledge) == reference
     worlds = count(knowledge, indicator=True).worlds
     assert worlds == reference.worlds
     if not reference.consistent:
@@ -140,3 +143,13 @@ def test_eighteen_players_eleven_roles_are_counted() -> None:
     truth = dict(game.cards)
     for seat, roles in out["roles"].items():
         assert roles.get(truth[int(seat)], 0) > 0
+
+
+def test_a_big_game_is_reviewed() -> None:
+    outcome = play_game(ALL_ROLES, RandomBot(random.Random(4), claims=0.3), random.Random(4))
+    report = review(outcome.record)
+    assert report.winner == outcome.winner and len(report.days) == outcome.days
+    for day in report.days:
+        for ballot in day.ballots:
+            if ballot.target != ballot.voter:
+                assert 0 <= ballot.werewolf <= ballot.best_werewolf <= 1

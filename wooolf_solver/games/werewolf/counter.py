@@ -31,11 +31,15 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import combinations, product
 from math import comb, factorial, prod
 from typing import Any, ClassVar
 
+from ...core.conflict import shrink
+from ...core.errors import EventId
 from ...engines.base import Tally
+from .brute import Solution
 from .model import (
     ClaimMade,
     DawnVictims,
@@ -48,8 +52,10 @@ from .model import (
     SeerSaw,
     Took,
     WerewolfKnowledge,
+    knowledge_of,
     sees,
 )
+from .record import GameRecord
 from .rules import CUPID, PIPER, THIEF, WEREWOLF, WITCH, Seat
 
 SEER = "seer"
@@ -426,14 +432,49 @@ def _assign(
     goes_on: Sequence[tuple[frozenset[Seat], bool]],
 ) -> tuple[int, dict[int, dict[str, int]]]:
     """The weighted number of ways to deal ``deck`` to ``slots`` (a card each), and each
-    slot's weight per kind."""
+    slot's weight per kind. Slots with a single possible kind are dealt first."""
+    fixed = {}
+    for slot in slots:
+        possible = [kind for kind, w in weights[slot].items() if w]
+        if len(possible) == 1:
+            fixed[slot] = possible[0]
+    rest = Counter(deck)
+    rest.subtract(fixed.values())
+    if any(n < 0 for n in rest.values()):
+        return 0, {slot: {} for slot in slots}
+    factor = prod(weights[slot][kind] for slot, kind in fixed.items())
+    offsets = tuple(
+        sum(1 for slot, kind in fixed.items() if kind == WEREWOLF and slot in living)
+        for living, _ in goes_on
+    )
+    free = [slot for slot in slots if slot not in fixed]
+    total, marginals = _deal({k: n for k, n in rest.items() if n}, weights, free, goes_on, offsets)
+    out = {slot: {kind: factor * w for kind, w in marginals[slot].items()} for slot in free}
+    for slot, kind in fixed.items():
+        out[slot] = {kind: factor * total}
+    return factor * total, out
+
+
+def _deal(
+    deck: Mapping[str, int],
+    weights: Mapping[int, Weights],
+    slots: Sequence[int],
+    goes_on: Sequence[tuple[frozenset[Seat], bool]],
+    offsets: Sequence[int],
+) -> tuple[int, dict[int, dict[str, int]]]:
+    """:func:`_assign` for slots with a choice, ``offsets`` werewolves already placed in
+    each living set."""
     groups = _groups(slots, weights, goes_on)
+    marginals: dict[int, dict[str, int]] = {slot: {} for slot in slots}
+    if WEREWOLF not in deck and not _goes_on(groups, [0] * len(groups), goes_on, offsets):
+        return 0, marginals
+    if not slots:
+        return 1, marginals
     kinds = sorted((kind for kind in deck if kind != WEREWOLF), key=lambda kind: deck[kind])
     order = ([WEREWOLF] if WEREWOLF in deck else []) + kinds  # the most copious kind last
-    layers, steps = _forward(deck, order, groups, goes_on)
+    layers, steps = _forward(deck, order, groups, goes_on, offsets)
     full = tuple(len(members) for members, _, _ in groups)
     total = layers[-1].get(full, 0)
-    marginals: dict[int, dict[str, int]] = {slot: {} for slot in slots}
     if not total:
         return total, marginals
     back: dict[State, int] = {full: 1}
@@ -464,6 +505,7 @@ def _forward(
     order: Sequence[str],
     groups: Sequence[Group],
     goes_on: Sequence[tuple[frozenset[Seat], bool]],
+    offsets: Sequence[int],
 ) -> tuple[list[dict[State, int]], list[list[Move]]]:
     """The programme's layers (the weight of each state after each kind) and its moves."""
     sizes = tuple(len(members) for members, _, _ in groups)
@@ -489,7 +531,9 @@ def _forward(
                         factor *= comb(free, put) * group_weights[kind] ** put
                         if not factor:
                             break
-                if not factor or (kind == WEREWOLF and not _goes_on(groups, split, goes_on)):
+                if not factor or (
+                    kind == WEREWOLF and not _goes_on(groups, split, goes_on, offsets)
+                ):
                     continue
                 after = tuple(used + put for used, put in zip(state, split, strict=True))
                 nxt[after] += weight * factor
@@ -503,13 +547,54 @@ def _goes_on(
     groups: Sequence[Group],
     wolves: Sequence[int],
     goes_on: Sequence[tuple[frozenset[Seat], bool]],
+    offsets: Sequence[int],
 ) -> bool:
     """Whether the werewolves' places let the game go on after every public event."""
     for index, (living, parity) in enumerate(goes_on):
-        among = sum(
+        among = offsets[index] + sum(
             put for (_, _, member), put in zip(groups, wolves, strict=True) if member[index]
         )
         others = len(living) - among
         if not among or not others or (parity and among >= others):
             return False
     return True
+
+
+# -- exact answers -----------------------------------------------------------------------
+
+
+def solve(record: GameRecord) -> Solution:
+    """Every output of ``solve`` for ``record``, exact, by counting (the brute-force
+    reference's :class:`~.brute.Solution`).
+
+    >>> from wooolf_solver.games.werewolf.record import read_record
+    >>> record = read_record({"game": "werewolf", "players": 3, "roles": {"werewolf": 1,
+    ...     "villager": 2}, "viewpoint": 1, "cards": {1: "villager"}})
+    >>> solve(record).werewolf
+    {1: Fraction(0, 1), 2: Fraction(1, 2), 3: Fraction(1, 2)}
+    """
+    return solve_knowledge(knowledge_of(record))
+
+
+def solve_knowledge(knowledge: WerewolfKnowledge) -> Solution:
+    """Every output of ``solve`` for a compiled knowledge, by counting."""
+    worlds = count(knowledge, indicator=True).worlds
+    if not worlds:
+
+        def fails(events: Sequence[EventId]) -> bool:
+            return not count(knowledge.restricted(events), indicator=True).worlds
+
+        return Solution(False, conflict=shrink(knowledge.events, fails))
+    counts = count(knowledge)
+    total = counts.total
+    roles = {
+        seat: {role: Fraction(w, total) for role, w in sorted(by_role.items()) if w}
+        for seat, by_role in counts.roles.items()
+    }
+    werewolf = {seat: roles[seat].get(WEREWOLF, Fraction(0)) for seat in knowledge.seats}
+    lynch = sorted(
+        ((seat, werewolf[seat]) for seat in knowledge.living if seat != knowledge.viewpoint),
+        key=lambda item: (-item[1], item[0]),
+    )
+    lying = {seat: Fraction(w, total) for seat, w in _lying(knowledge, counts).items()}
+    return Solution(True, worlds, roles, werewolf, lying, tuple(lynch))

@@ -102,7 +102,7 @@ class Werewolf(Game):
         return WerewolfPosterior(knowledge, tally)
 
     def review(self, record: Any, engine: str | None = None) -> Review:
-        """A full record reviewed (judged exactly by the brute-force reference)."""
+        """A full record reviewed (judged exactly by the counter)."""
         if not isinstance(record, GameRecord):
             raise InvalidRecordError("game: not a Werewolf game record")
         return review(record)

@@ -5,7 +5,7 @@ named, from what the voter knew at that moment (the public events before the vot
 its own private events), with the best ballot it could have cast (the living seat, other
 than itself, most likely a werewolf; ties by seat number); then the dead in order, the
 winner and the winning seats. A record the rules cannot produce is refused first
-(:func:`~.validate.check_game`).
+(:func:`~.validate.check_game`). Judged exactly by the counter (:mod:`.counter`).
 
 >>> import random
 >>> from wooolf_solver.games.werewolf.bots import RandomBot
@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.errors import InvalidRecordError
-from .brute import solve
+from .counter import solve
 from .engine import winner_of, winners_of
 from .events import Charms, Day, Lovers
 from .record import GameRecord
