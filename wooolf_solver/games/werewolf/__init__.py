@@ -6,7 +6,7 @@ The modules follow the pipeline: :mod:`.rules` (the data of ``werewolf.toml``) �
 :mod:`.engine` (the moderator playing a whole game) → :mod:`.validate` (a full
 record checked against the rules) → :mod:`.model` (the exact model
 as a core knowledge) → :mod:`.brute` (the brute-force reference) and :mod:`.counter` (the fast exact
-engine, the default) → :mod:`.review` (a full record's
+engine, the default) → :mod:`.explain` (why a fact is certain) → :mod:`.review` (a full record's
 ballots judged from each voter's knowledge) → :mod:`.balance`
 (card points and the random-lynch baseline) → :mod:`.plugin` (the game for the
 registry).

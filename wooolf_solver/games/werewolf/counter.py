@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 
 from ...core.conflict import shrink
 from ...core.errors import EventId
+from ...core.knowledge import RoleIs
 from ...engines.base import Tally
 from .brute import Solution
 from .model import (
@@ -185,6 +186,8 @@ class _Counter:
         for observation in knowledge.observations:
             if isinstance(observation, RoleIn):
                 self.restrict(observation.seat, observation.roles, observation.holds)
+            elif isinstance(observation, RoleIs):  # a fact's negation, asked by `why`
+                self.restrict(observation.seat, {observation.role}, observation.holds)
             elif isinstance(observation, SeerSaw):
                 alignment = observation.alignment
                 seen = {k for k in self.deck if sees(k, alignment) == observation.seen}

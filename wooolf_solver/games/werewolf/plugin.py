@@ -22,6 +22,7 @@ from ...core.knowledge import Knowledge, Seat
 from ...core.posterior import Posterior
 from ...engines import Tally
 from ..base import Game
+from .explain import Explanation, explain, explanations
 from .model import WerewolfKnowledge, knowledge_of
 from .record import GameRecord, read_record
 from .review import Review, review
@@ -88,7 +89,7 @@ class Werewolf(Game):
     own_engines: ClassVar[Mapping[str, str]] = {
         "counter": "wooolf_solver.games.werewolf.counter:CountingEngine"
     }
-    verbs: ClassVar[frozenset[str]] = frozenset({"solve", "review"})
+    verbs: ClassVar[frozenset[str]] = frozenset({"solve", "why", "review"})
 
     def read(self, data: Mapping[str, Any], base_dir: Path) -> GameRecord:
         return read_record(data)
@@ -100,6 +101,21 @@ class Werewolf(Game):
 
     def posterior(self, knowledge: Knowledge, tally: Tally) -> Posterior:
         return WerewolfPosterior(knowledge, tally)
+
+    def explain(
+        self, record: Any, seat: Seat, role: str, holds: bool = True, engine: str | None = None
+    ) -> Explanation:
+        """Why a fact is certain (found by the counter)."""
+        return explain(self.record(record), seat, role, holds)
+
+    def explanations(self, record: Any, engine: str | None = None) -> dict[Any, Any]:
+        return dict(explanations(self.record(record)))
+
+    @staticmethod
+    def record(record: Any) -> GameRecord:
+        if not isinstance(record, GameRecord):
+            raise InvalidRecordError("game: not a Werewolf game record")
+        return record
 
     def review(self, record: Any, engine: str | None = None) -> Review:
         """A full record reviewed (judged exactly by the counter)."""
