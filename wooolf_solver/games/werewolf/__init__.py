@@ -7,6 +7,8 @@ The modules follow the pipeline:
 - :mod:`.events`, :mod:`.record`: game records, read, checked and written;
 - :mod:`.powers`, :mod:`.bots`, :mod:`.engine`: a role's power as a class, the players'
   interface and the random bot, the moderator playing a whole game;
+- :mod:`.moderate`: the moderator's assistant at a real table (the script as questions,
+  undo, save and resume);
 - :mod:`.validate`: a full record checked against the rules;
 - :mod:`.model`: the exact model as a core knowledge;
 - :mod:`.brute`, :mod:`.counter`: the brute-force reference and the fast exact engine
