@@ -95,7 +95,8 @@ class CountingEngine:
     def tally(self, knowledge: Any) -> Tally:
         if not isinstance(knowledge, WerewolfKnowledge):
             raise TypeError("the counter counts Werewolf knowledge only")
-        counts, weights = count(knowledge), count(knowledge, indicator=True)
+        memo: Memo = {}
+        counts, weights = count(knowledge, memo=memo), count(knowledge, True, memo)
         per_world = prod(factorial(n) for _, n in knowledge.space.cards)
         roles = {
             seat: {role: float(w * per_world) for role, w in by_role.items() if w}
@@ -142,14 +143,21 @@ def lying(knowledge: WerewolfKnowledge) -> dict[Seat, int]:
 # -- the count ---------------------------------------------------------------------------
 
 
-def count(knowledge: WerewolfKnowledge, indicator: bool = False) -> Counts:
+Memo = dict[Any, tuple[int, dict[int, dict[str, int]]]]
+"""The programme's results by the weights they were computed for."""
+
+
+def count(
+    knowledge: WerewolfKnowledge, indicator: bool = False, memo: Memo | None = None
+) -> Counts:
     """Exact sums over the knowledge's worlds (``indicator``: each world of non-zero weight
-    weighs 1, so ``worlds`` and ``total`` count them)."""
-    return _Counter(knowledge, indicator).run()
+    weighs 1, so ``worlds`` and ``total`` count them; ``memo``: results to share between
+    counts of the same knowledge)."""
+    return _Counter(knowledge, indicator, {} if memo is None else memo).run()
 
 
 class _Counter:
-    def __init__(self, knowledge: WerewolfKnowledge, indicator: bool) -> None:
+    def __init__(self, knowledge: WerewolfKnowledge, indicator: bool, memo: Memo) -> None:
         self.knowledge = knowledge
         self.indicator = indicator
         layout = knowledge.layout
@@ -172,6 +180,7 @@ class _Counter:
         self.pairs: set[tuple[Seat, Seat]] = set()
         self.took: set[Seat] = set()
         self.piper_plays = False
+        self.memo = memo
         self.read(knowledge)
 
     # -- compiling the observations ----------------------------------------------------
@@ -372,7 +381,10 @@ class _Counter:
         factor = case.coefficient * lover_worlds * lover_weight * self.thief_factor()
         if not factor:
             return
-        total, marginals = _assign(self.deck, case.weights, self.slots, self.goes_on)
+        key = tuple(tuple(case.weights[slot].items()) for slot in self.slots)
+        if key not in self.memo:  # branches often share their weights
+            self.memo[key] = _assign(self.deck, case.weights, self.slots, self.goes_on)
+        total, marginals = self.memo[key]
         if not total:
             return
         counts.total += factor * total
@@ -581,14 +593,15 @@ def solve(record: GameRecord) -> Solution:
 
 def solve_knowledge(knowledge: WerewolfKnowledge) -> Solution:
     """Every output of ``solve`` for a compiled knowledge, by counting."""
-    worlds = count(knowledge, indicator=True).worlds
+    memo: Memo = {}
+    worlds = count(knowledge, True, memo).worlds
     if not worlds:
 
         def fails(events: Sequence[EventId]) -> bool:
             return not count(knowledge.restricted(events), indicator=True).worlds
 
         return Solution(False, conflict=shrink(knowledge.events, fails))
-    counts = count(knowledge)
+    counts = count(knowledge, memo=memo)
     total = counts.total
     roles = {
         seat: {role: Fraction(w, total) for role, w in sorted(by_role.items()) if w}
