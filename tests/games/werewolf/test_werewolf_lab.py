@@ -9,7 +9,7 @@ import pytest
 from wooolf_solver.games.werewolf.balance import village_win
 from wooolf_solver.games.werewolf.brute import solve_knowledge, weight
 from wooolf_solver.games.werewolf.engine import play_game
-from wooolf_solver.games.werewolf.lab import Rate, simulate
+from wooolf_solver.games.werewolf.lab import Rate, compare, simulate
 from wooolf_solver.games.werewolf.model import knowledge_of
 from wooolf_solver.games.werewolf.record import dump_record, read_record
 from wooolf_solver.games.werewolf.rules import load_rules
@@ -64,3 +64,11 @@ def test_the_seer_bot_claims_once_she_has_seen_a_werewolf() -> None:
         seer = next(seat for seat, role in record.cards if role == "seer")
         assert all(claim.actor == seer for claim in claims)
     simulate(deck, 5, seed=1, bots=SolverBot)
+
+
+def test_compare_puts_mixes_side_by_side() -> None:
+    rules = load_rules()
+    mixes = compare([rules.table_deck(8), rules.table_deck(12)], 30, seed=5)
+    out = [mix.to_dict() for mix in mixes]
+    assert [mix["points"] for mix in out] == [0, -3]
+    assert all({"roles", "points", "random_lynch", "teams", "days"} <= set(mix) for mix in out)

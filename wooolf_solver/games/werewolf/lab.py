@@ -16,10 +16,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .balance import balance
 from .bots import Player, RandomBot
 from .engine import Outcome, play_game
 from .rules import Deck, Rules, Variants, load_rules
@@ -121,3 +122,45 @@ def _tally(
     for seat, role in outcome.record.cards:
         played[role] += 1
         won[role] += seat in outcome.winners
+
+
+@dataclass(frozen=True)
+class Mix:
+    """One role mix beside the others: its points, its exact baseline, its simulation."""
+
+    deck: Deck
+    points: int
+    random_lynch: float
+    report: Report
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "roles": dict(self.deck),
+            "points": self.points,
+            "random_lynch": self.random_lynch,
+            **self.report.to_dict(),
+        }
+
+
+def compare(
+    decks: Sequence[Deck],
+    games: int,
+    seed: int = 0,
+    variants: Variants | None = None,
+    *,
+    bots: Callable[[random.Random], Player] | None = None,
+) -> list[Mix]:
+    """Several role mixes side by side, each simulated with the same seed.
+
+    >>> mixes = compare([(("villager", 2), ("werewolf", 1)), (("villager", 5), ("werewolf", 1))],
+    ...     100, seed=2)
+    >>> [(mix.points, round(mix.random_lynch, 3)) for mix in mixes]
+    [(-4, 0.5), (-1, 0.467)]
+    """
+    parity = variants.parity if variants is not None else False
+    out = []
+    for deck in decks:
+        value = balance(deck, parity)
+        report = simulate(deck, games, seed, variants, bots=bots)
+        out.append(Mix(deck, value.points, value.random_lynch, report))
+    return out
