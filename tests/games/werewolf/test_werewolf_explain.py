@@ -1,0 +1,65 @@
+"""Why a fact is certain: a minimal set of events, checked against the reference."""
+
+from __future__ import annotations
+
+import pytest
+
+from wooolf_solver.core.errors import InconsistentRecordError, InvalidRecordError
+from wooolf_solver.core.reasons import NEGATION_EVENT, challenged
+from wooolf_solver.games.werewolf import GAME
+from wooolf_solver.games.werewolf.brute import consistent
+from wooolf_solver.games.werewolf.explain import explain, explanations
+from wooolf_solver.games.werewolf.model import knowledge_of
+from wooolf_solver.games.werewolf.record import read_record
+
+SPEC = {
+    "game": "werewolf",
+    "players": 9,
+    "roles": {"werewolf": 2, "seer": 1, "witch": 1, "hunter": 1, "villager": 4},
+    "viewpoint": 3,
+    "cards": {3: "seer"},
+    "events": [
+        {"night": 1},
+        {"seat": 3, "checks": 5, "sees": "villager"},
+        {"dawn": 1, "dead": [7], "cards": {7: "villager"}},
+        {"seat": 4, "claims": "seer", "checked": {2: "werewolf"}},
+        {"day": 1, "votes": {1: 2, 2: 1, 3: 2, 4: 2, 5: 1, 6: 2, 8: 1, 9: 2}, "lynched": 2,
+         "cards": {2: "werewolf"}},
+    ],
+}  # fmt: skip
+
+
+def test_the_spec_example_seat_4_lied_so_is_a_werewolf() -> None:
+    record = read_record(SPEC)
+    reason = GAME.explain(record, 4, "werewolf")
+    assert reason.to_dict() == {"holds": True, "events": [4]}
+    assert reason.sentences == (
+        "Event 4: seat 4 claims the seer (saw 2: werewolf).",
+        "So seat 4 is the werewolf.",
+    )
+    assert explain(record, 1, "werewolf").to_dict() == {"holds": False}
+
+
+def test_every_certain_fact_has_a_minimal_reason() -> None:
+    record = read_record(SPEC)
+    knowledge = knowledge_of(record)
+    reasons = explanations(record)
+    assert len(reasons) > 5
+    for fact, reason in reasons.items():
+        challenge = challenged(knowledge, fact)
+        assert not consistent(challenge.restricted([*reason.events, NEGATION_EVENT]))
+        for event in reason.events:
+            rest = [e for e in reason.events if e != event]
+            assert consistent(challenge.restricted([*rest, NEGATION_EVENT])), (fact, event)
+
+
+def test_bad_questions_and_contradictions() -> None:
+    record = read_record(SPEC)
+    with pytest.raises(InvalidRecordError, match=r"^seat: must be between 1 and 9, not 10$"):
+        explain(record, 10, "werewolf")
+    with pytest.raises(InvalidRecordError, match=r"^role: nobody plays 'cupid'"):
+        explain(record, 1, "cupid")
+    bad = {**SPEC, "events": [*SPEC["events"][:2], {"dawn": 1, "dead": [5], "cards": {5: "witch"}}]}
+    with pytest.raises(InconsistentRecordError) as caught:
+        explain(read_record(bad), 1, "werewolf")
+    assert caught.value.conflict == (2, 3)

@@ -1,0 +1,121 @@
+"""The generic engines (brute, csp, cpsat) solve the Werewolf knowledge and agree with the
+package's own brute-force reference; the spec's example record, solved."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wooolf_solver.core.errors import InconsistentRecordError
+from wooolf_solver.games.werewolf import GAME
+from wooolf_solver.games.werewolf.bots import RandomBot
+from wooolf_solver.games.werewolf.brute import consistent, solve
+from wooolf_solver.games.werewolf.engine import play_game
+from wooolf_solver.games.werewolf.model import knowledge_of
+from wooolf_solver.games.werewolf.record import GameRecord, read_record
+from wooolf_solver.games.werewolf.rules import Variants
+
+SPEC = {
+    "game": "werewolf",
+    "players": 9,
+    "roles": {"werewolf": 2, "seer": 1, "witch": 1, "hunter": 1, "villager": 4},
+    "viewpoint": 3,
+    "cards": {3: "seer"},
+    "events": [
+        {"night": 1},
+        {"seat": 3, "checks": 5, "sees": "villager"},
+        {"dawn": 1, "dead": [7], "cards": {7: "villager"}},
+        {"seat": 4, "claims": "seer", "checked": {2: "werewolf"}},
+        {"day": 1, "votes": {1: 2, 2: 1, 3: 2, 4: 2, 5: 1, 6: 2, 8: 1, 9: 2}, "lynched": 2,
+         "cards": {2: "werewolf"}},
+    ],
+}  # fmt: skip
+
+
+def test_the_spec_example_solved() -> None:
+    # seat 3 is the seer, so seat 4's seer claim is false: only a werewolf lies.
+    out = solve(read_record(SPEC)).to_dict()
+    # seat 5 was seen a villager: witch, hunter and 2 villagers over seats 1, 6, 8, 9
+    assert out["worlds"] == 12
+    assert out["werewolf"] == {str(s): float(s in (2, 4)) for s in range(1, 10)}
+    assert out["lying"] == {"4": 1.0}
+    assert out["lynch"][0] == {"seat": 4, "werewolf": 1.0}
+    assert [item["seat"] for item in out["lynch"]] == [4, 1, 5, 6, 8, 9]
+    assert out["roles"]["5"] == {"villager": 1.0}
+    assert out["roles"]["1"] == {"hunter": 0.25, "villager": 0.5, "witch": 0.25}
+
+
+def close(ours: dict[str, Any], theirs: dict[str, Any]) -> None:
+    assert ours["worlds"] == theirs["worlds"]
+    assert ours["roles"].keys() == theirs["roles"].keys()
+    for seat, roles in ours["roles"].items():
+        assert roles.keys() == theirs["roles"][seat].keys(), seat
+        for role, p in roles.items():
+            assert theirs["roles"][seat][role] == pytest.approx(p, abs=1e-12)
+    for key in ("werewolf", "lying"):
+        assert theirs[key] == pytest.approx(ours[key], abs=1e-12), key
+    assert [item["seat"] for item in theirs["lynch"]] == [item["seat"] for item in ours["lynch"]]
+
+
+def played(seed: int, deck: tuple[tuple[str, int], ...], **variants: Any) -> GameRecord:
+    bot = RandomBot(random.Random(seed), unanimous=seed % 2 == 0, claims=0.5)
+    return play_game(deck, bot, random.Random(seed), Variants(**variants)).record
+
+
+SMALL = [
+    (("seer", 1), ("villager", 2), ("werewolf", 1)),
+    (("cupid", 1), ("villager", 1), ("werewolf", 1), ("witch", 1)),
+    (("hunter", 1), ("piper", 1), ("villager", 1), ("werewolf", 1)),
+]
+THIEF = (("seer", 1), ("thief", 1), ("werewolf", 1))
+
+
+def records() -> list[GameRecord]:
+    out = [read_record(SPEC)]
+    for seed in range(6):
+        game = played(seed, SMALL[seed % 3], seer="alignment" if seed % 2 else "card")
+        out += [game.view(seat) for seat in (None, 1, 2)]
+    return out
+
+
+@pytest.mark.parametrize("engine", ["counter", "brute", "csp"])
+def test_the_generic_engines_agree_with_the_reference(engine: str) -> None:
+    for record in records():
+        close(solve(record).to_dict(), GAME.solve(record, engine).to_dict())
+
+
+def test_cpsat_agrees_on_small_tables() -> None:
+    for record in records()[1:7]:
+        close(solve(record).to_dict(), GAME.solve(record, "cpsat").to_dict())
+
+
+def test_the_engines_agree_with_a_thief() -> None:
+    game = played(3, THIEF)
+    for record in (game.view(None), game.view(1)):
+        reference = solve(record).to_dict()
+        close(reference, GAME.solve(record, "brute").to_dict())
+        close(reference, GAME.solve(record, "csp").to_dict())
+
+
+def test_an_inconsistent_record_gives_a_minimal_conflict_through_any_engine() -> None:
+    data = dict(SPEC)
+    data["events"] = [*SPEC["events"][:4], {**SPEC["events"][4], "cards": {2: "witch"}}]
+    data["events"][1] = {"seat": 3, "checks": 2, "sees": "werewolf"}
+    record = read_record(data)
+    assert solve(record).to_dict() == {"consistent": False, "conflict": [2, 5]}
+    with pytest.raises(InconsistentRecordError) as caught:
+        GAME.solve(record, "csp")
+    conflict = caught.value.conflict
+    knowledge = knowledge_of(record)
+    assert not consistent(knowledge.restricted(conflict))
+    for event in conflict:
+        assert consistent(knowledge.restricted([e for e in conflict if e != event]))
+
+
+def test_the_game_reads_records_and_says_what_it_answers() -> None:
+    record = GAME.read(SPEC, Path("."))
+    assert isinstance(record, GameRecord)
+    assert GAME.describe()["verbs"] == ["solve", "why", "review"]

@@ -1,0 +1,135 @@
+"""The review of a moderator's full record: every ballot judged from its voter's knowledge.
+
+For each day, each voter's ballot is shown beside the exact P(werewolf) of the seat it
+named, from what the voter knew at that moment (the public events before the vote and
+its own private events), with the best ballot it could have cast (the living seat, other
+than itself, most likely a werewolf; ties by seat number); then the dead in order, the
+winner and the winning seats. A record the rules cannot produce is refused first
+(:func:`~.validate.check_game`). Judged exactly by the counter (:mod:`.counter`).
+
+>>> import random
+>>> from wooolf_solver.games.werewolf.bots import RandomBot
+>>> from wooolf_solver.games.werewolf.engine import play_game
+>>> deck = (("seer", 1), ("villager", 2), ("werewolf", 1))
+>>> record = play_game(deck, RandomBot(random.Random(2)), random.Random(2)).record
+>>> report = review(record)
+>>> report.to_dict()["days"][0]["ballots"][0]
+{'voter': 2, 'target': 4, 'werewolf': 0.5, 'best': 3, 'best_werewolf': 0.5}
+>>> report.winner, report.winners, [seat for seat, _, _ in report.dead]
+('werewolves', (3,), [1, 4, 2])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from ...core.errors import InvalidRecordError
+from .counter import solve
+from .engine import winner_of, winners_of
+from .events import Charms, Day, Lovers
+from .record import GameRecord
+from .rules import Seat
+from .validate import check_game
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """One ballot judged from its voter's knowledge."""
+
+    voter: Seat
+    target: Seat
+    werewolf: Fraction
+    """P(the named seat is a werewolf), from the voter's knowledge."""
+    best: Seat | None
+    """The seat the voter should have named (``None``: no living seat but itself)."""
+    best_werewolf: Fraction
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "voter": self.voter,
+            "target": self.target,
+            "werewolf": float(self.werewolf),
+            "best": self.best,
+            "best_werewolf": float(self.best_werewolf),
+        }
+
+
+@dataclass(frozen=True)
+class DayReview:
+    """A day's vote: its event number, the lynched seat and the ballots."""
+
+    day: int
+    event: int
+    lynched: Seat | None
+    ballots: tuple[Ballot, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "day": self.day,
+            "event": self.event,
+            "lynched": self.lynched,
+            "ballots": [ballot.to_dict() for ballot in self.ballots],
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """A played game reviewed: the days, the dead in order, the winner."""
+
+    days: tuple[DayReview, ...]
+    dead: tuple[tuple[Seat, int, str], ...]
+    """Each death: the seat, the event number, the seat's role."""
+    winner: str | None
+    """``village``, ``werewolves``, ``piper``, ``lovers``, ``nobody``; ``None``: unfinished."""
+    winners: tuple[Seat, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``review --json``."""
+        return {
+            "days": [day.to_dict() for day in self.days],
+            "dead": [{"seat": s, "event": n, "role": role} for s, n, role in self.dead],
+            "winner": self.winner,
+            "winners": list(self.winners),
+        }
+
+
+def review(record: GameRecord) -> Review:
+    """Review a moderator's full record (every card, every private event)."""
+    check_game(record)
+    roles = dict(record.cards)
+    days: list[DayReview] = []
+    dead: list[tuple[Seat, int, str]] = []
+    lovers: tuple[Seat, Seat] | None = None
+    charmed: set[Seat] = set()
+    for number, event in enumerate(record.events, 1):
+        if isinstance(event, Day):
+            days.append(DayReview(event.day, number, event.lynched, _ballots(record, number)))
+        if isinstance(event, Lovers):
+            lovers = event.lovers
+        if isinstance(event, Charms):
+            charmed.update(event.charms)
+        dead += [(seat, number, roles[seat]) for seat in event.deaths]
+    winner = winner_of(
+        record.rules, roles, record.alive_after(), lovers=lovers, charmed=frozenset(charmed),
+        parity=record.variants.parity,
+    )  # fmt: skip
+    return Review(tuple(days), tuple(dead), winner, winners_of(record.rules, roles, winner, lovers))
+
+
+def _ballots(record: GameRecord, number: int) -> tuple[Ballot, ...]:
+    event = record.events[number - 1]
+    if not isinstance(event, Day):
+        raise TypeError("not a day")
+    before = replace(record, events=record.events[: number - 1])
+    ballots = []
+    for voter, target in event.votes:
+        solution = solve(before.view(voter))
+        if not solution.consistent:
+            raise InvalidRecordError(
+                f"events.{number}.votes.{voter}: seat {voter}'s knowledge contradicts itself"
+            )
+        best, best_p = solution.lynch[0] if solution.lynch else (None, Fraction(0))
+        ballots.append(Ballot(voter, target, solution.werewolf[target], best, best_p))
+    return tuple(ballots)

@@ -1,0 +1,123 @@
+"""Bots that decide from their own exact knowledge (the counter on ``table.view(seat)``).
+
+The stated policies of :class:`SolverBot` (every other decision is the random bot's):
+
+- the **seer** looks at the living seat whose P(werewolf) is nearest to 1/2 (where she
+  learns most), and claims the seer, with every look, once she has seen a werewolf;
+- a **villager's ballot** names the living seat most likely a werewolf; a **werewolf's**
+  names the non-werewolf most likely the seer; the **election** and a **successor**
+  name the seat least likely a werewolf;
+- the **werewolves** kill the non-werewolf most likely the seer;
+- the **witch** heals the victim while she can, and poisons a seat certainly a werewolf;
+- the **defender** protects the last seat that claimed the seer, else himself, else any;
+- the **hunter** shoots the seat most likely a werewolf.
+
+Ties go to the lowest seat. Bots see only their own knowledge.
+
+>>> import random
+>>> from wooolf_solver.games.werewolf.engine import play_game
+>>> deck = (("seer", 1), ("villager", 3), ("werewolf", 1))
+>>> outcome = play_game(deck, SolverBot(random.Random(1)), random.Random(1))
+>>> outcome.winner in ("village", "werewolves")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .bots import RandomBot
+from .brute import Solution
+from .counter import solve
+from .events import Claim
+from .rules import WEREWOLF, Seat
+
+if TYPE_CHECKING:
+    from .engine import Table
+
+
+class SolverBot(RandomBot):
+    """Decides from the exact posterior of its seat's knowledge (see the module)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng, unanimous=False)
+        self._cache: dict[tuple[int, Seat, int], Solution] = {}
+
+    def knows(self, table: Table, seat: Seat) -> Solution:
+        """The exact posterior of ``seat``'s knowledge now (cached per event count)."""
+        key = (id(table), seat, len(table.events))
+        if key not in self._cache:
+            self._cache = {k: v for k, v in self._cache.items() if k[0] == id(table)}
+            self._cache[key] = solve(table.view(seat))
+        return self._cache[key]
+
+    def p(self, table: Table, seat: Seat, target: Seat, role: str = WEREWOLF) -> Fraction:
+        solution = self.knows(table, seat)
+        if not solution.consistent:
+            return Fraction(0)
+        return solution.roles[target].get(role, Fraction(0))
+
+    def best(
+        self, table: Table, seat: Seat, allowed: Sequence[Seat], role: str = WEREWOLF,
+        *, least: bool = False,
+    ) -> Seat:  # fmt: skip
+        """The allowed seat most (or ``least``) likely playing ``role``, ties lowest seat."""
+        sign = 1 if least else -1
+        return min(allowed, key=lambda s: (sign * self.p(table, seat, s, role), s))
+
+    def check(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+        half = Fraction(1, 2)
+        return min(allowed, key=lambda s: (abs(self.p(table, seat, s) - half), s))
+
+    def claim(self, table: Table, seat: Seat) -> Claim | None:
+        seen = table.checks.get(seat, {})
+        if table.roles[seat] == "seer" and WEREWOLF in seen.values():
+            return Claim(seat, "seer", tuple(sorted(seen.items())))
+        return None
+
+    def vote(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+        others = [s for s in allowed if s != seat] or list(allowed)
+        if table.roles[seat] == WEREWOLF:
+            prey = [s for s in others if table.roles[s] != WEREWOLF] or others
+            return self.best(table, seat, prey, "seer")
+        return self.best(table, seat, others)
+
+    def elect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+        others = [s for s in allowed if s != seat] or list(allowed)
+        return self.best(table, seat, others, least=True)
+
+    def successor(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+        return self.best(table, seat, allowed, least=True)
+
+    def victim(self, table: Table, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
+        return self.best(table, pack[0], allowed, "seer")
+
+    def witch(
+        self,
+        table: Table,
+        seat: Seat,
+        victim: Seat,
+        *,
+        can_heal: bool,
+        can_poison: bool,
+        allowed: Sequence[Seat],
+    ) -> tuple[bool, Seat | None]:
+        poisons = None
+        if can_poison and allowed:
+            target = self.best(table, seat, allowed)
+            if self.p(table, seat, target) == 1:
+                poisons = target
+        return can_heal, poisons
+
+    def protect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+        claims = [e.seat for e in table.events if isinstance(e, Claim) and e.claims == "seer"]
+        for claimed in reversed(claims):
+            if claimed in allowed:
+                return claimed
+        return seat if seat in allowed else self.rng.choice(list(allowed))
+
+    def shoot(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+        return self.best(table, seat, allowed)
