@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from math import factorial, prod
@@ -91,7 +91,7 @@ class Werewolf(Game):
     }
     verbs: ClassVar[frozenset[str]] = frozenset({"solve", "why", "review"})
 
-    def read(self, data: Mapping[str, Any], base_dir: Path) -> GameRecord:
+    def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> GameRecord:
         return read_record(data)
 
     def knowledge(self, record: Any) -> Knowledge:
@@ -117,7 +117,12 @@ class Werewolf(Game):
             raise InvalidRecordError("game: not a Werewolf game record")
         return record
 
-    def review(self, record: Any, engine: str | None = None) -> Review:
+    def review(
+        self,
+        record: Any,
+        engine: str | None = None,
+        on_step: Callable[[int, int], None] | None = None,
+    ) -> Review:
         """A full record reviewed (judged exactly by the counter)."""
         if not isinstance(record, GameRecord):
             raise InvalidRecordError("game: not a Werewolf game record")
