@@ -1,0 +1,620 @@
+"""A live ONUW table: one deal played by people and bots, as a pure state machine.
+
+The web server (:mod:`wooolf_solver.server`) keeps one :class:`LiveTable` per table,
+stores it as JSON (:meth:`LiveTable.to_json`, :meth:`LiveTable.from_json`) and feeds
+it moves and the clock; the table never reads the clock or any global state itself.
+
+- **night**: the roles of the deck wake in the rules' order, one *step* per role. A
+  step lasts at least its *pause* (a short random time drawn at the deal, the same for
+  every step whether its card is held by a person, by a bot or lies in the centre), and
+  until every person woken in it has acted. Bots act at once.
+- **day**: ``day_seconds`` of talk; people claim (at most once each) and say they have
+  heard enough; a majority of the people ends the day early. Bots never claim.
+- **vote**: one secret ballot each; a bot's ballot comes from :func:`bot_ballot` (the
+  solver; it is asked by the server, off the request path: :meth:`LiveTable.bots_to_vote`,
+  :meth:`LiveTable.bot_vote`). When every ballot is in, the deal is resolved: **over**.
+
+A move that is not the seat's now raises :class:`OutOfTurnError` (HTTP 409); an illegal
+move raises :class:`IllegalMoveError` (HTTP 422) with one line naming the field.
+
+>>> table = LiveTable.new({"players": 3, "bots": [2, 3], "seed": 1}, now=0.0, pause=(0, 0))
+>>> table.advance(0.0)
+True
+>>> table.phase, table.view(1)["turn"]
+('day', False)
+>>> table.act(1, {"heard_enough": True}, now=1.0).phase
+'vote'
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from random import Random
+from typing import Any, Literal
+
+from ...core.errors import InvalidRecordError
+from .night import NOTHING, Choice, NightState, night_options, power_of
+from .record import DealRecord, read_record
+from .rules import Layout, Rules, Seat, load_rules
+from .win import Ballot, deaths, scores, winners
+
+Phase = Literal["night", "day", "vote", "over"]
+Move = Mapping[str, Any]
+
+PAUSE = (3.0, 8.0)
+"""The default range of a night step's pause, in seconds."""
+
+DAY_SECONDS = (10, 3600)
+"""The range of a day's length."""
+
+
+class LiveError(Exception):
+    """A move the table refuses."""
+
+
+class OutOfTurnError(LiveError):
+    """Not this seat's move now (HTTP 409)."""
+
+    http_status = 409
+
+
+class IllegalMoveError(LiveError):
+    """A move the rules do not allow, with one line naming the field (HTTP 422)."""
+
+    http_status = 422
+
+
+# -- the solver, behind one function ---------------------------------------------------
+
+
+def ballot_scores(record: DealRecord) -> list[tuple[Ballot, Fraction, Fraction]]:
+    """Every legal ballot of the record's viewpoint with its ``win_if`` and ``found``
+    (the chance that the named seat holds a werewolf at dawn), best first: by
+    ``win_if``, then ``found``, then seat order, nobody last.
+
+    >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
+    ...     "cards": {1: "seer"}, "night": {1: {"centre": {"c1": "robber", "c2": "seer"}}}})
+    >>> ballot_scores(record)
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.InvalidRecordError: record: inconsistent for the viewpoint
+    """
+    from .brute import solve  # noqa: PLC0415 (the exact reference; a fast engine replaces it)
+
+    solution = solve(record)
+    if not solution.consistent or solution.win_if is None:
+        raise InvalidRecordError("record: inconsistent for the viewpoint")
+    layout, viewpoint = record.layout, record.viewpoint
+    legal: list[Ballot] = [seat for seat in layout.seats if seat != viewpoint]
+    if record.rules_edition.vote.nobody:
+        legal.append(None)
+    scored = [
+        (
+            ballot,
+            solution.win_if[ballot],
+            Fraction(0) if ballot is None else solution.dawn[ballot].get("werewolf", Fraction(0)),
+        )
+        for ballot in legal
+    ]
+    order = {ballot: index for index, ballot in enumerate(legal)}
+    return sorted(scored, key=lambda item: (-item[1], -item[2], order[item[0]]))
+
+
+def bot_ballot(record: Mapping[str, Any]) -> Ballot:
+    """A bot's ballot from its own deal record (its viewpoint, card, night, every
+    claim): the legal ballot that maximises its ``win_if`` (ties: a likelier werewolf,
+    then seat order, nobody last).
+
+    >>> bot_ballot({"game": "onuw", "players": 3, "viewpoint": 1, "cards": {1: "seer"},
+    ...             "night": {1: {"centre": {"c1": "robber", "c2": "troublemaker"}}}})
+    2
+    """
+    return ballot_scores(read_record(record))[0][0]
+
+
+# -- option forms ----------------------------------------------------------------------
+
+
+def option_of(role: str, choice: Choice, layout: Layout) -> dict[str, Any]:
+    """A night choice in the contract's form (``{"saw": 3}``, ``{"took": "c2"}``, ``{}``).
+
+    >>> layout = Layout(5, 2)
+    >>> option_of("seer", (6, 7), layout), option_of("troublemaker", (1, 4), layout)
+    ({'centre': ['c1', 'c2']}, {'swapped': [1, 4]})
+    """
+    if not choice:
+        return {}
+    names = [layout.name(slot) for slot in choice]
+    if role == "seer":
+        return {"saw": choice[0]} if layout.is_seat(choice[0]) else {"centre": names}
+    if role == "robber":
+        return {"robbed": choice[0]}
+    if role == "troublemaker":
+        return {"swapped": list(choice)}
+    if role == "drunk":
+        return {"took": names[0]}
+    return {"centre": names}  # a lone werewolf's look
+
+
+NIGHT_KEYS = ("saw", "centre", "robbed", "swapped", "took")
+
+
+def _normal(move: Move) -> dict[str, Any]:
+    """A night move with seats as numbers and centre slots as lower-case names."""
+    out: dict[str, Any] = {}
+    for key, value in move.items():
+        if isinstance(value, list):
+            out[key] = sorted(
+                (_slot_value(item) for item in value), key=lambda item: (str(type(item)), item)
+            )
+        else:
+            out[key] = _slot_value(value)
+    return out
+
+
+def _slot_value(value: Any) -> Any:
+    if isinstance(value, str):
+        text = value.strip().lower()
+        return int(text) if text.isdigit() else text
+    return value
+
+
+# -- the table -------------------------------------------------------------------------
+
+
+@dataclass
+class Step:
+    """One role's turn at night."""
+
+    role: str
+    pause: float
+    """Its least duration, in seconds."""
+    seats: list[Seat]
+    """The player seats dealt this role (woken now)."""
+
+
+@dataclass
+class LiveTable:
+    """One deal at a live table (every field is JSON: see :meth:`to_json`)."""
+
+    edition: str
+    players: int
+    deck: list[str]
+    own_deck: bool
+    bots: list[Seat]
+    day_seconds: int
+    seed: int
+    dealt: list[str]
+    """Every slot's dealt card (index ``slot - 1``)."""
+    now: list[str]
+    """Every slot's card as it is now (at dawn once the night is over)."""
+    steps: list[Step]
+    phase: Phase = "night"
+    step: int = 0
+    step_started: float = 0.0
+    acted: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Seat (as text) -> its night entry (record form), once it has acted."""
+    claims: list[dict[str, Any]] = field(default_factory=list)
+    heard: list[Seat] = field(default_factory=list)
+    day_ends: float = 0.0
+    ballots: dict[str, Seat | None] = field(default_factory=dict)
+    """Voter (as text) -> ballot (``None``: nobody)."""
+    version: int = 0
+    """Bumped by every change (the server pushes views when it moves)."""
+
+    # -- creating -----------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        options: Mapping[str, Any],
+        now: float,
+        pause: tuple[float, float] = PAUSE,
+        rules: Rules | None = None,
+    ) -> LiveTable:
+        """A table from the contract's options (``players``, and optionally ``edition``,
+        ``bots``, ``deck``, ``day_seconds``, ``seed``), dealt, its night begun at ``now``.
+
+        >>> LiveTable.new({"players": 4, "bots": [5]}, 0.0)
+        Traceback (most recent call last):
+        ...
+        wooolf_solver.games.onuw.live.IllegalMoveError: bots: seat 5 is out of range 1..4
+        """
+        rules = rules or load_rules()
+        try:
+            return cls._new(rules, options, now, pause)
+        except InvalidRecordError as error:
+            raise IllegalMoveError(str(error)) from None
+
+    @classmethod
+    def _new(
+        cls, rules: Rules, options: Mapping[str, Any], now: float, pause: tuple[float, float]
+    ) -> LiveTable:
+        known = ("game", "edition", "players", "bots", "deck", "day_seconds", "seed")
+        for key in options:
+            if key not in known:
+                raise IllegalMoveError(f"{key}: unknown option (known: {', '.join(known)})")
+        table: dict[str, Any] = {"game": "onuw", "players": options.get("players")}
+        for key in ("edition", "bots", "deck"):
+            if options.get(key) is not None:
+                table[key] = options[key]
+        record = read_record(table, rules)
+        layout = record.layout
+        if len(record.bots) == record.players:
+            raise IllegalMoveError("bots: at least one seat must be a person")
+        day = options.get("day_seconds", 300)
+        low, high = DAY_SECONDS
+        if not isinstance(day, int) or isinstance(day, bool) or not low <= day <= high:
+            raise IllegalMoveError(
+                f"day_seconds: a number of seconds in {low}..{high}, not {day!r}"
+            )
+        seed = options.get("seed")
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise IllegalMoveError(f"seed: an integer, not {seed!r}")
+        rng = Random(seed)
+        dealt = list(record.deck)
+        rng.shuffle(dealt)
+        steps = []
+        for role in rules.wake_order:
+            if role.name in record.deck:
+                seats = [seat for seat in layout.seats if dealt[seat - 1] == role.name]
+                steps.append(Step(role.name, rng.uniform(*pause), seats))
+        live = cls(
+            record.edition,
+            record.players,
+            list(record.deck),
+            record.own_deck,
+            sorted(record.bots),
+            day,
+            seed,
+            dealt,
+            list(dealt),
+            steps,
+            step_started=now,
+        )
+        live._begin_step(now)
+        return live
+
+    # -- storing ------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (secret: it holds every card)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LiveTable:
+        """The table :meth:`to_json` wrote."""
+        values = dict(data)
+        values["steps"] = [Step(**step) for step in values["steps"]]
+        return cls(**values)
+
+    # -- the geometry -------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return load_rules()
+
+    @property
+    def layout(self) -> Layout:
+        return self.rules.layout(self.edition, self.players)
+
+    @property
+    def people(self) -> list[Seat]:
+        """The seats played by people."""
+        return [seat for seat in self.layout.seats if seat not in self.bots]
+
+    def _state(self) -> NightState:
+        return NightState(self.layout, tuple(self.dealt), self.now)
+
+    # -- the night ----------------------------------------------------------------------
+
+    @property
+    def current(self) -> Step | None:
+        return self.steps[self.step] if self.phase == "night" else None
+
+    def _begin_step(self, now: float) -> None:
+        """Start the current step (bots act at once), or the day when none is left."""
+        if self.step >= len(self.steps):
+            self.phase = "day"
+            self.day_ends = now + self.day_seconds
+            return
+        self.step_started = now
+        step = self.steps[self.step]
+        for seat in step.seats:
+            if seat in self.bots:
+                rng = Random(f"{self.seed}:night:{seat}")
+                choice = rng.choice(night_options(self.rules, self.layout, self.dealt, seat))
+                self._perform(seat, choice)
+
+    def _perform(self, seat: Seat, choice: Choice) -> None:
+        role = self.rules.roles[self.dealt[seat - 1]]
+        entry = power_of(role).perform(seat, choice, self._state())
+        self.acted[str(seat)] = entry.to_dict(self.layout)
+
+    def night_choices(self, seat: Seat) -> tuple[Choice, ...]:
+        """The seat's legal night choices (the people may pass where the role may)."""
+        return night_options(self.rules, self.layout, self.dealt, seat, uniform=True)
+
+    def _woken(self, seat: Seat) -> bool:
+        step = self.current
+        return step is not None and seat in step.seats and str(seat) not in self.acted
+
+    def advance(self, now: float) -> bool:
+        """Let time pass: end night steps whose pause is over and whose people have
+        acted, end the day when its time is up. Whether anything changed."""
+        changed = False
+        while self.phase == "night":
+            step = self.steps[self.step]
+            waiting = [seat for seat in step.seats if str(seat) not in self.acted]
+            if waiting or now < self.step_started + step.pause:
+                break
+            self.step += 1
+            self._begin_step(now)
+            changed = True
+        if self.phase == "day" and now >= self.day_ends:
+            self.phase = "vote"
+            changed = True
+        if changed:
+            self.version += 1
+        return changed
+
+    def deadline(self) -> float | None:
+        """When :meth:`advance` may next change something by the clock alone."""
+        step = self.current
+        if step is not None:
+            return self.step_started + step.pause
+        if self.phase == "day":
+            return self.day_ends
+        return None
+
+    # -- moves --------------------------------------------------------------------------
+
+    def act(self, seat: Seat, move: Move, now: float) -> LiveTable:
+        """Apply one person's move (and let time pass first); the table itself.
+
+        Raises :class:`OutOfTurnError` or :class:`IllegalMoveError`; a refused move changes nothing.
+        """
+        self.advance(now)
+        if seat not in self.people:
+            raise IllegalMoveError(f"seat: {seat} is not a person's seat")
+        if not isinstance(move, Mapping):
+            raise IllegalMoveError("move: a JSON object")
+        if "claim" in move:
+            self._claim(seat, move)
+        elif "heard_enough" in move:
+            self._heard(seat, move, now)
+        elif "ballot" in move:
+            self._ballot(seat, move)
+        elif not move or set(move) <= set(NIGHT_KEYS):
+            self._night(seat, move)
+        else:
+            key = next(iter(move))
+            raise IllegalMoveError(
+                f"{key}: not a move (a night option, claim, heard_enough or ballot)"
+            )
+        self.version += 1
+        self.advance(now)
+        return self
+
+    def _night(self, seat: Seat, move: Move) -> None:
+        if not self._woken(seat):
+            raise OutOfTurnError("night: it is not this seat's turn at night")
+        role = self.dealt[seat - 1]
+        choices = self.night_choices(seat)
+        wanted = _normal(move)
+        for choice in choices:
+            if _normal(option_of(role, choice, self.layout)) == wanted:
+                self._perform(seat, choice)
+                return
+        key = next(iter(move), "move")
+        legal = "; ".join(str(option_of(role, c, self.layout)) for c in choices)
+        raise IllegalMoveError(
+            f"{key}: {move[key] if move else '{}'!r} is not a legal move ({legal})"
+        )
+
+    def _claim(self, seat: Seat, move: Move) -> None:
+        if self.phase != "day":
+            raise OutOfTurnError("claim: claims are made during the day")
+        if any(claim["seat"] == seat for claim in self.claims):
+            raise OutOfTurnError(f"claim: seat {seat} has already claimed")
+        if len(move) != 1:
+            raise IllegalMoveError("claim: a move is one claim, alone")
+        raw = move["claim"]
+        if not isinstance(raw, Mapping):
+            raise IllegalMoveError("claim: a mapping {role, ...night keys}")
+        if "seat" in raw and raw["seat"] != seat:
+            raise IllegalMoveError(f"claim.seat: a seat claims for itself ({seat})")
+        claim = {"seat": seat, **{k: v for k, v in raw.items() if k != "seat"}}
+        try:
+            record = read_record(self._table(claims=[claim]))
+        except InvalidRecordError as error:
+            raise IllegalMoveError(str(error).replace("claim 1", "claim", 1)) from None
+        written = record.to_dict()["claims"][0]
+        self.claims.append(written)
+
+    def _heard(self, seat: Seat, move: Move, now: float) -> None:
+        if self.phase != "day":
+            raise OutOfTurnError("heard_enough: only during the day")
+        if move.get("heard_enough") is not True or len(move) != 1:
+            raise IllegalMoveError("heard_enough: must be true")
+        if seat in self.heard:
+            raise OutOfTurnError(f"heard_enough: seat {seat} has already said so")
+        self.heard.append(seat)
+        if 2 * len(self.heard) > len(self.people):
+            self.phase = "vote"
+
+    def _ballot(self, seat: Seat, move: Move) -> None:
+        if self.phase != "vote":
+            raise OutOfTurnError(
+                "ballot: the vote has not started"
+                if self.phase != "over"
+                else "ballot: the vote is over"
+            )
+        if str(seat) in self.ballots:
+            raise OutOfTurnError(f"ballot: seat {seat} has already voted")
+        if len(move) != 1:
+            raise IllegalMoveError("ballot: a move is one ballot, alone")
+        self._cast(seat, self._read_ballot(seat, move["ballot"]))
+
+    def _read_ballot(self, seat: Seat, raw: Any) -> Ballot:
+        if isinstance(raw, str) and raw.strip().lower() == "nobody":
+            if not self.rules.edition(self.edition).vote.nobody:
+                raise IllegalMoveError(f"ballot: the {self.edition} edition has no `nobody` ballot")
+            return None
+        try:
+            target = self.layout.parse(raw, "ballot", seat=True)
+        except InvalidRecordError as error:
+            raise IllegalMoveError(str(error)) from None
+        if target == seat:
+            raise IllegalMoveError(f"ballot: seat {seat} cannot vote for itself")
+        return target
+
+    def _cast(self, seat: Seat, ballot: Ballot) -> None:
+        self.ballots[str(seat)] = ballot
+        if len(self.ballots) == self.players:
+            self.phase = "over"
+
+    # -- bots' ballots ------------------------------------------------------------------
+
+    def bots_to_vote(self) -> list[tuple[Seat, dict[str, Any]]]:
+        """The bots that still have to vote, each with its own deal record (what it
+        knows: its card, its night, every claim) for :func:`bot_ballot`."""
+        if self.phase != "vote":
+            return []
+        return [(seat, self.knowledge(seat)) for seat in self.bots if str(seat) not in self.ballots]
+
+    def bot_vote(self, seat: Seat, ballot: Ballot) -> None:
+        """Cast a bot's ballot (from :func:`bot_ballot`); ignored when not due."""
+        if self.phase == "vote" and seat in self.bots and str(seat) not in self.ballots:
+            self._cast(seat, ballot)
+            self.version += 1
+
+    def knowledge(self, seat: Seat) -> dict[str, Any]:
+        """The deal record of what ``seat`` knows now."""
+        night = {seat: self.acted[str(seat)]} if str(seat) in self.acted else {}
+        return self._table(
+            viewpoint=seat, cards={seat: self.dealt[seat - 1]}, night=night, claims=self.claims
+        )
+
+    def _table(self, **fields: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": "onuw", "edition": self.edition, "players": self.players}
+        if self.own_deck:
+            out["deck"] = list(self.deck)
+        if self.bots:
+            out["bots"] = list(self.bots)
+        out.update(fields)
+        return out
+
+    # -- what a seat sees ---------------------------------------------------------------
+
+    def turn(self, seat: Seat) -> bool:
+        """Whether ``seat`` must (or may) move now."""
+        if self.phase == "night":
+            return self._woken(seat)
+        if self.phase == "vote":
+            return str(seat) not in self.ballots
+        return False
+
+    def options(self, seat: Seat) -> list[dict[str, Any]]:
+        """The seat's legal moves now, in the contract's forms (claims and heard enough
+        are open to every person all day, and are not listed)."""
+        if seat in self.bots:
+            return []
+        if self.phase == "night" and self._woken(seat):
+            role = self.dealt[seat - 1]
+            return [option_of(role, choice, self.layout) for choice in self.night_choices(seat)]
+        if self.phase == "vote" and str(seat) not in self.ballots:
+            ballots: list[dict[str, Any]] = [
+                {"ballot": other} for other in self.layout.seats if other != seat
+            ]
+            if self.rules.edition(self.edition).vote.nobody:
+                ballots.append({"ballot": "nobody"})
+            return ballots
+        return []
+
+    def view(self, seat: Seat, now: float | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may know now, and nothing else."""
+        step = self.current
+        own = self.ballots.get(str(seat), NOTHING)
+        view: dict[str, Any] = {
+            "phase": self.phase,
+            "seat": seat,
+            "players": self.players,
+            "edition": self.edition,
+            "deck": list(self.deck),
+            "bots": list(self.bots),
+            "people": len(self.people),
+            "card": self.dealt[seat - 1],
+            "turn": self.turn(seat),
+            "options": self.options(seat),
+            "waking": step.role if step is not None else None,
+            "night": self.acted.get(str(seat)),
+            "claims": [dict(claim) for claim in self.claims],
+            "claimed": any(claim["seat"] == seat for claim in self.claims),
+            "heard_enough": len(self.heard),
+            "said_heard_enough": seat in self.heard,
+            "seconds_left": None,
+            "ballots_cast": len(self.ballots) if self.phase in ("vote", "over") else 0,
+            "ballot": None if own == NOTHING else ("nobody" if own is None else own),
+            "result": self.result() if self.phase == "over" else None,
+        }
+        if self.phase == "day":
+            left = self.day_ends - (now if now is not None else self.day_ends)
+            view["seconds_left"] = max(0, round(left))
+        return view
+
+    # -- the end ------------------------------------------------------------------------
+
+    def votes(self) -> dict[Seat, Ballot]:
+        return {int(voter): ballot for voter, ballot in sorted(self.ballots.items())}
+
+    def result(self) -> dict[str, Any]:
+        """The reveal: every dawn (and dealt) card, every night and ballot, the dead,
+        the winners, every dawn team and the scores (only once the deal is over)."""
+        if self.phase != "over":
+            raise OutOfTurnError("result: the deal is not over")
+        rules, layout = self.rules, self.layout
+        edition = rules.edition(self.edition)
+        votes = self.votes()
+        dead = deaths(votes, edition.vote)
+        won = winners(rules, self.players, self.now, dead)
+        return {
+            "dawn": {layout.name(slot): self.now[slot - 1] for slot in layout.slots},
+            "dealt": {layout.name(slot): self.dealt[slot - 1] for slot in layout.slots},
+            "night": {str(seat): self.acted.get(str(seat), {}) for seat in layout.seats},
+            "votes": {str(v): "nobody" if b is None else b for v, b in votes.items()},
+            "dead": list(dead),
+            "winners": list(won),
+            "teams": {str(seat): rules.team(self.now[seat - 1]) for seat in layout.seats},
+            "scores": {
+                str(seat): points
+                for seat, points in scores(
+                    edition.score, self.players, self.now, won, votes
+                ).items()
+            },
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The deal's game record (``onuw.md``), checked by the record reader."""
+        if self.phase != "over":
+            raise OutOfTurnError("record: the deal is not over")
+        layout = self.layout
+        cards = {
+            slot if layout.is_seat(slot) else layout.name(slot): self.dealt[slot - 1]
+            for slot in layout.slots
+        }
+        night = {seat: self.acted.get(str(seat), {}) for seat in layout.seats}
+        votes = {v: "nobody" if b is None else b for v, b in self.votes().items()}
+        data = self._table(cards=cards, night=night, claims=self.claims, votes=votes)
+        return read_record(data).to_dict()
+
+
+def play_bots(table: LiveTable, solver: Callable[[Mapping[str, Any]], Ballot] = bot_ballot) -> None:
+    """Cast every due bot ballot at once with ``solver`` (for tests and scripts)."""
+    for seat, knowledge in table.bots_to_vote():
+        table.bot_vote(seat, solver(knowledge))

@@ -1,0 +1,83 @@
+"""The games the server seats, and the extra pages it serves: the one place that
+names them (each is imported on first use).
+
+A live table class follows :class:`LiveTable`; its moves raise errors with an
+``http_status`` (409: not this seat's move now; 422: illegal, one line naming the
+field).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import import_module
+from typing import Any, Protocol
+
+LIVE: dict[str, str] = {
+    "onuw": "wooolf_solver.games.onuw.live:LiveTable",
+}
+"""Game name -> ``module:Class`` of its live table."""
+
+PAGES: tuple[str, ...] = ("wooolf_solver.games.wooolf.assistant:router",)
+"""Routers of game pages mounted by the server (``module:attribute``)."""
+
+
+class LiveTable(Protocol):
+    """A table in play: a pure state machine, its clock passed in."""
+
+    version: int
+    bots: list[int]
+    phase: str
+
+    @classmethod
+    def new(
+        cls, options: Mapping[str, Any], now: float, pause: tuple[float, float] = ...
+    ) -> LiveTable: ...
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LiveTable: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    @property
+    def people(self) -> list[int]: ...
+
+    def view(self, seat: int, now: float | None = None) -> dict[str, Any]: ...
+
+    def act(self, seat: int, move: Mapping[str, Any], now: float) -> LiveTable: ...
+
+    def advance(self, now: float) -> bool: ...
+
+    def deadline(self) -> float | None: ...
+
+    def bots_to_vote(self) -> list[tuple[int, dict[str, Any]]]: ...
+
+    def bot_vote(self, seat: int, ballot: Any) -> None: ...
+
+    def record(self) -> dict[str, Any]: ...
+
+
+def _load(target: str) -> Any:
+    module, attribute = target.split(":")
+    return getattr(import_module(module), attribute)
+
+
+@cache
+def live_table(game: str) -> type[LiveTable]:
+    """The live table class of ``game`` (a :class:`KeyError` for an unknown game)."""
+    cls: type[LiveTable] = _load(LIVE[game])
+    return cls
+
+
+@cache
+def bot_solver(game: str) -> Callable[[Mapping[str, Any]], Any]:
+    """The function that gives a bot's ballot from its own record (``bot_ballot`` of
+    the live table's module)."""
+    module = LIVE[game].split(":")[0]
+    solver: Callable[[Mapping[str, Any]], Any] = _load(f"{module}:bot_ballot")
+    return solver
+
+
+def page_routers() -> list[Any]:
+    """The routers of the games' own pages."""
+    return [_load(target) for target in PAGES]

@@ -1,0 +1,72 @@
+"""Pushing views to the seats' pages (server-sent events).
+
+Each subscriber belongs to one seat of one table and only ever receives that seat's
+own view (the same JSON as ``GET /api/tables/ID/seats/S``), and only when it differs
+from the last one it was sent (the day's countdown aside): a change that a seat cannot
+see (another seat's night move) sends it nothing, so not even the timing of a message
+tells it something.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+KEEPALIVE = 15.0
+"""Seconds between keep-alive comments on an idle stream."""
+
+TICKING = ("seconds_left",)
+"""Fields that change with the clock alone: not a reason to push."""
+
+
+def _key(view: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in view.items() if k not in TICKING}, sort_keys=True)
+
+
+class Subscriber:
+    """One open page of one seat."""
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def offer(self, view: dict[str, Any]) -> None:
+        """Send ``view`` unless it says nothing new."""
+        key = _key(view)
+        if key != self.last:
+            self.last = key
+            self.deliver(json.dumps(view))
+
+    def deliver(self, message: str) -> None:
+        self.queue.put_nowait(message)
+
+
+class Hub:
+    """The subscribers of every seat of every table."""
+
+    def __init__(self) -> None:
+        self.subscribers: dict[str, dict[int, set[Subscriber]]] = defaultdict(
+            lambda: defaultdict(set)
+        )
+
+    def add(self, table: str, seat: int, subscriber: Subscriber) -> None:
+        self.subscribers[table][seat].add(subscriber)
+
+    def remove(self, table: str, seat: int, subscriber: Subscriber) -> None:
+        self.subscribers[table][seat].discard(subscriber)
+
+    def publish(self, table: str, view: Callable[[int], dict[str, Any]]) -> None:
+        """Offer every subscribed seat of ``table`` its own view."""
+        for seat, subscribers in list(self.subscribers.get(table, {}).items()):
+            if subscribers:
+                current = view(seat)
+                for subscriber in list(subscribers):
+                    subscriber.offer(current)
+
+
+def event(message: str) -> str:
+    """One server-sent event carrying ``message`` (a JSON text: one line)."""
+    return f"data: {message}\n\n"
