@@ -18,16 +18,20 @@ A move that is not the seat's now raises :class:`OutOfTurnError` (HTTP 409); an 
 move raises :class:`IllegalMoveError` (HTTP 422) with one line naming the field.
 
 >>> table = LiveTable.new({"players": 3, "bots": [2, 3], "seed": 1}, now=0.0, pause=(0, 0))
->>> table.advance(0.0)
+>>> table.advance(0.0)  # the bots' and the centre's steps pass (no pause here)
 True
->>> table.phase, table.view(1)["turn"]
-('day', False)
->>> table.act(1, {"heard_enough": True}, now=1.0).phase
+>>> view = table.view(1)
+>>> view["phase"], view["card"], view["turn"], view["options"]
+('night', 'troublemaker', True, [{}, {'swapped': [2, 3]}])
+>>> table.act(1, {"swapped": [2, 3]}, now=1.0).phase
+'day'
+>>> table.act(1, {"heard_enough": True}, now=2.0).phase
 'vote'
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -153,6 +157,13 @@ def _normal(move: Move) -> dict[str, Any]:
         else:
             out[key] = _slot_value(value)
     return out
+
+
+def _json(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` as JSON gives it back (seats as keys become text), so that the state
+    is the same before and after it is stored."""
+    back: dict[str, Any] = json.loads(json.dumps(data))
+    return back
 
 
 def _slot_value(value: Any) -> Any:
@@ -334,7 +345,7 @@ class LiveTable:
     def _perform(self, seat: Seat, choice: Choice) -> None:
         role = self.rules.roles[self.dealt[seat - 1]]
         entry = power_of(role).perform(seat, choice, self._state())
-        self.acted[str(seat)] = entry.to_dict(self.layout)
+        self.acted[str(seat)] = _json(entry.to_dict(self.layout))
 
     def night_choices(self, seat: Seat) -> tuple[Choice, ...]:
         """The seat's legal night choices (the people may pass where the role may)."""
@@ -434,8 +445,7 @@ class LiveTable:
             record = read_record(self._table(claims=[claim]))
         except InvalidRecordError as error:
             raise IllegalMoveError(str(error).replace("claim 1", "claim", 1)) from None
-        written = record.to_dict()["claims"][0]
-        self.claims.append(written)
+        self.claims.append(_json(record.to_dict()["claims"][0]))
 
     def _heard(self, seat: Seat, move: Move, now: float) -> None:
         if self.phase != "day":

@@ -1,0 +1,91 @@
+"""Driving tables through the JSON API (shared by the server's tests and the benchmark's
+spirit): every person makes a legal move whenever it is their turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from wooolf_solver.games.onuw.live import LiveTable
+
+View = dict[str, Any]
+
+
+class Seats:
+    """A table's people, as a client sees them: their tokens and every view they got."""
+
+    def __init__(self, client: TestClient, created: dict[str, Any]) -> None:
+        self.client = client
+        self.table: str = created["table"]
+        self.tokens = {int(seat): entry["token"] for seat, entry in created["seats"].items()}
+        self.views: list[tuple[int, View]] = []
+
+    def headers(self, seat: int) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[seat]}"}
+
+    def view(self, seat: int) -> View:
+        response = self.client.get(
+            f"/api/tables/{self.table}/seats/{seat}", headers=self.headers(seat)
+        )
+        assert response.status_code == 200, response.text
+        self.views.append((seat, response.json()))
+        return response.json()  # type: ignore[no-any-return]
+
+    def act(self, seat: int, move: dict[str, Any], status: int = 200) -> View:
+        response = self.client.post(
+            f"/api/tables/{self.table}/seats/{seat}/act", headers=self.headers(seat), json=move
+        )
+        assert response.status_code == status, response.text
+        if status == 200:
+            self.views.append((seat, response.json()))
+        return response.json()  # type: ignore[no-any-return]
+
+
+def create(client: TestClient, **options: Any) -> Seats:
+    response = client.post("/api/tables", json={"game": "onuw", **options})
+    assert response.status_code == 201, response.text
+    return Seats(client, response.json())
+
+
+def truthful_claim(view: View) -> dict[str, Any]:
+    return {"claim": {"role": view["card"], **(view["night"] or {})}}
+
+
+def play_night(
+    seats: Seats, choose: Callable[[View], dict[str, Any]] = lambda v: v["options"][-1]
+) -> None:
+    """Every person acts when woken, until the day."""
+    for _ in range(50):
+        views = {seat: seats.view(seat) for seat in seats.tokens}
+        if all(view["phase"] != "night" for view in views.values()):
+            return
+        for seat, view in views.items():
+            if view["turn"]:
+                seats.act(seat, choose(view))
+    raise AssertionError("the night does not end")
+
+
+def play_day(seats: Seats, claim: bool = True) -> None:
+    """Each person claims the truth, then enough of them have heard enough."""
+    for seat in seats.tokens:
+        view = seats.view(seat)
+        if claim and view["phase"] == "day" and not view["claimed"]:
+            seats.act(seat, truthful_claim(view))
+    for seat in seats.tokens:
+        if seats.view(seat)["phase"] == "day":
+            seats.act(seat, {"heard_enough": True})
+
+
+def play_vote(seats: Seats) -> None:
+    for seat in seats.tokens:
+        view = seats.view(seat)
+        if view["turn"]:
+            seats.act(seat, view["options"][0])
+
+
+def live_table(client: TestClient, table: str) -> LiveTable:
+    """The server's table itself (every secret: for checking what the views hide)."""
+    table_object: LiveTable = client.app.state.tables.entries[table].table  # type: ignore[attr-defined]
+    return table_object
