@@ -3,10 +3,13 @@ spirit): every person makes a legal move whenever it is their turn."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any
 
-from fastapi.testclient import TestClient
+with warnings.catch_warnings():  # starlette's test client asks for httpx2, not yet needed
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
 
 from wooolf_solver.games.onuw.live import LiveTable
 

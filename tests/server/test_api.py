@@ -9,16 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from wooolf_solver.games.onuw.record import read_record
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.server.app import create_app
 from wooolf_solver.server.pushing import Subscriber
 
-from .helpers import Seats, create, live_table, play_day, play_night, play_vote
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+from .helpers import Seats, TestClient, create, live_table, play_day, play_night, play_vote
 
 VIEW_KEYS = {
     "phase", "seat", "players", "edition", "deck", "bots", "people", "card", "turn",

@@ -5,16 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-from fastapi.testclient import TestClient
-
 from wooolf_solver.games.onuw.record import read_record
 from wooolf_solver.server.app import create_app
 from wooolf_solver.server.storage import Storage
 
-from .helpers import Seats, create, play_day, play_night, play_vote
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+from .helpers import Seats, TestClient, create, play_day, play_night, play_vote
 
 
 def app_on(db: Path) -> Any:

@@ -1,7 +1,176 @@
-"""The live Wooolf!! assistant at ``/wooolf`` (placeholder)."""
+"""The live Wooolf!! assistant at ``/wooolf``: a page to follow a round at a real table.
+
+The player sets up the round (edition, players, their seat and hand), then adds each
+event as it happens with a few taps; after each, the page shows the posterior table,
+the best declarations, the hint and the why of every certain fact, all from
+:mod:`wooolf_solver.api` on a round record built as a dict (:meth:`Round.from_dict`).
+The round downloads as a record file that ``wooolf solve`` reads.
+
+It lives in the game's package, not the server's, because every word of it is
+Wooolf!!'s (cards, peeks, questions, declarations), and the server stays a host that
+mounts it (:data:`wooolf_solver.server.games.PAGES`).
+
+>>> analyse({"game": "wooolf", "players": 6, "viewpoint": 2, "hands": {"2": ["hunter", "sheep"]},
+...          "events": [{"seat": 2, "peek": 6, "sees": "wolf"}]})["solve"]["roles"]["6"]
+{'wolf': 1.0}
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
 
-router = APIRouter()
+from fastapi import APIRouter, Body
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+
+from ... import api
+from ...core.errors import InconsistentRecordError, SolverError
+from ...core.pages import render_page
+from .record import Round
+
+router = APIRouter(prefix="/wooolf", tags=["wooolf assistant"])
+
+SCRIPT = Path(__file__).with_name("templates") / "assistant.js"
+SAYS = ("wolf", "hunter", "hound", "sheep", "?")
+"""What a peeker may announce."""
+
+
+def setup(edition: str, players: int) -> dict[str, Any]:
+    """What the page offers for a round: its seats, cards, questions and announcements.
+
+    >>> setup("basic", 4)["neutral"], len(setup("basic", 4)["cards"])
+    ([5], 7)
+    """
+    round_ = Round.from_dict({"game": "wooolf", "edition": edition, "players": players})
+    game, deck = round_.game, round_.setup
+    return {
+        "editions": list(game.editions),
+        "seats": deck.seats,
+        "neutral": [seat for seat in range(1, deck.seats + 1) if deck.is_neutral(seat)],
+        "cards": [{"name": str(card), "copies": copies} for card, copies in deck.cards],
+        "questions": [{"id": q.id, "text": q.text} for q in game.questions.values()],
+        "says": list(SAYS),
+        "targets": {name: list(c.targets) for name, c in game.characters.items()},
+    }
+
+
+def analyse(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Everything the page shows after an event: ``solve`` (the contract's JSON),
+    ``identity`` and ``targets`` of the viewpoint, ``hint`` (or why there is none) and
+    ``why``: one explanation per certain fact."""
+    round_ = Round.from_dict(record)
+    out: dict[str, Any] = {"identity": None, "targets": [], "hint": None, "why": []}
+    try:
+        posterior = api.solve(round_)
+    except InconsistentRecordError as error:
+        out["solve"] = {"consistent": False, "conflict": list(error.conflict)}
+        out["message"] = str(error)
+        return out
+    out["solve"] = posterior.to_dict()
+    viewpoint = round_.viewpoint
+    if viewpoint is not None and viewpoint in round_.hands:
+        identity = round_.identity(viewpoint)
+        out["identity"] = identity.name
+        out["targets"] = list(identity.targets)
+        try:
+            out["hint"] = api.hint(round_).to_dict()
+        except SolverError as error:
+            out["hint_error"] = str(error)
+    for fact, explanation in api.explanations(round_).items():
+        out["why"].append(
+            {
+                "fact": str(fact),
+                "events": list(explanation.events),
+                "sentences": list(explanation.sentences),
+            }
+        )
+    return out
+
+
+def record_text(record: Mapping[str, Any]) -> str:
+    """The round as a YAML record file (checked first: ``wooolf solve`` reads it).
+
+    >>> print(record_text({"game": "wooolf", "players": 4, "events": []}), end="")
+    game: wooolf
+    players: 4
+    events: []
+    """
+    Round.from_dict(record)
+    lines = []
+    for key in ("game", "edition", "players", "viewpoint", "hands", "questions", "events"):
+        if key not in record:
+            continue
+        value = record[key]
+        if key == "events":
+            lines.append("events:" + ("" if value else " []"))
+            lines.extend(f"  - {_flow(event)}" for event in value)
+        else:
+            lines.append(f"{key}: {_flow(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _flow(value: Any) -> str:
+    """A small value in YAML's flow style (plain scalars, quoted when needed)."""
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_flow(item) for item in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if text.replace("-", "").replace("/", "").isalnum() and text not in ("yes", "no"):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _refused(error: SolverError) -> JSONResponse:
+    return JSONResponse({"error": " ".join(str(error).split())}, 422)
+
+
+@router.get("", response_class=HTMLResponse, include_in_schema=False)
+async def page() -> HTMLResponse:
+    return HTMLResponse(
+        render_page(
+            "wooolf_solver.games.wooolf", "assistant.html", page_title="Wooolf!! (狼來了) assistant"
+        )
+    )
+
+
+@router.get("/assistant.js", include_in_schema=False)
+async def script() -> FileResponse:
+    return FileResponse(SCRIPT, media_type="text/javascript")
+
+
+@router.get("/api/setup")
+async def setup_route(edition: str = "basic", players: int = 6) -> Response:
+    """The seats, cards, questions and announcements of a round's setup."""
+    try:
+        return JSONResponse(setup(edition, players))
+    except SolverError as error:
+        return _refused(error)
+
+
+@router.post("/api/analyse")
+async def analyse_route(record: dict[str, Any] = Body()) -> Response:  # noqa: B008
+    """The posterior, the best declarations, the hint and the why of a round record."""
+    try:
+        return JSONResponse(analyse(record))
+    except SolverError as error:
+        return _refused(error)
+
+
+@router.post("/api/record")
+async def record_route(record: dict[str, Any] = Body()) -> Response:  # noqa: B008
+    """The round as a record file (YAML) to download."""
+    try:
+        text = record_text(record)
+    except SolverError as error:
+        return _refused(error)
+    return Response(
+        text,
+        media_type="application/yaml",
+        headers={"Content-Disposition": 'attachment; filename="round.yaml"'},
+    )
