@@ -40,5 +40,7 @@ def serve_command(args: argparse.Namespace, session: Session) -> int:
     app = create_app(args.db)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"wooolf: serving on http://{host}:{args.port}/ (tables in {args.db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=3
+    )
     return 0

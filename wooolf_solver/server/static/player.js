@@ -166,7 +166,6 @@
   function render(v) {
     view = v;
     content.replaceChildren();
-    status.textContent = `Phase: ${v.phase}`;
     const cardBox = el("div", { class: "card" },
       el("h3", { text: "Your card (as dealt)" }),
       el("div", { class: "bigcard", id: "card", text: v.card }));
