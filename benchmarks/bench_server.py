@@ -1,0 +1,300 @@
+"""A load test of the web table's JSON API on localhost: many tables played at once.
+
+A server (``wooolf_solver.server.app.create_app`` on uvicorn) runs in a child process
+on 127.0.0.1 and a free port, on a fresh database; ``--tables`` tables of five seats
+(three people, bots at seats 4 and 5) are played concurrently to the end, each person a
+client task that reads its view and moves whenever it has a move (the night's choice,
+a truthful claim, "heard enough", a ballot). Every request's response time is measured;
+the median, the 99th percentile and the maximum are printed.
+
+With ``--restart`` (the default) the server is killed (SIGKILL) when half the moves
+are in, and started again on the same database; the clients wait for it and go on,
+and at the end every table's record must hold every move that was acknowledged.
+
+The bots' ballots come from a quick stand-in (the first other seat), not the solver:
+the exact solver takes seconds per bot at five seats, which would measure the solver,
+not the server (``--solver`` uses it anyway). Bounded: ``--deadline`` seconds at most,
+then it stops by itself (exit status 1).
+
+    python benchmarks/bench_server.py                  # 20 tables, a restart in the middle
+    python benchmarks/bench_server.py --tables 50 --no-restart
+    python benchmarks/bench_server.py --json           # the figures as JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+POLL = 0.2
+"""Seconds a person waits before looking again when it has no move (a page would be
+pushed its view; a poll this slow is about what a table of phones asks of the server)."""
+RETRIES = (httpx.ConnectError, httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError)
+
+
+def quick_ballot(record: Any) -> Any:
+    """The bots' stand-in for the solver: the first other seat."""
+    return 1 if record["viewpoint"] != 1 else 2
+
+
+def serve(port: int, db: str, solver: bool) -> None:
+    """The child process: the server, until it is killed."""
+    import uvicorn  # noqa: PLC0415
+
+    sys.path.insert(0, str(ROOT))
+    from wooolf_solver.server.app import create_app  # noqa: PLC0415
+
+    app = create_app(db, pause=(0, 0), solver=None if solver else quick_ballot, workers="thread")
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="error")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """The server's child process (started again after a kill on the same database)."""
+
+    def __init__(self, db: str, solver: bool) -> None:
+        self.port = free_port()
+        self.db = db
+        self.solver = solver
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        command = [sys.executable, __file__, "--serve", str(self.port), "--db", self.db]
+        if self.solver:
+            command.append("--solver")
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.process = subprocess.Popen(command, env=env)
+
+    async def ready(self, client: httpx.AsyncClient, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                if (await client.get(f"{self.url}/openapi.json")).status_code == 200:
+                    return
+            except RETRIES:
+                pass
+            await asyncio.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+            self.process = None
+
+
+@dataclass
+class Load:
+    """What the clients measured."""
+
+    times: list[float] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+    acked: dict[str, list[tuple[int, dict[str, Any]]]] = field(default_factory=dict)
+    moves: int = 0
+    restarted: bool = False
+
+
+async def call(
+    client: httpx.AsyncClient, load: Load, method: str, url: str, **kwargs: Any
+) -> httpx.Response:
+    """One request, timed; retried (untimed) while the server is down."""
+    while True:
+        start = time.perf_counter()
+        try:
+            response = await client.request(method, url, **kwargs)
+        except RETRIES:
+            await asyncio.sleep(0.05)
+            continue
+        load.times.append(time.perf_counter() - start)
+        load.statuses[response.status_code] = load.statuses.get(response.status_code, 0) + 1
+        return response
+
+
+def choose(view: dict[str, Any]) -> dict[str, Any] | None:
+    """A person's next move, if any."""
+    if view["phase"] == "night" and view["turn"]:
+        return view["options"][-1]  # type: ignore[no-any-return]
+    if view["phase"] == "day":
+        if not view["claimed"]:
+            return {"claim": {"role": view["card"], **(view["night"] or {})}}
+        if not view["said_heard_enough"]:
+            return {"heard_enough": True}
+    if view["phase"] == "vote" and view["turn"]:
+        return view["options"][0]  # type: ignore[no-any-return]
+    return None
+
+
+async def person(
+    client: httpx.AsyncClient, server: Server, load: Load, *, table: str, seat: int, token: str
+) -> None:
+    headers = {"Authorization": f"Bearer {token}"}
+    path = f"/api/tables/{table}/seats/{seat}"
+    while True:
+        view = (await call(client, load, "GET", server.url + path, headers=headers)).json()
+        if view.get("phase") == "over":
+            return
+        move = choose(view) if "phase" in view else None
+        if move is None:
+            await asyncio.sleep(POLL)
+            continue
+        response = await call(
+            client, load, "POST", f"{server.url}{path}/act", headers=headers, json=move
+        )
+        if response.status_code == 200:
+            load.acked[table].append((seat, move))
+            load.moves += 1
+
+
+async def restarter(server: Server, client: httpx.AsyncClient, load: Load, half: int) -> None:
+    while load.moves < half:
+        await asyncio.sleep(0.01)
+    server.kill()
+    server.start()
+    await server.ready(client)
+    load.restarted = True
+
+
+async def run(args: argparse.Namespace, server: Server) -> tuple[Load, float, list[str]]:
+    load = Load()
+    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as client:
+        await server.ready(client)
+        tables = []
+        for number in range(args.tables):
+            created = await call(
+                client, load, "POST", f"{server.url}/api/tables",
+                json={"game": "onuw", "players": 5, "bots": [4, 5], "seed": number,
+                      "day_seconds": 600},
+            )  # fmt: skip
+            body = created.json()
+            tables.append(body)
+            load.acked[body["table"]] = []
+        start = time.perf_counter()
+        tasks = [
+            person(client, server, load, table=body["table"], seat=int(seat), token=entry["token"])
+            for body in tables
+            for seat, entry in body["seats"].items()
+        ]
+        # each person's moves: a night move or none, a claim, heard enough (maybe), a ballot
+        if args.restart:
+            tasks.append(restarter(server, client, load, half=len(tables) * 3 * 3 // 2))
+        await asyncio.gather(*tasks)
+        wall = time.perf_counter() - start
+        problems = []
+        for body in tables:
+            record = (
+                await call(client, load, "GET", f"{server.url}/api/tables/{body['table']}/record")
+            ).json()
+            claims = {claim["seat"] for claim in record.get("claims", [])}
+            votes = record.get("votes", {})
+            for seat, move in load.acked[body["table"]]:
+                if "claim" in move and seat not in claims:
+                    problems.append(f"table {body['table']}: seat {seat}'s claim was lost")
+                if "ballot" in move and votes.get(str(seat)) != move["ballot"]:
+                    problems.append(f"table {body['table']}: seat {seat}'s ballot was lost")
+    return load, wall, problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=20, help="tables played at once (20)")
+    parser.add_argument(
+        "--deadline", type=float, default=300, help="stop after this many seconds (300)"
+    )
+    parser.add_argument(
+        "--restart",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="kill and restart the server in the middle (default: yes)",
+    )
+    parser.add_argument(
+        "--solver", action="store_true", help="the bots vote with the exact solver (slow)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--db", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve:
+        serve(args.serve, args.db, args.solver)
+        return 0
+    if not 1 <= args.tables <= 500:
+        parser.error("--tables: 1..500")
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(str(Path(folder) / "tables.sqlite"), args.solver)
+        server.start()
+        try:
+            load, wall, problems = asyncio.run(asyncio.wait_for(run(args, server), args.deadline))
+        except TimeoutError:
+            print(
+                f"bench_server: stopped after the --deadline of {args.deadline:g} s",
+                file=sys.stderr,
+            )
+            return 1
+        finally:
+            server.stop()
+    times = sorted(load.times)
+    figures = {
+        "tables": args.tables,
+        "requests": len(times),
+        "moves": load.moves,
+        "statuses": {str(k): v for k, v in sorted(load.statuses.items())},
+        "median_ms": 1000 * statistics.median(times),
+        "p99_ms": 1000 * statistics.quantiles(times, n=100)[98],
+        "max_ms": 1000 * times[-1],
+        "wall_s": wall,
+        "restarted": load.restarted,
+        "lost_moves": problems,
+    }
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"{args.tables} tables of five seats (three people, two bots), played at once")
+        print(f"requests: {len(times)} ({load.moves} moves); statuses {figures['statuses']}")
+        print(
+            f"response time: median {figures['median_ms']:.1f} ms, "
+            f"99th percentile {figures['p99_ms']:.1f} ms, max {figures['max_ms']:.1f} ms"
+        )
+        print(
+            f"wall time: {wall:.1f} s"
+            + (", with a kill and restart of the server in the middle" if load.restarted else "")
+        )
+        print("acknowledged moves lost: " + ("; ".join(problems) if problems else "none"))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
