@@ -257,6 +257,18 @@ def test_pages_and_docs(client: TestClient) -> None:
         "/setup", content="players=2", headers={"Content-Type": "application/x-www-form-urlencoded"}
     )
     assert bad.status_code == 422 and "players:" in bad.text
+    decked = client.post(
+        "/setup",
+        content="players=3&deck=werewolf,+werewolf,+seer,+robber,+villager",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert decked.status_code == 200 and decked.text.count("<svg") == 3
+    wrong = client.post(
+        "/setup",
+        content="players=3&deck=seer",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert wrong.status_code == 422 and "deck: 1 cards" in wrong.text
     seats = create(client, players=3)
     player = client.get(f"/t/{seats.table}/1")
     assert player.status_code == 200 and "/static/player.js" in player.text

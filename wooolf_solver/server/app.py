@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -281,7 +282,8 @@ class Tables:
         if self.workers == "thread":
             return None
         if self.executor is None:
-            self.executor = ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn"))
+            workers = min(2, os.cpu_count() or 1)  # two bots think at once where they can
+            self.executor = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
         return self.executor
 
     def close(self) -> None:
@@ -519,6 +521,9 @@ def _form_options(fields: Mapping[str, list[str]]) -> dict[str, Any]:
         raise RefusedError(422, "players: required")
     if form.get("edition"):
         options["edition"] = form["edition"]
+    deck = form.get("deck", "").replace(",", " ").split()
+    if deck:
+        options["deck"] = deck
     bots = " ".join(fields.get("bots", [])).replace(",", " ").split()
     if not all(bot.isdigit() for bot in bots):
         raise RefusedError(422, f"bots: seat numbers, not {' '.join(bots)!r}")
