@@ -40,6 +40,12 @@ def serve_command(args: argparse.Namespace, session: Session) -> int:
     app = create_app(args.db)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"wooolf: serving on http://{host}:{args.port}/ (tables in {args.db})", flush=True)
+    if args.host in ("0.0.0.0", "::"):
+        print(
+            f"wooolf: open it by this computer's address on the network "
+            f"(http://ADDRESS:{args.port}/), so that the links it gives work on the phones",
+            flush=True,
+        )
     uvicorn.run(
         app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=3
     )

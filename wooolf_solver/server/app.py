@@ -26,10 +26,11 @@ from typing import Any, Literal
 from urllib.parse import parse_qs
 
 import segno
-from fastapi import Body, FastAPI, Request
+from fastapi import Body, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.models import Example
 from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
+from fastapi.security import HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -315,6 +316,13 @@ def _int_seat(raw: str) -> int:
     return int(raw)
 
 
+BEARER = HTTPBearer(
+    auto_error=False, description="the seat's token (from its private link, after the `#`)"
+)
+"""The seats' routes declare their token for the OpenAPI description (the check itself
+is :meth:`Tables.seat`, with 401 and 403 as the contract says)."""
+SEAT = [Depends(BEARER)]
+
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 
 
@@ -399,14 +407,14 @@ def _add_api(app: FastAPI, tables: Tables) -> None:
             },
         }
 
-    @app.get("/api/tables/{table_id}/seats/{seat}", tags=["seats"])
+    @app.get("/api/tables/{table_id}/seats/{seat}", tags=["seats"], dependencies=SEAT)
     async def seat_view(table_id: str, seat: str, request: Request) -> JSONResponse:
         """The seat's own view (its token as ``Authorization: Bearer``)."""
         number = _int_seat(seat)
         tables.seat(table_id, number, request.headers.get("authorization"))
         return JSONResponse(tables.view(table_id, number), headers=NO_STORE)
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/act", tags=["seats"])
+    @app.post("/api/tables/{table_id}/seats/{seat}/act", tags=["seats"], dependencies=SEAT)
     async def act(
         table_id: str,
         seat: str,
@@ -418,7 +426,7 @@ def _add_api(app: FastAPI, tables: Tables) -> None:
         tables.seat(table_id, number, request.headers.get("authorization"))
         return JSONResponse(tables.act(table_id, number, move), headers=NO_STORE)
 
-    @app.get("/api/tables/{table_id}/seats/{seat}/events", tags=["seats"])
+    @app.get("/api/tables/{table_id}/seats/{seat}/events", tags=["seats"], dependencies=SEAT)
     async def seat_events(table_id: str, seat: str, request: Request) -> StreamingResponse:
         """The seat's view, pushed as server-sent events whenever it changes."""
         number = _int_seat(seat)
