@@ -9,7 +9,11 @@ the median, the 99th percentile and the maximum are printed.
 
 With ``--restart`` (the default) the server is killed (SIGKILL) when half the moves
 are in, and started again on the same database; the clients wait for it and go on,
-and at the end every table's record must hold every move that was acknowledged.
+and at the end every table's record must hold every move that was acknowledged. The
+requests that wait for the restarted server are timed too, which lengthens the tail:
+``--no-restart`` measures the load alone. The server's CPU time per request is printed
+as well (from /proc, where there is one): a response time is mostly waiting, for the
+clients' own event loop (one process plays every person) and for the machine's cores.
 
 The bots' ballots come from a quick stand-in (the first other seat), not the solver:
 the exact solver takes seconds per bot at five seats, which would measure the solver,
@@ -78,6 +82,18 @@ class Server:
         self.db = db
         self.solver = solver
         self.process: subprocess.Popen[bytes] | None = None
+        self.spent = 0.0
+        """CPU seconds of the server processes killed so far."""
+
+    def cpu(self) -> float | None:
+        """CPU seconds (user and system) the server has used, where /proc tells."""
+        if self.process is None:
+            return self.spent
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return self.spent + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     @property
     def url(self) -> str:
@@ -103,6 +119,7 @@ class Server:
 
     def kill(self) -> None:
         if self.process is not None:
+            self.spent = self.cpu() or 0.0
             self.process.send_signal(signal.SIGKILL)
             self.process.wait()
             self.process = None
@@ -188,7 +205,9 @@ async def restarter(server: Server, client: httpx.AsyncClient, load: Load, half:
     load.restarted = True
 
 
-async def run(args: argparse.Namespace, server: Server) -> tuple[Load, float, list[str]]:
+async def run(
+    args: argparse.Namespace, server: Server
+) -> tuple[Load, float, float | None, list[str]]:
     load = Load()
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
@@ -204,6 +223,7 @@ async def run(args: argparse.Namespace, server: Server) -> tuple[Load, float, li
             tables.append(body)
             load.acked[body["table"]] = []
         start = time.perf_counter()
+        cpu_before = server.cpu()
         tasks = [
             person(client, server, load, table=body["table"], seat=int(seat), token=entry["token"])
             for body in tables
@@ -214,6 +234,8 @@ async def run(args: argparse.Namespace, server: Server) -> tuple[Load, float, li
             tasks.append(restarter(server, client, load, half=len(tables) * 3 * 3 // 2))
         await asyncio.gather(*tasks)
         wall = time.perf_counter() - start
+        cpu_after = server.cpu()
+        cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
         problems = []
         for body in tables:
             record = (
@@ -226,7 +248,7 @@ async def run(args: argparse.Namespace, server: Server) -> tuple[Load, float, li
                     problems.append(f"table {body['table']}: seat {seat}'s claim was lost")
                 if "ballot" in move and votes.get(str(seat)) != move["ballot"]:
                     problems.append(f"table {body['table']}: seat {seat}'s ballot was lost")
-    return load, wall, problems
+    return load, wall, cpu, problems
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -257,7 +279,9 @@ def main(argv: list[str] | None = None) -> int:
         server = Server(str(Path(folder) / "tables.sqlite"), args.solver)
         server.start()
         try:
-            load, wall, problems = asyncio.run(asyncio.wait_for(run(args, server), args.deadline))
+            load, wall, cpu, problems = asyncio.run(
+                asyncio.wait_for(run(args, server), args.deadline)
+            )
         except TimeoutError:
             print(
                 f"bench_server: stopped after the --deadline of {args.deadline:g} s",
@@ -276,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         "p99_ms": 1000 * statistics.quantiles(times, n=100)[98],
         "max_ms": 1000 * times[-1],
         "wall_s": wall,
+        "server_cpu_ms_per_request": None if cpu is None else 1000 * cpu / len(times),
         "restarted": load.restarted,
         "lost_moves": problems,
     }
@@ -292,6 +317,11 @@ def main(argv: list[str] | None = None) -> int:
             f"wall time: {wall:.1f} s"
             + (", with a kill and restart of the server in the middle" if load.restarted else "")
         )
+        if cpu is not None:
+            print(
+                f"server CPU: {1000 * cpu / len(times):.2f} ms per request (the rest of a response "
+                "time is waiting: for the clients' own event loop, and for the machine's cores)"
+            )
         print("acknowledged moves lost: " + ("; ".join(problems) if problems else "none"))
     return 1 if problems else 0
 
