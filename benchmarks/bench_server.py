@@ -12,8 +12,10 @@ are in, and started again on the same database; the clients wait for it and go o
 and at the end every table's record must hold every move that was acknowledged. The
 requests that wait for the restarted server are timed too, which lengthens the tail:
 ``--no-restart`` measures the load alone. The server's CPU time per request is printed
-as well (from /proc, where there is one): a response time is mostly waiting, for the
-clients' own event loop (one process plays every person) and for the machine's cores.
+as well (from /proc, where there is one; it includes the restarted server's start): a
+response time is mostly waiting, for the requests before it and for the machine's cores.
+The clients are one process on a minimal HTTP client (:class:`Client`), so that their
+own cost stays small.
 
 The bots' ballots come from a quick stand-in (the first other seat), not the solver:
 the exact solver takes seconds per bot at five seats, which would measure the solver,
@@ -42,13 +44,81 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 ROOT = Path(__file__).resolve().parent.parent
 POLL = 0.2
 """Seconds a person waits before looking again when it has no move (a page would be
 pushed its view; a poll this slow is about what a table of phones asks of the server)."""
-RETRIES = (httpx.ConnectError, httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError)
+RETRIES = (OSError, asyncio.IncompleteReadError, ValueError)
+"""What a request meets while the server is down (it is retried, untimed)."""
+
+
+class Response:
+    """A response's status and body."""
+
+    def __init__(self, status_code: int, body: bytes) -> None:
+        self.status_code = status_code
+        self.body = body
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+class Client:
+    """A minimal HTTP/1.1 client over asyncio streams, connections kept alive and reused.
+
+    The clients' own cost must stay small beside the server's: a full-featured client
+    spends a few milliseconds of CPU per request, which at this many requests at once
+    would be most of what is measured.
+    """
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        headers: dict[str, str] | None = None,
+        json_body: Any = None,
+    ) -> Response:
+        connection = self.idle.pop() if self.idle else None
+        if connection is None:
+            connection = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = connection
+        try:
+            body = b"" if json_body is None else json.dumps(json_body).encode()
+            lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
+            lines.append(f"Content-Length: {len(body)}")
+            if json_body is not None:
+                lines.append("Content-Type: application/json")
+            lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+            await writer.drain()
+            status = await reader.readline()
+            if not status:
+                raise ConnectionResetError("the server closed the connection")
+            length, close = 0, False
+            while (line := await reader.readline()) not in (b"\r\n", b""):
+                name, _, value = line.decode("latin-1").partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+                elif name.lower() == "connection" and "close" in value.lower():
+                    close = True
+            data = await reader.readexactly(length)
+        except BaseException:
+            writer.close()
+            raise
+        if close:
+            writer.close()
+        else:
+            self.idle.append(connection)
+        return Response(int(status.split()[1]), data)
+
+    def close(self) -> None:
+        for _, writer in self.idle:
+            writer.close()
+        self.idle.clear()
 
 
 def quick_ballot(record: Any) -> Any:
@@ -106,11 +176,11 @@ class Server:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.process = subprocess.Popen(command, env=env)
 
-    async def ready(self, client: httpx.AsyncClient, seconds: float = 30) -> None:
+    async def ready(self, client: Client, seconds: float = 30) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             try:
-                if (await client.get(f"{self.url}/openapi.json")).status_code == 200:
+                if (await client.request("GET", "/openapi.json")).status_code == 200:
                     return
             except RETRIES:
                 pass
@@ -146,13 +216,19 @@ class Load:
 
 
 async def call(
-    client: httpx.AsyncClient, load: Load, method: str, url: str, **kwargs: Any
-) -> httpx.Response:
+    client: Client,
+    load: Load,
+    method: str,
+    path: str,
+    *,
+    headers: dict[str, str] | None = None,
+    json_body: Any = None,
+) -> Response:
     """One request, timed; retried (untimed) while the server is down."""
     while True:
         start = time.perf_counter()
         try:
-            response = await client.request(method, url, **kwargs)
+            response = await client.request(method, path, headers, json_body)
         except RETRIES:
             await asyncio.sleep(0.05)
             continue
@@ -175,28 +251,24 @@ def choose(view: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-async def person(
-    client: httpx.AsyncClient, server: Server, load: Load, *, table: str, seat: int, token: str
-) -> None:
+async def person(client: Client, load: Load, *, table: str, seat: int, token: str) -> None:
     headers = {"Authorization": f"Bearer {token}"}
     path = f"/api/tables/{table}/seats/{seat}"
     while True:
-        view = (await call(client, load, "GET", server.url + path, headers=headers)).json()
+        view = (await call(client, load, "GET", path, headers=headers)).json()
         if view.get("phase") == "over":
             return
         move = choose(view) if "phase" in view else None
         if move is None:
             await asyncio.sleep(POLL)
             continue
-        response = await call(
-            client, load, "POST", f"{server.url}{path}/act", headers=headers, json=move
-        )
+        response = await call(client, load, "POST", f"{path}/act", headers=headers, json_body=move)
         if response.status_code == 200:
             load.acked[table].append((seat, move))
             load.moves += 1
 
 
-async def restarter(server: Server, client: httpx.AsyncClient, load: Load, half: int) -> None:
+async def restarter(server: Server, client: Client, load: Load, half: int) -> None:
     while load.moves < half:
         await asyncio.sleep(0.01)
     server.kill()
@@ -209,14 +281,14 @@ async def run(
     args: argparse.Namespace, server: Server
 ) -> tuple[Load, float, float | None, list[str]]:
     load = Load()
-    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
-    async with httpx.AsyncClient(timeout=60, limits=limits) as client:
+    client = Client(server.port)
+    try:
         await server.ready(client)
         tables = []
         for number in range(args.tables):
             created = await call(
-                client, load, "POST", f"{server.url}/api/tables",
-                json={"game": "onuw", "players": 5, "bots": [4, 5], "seed": number,
+                client, load, "POST", "/api/tables",
+                json_body={"game": "onuw", "players": 5, "bots": [4, 5], "seed": number,
                       "day_seconds": 600},
             )  # fmt: skip
             body = created.json()
@@ -225,7 +297,7 @@ async def run(
         start = time.perf_counter()
         cpu_before = server.cpu()
         tasks = [
-            person(client, server, load, table=body["table"], seat=int(seat), token=entry["token"])
+            person(client, load, table=body["table"], seat=int(seat), token=entry["token"])
             for body in tables
             for seat, entry in body["seats"].items()
         ]
@@ -238,9 +310,7 @@ async def run(
         cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
         problems = []
         for body in tables:
-            record = (
-                await call(client, load, "GET", f"{server.url}/api/tables/{body['table']}/record")
-            ).json()
+            record = (await call(client, load, "GET", f"/api/tables/{body['table']}/record")).json()
             claims = {claim["seat"] for claim in record.get("claims", [])}
             votes = record.get("votes", {})
             for seat, move in load.acked[body["table"]]:
@@ -248,6 +318,8 @@ async def run(
                     problems.append(f"table {body['table']}: seat {seat}'s claim was lost")
                 if "ballot" in move and votes.get(str(seat)) != move["ballot"]:
                     problems.append(f"table {body['table']}: seat {seat}'s ballot was lost")
+    finally:
+        client.close()
     return load, wall, cpu, problems
 
 
@@ -320,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
         if cpu is not None:
             print(
                 f"server CPU: {1000 * cpu / len(times):.2f} ms per request (the rest of a response "
-                "time is waiting: for the clients' own event loop, and for the machine's cores)"
+                "time is waiting: for the requests before it, and for the machine's cores)"
             )
         print("acknowledged moves lost: " + ("; ".join(problems) if problems else "none"))
     return 1 if problems else 0
