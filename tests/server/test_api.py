@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from wooolf_solver import api
 from wooolf_solver.games.onuw.record import read_record
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.server.app import create_app
@@ -239,8 +240,13 @@ def test_bots_vote_with_the_solver(tmp_path: Path) -> None:
         play_vote(seats)
         view = seats.view(1)
         assert view["phase"] == "over"
-        record = read_record(client.get(f"/api/tables/{seats.table}/record").json())
+        data = client.get(f"/api/tables/{seats.table}/record").json()
+        record = read_record(data)
         assert record.votes is not None and set(record.votes) == {1, 2, 3}
+        path = tmp_path / "deal.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        review = api.review(str(path)).to_dict()  # `wooolf review` reads the record
+        assert set(review["seats"]) == {"1", "2", "3"}
 
 
 def test_pages_and_docs(client: TestClient) -> None:

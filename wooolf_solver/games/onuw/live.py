@@ -43,6 +43,7 @@ from ...core.errors import InvalidRecordError
 from .night import NOTHING, Choice, NightState, night_options, power_of
 from .record import DealRecord, read_record
 from .rules import Layout, Rules, Seat, load_rules
+from .vote import vote
 from .win import Ballot, deaths, scores, winners
 
 Phase = Literal["night", "day", "vote", "over"]
@@ -77,33 +78,19 @@ class IllegalMoveError(LiveError):
 def ballot_scores(record: DealRecord) -> list[tuple[Ballot, Fraction, Fraction]]:
     """Every legal ballot of the record's viewpoint with its ``win_if`` and ``found``
     (the chance that the named seat holds a werewolf at dawn), best first: by
-    ``win_if``, then ``found``, then seat order, nobody last.
+    ``win_if``, then ``found``, then seat order, nobody last. The game's ``vote`` with
+    its default engine (exact; a faster engine there is a faster bot here).
 
     >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
     ...     "cards": {1: "seer"}, "night": {1: {"centre": {"c1": "robber", "c2": "seer"}}}})
     >>> ballot_scores(record)
     Traceback (most recent call last):
     ...
-    wooolf_solver.core.errors.InvalidRecordError: record: inconsistent for the viewpoint
+    wooolf_solver.core.errors.InconsistentRecordError: the record contradicts itself: ...
     """
-    from .brute import solve  # noqa: PLC0415 (the exact reference; a fast engine replaces it)
-
-    solution = solve(record)
-    if not solution.consistent or solution.win_if is None:
-        raise InvalidRecordError("record: inconsistent for the viewpoint")
-    layout, viewpoint = record.layout, record.viewpoint
-    legal: list[Ballot] = [seat for seat in layout.seats if seat != viewpoint]
-    if record.rules_edition.vote.nobody:
-        legal.append(None)
-    scored = [
-        (
-            ballot,
-            solution.win_if[ballot],
-            Fraction(0) if ballot is None else solution.dawn[ballot].get("werewolf", Fraction(0)),
-        )
-        for ballot in legal
-    ]
-    order = {ballot: index for index, ballot in enumerate(legal)}
+    advice = vote(record)
+    scored = [(score.ballot, score.win_if, score.found) for score in advice.ballots]
+    order = {ballot: index for index, (ballot, _, _) in enumerate(scored)}
     return sorted(scored, key=lambda item: (-item[1], -item[2], order[item[0]]))
 
 
