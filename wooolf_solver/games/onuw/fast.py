@@ -1,0 +1,451 @@
+"""The fast exact engine of ONUW (the default): the brute force's outputs, without
+enumerating every world.
+
+**Symmetry.** A slot is *marked* when something names it: a known card, the
+viewpoint, a claimer, a seat or centre slot that a claim or the viewpoint's night
+entry mentions, a bot (under the ``uniform`` night prior, where bots differ). The
+other slots fall into a few *blocks* of interchangeable slots (the unmarked people,
+the unmarked bots, the unmarked centre slots): permuting a block's slots changes no
+weight, so worlds come in orbits of equal weight.
+
+**Lifted deals.** Each marked slot gets a card explicitly (pruned as it goes: a
+village-believer who claims another card lies, which has weight 0 by default);
+each block gets only a multiset of the remaining cards, counted by a multinomial.
+One representative deal stands for the orbit (its block cards in a fixed order).
+
+**Night choices**, in wake order, on the representative: a choice that moves no
+card and that nothing observes (a seer or lone werewolf whose own night is neither
+the viewpoint's fact nor told in a claim) is *lumped*: its options all weigh the
+same, so one stands for all. Any other choice (the robber's, the troublemaker's,
+the drunk's; an observed seer or lone werewolf) is enumerated up to the symmetry
+still left: options that differ only by block slots holding the same card, not yet
+touched by an earlier choice, are one option counted that many times.
+
+Each resulting world is played (:func:`~.night.play_night`) and weighed exactly
+(integers: the night prior scaled by a common multiple of every option count, the
+claims' likelihoods, the orbit's size); the per-slot outputs of a block's slots are
+averaged over the block at the end, which is exact by the symmetry.
+
+>>> from wooolf_solver.games.onuw.record import read_record
+>>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
+...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
+>>> solution = solve(record)
+>>> solution.dawn[1]["werewolf"], solution.dawn[2]["werewolf"], solution.no_werewolf
+(Fraction(2, 3), Fraction(1, 3), Fraction(0, 1))
+>>> solution == brute.solve(record)
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import factorial
+from types import MappingProxyType
+from typing import Any
+
+from ...core.conflict import shrink
+from ...core.errors import EventId
+from . import brute
+from .brute import Solution
+from .model import ClaimMade, OnuwKnowledge, OwnNight, knowledge_of
+from .night import (
+    NOTHING,
+    Choice,
+    EntryValue,
+    NightEntry,
+    NightState,
+    Power,
+    Seer,
+    Werewolf,
+    play_night,
+    power_of,
+    wakers,
+)
+from .record import Claim, DealRecord
+from .rules import Layout, Rules, Seat, Slot
+from .win import wins
+
+OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
+"""The powers whose choice moves no card: lumped when nothing observes it."""
+
+
+def _slots_in(value: EntryValue) -> Iterator[Slot]:
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            if isinstance(item, int):
+                yield item
+            elif isinstance(item, tuple) and item and isinstance(item[0], int):
+                yield item[0]
+
+
+def _mentioned(entry: NightEntry) -> set[Slot]:
+    return {slot for _, value in entry.items for slot in _slots_in(value)}
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    result = factorial(sum(counts))
+    for count in counts:
+        result //= factorial(count)
+    return result
+
+
+def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int]]:
+    """Every sub-multiset of ``left`` of ``size`` cards."""
+    kinds = sorted(kind for kind, count in left.items() if count)
+
+    def walk(index: int, room: int) -> Iterator[dict[str, int]]:
+        if room == 0:
+            yield {}
+            return
+        if index == len(kinds):
+            return
+        kind = kinds[index]
+        for take in range(min(room, left[kind]), -1, -1):
+            for rest in walk(index + 1, room - take):
+                yield {kind: take, **rest} if take else rest
+
+    yield from walk(0, size)
+
+
+@dataclass
+class _Tally:
+    """Integer weight sums per output, on representative slots."""
+
+    players: int
+    slots: int
+    claims: tuple[Claim, ...]
+    deaths: tuple[Seat | None, ...]
+    total: int = 0
+    worlds: int = 0
+    dawn: list[dict[str, int]] = field(default_factory=list)
+    dealt: list[dict[str, int]] = field(default_factory=list)
+    team: list[dict[str, int]] = field(default_factory=list)
+    no_wolf: int = 0
+    lying: list[int] = field(default_factory=list)
+    win: dict[Seat | None, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.dawn = [defaultdict(int) for _ in range(self.slots)]
+        self.dealt = [defaultdict(int) for _ in range(self.slots)]
+        self.team = [defaultdict(int) for _ in range(self.players)]
+        self.lying = [0] * len(self.claims)
+        self.win = dict.fromkeys(self.deaths, 0)
+
+
+class _Engine:
+    """One knowledge's computation (see the module's docstring)."""
+
+    def __init__(self, knowledge: OnuwKnowledge) -> None:
+        self.knowledge = knowledge
+        self.rules: Rules = knowledge.rules
+        self.layout: Layout = knowledge.layout
+        prior = knowledge.prior
+        self.scale = prior.scale
+        self.uniform = prior.uniform
+        self.bots = prior.bots
+        self.facts = prior.facts
+        self.fact: OwnNight | None = next(
+            (obs for obs in knowledge.observations if isinstance(obs, OwnNight)), None
+        )
+        self.claims: tuple[ClaimMade, ...] = tuple(
+            obs for obs in knowledge.observations if isinstance(obs, ClaimMade)
+        )
+        lies = self.claims[0].village_lies if self.claims else Fraction(0)
+        self.lies, self.lie_scale = lies.numerator, lies.denominator
+        space = knowledge.space
+        self.known: dict[Slot, str] = {
+            int(slot): str(cards[0]) for slot, cards in space.known.items()
+        }
+        self.free: dict[str, int] = {str(role): count for role, count in space.cards}
+        layout = self.layout
+        marked: set[Slot] = set(self.known) | set(self.facts)
+        for claim in knowledge.claims:
+            marked.add(claim.seat)
+            marked |= _mentioned(claim.entry)
+        if self.fact is not None:
+            marked |= _mentioned(self.fact.entry)
+        if self.uniform:
+            marked |= self.bots
+        self.concrete = tuple(slot for slot in layout.slots if slot in marked)
+        blocks: dict[Any, list[Slot]] = defaultdict(list)
+        for slot in layout.slots:
+            if slot not in marked:
+                kind = "centre" if not layout.is_seat(slot) else slot in self.bots
+                blocks[kind].append(slot)
+        self.blocks: tuple[tuple[Slot, ...], ...] = tuple(tuple(b) for b in blocks.values())
+        self.block_of: dict[Slot, int] = {
+            slot: index for index, block in enumerate(self.blocks) for slot in block
+        }
+        self.keyed = frozenset(claim.seat for claim in knowledge.claims if claim.entry.items)
+        self.claim_at: dict[Seat, ClaimMade] = {obs.claim.seat: obs for obs in self.claims}
+        self.fixed_belief = {
+            name: type(power_of(role)).believes is Power.believes
+            for name, role in self.rules.roles.items()
+        }
+        viewpoint = knowledge.viewpoint
+        self.deaths: tuple[Seat | None, ...] = ()
+        if viewpoint is not None:
+            self.deaths = (*(seat for seat in layout.seats if seat != viewpoint), None)
+
+    # -- lifted deals ------------------------------------------------------------------
+
+    def _allowed(self, slot: Slot, role: str) -> bool:
+        """Whether a marked slot may hold ``role`` (a cheap test that needs no night)."""
+        made = self.claim_at.get(slot)
+        if made is None or not self.fixed_belief[role] or self.lies:
+            return True
+        if self.rules.team(role) != "village":
+            return True
+        return made.claim.role == role
+
+    def deals(self) -> Iterator[tuple[list[str], int]]:
+        """Every lifted deal: a representative (cards by ``slot - 1``) and its orbit size."""
+        layout = self.layout
+        dealt = [""] * len(layout.slots)
+        for slot, role in self.known.items():
+            dealt[slot - 1] = role
+        left = dict(self.free)
+        unknown = [slot for slot in self.concrete if slot not in self.known]
+
+        def blocks(index: int, orbit: int) -> Iterator[tuple[list[str], int]]:
+            if index == len(self.blocks):
+                yield dealt, orbit
+                return
+            block = self.blocks[index]
+            options = (
+                [dict(left)] if index == len(self.blocks) - 1 else _sub_multisets(left, len(block))
+            )
+            for part in options:
+                cards = [kind for kind in sorted(part) for _ in range(part[kind])]
+                for slot, kind in zip(block, cards, strict=True):
+                    dealt[slot - 1] = kind
+                for kind, count in part.items():
+                    left[kind] -= count
+                yield from blocks(index + 1, orbit * _multinomial(list(part.values())))
+                for kind, count in part.items():
+                    left[kind] += count
+
+        def assign(index: int) -> Iterator[tuple[list[str], int]]:
+            if index == len(unknown):
+                yield from blocks(0, 1)
+                return
+            slot = unknown[index]
+            for role in sorted(left):
+                if left[role] and self._allowed(slot, role):
+                    left[role] -= 1
+                    dealt[slot - 1] = role
+                    yield from assign(index + 1)
+                    left[role] += 1
+
+        yield from assign(0)
+
+    # -- night choices -----------------------------------------------------------------
+
+    def nights(
+        self, dealt: tuple[str, ...]
+    ) -> Iterator[tuple[dict[Seat, Choice], int, int]]:
+        """Every night on a representative deal, up to the symmetry left: the choices,
+        their prior weight (times the options they stand for) and how many they are."""
+        layout, rules = self.layout, self.rules
+        state = NightState(layout, dealt, list(dealt))
+        steps: list[tuple[Seat, tuple[Choice, ...], int, bool]] = []
+        choices: dict[Seat, Choice] = {}
+        weight = 1
+        for seat in layout.seats:
+            role = rules.roles[dealt[seat - 1]]
+            power = power_of(role)
+            if seat in self.facts:
+                options = power.options(seat, state, uniform=True)
+                if self.fact is not None:
+                    options = (self.fact.choice,) if self.fact.choice in options else ()
+                per = 1
+            else:
+                options = power.options(seat, state, self.uniform and seat not in self.bots)
+                per = self.scale // len(options)
+            if not options:
+                return
+            if len(options) == 1:
+                weight *= per
+                if options[0]:
+                    choices[seat] = options[0]
+                continue
+            lump = isinstance(power, OBSERVERS) and seat not in self.keyed and (
+                seat not in self.facts or self.fact is None
+            )
+            steps.append((seat, options, per, lump))
+        order = {seat: index for index, (seat, _) in enumerate(wakers(rules, layout, dealt))}
+        steps.sort(key=lambda step: order[step[0]])
+        touched: set[Slot] = set()
+
+        def key(slot: Slot) -> tuple[Any, ...]:
+            block = self.block_of.get(slot)
+            if block is None or slot in touched:
+                return (0, slot)
+            return (1, block, dealt[slot - 1])
+
+        def walk(index: int, weight: int, count: int) -> Iterator[
+            tuple[dict[Seat, Choice], int, int]
+        ]:
+            if index == len(steps):
+                yield choices, weight, count
+                return
+            seat, options, per, lump = steps[index]
+            if lump:
+                choices[seat] = options[0]
+                yield from walk(index + 1, weight * per * len(options), count * len(options))
+                return
+            groups: dict[tuple[Any, ...], list[Choice]] = {}
+            for option in options:
+                groups.setdefault(tuple(sorted(map(key, option))), []).append(option)
+            for group in groups.values():
+                option = group[0]
+                choices[seat] = option
+                new = [slot for slot in option if slot not in touched]
+                touched.update(new)
+                yield from walk(index + 1, weight * per * len(group), count * len(group))
+                touched.difference_update(new)
+
+        yield from walk(0, weight, 1)
+
+    # -- weighing ----------------------------------------------------------------------
+
+    def tally(self, stop_at_first: bool = False) -> _Tally:
+        knowledge, layout, rules = self.knowledge, self.layout, self.rules
+        tally = _Tally(layout.players, len(layout.slots), knowledge.claims, self.deaths)
+        team_of = {name: role.team for name, role in rules.roles.items()}
+        believes = {name: power_of(role).believes for name, role in rules.roles.items()}
+        lie_scale, lies = self.lie_scale, self.lies
+        fact = self.fact
+        claims = [(obs.claim, obs.claim.seat) for obs in self.claims]
+        viewpoint = knowledge.viewpoint
+        players = layout.players
+        for cards, orbit in self.deals():
+            dealt = tuple(cards)
+            for choices, prior, count in self.nights(dealt):
+                dawn = play_night(rules, layout, dealt, choices)
+                entries = dawn.entries
+                if fact is not None and entries[fact.seat] != fact.entry:
+                    continue
+                weight = orbit * prior
+                for claim, seat in claims:
+                    real = dealt[seat - 1]
+                    entry = entries[seat]
+                    if team_of[believes[real](seat, entry, real)] != "village":
+                        weight *= lie_scale
+                    elif real == claim.role and claim.entry.agrees_with(entry):
+                        weight *= lie_scale - lies
+                    else:
+                        weight *= lies
+                    if not weight:
+                        break
+                if not weight:
+                    continue
+                tally.total += weight
+                tally.worlds += orbit * count
+                if stop_at_first:
+                    return tally
+                now = dawn.cards
+                for index in range(len(now)):
+                    tally.dawn[index][now[index]] += weight
+                    tally.dealt[index][dealt[index]] += weight
+                for index in range(players):
+                    tally.team[index][team_of[now[index]]] += weight
+                if "werewolf" not in now[:players]:
+                    tally.no_wolf += weight
+                for number, claim in enumerate(knowledge.claims):
+                    seat = claim.seat
+                    if dealt[seat - 1] != claim.role or not claim.entry.agrees_with(
+                        entries[seat]
+                    ):
+                        tally.lying[number] += weight
+                if viewpoint is not None:
+                    for dies in self.deaths:
+                        dead = () if dies is None else (dies,)
+                        if wins(rules, players, now, dead, viewpoint):
+                            tally.win[dies] += weight
+        return tally
+
+    def consistent(self) -> bool:
+        return self.tally(stop_at_first=True).total > 0
+
+    def solution(self) -> Solution:
+        tally = self.tally()
+        layout = self.layout
+        if not tally.total:
+            return Solution(layout, False, conflict=conflict(self.knowledge))
+        total = tally.total
+        share: dict[Slot, Fraction] = {slot: Fraction(1) for slot in layout.slots}
+        members: dict[Slot, tuple[Slot, ...]] = {slot: (slot,) for slot in layout.slots}
+        for block in self.blocks:
+            for slot in block:
+                share[slot] = Fraction(1, len(block))
+                members[slot] = block
+
+        def spread(sums: list[dict[str, int]], slots: Sequence[Slot]) -> Mapping[Slot, Any]:
+            out: dict[Slot, dict[str, Fraction]] = {}
+            for slot in slots:
+                merged: Counter[str] = Counter()
+                for other in members[slot]:
+                    merged.update(sums[other - 1])
+                out[slot] = {
+                    card: share[slot] * Fraction(w, total)
+                    for card, w in sorted(merged.items())
+                    if w
+                }
+            return MappingProxyType(out)
+
+        win_if: dict[Seat | None, Fraction] | None = None
+        if self.knowledge.viewpoint is not None:
+            win_if = {}
+            for dies in self.deaths:
+                if dies is None:
+                    win_if[None] = Fraction(tally.win[None], total)
+                else:
+                    mass = sum(tally.win[other] for other in members[dies])
+                    win_if[dies] = share[dies] * Fraction(mass, total)
+        return Solution(
+            layout,
+            True,
+            tally.worlds,
+            spread(tally.dawn, layout.slots),
+            spread(tally.dealt, layout.slots),
+            spread(tally.team, layout.seats),
+            Fraction(tally.no_wolf, total),
+            {
+                claim.seat: Fraction(w, total)
+                for claim, w in zip(self.knowledge.claims, tally.lying, strict=True)
+            },
+            win_if,
+        )
+
+
+# -- the engine's interface ------------------------------------------------------------
+
+
+def consistent(knowledge: OnuwKnowledge) -> bool:
+    """Whether some world has a non-zero weight."""
+    return _Engine(knowledge).consistent()
+
+
+def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
+    """A minimal set of events (claims, ``"night"``) that cannot all hold, by the same
+    deletion as the brute force (so both find the same set)."""
+    return shrink(knowledge.events, lambda kept: not consistent(knowledge.restricted(kept)))
+
+
+def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
+    """Every output of ``solve`` for a compiled knowledge."""
+    return _Engine(knowledge).solution()
+
+
+def solve(record: DealRecord) -> Solution:
+    """Every output of ``solve`` for ``record``."""
+    return solve_knowledge(knowledge_of(record))
+
+
+__all__ = ["brute", "conflict", "consistent", "solve", "solve_knowledge"]
