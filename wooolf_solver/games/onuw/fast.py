@@ -187,6 +187,9 @@ class _Engine:
             name: type(power_of(role)).believes is Power.believes
             for name, role in self.rules.roles.items()
         }
+        self.team_of = {name: role.team for name, role in self.rules.roles.items()}
+        self.believes = {name: power_of(role).believes for name, role in self.rules.roles.items()}
+        self.truth = [False] * len(knowledge.claims)
         viewpoint = knowledge.viewpoint
         self.deaths: tuple[Seat | None, ...] = ()
         if viewpoint is not None:
@@ -244,20 +247,42 @@ class _Engine:
 
         yield from assign(0)
 
-    # -- night choices -----------------------------------------------------------------
+    # -- the night, played with its choices ----------------------------------------------
 
-    def nights(
-        self, dealt: tuple[str, ...]
-    ) -> Iterator[tuple[dict[Seat, Choice], int, int]]:
-        """Every night on a representative deal, up to the symmetry left: the choices,
-        their prior weight (times the options they stand for) and how many they are."""
+    def _claim_factor(self, seat: Seat, real: str, entry: NightEntry) -> tuple[int, bool]:
+        """The active claim of ``seat`` (if any): its likelihood and whether it is true."""
+        made = self.claim_at[seat]
+        claim = made.claim
+        true = real == claim.role and claim.entry.agrees_with(entry)
+        if self.team_of[self.believes[real](seat, entry, real)] != "village":
+            return self.lie_scale, true
+        return (self.lie_scale - self.lies if true else self.lies), true
+
+    def leaves(self, dealt: tuple[str, ...]) -> Iterator[tuple[list[str], int, int]]:
+        """Every night on a representative deal, up to the symmetry left, that the
+        viewpoint's night and the claims allow: the dawn cards, the weight (prior
+        times likelihoods, times the options it stands for) and how many worlds it
+        stands for. ``self.truth`` holds whether each claim is true, on the way."""
         layout, rules = self.layout, self.rules
         state = NightState(layout, dealt, list(dealt))
-        steps: list[tuple[Seat, tuple[Choice, ...], int, bool]] = []
-        choices: dict[Seat, Choice] = {}
+        truth = self.truth
         weight = 1
+        fact = self.fact
+        if fact is not None and rules.roles[dealt[fact.seat - 1]].wakes is None:
+            if fact.entry != NightEntry() or fact.choice:
+                return
+        for number, claim in enumerate(self.knowledge.claims):
+            seat = claim.seat
+            if rules.roles[dealt[seat - 1]].wakes is None:
+                truth[number] = dealt[seat - 1] == claim.role and not claim.entry.items
         for seat in layout.seats:
-            role = rules.roles[dealt[seat - 1]]
+            if seat in self.claim_at and rules.roles[dealt[seat - 1]].wakes is None:
+                factor, _ = self._claim_factor(seat, dealt[seat - 1], NightEntry())
+                weight *= factor
+                if not weight:
+                    return
+        steps: list[tuple[Seat, Power, tuple[Choice, ...], int, bool]] = []
+        for seat, role in wakers(rules, layout, dealt):
             power = power_of(role)
             if seat in self.facts:
                 options = power.options(seat, state, uniform=True)
@@ -269,18 +294,18 @@ class _Engine:
                 per = self.scale // len(options)
             if not options:
                 return
-            if len(options) == 1:
-                weight *= per
-                if options[0]:
-                    choices[seat] = options[0]
-                continue
-            lump = isinstance(power, OBSERVERS) and seat not in self.keyed and (
-                seat not in self.facts or self.fact is None
+            lump = (
+                len(options) > 1
+                and isinstance(power, OBSERVERS)
+                and seat not in self.keyed
+                and (seat not in self.facts or self.fact is None)
             )
-            steps.append((seat, options, per, lump))
-        order = {seat: index for index, (seat, _) in enumerate(wakers(rules, layout, dealt))}
-        steps.sort(key=lambda step: order[step[0]])
+            steps.append((seat, power, options, per, lump))
+        for seat in layout.seats:
+            if rules.roles[dealt[seat - 1]].wakes is None and seat not in self.facts:
+                weight *= self.scale
         touched: set[Slot] = set()
+        claim_number = {claim.seat: n for n, claim in enumerate(self.knowledge.claims)}
 
         def key(slot: Slot) -> tuple[Any, ...]:
             block = self.block_of.get(slot)
@@ -288,86 +313,94 @@ class _Engine:
                 return (0, slot)
             return (1, block, dealt[slot - 1])
 
-        def walk(index: int, weight: int, count: int) -> Iterator[
-            tuple[dict[Seat, Choice], int, int]
+        def walk(index: int, now: list[str], weight: int, count: int) -> Iterator[
+            tuple[list[str], int, int]
         ]:
             if index == len(steps):
-                yield choices, weight, count
+                yield now, weight, count
                 return
-            seat, options, per, lump = steps[index]
-            if lump:
-                choices[seat] = options[0]
-                yield from walk(index + 1, weight * per * len(options), count * len(options))
-                return
-            groups: dict[tuple[Any, ...], list[Choice]] = {}
-            for option in options:
-                groups.setdefault(tuple(sorted(map(key, option))), []).append(option)
-            for group in groups.values():
-                option = group[0]
-                choices[seat] = option
-                new = [slot for slot in option if slot not in touched]
+            seat, power, options, per, lump = steps[index]
+            if lump or len(options) == 1:
+                groups: Iterator[tuple[Choice, int]] = iter(((options[0], len(options)),))
+            else:
+                grouped: dict[tuple[Any, ...], list[Choice]] = {}
+                for option in options:
+                    grouped.setdefault(tuple(sorted(map(key, option))), []).append(option)
+                groups = ((group[0], len(group)) for group in grouped.values())
+            real = dealt[seat - 1]
+            for choice, size in groups:
+                after = list(now)
+                entry = power.perform(seat, choice, NightState(layout, dealt, after))
+                if fact is not None and seat == fact.seat and entry != fact.entry:
+                    continue
+                mass = weight * per * size
+                if seat in self.claim_at:
+                    factor, _ = self._claim_factor(seat, real, entry)
+                    mass *= factor
+                    if not mass:
+                        continue
+                number = claim_number.get(seat)
+                if number is not None:
+                    claim = self.knowledge.claims[number]
+                    truth[number] = real == claim.role and claim.entry.agrees_with(entry)
+                new = [slot for slot in choice if slot not in touched] if not lump else []
                 touched.update(new)
-                yield from walk(index + 1, weight * per * len(group), count * len(group))
+                yield from walk(index + 1, after, mass, count * size)
                 touched.difference_update(new)
 
-        yield from walk(0, weight, 1)
+        yield from walk(0, list(dealt), weight, 1)
 
     # -- weighing ----------------------------------------------------------------------
 
     def tally(self, stop_at_first: bool = False) -> _Tally:
-        knowledge, layout, rules = self.knowledge, self.layout, self.rules
+        knowledge, layout = self.knowledge, self.layout
         tally = _Tally(layout.players, len(layout.slots), knowledge.claims, self.deaths)
-        team_of = {name: role.team for name, role in rules.roles.items()}
-        believes = {name: power_of(role).believes for name, role in rules.roles.items()}
-        lie_scale, lies = self.lie_scale, self.lies
-        fact = self.fact
-        claims = [(obs.claim, obs.claim.seat) for obs in self.claims]
+        team_of = self.team_of
         viewpoint = knowledge.viewpoint
         players = layout.players
+        deaths = [(dies, dies - 1) for dies in self.deaths if dies is not None]
+        truth = self.truth
         for cards, orbit in self.deals():
             dealt = tuple(cards)
-            for choices, prior, count in self.nights(dealt):
-                dawn = play_night(rules, layout, dealt, choices)
-                entries = dawn.entries
-                if fact is not None and entries[fact.seat] != fact.entry:
-                    continue
+            deal_mass = 0
+            for now, prior, count in self.leaves(dealt):
                 weight = orbit * prior
-                for claim, seat in claims:
-                    real = dealt[seat - 1]
-                    entry = entries[seat]
-                    if team_of[believes[real](seat, entry, real)] != "village":
-                        weight *= lie_scale
-                    elif real == claim.role and claim.entry.agrees_with(entry):
-                        weight *= lie_scale - lies
-                    else:
-                        weight *= lies
-                    if not weight:
-                        break
-                if not weight:
-                    continue
                 tally.total += weight
                 tally.worlds += orbit * count
                 if stop_at_first:
                     return tally
-                now = dawn.cards
-                for index in range(len(now)):
-                    tally.dawn[index][now[index]] += weight
-                    tally.dealt[index][dealt[index]] += weight
-                for index in range(players):
-                    tally.team[index][team_of[now[index]]] += weight
-                if "werewolf" not in now[:players]:
+                deal_mass += weight
+                for index, card in enumerate(now):
+                    tally.dawn[index][card] += weight
+                teams = [team_of[card] for card in now[:players]]
+                for index, team in enumerate(teams):
+                    tally.team[index][team] += weight
+                wolves = "werewolf" in now[:players]
+                if not wolves:
                     tally.no_wolf += weight
-                for number, claim in enumerate(knowledge.claims):
-                    seat = claim.seat
-                    if dealt[seat - 1] != claim.role or not claim.entry.agrees_with(
-                        entries[seat]
-                    ):
+                for number, true in enumerate(truth):
+                    if not true:
                         tally.lying[number] += weight
-                if viewpoint is not None:
-                    for dies in self.deaths:
-                        dead = () if dies is None else (dies,)
-                        if wins(rules, players, now, dead, viewpoint):
-                            tally.win[dies] += weight
+                if viewpoint is None:
+                    continue
+                win = tally.win
+                mine, card = teams[viewpoint - 1], now[viewpoint - 1]
+                if mine == "village":
+                    if wolves:
+                        for dies, index in deaths:
+                            if now[index] == "werewolf":
+                                win[dies] += weight
+                    else:
+                        win[None] += weight
+                elif mine == "werewolf" and (wolves or card == "minion"):
+                    for dies, index in deaths:
+                        if now[index] != "werewolf" and teams[index] != "tanner":
+                            win[dies] += weight
+                    if wolves:
+                        win[None] += weight
+            if deal_mass:
+                for index, card in enumerate(dealt):
+                    tally.dealt[index][card] += deal_mass
         return tally
 
     def consistent(self) -> bool:
