@@ -56,8 +56,12 @@ from .night import (
     Choice,
     EntryValue,
     NightEntry,
+    Insomniac,
+    Mason,
+    Minion,
     NightState,
     Power,
+    Robber,
     Seer,
     Werewolf,
     play_night,
@@ -70,6 +74,9 @@ from .win import wins
 
 OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
 """The powers whose choice moves no card: lumped when nothing observes it."""
+
+CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
+"""The powers that move no card at all."""
 
 
 def _slots_in(value: EntryValue) -> Iterator[Slot]:
@@ -190,12 +197,76 @@ class _Engine:
         self.team_of = {name: role.team for name, role in self.rules.roles.items()}
         self.believes = {name: power_of(role).believes for name, role in self.rules.roles.items()}
         self.truth = [False] * len(knowledge.claims)
+        self._deal_rules()
         viewpoint = knowledge.viewpoint
         self.deaths: tuple[Seat | None, ...] = ()
         if viewpoint is not None:
             self.deaths = (*(seat for seat in layout.seats if seat != viewpoint), None)
 
     # -- lifted deals ------------------------------------------------------------------
+
+    def _deal_rules(self) -> None:
+        """What the deal alone must satisfy (pure pruning; the night checks it all
+        again): the cards that the viewpoint's night and every claim that must be true
+        saw before any card moved, and the wolves and masons they name.
+
+        ``pairs``: (s, r, q, x), "if s holds r, q holds x"; ``lists``: (s, r, role,
+        seats), "if s holds r, the players holding role are seats"."""
+        rules = self.rules
+        deck = set(self.free) | set(self.known.values())
+
+        def calm_before(role: str) -> bool:
+            wakes = rules.roles[role].wakes or 0
+            return all(
+                type(power_of(rules.roles[other])) in CALM
+                for other in deck
+                if (rules.roles[other].wakes or 0) < wakes
+            )
+
+        pairs: list[tuple[Slot, str, Slot, str]] = []
+        lists: list[tuple[Slot, str, str, tuple[Slot, ...]]] = []
+        sources: list[tuple[Seat, str, NightEntry]] = []
+        if self.fact is not None:
+            seat = self.fact.seat
+            sources.append((seat, self.known[seat], self.fact.entry))
+        if not self.lies:
+            for made in self.claims:
+                role = made.claim.role
+                if self.fixed_belief[role] and rules.team(role) == "village":
+                    sources.append((made.claim.seat, role, made.claim.entry))
+        for seat, role, entry in sources:
+            power = type(power_of(rules.roles[role]))
+            if power not in CALM or not calm_before(role):
+                if power is Robber and calm_before(role) and entry.get("robbed") is not None:
+                    pairs.append((seat, role, entry.get("robbed"), str(entry.get("got"))))
+                continue
+            for key in ("saw", "centre"):
+                for slot, card in entry.get(key) or ():
+                    pairs.append((seat, role, slot, card))
+            for key, kind in (("wolves", "werewolf"), ("masons", "mason")):
+                if entry.get(key) is not None:
+                    lists.append((seat, role, kind, tuple(entry.get(key))))
+        self.pairs = pairs
+        self.lists = lists
+        self.pairs_at: dict[Slot, list[tuple[Slot, str, Slot, str]]] = defaultdict(list)
+        for rule in pairs:
+            self.pairs_at[rule[0]].append(rule)
+            self.pairs_at[rule[2]].append(rule)
+
+    def _pairs_hold(self, slot: Slot, dealt: list[str]) -> bool:
+        for seat, role, other, card in self.pairs_at.get(slot, ()):
+            if dealt[seat - 1] == role and dealt[other - 1] and dealt[other - 1] != card:
+                return False
+        return True
+
+    def _lists_hold(self, dealt: list[str]) -> bool:
+        seats = self.layout.seats
+        for seat, role, kind, listed in self.lists:
+            if dealt[seat - 1] == role:
+                for other in seats:
+                    if (dealt[other - 1] == kind) != (other in listed):
+                        return False
+        return True
 
     def _allowed(self, slot: Slot, role: str) -> bool:
         """Whether a marked slot may hold ``role`` (a cheap test that needs no night)."""
@@ -212,12 +283,23 @@ class _Engine:
         dealt = [""] * len(layout.slots)
         for slot, role in self.known.items():
             dealt[slot - 1] = role
+        for slot in self.known:
+            if not self._pairs_hold(slot, dealt):
+                return
+        for slot, role in self.known.items():
+            dealt[slot - 1] = role
         left = dict(self.free)
-        unknown = [slot for slot in self.concrete if slot not in self.known]
+        first = {rule[0] for rule in self.pairs} | {rule[2] for rule in self.pairs}
+        first |= set(self.claim_at)
+        unknown = sorted(
+            (slot for slot in self.concrete if slot not in self.known),
+            key=lambda slot: (slot not in first, slot),
+        )
 
         def blocks(index: int, orbit: int) -> Iterator[tuple[list[str], int]]:
             if index == len(self.blocks):
-                yield dealt, orbit
+                if self._lists_hold(dealt):
+                    yield dealt, orbit
                 return
             block = self.blocks[index]
             options = (
@@ -240,10 +322,12 @@ class _Engine:
             slot = unknown[index]
             for role in sorted(left):
                 if left[role] and self._allowed(slot, role):
-                    left[role] -= 1
                     dealt[slot - 1] = role
-                    yield from assign(index + 1)
-                    left[role] += 1
+                    if self._pairs_hold(slot, dealt):
+                        left[role] -= 1
+                        yield from assign(index + 1)
+                        left[role] += 1
+            dealt[slot - 1] = ""
 
         yield from assign(0)
 
