@@ -63,6 +63,7 @@ from .night import (
     Power,
     Robber,
     Seer,
+    Troublemaker,
     Werewolf,
     play_night,
     power_of,
@@ -119,6 +120,12 @@ def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int
     yield from walk(0, size)
 
 
+_Leaf = tuple[list[str], int, int, tuple[Seat, ...], int]
+"""Worlds of one night: the dawn cards, the weight and number of worlds per option,
+and how many options: one (``()``), or the options of a troublemaker who swaps two
+seats of the tuple (each pair once) or nothing (the rest of the options)."""
+
+
 @dataclass
 class _Tally:
     """Integer weight sums per output, on representative slots."""
@@ -131,7 +138,6 @@ class _Tally:
     worlds: int = 0
     dawn: list[dict[str, int]] = field(default_factory=list)
     dealt: list[dict[str, int]] = field(default_factory=list)
-    team: list[dict[str, int]] = field(default_factory=list)
     no_wolf: int = 0
     lying: list[int] = field(default_factory=list)
     win: dict[Seat | None, int] = field(default_factory=dict)
@@ -139,7 +145,6 @@ class _Tally:
     def __post_init__(self) -> None:
         self.dawn = [defaultdict(int) for _ in range(self.slots)]
         self.dealt = [defaultdict(int) for _ in range(self.slots)]
-        self.team = [defaultdict(int) for _ in range(self.players)]
         self.lying = [0] * len(self.claims)
         self.win = dict.fromkeys(self.deaths, 0)
 
@@ -342,7 +347,7 @@ class _Engine:
             return self.lie_scale, true
         return (self.lie_scale - self.lies if true else self.lies), true
 
-    def leaves(self, dealt: tuple[str, ...]) -> Iterator[tuple[list[str], int, int]]:
+    def leaves(self, dealt: tuple[str, ...]) -> Iterator[_Leaf]:
         """Every night on a representative deal, up to the symmetry left, that the
         viewpoint's night and the claims allow: the dawn cards, the weight (prior
         times likelihoods, times the options it stands for) and how many worlds it
@@ -388,6 +393,12 @@ class _Engine:
         for seat in layout.seats:
             if rules.roles[dealt[seat - 1]].wakes is None and seat not in self.facts:
                 weight *= self.scale
+        swapper = len(steps)
+        for index, (seat, power, options, _, lump) in enumerate(steps):
+            if type(power) is Troublemaker and len(options) > 1 and seat not in self.keyed:
+                after = [type(later[1]) for later in steps[index + 1 :]]
+                if after in ([], [Insomniac]):
+                    swapper = index
         touched: set[Slot] = set()
         claim_number = {claim.seat: n for n, claim in enumerate(self.knowledge.claims)}
 
@@ -398,12 +409,15 @@ class _Engine:
             return (1, block, dealt[slot - 1])
 
         def walk(index: int, now: list[str], weight: int, count: int) -> Iterator[
-            tuple[list[str], int, int]
+            _Leaf
         ]:
             if index == len(steps):
-                yield now, weight, count
+                yield now, weight, count, (), 1
                 return
             seat, power, options, per, lump = steps[index]
+            if index == swapper:
+                yield from swaps(seat, options, per, now, weight, count)
+                return
             if lump or len(options) == 1:
                 groups: Iterator[tuple[Choice, int]] = iter(((options[0], len(options)),))
             else:
@@ -432,60 +446,180 @@ class _Engine:
                 yield from walk(index + 1, after, mass, count * size)
                 touched.difference_update(new)
 
+        def check(seat: Seat, entry: NightEntry, mass: int) -> int:
+            """The weight once ``seat``'s night is known (0: impossible); sets its truth."""
+            if fact is not None and seat == fact.seat and entry != fact.entry:
+                return 0
+            real = dealt[seat - 1]
+            if seat in self.claim_at:
+                factor, _ = self._claim_factor(seat, real, entry)
+                mass *= factor
+            number = claim_number.get(seat)
+            if number is not None:
+                claim = self.knowledge.claims[number]
+                truth[number] = real == claim.role and claim.entry.agrees_with(entry)
+            return mass
+
+        def swaps(
+            seat: Seat, options: tuple[Choice, ...], per: int, now: list[str], weight: int,
+            count: int,
+        ) -> Iterator[_Leaf]:
+            """The troublemaker's options at once, the last card move of the night: only an
+            insomniac wakes after it. The swaps that touch an observed insomniac are
+            played one by one; the others are one leaf."""
+            real = dealt[seat - 1]
+            mass = weight * per
+            if seat in self.claim_at:
+                mass *= self._claim_factor(seat, real, NightEntry())[0]
+            number = claim_number.get(seat)
+            if number is not None:
+                claim = self.knowledge.claims[number]
+                truth[number] = real == claim.role and not claim.entry.items
+            if not mass:
+                return
+            watcher = steps[-1][0] if swapper < len(steps) - 1 else None
+            if watcher is not None:
+                mass *= steps[-1][3]
+            seen = watcher is not None and (
+                watcher in self.claim_at or (fact is not None and fact.seat == watcher)
+            )
+            pairs = tuple(other for other in layout.seats if other != seat)
+            if seen and watcher is not None:
+                for option in options:
+                    if watcher not in option:
+                        continue
+                    after = list(now)
+                    first, second = option
+                    after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                    final = check(watcher, NightEntry.of(now=after[watcher - 1]), mass)
+                    if final:
+                        yield after, final, count, (), 1
+                pairs = tuple(other for other in pairs if other != watcher)
+            rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
+            final = mass
+            if watcher is not None:
+                final = check(watcher, NightEntry.of(now=now[watcher - 1]), mass)
+            if final and rest:
+                yield now, final, count, pairs, rest
+
         yield from walk(0, list(dealt), weight, 1)
 
     # -- weighing ----------------------------------------------------------------------
 
+    def _wins(self, mine: str, dies: str | None, wolves: bool) -> bool:
+        """Whether the viewpoint, holding ``mine`` at dawn, wins when the player
+        holding ``dies`` dies (``None``: nobody), some player holding a werewolf or not
+        (as :func:`~.win.wins`)."""
+        team_of = self.team_of
+        team = team_of[mine]
+        if team == "village":
+            return dies == "werewolf" if wolves else dies is None
+        if team != "werewolf" or not (wolves or mine == "minion"):
+            return False
+        if dies is None:
+            return wolves
+        return dies != "werewolf" and team_of[dies] != "tanner"
+
     def tally(self, stop_at_first: bool = False) -> _Tally:
         knowledge, layout = self.knowledge, self.layout
         tally = _Tally(layout.players, len(layout.slots), knowledge.claims, self.deaths)
-        team_of = self.team_of
         viewpoint = knowledge.viewpoint
         players = layout.players
-        deaths = [(dies, dies - 1) for dies in self.deaths if dies is not None]
         truth = self.truth
+        wins = self._wins
+        dawn_sums, lying = tally.dawn, tally.lying
+        win_sums = tally.win
         for cards, orbit in self.deals():
             dealt = tuple(cards)
             deal_mass = 0
-            for now, prior, count in self.leaves(dealt):
+            for now, prior, count, pairs, options in self.leaves(dealt):
                 weight = orbit * prior
-                tally.total += weight
-                tally.worlds += orbit * count
+                mass = weight * options
+                tally.total += mass
+                tally.worlds += orbit * count * options
                 if stop_at_first:
                     return tally
-                deal_mass += weight
-                for index, card in enumerate(now):
-                    tally.dawn[index][card] += weight
-                teams = [team_of[card] for card in now[:players]]
-                for index, team in enumerate(teams):
-                    tally.team[index][team] += weight
+                deal_mass += mass
                 wolves = "werewolf" in now[:players]
                 if not wolves:
-                    tally.no_wolf += weight
+                    tally.no_wolf += mass
                 for number, true in enumerate(truth):
                     if not true:
-                        tally.lying[number] += weight
+                        lying[number] += mass
+                if not pairs:
+                    for index, card in enumerate(now):
+                        dawn_sums[index][card] += mass
+                    if viewpoint is not None:
+                        mine = now[viewpoint - 1]
+                        for dies in self.deaths:
+                            if wins(mine, None if dies is None else now[dies - 1], wolves):
+                                win_sums[dies] += mass
+                    continue
+                # every swap of two seats of ``pairs``, and the rest of the options swap
+                # nothing: a seat of ``pairs`` keeps its card in the options that leave
+                # it alone, and gets each other seat's card in one option
+                inside = set(pairs)
+                held = Counter(now[seat - 1] for seat in pairs)
+                alone = options - (len(pairs) - 1)
+                for index, card in enumerate(now):
+                    if index + 1 not in inside:
+                        dawn_sums[index][card] += mass
+                        continue
+                    sums = dawn_sums[index]
+                    sums[card] += weight * alone
+                    for other, copies in held.items():
+                        if other == card:
+                            copies -= 1
+                        if copies:
+                            sums[other] += weight * copies
                 if viewpoint is None:
                     continue
-                win = tally.win
-                mine, card = teams[viewpoint - 1], now[viewpoint - 1]
-                if mine == "village":
-                    if wolves:
-                        for dies, index in deaths:
-                            if now[index] == "werewolf":
-                                win[dies] += weight
+                mine = now[viewpoint - 1]
+                if viewpoint in inside:
+                    swapped = held - Counter((mine,))
+                    mine_dist = [(mine, alone), *swapped.items()]
+                else:
+                    mine_dist = [(mine, options)]
+                for card, copies in mine_dist:
+                    if wins(card, None, wolves):
+                        win_sums[None] += weight * copies
+                for dies in self.deaths:
+                    if dies is None:
+                        continue
+                    theirs = now[dies - 1]
+                    if viewpoint in inside and dies in inside:
+                        # the pair itself; one of them with a third seat; neither
+                        rest = held - Counter((mine, theirs))
+                        both = wins(theirs, mine, wolves)
+                        total = int(both)
+                        for other, copies in rest.items():
+                            total += copies * (wins(other, theirs, wolves) + wins(mine, other, wolves))
+                        untouched = options - (2 * len(pairs) - 3)
+                        total += untouched * wins(mine, theirs, wolves)
+                    elif dies in inside:
+                        rest = held - Counter((theirs,))
+                        total = alone * wins(mine, theirs, wolves)
+                        for other, copies in rest.items():
+                            total += copies * wins(mine, other, wolves)
                     else:
-                        win[None] += weight
-                elif mine == "werewolf" and (wolves or card == "minion"):
-                    for dies, index in deaths:
-                        if now[index] != "werewolf" and teams[index] != "tanner":
-                            win[dies] += weight
-                    if wolves:
-                        win[None] += weight
+                        total = sum(copies * wins(card, theirs, wolves) for card, copies in mine_dist)
+                    if total:
+                        win_sums[dies] += weight * total
             if deal_mass:
                 for index, card in enumerate(dealt):
                     tally.dealt[index][card] += deal_mass
         return tally
+
+    def _teams(
+        self, dawn: Mapping[Slot, Mapping[str, Fraction]], seats: Sequence[Seat]
+    ) -> Mapping[Seat, Mapping[str, Fraction]]:
+        out: dict[Seat, dict[str, Fraction]] = {}
+        for seat in seats:
+            teams: dict[str, Fraction] = defaultdict(Fraction)
+            for card, p in dawn[seat].items():
+                teams[self.team_of[card]] += p
+            out[seat] = {team: p for team, p in sorted(teams.items()) if p}
+        return MappingProxyType(out)
 
     def consistent(self) -> bool:
         return self.tally(stop_at_first=True).total > 0
@@ -525,13 +659,14 @@ class _Engine:
                 else:
                     mass = sum(tally.win[other] for other in members[dies])
                     win_if[dies] = share[dies] * Fraction(mass, total)
+        dawn = spread(tally.dawn, layout.slots)
         return Solution(
             layout,
             True,
             tally.worlds,
-            spread(tally.dawn, layout.slots),
+            dawn,
             spread(tally.dealt, layout.slots),
-            spread(tally.team, layout.seats),
+            self._teams(dawn, layout.seats),
             Fraction(tally.no_wolf, total),
             {
                 claim.seat: Fraction(w, total)
