@@ -54,6 +54,7 @@ from .model import ClaimMade, OnuwKnowledge, OwnNight, knowledge_of
 from .night import (
     NOTHING,
     Choice,
+    Drunk,
     EntryValue,
     NightEntry,
     Insomniac,
@@ -75,6 +76,15 @@ from .win import wins
 
 OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
 """The powers whose choice moves no card: lumped when nothing observes it."""
+
+CHOICE_KEYS: dict[type[Power], tuple[str, ...]] = {
+    Seer: ("saw", "centre"),
+    Robber: ("robbed",),
+    Troublemaker: ("swapped",),
+    Werewolf: ("centre",),
+    Drunk: ("took",),
+}
+"""The night keys that tell a power's choice (:meth:`~.night.Power.choice_of`)."""
 
 CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
 """The powers that move no card at all."""
@@ -273,6 +283,17 @@ class _Engine:
                         return False
         return True
 
+    def _must_hold(self, claim: Claim, dealt: Sequence[str]) -> bool:
+        """Whether ``claim`` has weight 0 unless true, by the deal alone: its seat holds
+        the role it claims, a village card whose holder believes it holds it."""
+        role = dealt[claim.seat - 1]
+        return (
+            not self.lies
+            and role == claim.role
+            and self.fixed_belief[role]
+            and self.team_of[role] == "village"
+        )
+
     def _allowed(self, slot: Slot, role: str) -> bool:
         """Whether a marked slot may hold ``role`` (a cheap test that needs no night)."""
         made = self.claim_at.get(slot)
@@ -381,6 +402,12 @@ class _Engine:
             else:
                 options = power.options(seat, state, self.uniform and seat not in self.bots)
                 per = self.scale // len(options)
+            made = self.claim_at.get(seat)
+            if made is not None and len(options) > 1 and self._must_hold(made.claim, dealt):
+                keys = CHOICE_KEYS.get(type(power), ())
+                if any(key in made.claim.entry.keys for key in keys):
+                    told = power.choice_of(made.claim.entry)
+                    options = tuple(option for option in options if option == told)
             if not options:
                 return
             lump = (
