@@ -86,6 +86,8 @@ CHOICE_KEYS: dict[type[Power], tuple[str, ...]] = {
 }
 """The night keys that tell a power's choice (:meth:`~.night.Power.choice_of`)."""
 
+EMPTY = NightEntry()
+
 CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
 """The powers that move no card at all."""
 
@@ -213,6 +215,11 @@ class _Engine:
         self.believes = {name: power_of(role).believes for name, role in self.rules.roles.items()}
         self.truth = [False] * len(knowledge.claims)
         self._deal_rules()
+        self.powers = {name: power_of(role) for name, role in self.rules.roles.items()}
+        self.kinds = {name: self._kind(power) for name, power in self.powers.items()}
+        self.rank = {role.name: rank for rank, role in enumerate(self.rules.wake_order)}
+        self.option_cache: dict[tuple[Seat, str, bool], tuple[tuple[Choice, ...], int]] = {}
+        self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
         viewpoint = knowledge.viewpoint
         self.deaths: tuple[Seat | None, ...] = ()
         if viewpoint is not None:
@@ -359,51 +366,116 @@ class _Engine:
 
     # -- the night, played with its choices ----------------------------------------------
 
-    def _claim_factor(self, seat: Seat, real: str, entry: NightEntry) -> tuple[int, bool]:
-        """The active claim of ``seat`` (if any): its likelihood and whether it is true."""
-        made = self.claim_at[seat]
-        claim = made.claim
-        true = real == claim.role and claim.entry.agrees_with(entry)
-        if self.team_of[self.believes[real](seat, entry, real)] != "village":
-            return self.lie_scale, true
-        return (self.lie_scale - self.lies if true else self.lies), true
+    def _kind(self, power: Power) -> str:
+        """How the walk plays a power: one of the fast paths, or ``"generic"``."""
+        return {
+            Robber: "robber",
+            Troublemaker: "swap",
+            Seer: "seer",
+            Werewolf: "wolf",
+            Minion: "minion",
+            Mason: "mason",
+            Insomniac: "insomniac",
+        }.get(type(power), "generic")
+
+    def _options(
+        self, seat: Seat, name: str, dealt: tuple[str, ...], lone: bool
+    ) -> tuple[tuple[Choice, ...], int]:
+        """The options of ``seat`` holding ``name`` (the viewpoint's recorded one only)
+        and the prior weight of each (cached unless the power is not a known one)."""
+        key = (seat, name, lone)
+        cached = self.option_cache.get(key)
+        if cached is not None:
+            return cached
+        power = self.powers[name]
+        state = NightState(self.layout, dealt, list(dealt))
+        if seat in self.facts:
+            options = power.options(seat, state, uniform=True)
+            if self.fact is not None:
+                options = (self.fact.choice,) if self.fact.choice in options else ()
+            result = (options, 1)
+        else:
+            options = power.options(seat, state, self.uniform and seat not in self.bots)
+            result = (options, self.scale // len(options))
+        if self.kinds[name] != "generic":
+            self.option_cache[key] = result
+        return result
 
     def leaves(self, dealt: tuple[str, ...]) -> Iterator[_Leaf]:
         """Every night on a representative deal, up to the symmetry left, that the
         viewpoint's night and the claims allow: the dawn cards, the weight (prior
         times likelihoods, times the options it stands for) and how many worlds it
         stands for. ``self.truth`` holds whether each claim is true, on the way."""
-        layout, rules = self.layout, self.rules
-        state = NightState(layout, dealt, list(dealt))
+        layout = self.layout
+        players = layout.players
         truth = self.truth
-        weight = 1
         fact = self.fact
-        if fact is not None and rules.roles[dealt[fact.seat - 1]].wakes is None:
-            if fact.entry != NightEntry() or fact.choice:
-                return
-        for number, claim in enumerate(self.knowledge.claims):
-            seat = claim.seat
-            if rules.roles[dealt[seat - 1]].wakes is None:
-                truth[number] = dealt[seat - 1] == claim.role and not claim.entry.items
+        fact_seat = fact.seat if fact is not None else 0
+        claims = self.knowledge.claims
+        claim_number = self.claim_number
+        active = self.claim_at
+        team_of, kinds, fixed = self.team_of, self.kinds, self.fixed_belief
+        lie_scale, lies = self.lie_scale, self.lies
+        holders: dict[str, list[Seat]] = defaultdict(list)
         for seat in layout.seats:
-            if seat in self.claim_at and rules.roles[dealt[seat - 1]].wakes is None:
-                factor, _ = self._claim_factor(seat, dealt[seat - 1], NightEntry())
-                weight *= factor
-                if not weight:
-                    return
-        steps: list[tuple[Seat, Power, tuple[Choice, ...], int, bool]] = []
-        for seat, role in wakers(rules, layout, dealt):
-            power = power_of(role)
-            if seat in self.facts:
-                options = power.options(seat, state, uniform=True)
-                if self.fact is not None:
-                    options = (self.fact.choice,) if self.fact.choice in options else ()
-                per = 1
+            holders[dealt[seat - 1]].append(seat)
+        lists = {name: tuple(seats) for name, seats in holders.items()}
+
+        def check(seat: Seat, name: str, entry: NightEntry, mass: int) -> int:
+            """The weight once ``seat``'s night is known (0: impossible); sets its truth."""
+            if seat == fact_seat and fact is not None and entry != fact.entry:
+                return 0
+            number = claim_number.get(seat)
+            if number is None:
+                return mass
+            claim = claims[number]
+            told = claim.entry.items
+            if told:
+                real = dict(entry.items)
+                true = name == claim.role and all(real.get(k) == v for k, v in told)
             else:
-                options = power.options(seat, state, self.uniform and seat not in self.bots)
-                per = self.scale // len(options)
-            made = self.claim_at.get(seat)
+                true = name == claim.role
+            truth[number] = true
+            if seat not in active:
+                return mass
+            kind = kinds[name]
+            if kind == "robber" or kind == "insomniac":
+                believed = name
+                for key, value in entry.items:
+                    if key == "got" or key == "now":
+                        believed = str(value)
+            elif fixed[name]:
+                believed = name
+            else:
+                believed = self.believes[name](seat, entry, name)
+            if team_of[believed] != "village":
+                return mass * lie_scale
+            return mass * (lie_scale - lies if true else lies)
+
+        weight = 1
+        wake: list[tuple[int, Seat]] = []
+        for seat in layout.seats:
+            name = dealt[seat - 1]
+            rank = self.rank.get(name)
+            if rank is not None:
+                wake.append((rank, seat))
+                continue
+            if seat == fact_seat and fact is not None and (fact.entry.items or fact.choice):
+                return
+            if seat not in self.facts:
+                weight *= self.scale
+            weight = check(seat, name, EMPTY, weight)
+            if not weight:
+                return
+        wake.sort()
+        steps: list[tuple[Seat, str, str, tuple[Choice, ...], int, bool]] = []
+        for _, seat in wake:
+            name = dealt[seat - 1]
+            kind = kinds[name]
+            options, per = self._options(seat, name, dealt, len(lists.get(name, ())) == 1)
+            made = active.get(seat)
             if made is not None and len(options) > 1 and self._must_hold(made.claim, dealt):
+                power = self.powers[name]
                 keys = CHOICE_KEYS.get(type(power), ())
                 if any(key in made.claim.entry.keys for key in keys):
                     told = power.choice_of(made.claim.entry)
@@ -412,39 +484,72 @@ class _Engine:
                 return
             lump = (
                 len(options) > 1
-                and isinstance(power, OBSERVERS)
+                and kind in ("seer", "wolf")
                 and seat not in self.keyed
-                and (seat not in self.facts or self.fact is None)
+                and (seat != fact_seat or fact is None)
             )
-            steps.append((seat, power, options, per, lump))
-        for seat in layout.seats:
-            if rules.roles[dealt[seat - 1]].wakes is None and seat not in self.facts:
-                weight *= self.scale
+            steps.append((seat, name, kind, options, per, lump))
         swapper = len(steps)
-        for index, (seat, power, options, _, lump) in enumerate(steps):
-            if type(power) is Troublemaker and len(options) > 1 and seat not in self.keyed:
-                after = [type(later[1]) for later in steps[index + 1 :]]
-                if after in ([], [Insomniac]):
+        for index, (seat, _, kind, options, _, _) in enumerate(steps):
+            if kind == "swap" and len(options) > 1 and seat not in self.keyed:
+                if [step[2] for step in steps[index + 1 :]] in ([], ["insomniac"]):
                     swapper = index
         touched: set[Slot] = set()
-        claim_number = {claim.seat: n for n, claim in enumerate(self.knowledge.claims)}
+        block_of = self.block_of
 
         def key(slot: Slot) -> tuple[Any, ...]:
-            block = self.block_of.get(slot)
+            block = block_of.get(slot)
             if block is None or slot in touched:
                 return (0, slot)
             return (1, block, dealt[slot - 1])
 
-        def walk(index: int, now: list[str], weight: int, count: int) -> Iterator[
-            _Leaf
-        ]:
+        def act(
+            seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
+        ) -> tuple[list[str], NightEntry]:
+            """Play one choice: the cards after it (``now`` itself if none moved) and
+            what the seat did and saw (as :meth:`~.night.Power.perform`)."""
+            if kind == "robber":
+                if not choice:
+                    return now, EMPTY
+                after = list(now)
+                target = choice[0]
+                after[seat - 1], after[target - 1] = after[target - 1], after[seat - 1]
+                return after, NightEntry((("robbed", target), ("got", after[seat - 1])))
+            if kind == "swap":
+                if not choice:
+                    return now, EMPTY
+                after = list(now)
+                first, second = choice
+                after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                return after, NightEntry((("swapped", choice),))
+            if kind == "seer":
+                if not choice:
+                    return now, EMPTY
+                seen = tuple((slot, now[slot - 1]) for slot in choice)
+                return now, NightEntry((("saw" if choice[0] <= players else "centre", seen),))
+            if kind == "wolf":
+                wolves = ("wolves", lists[name])
+                if not choice:
+                    return now, NightEntry((wolves,))
+                return now, NightEntry((wolves, ("centre", ((choice[0], now[choice[0] - 1]),))))
+            if kind == "minion":
+                return now, NightEntry((("wolves", lists.get("werewolf", ())),))
+            if kind == "mason":
+                return now, NightEntry((("masons", lists[name]),))
+            if kind == "insomniac":
+                return now, NightEntry((("now", now[seat - 1]),))
+            after = list(now)
+            entry = self.powers[name].perform(seat, choice, NightState(layout, dealt, after))
+            return after, entry
+
+        def walk(index: int, now: list[str], weight: int, count: int) -> Iterator[_Leaf]:
             if index == len(steps):
                 yield now, weight, count, (), 1
                 return
-            seat, power, options, per, lump = steps[index]
             if index == swapper:
-                yield from swaps(seat, options, per, now, weight, count)
+                yield from swaps(index, now, weight, count)
                 return
+            seat, name, kind, options, per, lump = steps[index]
             if lump or len(options) == 1:
                 groups: Iterator[tuple[Choice, int]] = iter(((options[0], len(options)),))
             else:
@@ -452,82 +557,45 @@ class _Engine:
                 for option in options:
                     grouped.setdefault(tuple(sorted(map(key, option))), []).append(option)
                 groups = ((group[0], len(group)) for group in grouped.values())
-            real = dealt[seat - 1]
             for choice, size in groups:
-                after = list(now)
-                entry = power.perform(seat, choice, NightState(layout, dealt, after))
-                if fact is not None and seat == fact.seat and entry != fact.entry:
+                after, entry = act(seat, name, kind, choice, now)
+                mass = check(seat, name, entry, weight * per * size)
+                if not mass:
                     continue
-                mass = weight * per * size
-                if seat in self.claim_at:
-                    factor, _ = self._claim_factor(seat, real, entry)
-                    mass *= factor
-                    if not mass:
-                        continue
-                number = claim_number.get(seat)
-                if number is not None:
-                    claim = self.knowledge.claims[number]
-                    truth[number] = real == claim.role and claim.entry.agrees_with(entry)
                 new = [slot for slot in choice if slot not in touched] if not lump else []
                 touched.update(new)
                 yield from walk(index + 1, after, mass, count * size)
                 touched.difference_update(new)
 
-        def check(seat: Seat, entry: NightEntry, mass: int) -> int:
-            """The weight once ``seat``'s night is known (0: impossible); sets its truth."""
-            if fact is not None and seat == fact.seat and entry != fact.entry:
-                return 0
-            real = dealt[seat - 1]
-            if seat in self.claim_at:
-                factor, _ = self._claim_factor(seat, real, entry)
-                mass *= factor
-            number = claim_number.get(seat)
-            if number is not None:
-                claim = self.knowledge.claims[number]
-                truth[number] = real == claim.role and claim.entry.agrees_with(entry)
-            return mass
-
-        def swaps(
-            seat: Seat, options: tuple[Choice, ...], per: int, now: list[str], weight: int,
-            count: int,
-        ) -> Iterator[_Leaf]:
+        def swaps(index: int, now: list[str], weight: int, count: int) -> Iterator[_Leaf]:
             """The troublemaker's options at once, the last card move of the night: only an
             insomniac wakes after it. The swaps that touch an observed insomniac are
             played one by one; the others are one leaf."""
-            real = dealt[seat - 1]
-            mass = weight * per
-            if seat in self.claim_at:
-                mass *= self._claim_factor(seat, real, NightEntry())[0]
-            number = claim_number.get(seat)
-            if number is not None:
-                claim = self.knowledge.claims[number]
-                truth[number] = real == claim.role and not claim.entry.items
+            seat, name, _, options, per, _ = steps[index]
+            mass = check(seat, name, EMPTY, weight * per)
             if not mass:
                 return
-            watcher = steps[-1][0] if swapper < len(steps) - 1 else None
-            if watcher is not None:
-                mass *= steps[-1][3]
-            seen = watcher is not None and (
-                watcher in self.claim_at or (fact is not None and fact.seat == watcher)
-            )
+            watcher = steps[-1][0] if index < len(steps) - 1 else None
             pairs = tuple(other for other in layout.seats if other != seat)
-            if seen and watcher is not None:
-                for option in options:
-                    if watcher not in option:
-                        continue
-                    after = list(now)
-                    first, second = option
-                    after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
-                    final = check(watcher, NightEntry.of(now=after[watcher - 1]), mass)
-                    if final:
-                        yield after, final, count, (), 1
-                pairs = tuple(other for other in pairs if other != watcher)
-            rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
-            final = mass
             if watcher is not None:
-                final = check(watcher, NightEntry.of(now=now[watcher - 1]), mass)
-            if final and rest:
-                yield now, final, count, pairs, rest
+                mass *= steps[-1][4]
+                watched = dealt[watcher - 1]
+                if watcher in claim_number or watcher == fact_seat:
+                    for option in options:
+                        if watcher not in option:
+                            continue
+                        after = list(now)
+                        first, second = option
+                        after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                        entry = NightEntry((("now", after[watcher - 1]),))
+                        final = check(watcher, watched, entry, mass)
+                        if final:
+                            yield after, final, count, (), 1
+                    pairs = tuple(other for other in pairs if other != watcher)
+                mass = check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
+            rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
+            if mass and rest:
+                yield now, mass, count, pairs, rest
 
         yield from walk(0, list(dealt), weight, 1)
 
