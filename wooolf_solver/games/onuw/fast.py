@@ -220,6 +220,11 @@ class _Engine:
         self.rank = {role.name: rank for rank, role in enumerate(self.rules.wake_order)}
         self.option_cache: dict[tuple[Seat, str, bool], tuple[tuple[Choice, ...], int]] = {}
         self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
+        self.liars = frozenset(
+            seat for seat, made in self.claim_at.items()
+            if not self.lies and self.kinds.get(made.claim.role) != "robber"
+        )
+        """The claimers that, if they hold the robber, lie: they claimed another card."""
         viewpoint = knowledge.viewpoint
         self.deaths: tuple[Seat | None, ...] = ()
         if viewpoint is not None:
@@ -496,6 +501,7 @@ class _Engine:
                     swapper = index
         touched: set[Slot] = set()
         block_of = self.block_of
+        liars = self.liars
 
         def key(slot: Slot) -> tuple[Any, ...]:
             block = block_of.get(slot)
@@ -550,6 +556,11 @@ class _Engine:
                 yield from swaps(index, now, weight, count)
                 return
             seat, name, kind, options, per, lump = steps[index]
+            if kind == "robber" and seat in liars:
+                # a robber that must lie (it claimed another card): it got no village card
+                options = tuple(
+                    option for option in options if option and team_of[now[option[0] - 1]] != "village"
+                )
             if lump or len(options) == 1:
                 groups: Iterator[tuple[Choice, int]] = iter(((options[0], len(options)),))
             else:
