@@ -39,7 +39,7 @@ True
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import factorial
@@ -187,26 +187,37 @@ class _Engine:
         }
         self.free: dict[str, int] = {str(role): count for role, count in space.cards}
         layout = self.layout
+        self.claim_at: dict[Seat, ClaimMade] = {obs.claim.seat: obs for obs in self.claims}
         marked: set[Slot] = set(self.known) | set(self.facts)
+        told: dict[Seat, Claim] = {}
         for claim in knowledge.claims:
-            marked.add(claim.seat)
+            told[claim.seat] = claim
             marked |= _mentioned(claim.entry)
         if self.fact is not None:
             marked |= _mentioned(self.fact.entry)
-        if self.uniform:
-            marked |= self.bots
         self.concrete = tuple(slot for slot in layout.slots if slot in marked)
+        # the other slots, by what tells them apart: centre or seat, a bot (under the
+        # uniform prior), the claim made (its content, and whether it is observed)
         blocks: dict[Any, list[Slot]] = defaultdict(list)
         for slot in layout.slots:
-            if slot not in marked:
-                kind = "centre" if not layout.is_seat(slot) else slot in self.bots
-                blocks[kind].append(slot)
-        self.blocks: tuple[tuple[Slot, ...], ...] = tuple(tuple(b) for b in blocks.values())
+            if slot in marked:
+                continue
+            if not layout.is_seat(slot):
+                blocks["centre"].append(slot)
+                continue
+            claim = told.get(slot)
+            said = None if claim is None else (claim.role, claim.entry, slot in self.claim_at)
+            blocks[(self.uniform and slot in self.bots, said)].append(slot)
+        # a block of one slot gains nothing: it is dealt explicitly, with the pruning
+        marked |= {block[0] for block in blocks.values() if len(block) == 1}
+        self.concrete = tuple(slot for slot in layout.slots if slot in marked)
+        self.blocks: tuple[tuple[Slot, ...], ...] = tuple(
+            tuple(block) for block in blocks.values() if len(block) > 1
+        )
         self.block_of: dict[Slot, int] = {
             slot: index for index, block in enumerate(self.blocks) for slot in block
         }
         self.keyed = frozenset(claim.seat for claim in knowledge.claims if claim.entry.items)
-        self.claim_at: dict[Seat, ClaimMade] = {obs.claim.seat: obs for obs in self.claims}
         self.fixed_belief = {
             name: type(power_of(role)).believes is Power.believes
             for name, role in self.rules.roles.items()
@@ -340,9 +351,14 @@ class _Engine:
                     yield dealt, orbit
                 return
             block = self.blocks[index]
-            options = (
-                [dict(left)] if index == len(self.blocks) - 1 else _sub_multisets(left, len(block))
-            )
+            allowed = {kind: count for kind, count in left.items() if count}
+            allowed = {kind: n for kind, n in allowed.items() if self._allowed(block[0], kind)}
+            if index == len(self.blocks) - 1:
+                if sum(allowed.values()) != len(block):
+                    return
+                options: Iterable[dict[str, int]] = [allowed]
+            else:
+                options = _sub_multisets(allowed, len(block))
             for part in options:
                 cards = [kind for kind in sorted(part) for _ in range(part[kind])]
                 for slot, kind in zip(block, cards, strict=True):
@@ -352,6 +368,8 @@ class _Engine:
                 yield from blocks(index + 1, orbit * _multinomial(list(part.values())))
                 for kind, count in part.items():
                     left[kind] += count
+            for slot in block:
+                dealt[slot - 1] = ""
 
         def assign(index: int) -> Iterator[tuple[list[str], int]]:
             if index == len(unknown):
@@ -766,6 +784,7 @@ class _Engine:
                     mass = sum(tally.win[other] for other in members[dies])
                     win_if[dies] = share[dies] * Fraction(mass, total)
         dawn = spread(tally.dawn, layout.slots)
+        lying = {claim.seat: w for claim, w in zip(self.knowledge.claims, tally.lying, strict=True)}
         return Solution(
             layout,
             True,
@@ -775,8 +794,9 @@ class _Engine:
             self._teams(dawn, layout.seats),
             Fraction(tally.no_wolf, total),
             {
-                claim.seat: Fraction(w, total)
-                for claim, w in zip(self.knowledge.claims, tally.lying, strict=True)
+                claim.seat: share[claim.seat]
+                * Fraction(sum(lying[other] for other in members[claim.seat]), total)
+                for claim in self.knowledge.claims
             },
             win_if,
         )
