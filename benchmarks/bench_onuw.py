@@ -35,6 +35,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 from multiprocessing.connection import Connection
 from random import Random
 from types import MappingProxyType
@@ -199,7 +200,7 @@ def _brute_child(connection: Connection, spec: Spec, repeat: int) -> None:
     try:
         record = spec.record()
         for _ in range(repeat):
-            seconds, solution = timed(lambda: brute.solve(record))
+            seconds, solution = timed(partial(brute.solve, record))
             connection.send((seconds, digest(solution)))
     except Exception as error:  # reported in the table, not raised
         connection.send(f"{type(error).__name__}: {error}")
@@ -209,9 +210,8 @@ def _brute_child(connection: Connection, spec: Spec, repeat: int) -> None:
 
 def run_brute(spec: Spec, expected: dict[str, Any], repeat: int, budget: float | None) -> Outcome:
     """The brute force in a child process, each run within ``budget`` seconds."""
-    context = multiprocessing.get_context(
-        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    )
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context: Any = multiprocessing.get_context(method)  # fork: the child inherits the imports
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_brute_child, args=(send, spec, repeat), daemon=True)
     child.start()
@@ -271,8 +271,9 @@ def measure(specs: Sequence[Spec], args: argparse.Namespace, console: Console) -
         record = spec.record()
         gc.collect()
         with console.status(f"{spec.name}: fast"):
-            fast.solve(record)  # warm-up
-            runs = [timed(lambda: fast.solve(record)) for _ in range(args.repeat)]
+            work = partial(fast.solve, record)
+            work()  # warm-up
+            runs = [timed(work) for _ in range(args.repeat)]
         solution = runs[-1][1]
         fast_outcome = Outcome("ok", tuple(seconds for seconds, _ in runs))
         if any(spec.covers(other) for other in slow):

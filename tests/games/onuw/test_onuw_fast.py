@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from wooolf_solver.games.onuw import brute, fast
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
-from wooolf_solver.games.onuw.record import Claim, DealRecord, Model, read_record
+from wooolf_solver.games.onuw.record import Claim, DealRecord, Model, NightModel, read_record
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
 
@@ -50,7 +50,9 @@ def talkers(players: int, deck: tuple[str, ...], false_village: float) -> ClaimP
             "troublemaker": NightEntry.of(swapped=tuple(sorted(rng.sample(others, 2)))),
             "insomniac": NightEntry.of(now=seen),
         }
-        return Claim(seat, role, made.get(role, NightEntry()) if rng.random() < 0.7 else NightEntry())
+        return Claim(
+            seat, role, made.get(role, NightEntry()) if rng.random() < 0.7 else NightEntry()
+        )
 
     return policy
 
@@ -72,7 +74,7 @@ def played(seed: int, players: int, viewpoint: bool, custom: bool) -> DealRecord
     edition = rng.choice(["table", "official"])
     layout = RULES.layout(edition, players)
     deck = custom_deck(rng, len(layout.slots)) if custom else RULES.deck(edition, players)
-    night = rng.choice(["act", "act", "uniform"])
+    night: NightModel = rng.choice(["act", "act", "uniform"])
     bots = tuple(seat for seat in layout.seats if rng.random() < 0.2)
     lies = Fraction(rng.choice([0, 0, 0, 1, 2]), 10)
     game = play_deal(

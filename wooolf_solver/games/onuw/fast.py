@@ -2,29 +2,34 @@
 enumerating every world.
 
 **Symmetry.** A slot is *marked* when something names it: a known card, the
-viewpoint, a claimer, a seat or centre slot that a claim or the viewpoint's night
-entry mentions, a bot (under the ``uniform`` night prior, where bots differ). The
-other slots fall into a few *blocks* of interchangeable slots (the unmarked people,
-the unmarked bots, the unmarked centre slots): permuting a block's slots changes no
-weight, so worlds come in orbits of equal weight.
+viewpoint, a seat or centre slot that a claim or the viewpoint's night entry
+mentions. The other slots fall into *blocks* of interchangeable slots: the centre
+slots; the seats that made the same claim (its content, and whether it is observed),
+or none, and are bots or not (this counts under the ``uniform`` night prior only).
+Permuting a block's slots changes no weight, so worlds come in orbits of equal weight.
 
-**Lifted deals.** Each marked slot gets a card explicitly (pruned as it goes: a
-village-believer who claims another card lies, which has weight 0 by default);
-each block gets only a multiset of the remaining cards, counted by a multinomial.
-One representative deal stands for the orbit (its block cards in a fixed order).
+**Lifted deals.** Each marked slot (and each block of one slot) gets a card
+explicitly, pruned as it goes: by default a village-believer's claim is true or has
+weight 0, so it holds the card it claims, and sees what it says it saw before any
+card moved. Each block gets only a multiset of the remaining cards, counted by a
+multinomial; one representative deal (its block cards in a fixed order) stands for
+the orbit.
 
-**Night choices**, in wake order, on the representative: a choice that moves no
-card and that nothing observes (a seer or lone werewolf whose own night is neither
-the viewpoint's fact nor told in a claim) is *lumped*: its options all weigh the
-same, so one stands for all. Any other choice (the robber's, the troublemaker's,
-the drunk's; an observed seer or lone werewolf) is enumerated up to the symmetry
-still left: options that differ only by block slots holding the same card, not yet
-touched by an earlier choice, are one option counted that many times.
+**The night**, in wake order, on the representative, with its choices: a choice that
+moves no card and that nothing observes (a seer or lone werewolf whose own night is
+neither the viewpoint's fact nor told in a claim) is *lumped*: its options all weigh
+the same, so one stands for all. Any other choice is enumerated up to the symmetry
+still left (options that differ only by block slots holding the same card, not yet
+touched by an earlier choice, are one option counted that many times), each
+claimer's likelihood applied as soon as its night is known, and a claim that must be
+true fixing its claimer's choice. The troublemaker's swaps, when only an insomniac
+wakes after it, are summed in closed form: a swap of two players keeps the set of
+player cards, and each seat gets each other seat's card in exactly one option.
 
-Each resulting world is played (:func:`~.night.play_night`) and weighed exactly
-(integers: the night prior scaled by a common multiple of every option count, the
-claims' likelihoods, the orbit's size); the per-slot outputs of a block's slots are
-averaged over the block at the end, which is exact by the symmetry.
+Every weight is an exact integer (the night prior scaled by a common multiple of
+every option count, the claims' likelihoods, the orbit's size); the per-slot outputs
+of a block's slots are averaged over the block at the end, which is exact by the
+symmetry. Conflicts: the brute force's deletion, with this engine's consistency.
 
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
@@ -56,23 +61,20 @@ from .night import (
     Choice,
     Drunk,
     EntryValue,
-    NightEntry,
     Insomniac,
     Mason,
     Minion,
+    NightEntry,
     NightState,
     Power,
     Robber,
     Seer,
     Troublemaker,
     Werewolf,
-    play_night,
     power_of,
-    wakers,
 )
 from .record import Claim, DealRecord
 from .rules import Layout, Rules, Seat, Slot
-from .win import wins
 
 OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
 """The powers whose choice moves no card: lumped when nothing observes it."""
@@ -186,37 +188,8 @@ class _Engine:
             int(slot): str(cards[0]) for slot, cards in space.known.items()
         }
         self.free: dict[str, int] = {str(role): count for role, count in space.cards}
-        layout = self.layout
         self.claim_at: dict[Seat, ClaimMade] = {obs.claim.seat: obs for obs in self.claims}
-        marked: set[Slot] = set(self.known) | set(self.facts)
-        told: dict[Seat, Claim] = {}
-        for claim in knowledge.claims:
-            told[claim.seat] = claim
-            marked |= _mentioned(claim.entry)
-        if self.fact is not None:
-            marked |= _mentioned(self.fact.entry)
-        self.concrete = tuple(slot for slot in layout.slots if slot in marked)
-        # the other slots, by what tells them apart: centre or seat, a bot (under the
-        # uniform prior), the claim made (its content, and whether it is observed)
-        blocks: dict[Any, list[Slot]] = defaultdict(list)
-        for slot in layout.slots:
-            if slot in marked:
-                continue
-            if not layout.is_seat(slot):
-                blocks["centre"].append(slot)
-                continue
-            claim = told.get(slot)
-            said = None if claim is None else (claim.role, claim.entry, slot in self.claim_at)
-            blocks[(self.uniform and slot in self.bots, said)].append(slot)
-        # a block of one slot gains nothing: it is dealt explicitly, with the pruning
-        marked |= {block[0] for block in blocks.values() if len(block) == 1}
-        self.concrete = tuple(slot for slot in layout.slots if slot in marked)
-        self.blocks: tuple[tuple[Slot, ...], ...] = tuple(
-            tuple(block) for block in blocks.values() if len(block) > 1
-        )
-        self.block_of: dict[Slot, int] = {
-            slot: index for index, block in enumerate(self.blocks) for slot in block
-        }
+        self._slots()
         self.keyed = frozenset(claim.seat for claim in knowledge.claims if claim.entry.items)
         self.fixed_belief = {
             name: type(power_of(role)).believes is Power.believes
@@ -232,14 +205,47 @@ class _Engine:
         self.option_cache: dict[tuple[Seat, str, bool], tuple[tuple[Choice, ...], int]] = {}
         self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
         self.liars = frozenset(
-            seat for seat, made in self.claim_at.items()
+            seat
+            for seat, made in self.claim_at.items()
             if not self.lies and self.kinds.get(made.claim.role) != "robber"
         )
         """The claimers that, if they hold the robber, lie: they claimed another card."""
         viewpoint = knowledge.viewpoint
         self.deaths: tuple[Seat | None, ...] = ()
         if viewpoint is not None:
-            self.deaths = (*(seat for seat in layout.seats if seat != viewpoint), None)
+            self.deaths = (*(seat for seat in self.layout.seats if seat != viewpoint), None)
+
+    def _slots(self) -> None:
+        """The marked slots (dealt explicitly) and the blocks of interchangeable slots."""
+        knowledge, layout = self.knowledge, self.layout
+        marked: set[Slot] = set(self.known) | set(self.facts)
+        told: dict[Seat, Claim] = {}
+        for claim in knowledge.claims:
+            told[claim.seat] = claim
+            marked |= _mentioned(claim.entry)
+        if self.fact is not None:
+            marked |= _mentioned(self.fact.entry)
+        # the other slots, by what tells them apart: centre or seat, a bot (under the
+        # uniform prior), the claim made (its content, and whether it is observed)
+        blocks: dict[Any, list[Slot]] = defaultdict(list)
+        for slot in layout.slots:
+            if slot in marked:
+                continue
+            if not layout.is_seat(slot):
+                blocks["centre"].append(slot)
+                continue
+            said = told.get(slot)
+            sign = None if said is None else (said.role, said.entry, slot in self.claim_at)
+            blocks[(self.uniform and slot in self.bots, sign)].append(slot)
+        # a block of one slot gains nothing: it is dealt explicitly, with the pruning
+        marked |= {block[0] for block in blocks.values() if len(block) == 1}
+        self.concrete = tuple(slot for slot in layout.slots if slot in marked)
+        self.blocks: tuple[tuple[Slot, ...], ...] = tuple(
+            tuple(block) for block in blocks.values() if len(block) > 1
+        )
+        self.block_of: dict[Slot, int] = {
+            slot: index for index, block in enumerate(self.blocks) for slot in block
+        }
 
     # -- lifted deals ------------------------------------------------------------------
 
@@ -306,7 +312,7 @@ class _Engine:
                         return False
         return True
 
-    def _must_hold(self, claim: Claim, dealt: Sequence[str]) -> bool:
+    def must_hold(self, claim: Claim, dealt: Sequence[str]) -> bool:
         """Whether ``claim`` has weight 0 unless true, by the deal alone: its seat holds
         the role it claims, a village card whose holder believes it holds it."""
         role = dealt[claim.seat - 1]
@@ -401,7 +407,7 @@ class _Engine:
             Insomniac: "insomniac",
         }.get(type(power), "generic")
 
-    def _options(
+    def options_of(
         self, seat: Seat, name: str, dealt: tuple[str, ...], lone: bool
     ) -> tuple[tuple[Choice, ...], int]:
         """The options of ``seat`` holding ``name`` (the viewpoint's recorded one only)
@@ -425,208 +431,9 @@ class _Engine:
         return result
 
     def leaves(self, dealt: tuple[str, ...]) -> Iterator[_Leaf]:
-        """Every night on a representative deal, up to the symmetry left, that the
-        viewpoint's night and the claims allow: the dawn cards, the weight (prior
-        times likelihoods, times the options it stands for) and how many worlds it
-        stands for. ``self.truth`` holds whether each claim is true, on the way."""
-        layout = self.layout
-        players = layout.players
-        truth = self.truth
-        fact = self.fact
-        fact_seat = fact.seat if fact is not None else 0
-        claims = self.knowledge.claims
-        claim_number = self.claim_number
-        active = self.claim_at
-        team_of, kinds, fixed = self.team_of, self.kinds, self.fixed_belief
-        lie_scale, lies = self.lie_scale, self.lies
-        holders: dict[str, list[Seat]] = defaultdict(list)
-        for seat in layout.seats:
-            holders[dealt[seat - 1]].append(seat)
-        lists = {name: tuple(seats) for name, seats in holders.items()}
-
-        def check(seat: Seat, name: str, entry: NightEntry, mass: int) -> int:
-            """The weight once ``seat``'s night is known (0: impossible); sets its truth."""
-            if seat == fact_seat and fact is not None and entry != fact.entry:
-                return 0
-            number = claim_number.get(seat)
-            if number is None:
-                return mass
-            claim = claims[number]
-            told = claim.entry.items
-            if told:
-                real = dict(entry.items)
-                true = name == claim.role and all(real.get(k) == v for k, v in told)
-            else:
-                true = name == claim.role
-            truth[number] = true
-            if seat not in active:
-                return mass
-            kind = kinds[name]
-            if kind == "robber" or kind == "insomniac":
-                believed = name
-                for key, value in entry.items:
-                    if key == "got" or key == "now":
-                        believed = str(value)
-            elif fixed[name]:
-                believed = name
-            else:
-                believed = self.believes[name](seat, entry, name)
-            if team_of[believed] != "village":
-                return mass * lie_scale
-            return mass * (lie_scale - lies if true else lies)
-
-        weight = 1
-        wake: list[tuple[int, Seat]] = []
-        for seat in layout.seats:
-            name = dealt[seat - 1]
-            rank = self.rank.get(name)
-            if rank is not None:
-                wake.append((rank, seat))
-                continue
-            if seat == fact_seat and fact is not None and (fact.entry.items or fact.choice):
-                return
-            if seat not in self.facts:
-                weight *= self.scale
-            weight = check(seat, name, EMPTY, weight)
-            if not weight:
-                return
-        wake.sort()
-        steps: list[tuple[Seat, str, str, tuple[Choice, ...], int, bool]] = []
-        for _, seat in wake:
-            name = dealt[seat - 1]
-            kind = kinds[name]
-            options, per = self._options(seat, name, dealt, len(lists.get(name, ())) == 1)
-            made = active.get(seat)
-            if made is not None and len(options) > 1 and self._must_hold(made.claim, dealt):
-                power = self.powers[name]
-                keys = CHOICE_KEYS.get(type(power), ())
-                if any(key in made.claim.entry.keys for key in keys):
-                    told = power.choice_of(made.claim.entry)
-                    options = tuple(option for option in options if option == told)
-            if not options:
-                return
-            lump = (
-                len(options) > 1
-                and kind in ("seer", "wolf")
-                and seat not in self.keyed
-                and (seat != fact_seat or fact is None)
-            )
-            steps.append((seat, name, kind, options, per, lump))
-        swapper = len(steps)
-        for index, (seat, _, kind, options, _, _) in enumerate(steps):
-            if kind == "swap" and len(options) > 1 and seat not in self.keyed:
-                if [step[2] for step in steps[index + 1 :]] in ([], ["insomniac"]):
-                    swapper = index
-        touched: set[Slot] = set()
-        block_of = self.block_of
-        liars = self.liars
-
-        def key(slot: Slot) -> tuple[Any, ...]:
-            block = block_of.get(slot)
-            if block is None or slot in touched:
-                return (0, slot)
-            return (1, block, dealt[slot - 1])
-
-        def act(
-            seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
-        ) -> tuple[list[str], NightEntry]:
-            """Play one choice: the cards after it (``now`` itself if none moved) and
-            what the seat did and saw (as :meth:`~.night.Power.perform`)."""
-            if kind == "robber":
-                if not choice:
-                    return now, EMPTY
-                after = list(now)
-                target = choice[0]
-                after[seat - 1], after[target - 1] = after[target - 1], after[seat - 1]
-                return after, NightEntry((("robbed", target), ("got", after[seat - 1])))
-            if kind == "swap":
-                if not choice:
-                    return now, EMPTY
-                after = list(now)
-                first, second = choice
-                after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
-                return after, NightEntry((("swapped", choice),))
-            if kind == "seer":
-                if not choice:
-                    return now, EMPTY
-                seen = tuple((slot, now[slot - 1]) for slot in choice)
-                return now, NightEntry((("saw" if choice[0] <= players else "centre", seen),))
-            if kind == "wolf":
-                wolves = ("wolves", lists[name])
-                if not choice:
-                    return now, NightEntry((wolves,))
-                return now, NightEntry((wolves, ("centre", ((choice[0], now[choice[0] - 1]),))))
-            if kind == "minion":
-                return now, NightEntry((("wolves", lists.get("werewolf", ())),))
-            if kind == "mason":
-                return now, NightEntry((("masons", lists[name]),))
-            if kind == "insomniac":
-                return now, NightEntry((("now", now[seat - 1]),))
-            after = list(now)
-            entry = self.powers[name].perform(seat, choice, NightState(layout, dealt, after))
-            return after, entry
-
-        def walk(index: int, now: list[str], weight: int, count: int) -> Iterator[_Leaf]:
-            if index == len(steps):
-                yield now, weight, count, (), 1
-                return
-            if index == swapper:
-                yield from swaps(index, now, weight, count)
-                return
-            seat, name, kind, options, per, lump = steps[index]
-            if kind == "robber" and seat in liars:
-                # a robber that must lie (it claimed another card): it got no village card
-                options = tuple(
-                    option for option in options if option and team_of[now[option[0] - 1]] != "village"
-                )
-            if lump or len(options) == 1:
-                groups: Iterator[tuple[Choice, int]] = iter(((options[0], len(options)),))
-            else:
-                grouped: dict[tuple[Any, ...], list[Choice]] = {}
-                for option in options:
-                    grouped.setdefault(tuple(sorted(map(key, option))), []).append(option)
-                groups = ((group[0], len(group)) for group in grouped.values())
-            for choice, size in groups:
-                after, entry = act(seat, name, kind, choice, now)
-                mass = check(seat, name, entry, weight * per * size)
-                if not mass:
-                    continue
-                new = [slot for slot in choice if slot not in touched] if not lump else []
-                touched.update(new)
-                yield from walk(index + 1, after, mass, count * size)
-                touched.difference_update(new)
-
-        def swaps(index: int, now: list[str], weight: int, count: int) -> Iterator[_Leaf]:
-            """The troublemaker's options at once, the last card move of the night: only an
-            insomniac wakes after it. The swaps that touch an observed insomniac are
-            played one by one; the others are one leaf."""
-            seat, name, _, options, per, _ = steps[index]
-            mass = check(seat, name, EMPTY, weight * per)
-            if not mass:
-                return
-            watcher = steps[-1][0] if index < len(steps) - 1 else None
-            pairs = tuple(other for other in layout.seats if other != seat)
-            if watcher is not None:
-                mass *= steps[-1][4]
-                watched = dealt[watcher - 1]
-                if watcher in claim_number or watcher == fact_seat:
-                    for option in options:
-                        if watcher not in option:
-                            continue
-                        after = list(now)
-                        first, second = option
-                        after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
-                        entry = NightEntry((("now", after[watcher - 1]),))
-                        final = check(watcher, watched, entry, mass)
-                        if final:
-                            yield after, final, count, (), 1
-                    pairs = tuple(other for other in pairs if other != watcher)
-                mass = check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
-            rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
-            if mass and rest:
-                yield now, mass, count, pairs, rest
-
-        yield from walk(0, list(dealt), weight, 1)
+        """Every night on a representative deal that the viewpoint's night and the
+        claims allow (see :class:`_Night`)."""
+        return _Night(self, dealt).leaves()
 
     # -- weighing ----------------------------------------------------------------------
 
@@ -645,14 +452,11 @@ class _Engine:
         return dies != "werewolf" and team_of[dies] != "tanner"
 
     def tally(self, stop_at_first: bool = False) -> _Tally:
-        knowledge, layout = self.knowledge, self.layout
-        tally = _Tally(layout.players, len(layout.slots), knowledge.claims, self.deaths)
-        viewpoint = knowledge.viewpoint
+        """Every world's weight into the outputs (only the first, with
+        ``stop_at_first``: a consistency test)."""
+        layout = self.layout
+        tally = _Tally(layout.players, len(layout.slots), self.knowledge.claims, self.deaths)
         players = layout.players
-        truth = self.truth
-        wins = self._wins
-        dawn_sums, lying = tally.dawn, tally.lying
-        win_sums = tally.win
         for cards, orbit in self.deals():
             dealt = tuple(cards)
             deal_mass = 0
@@ -667,72 +471,84 @@ class _Engine:
                 wolves = "werewolf" in now[:players]
                 if not wolves:
                     tally.no_wolf += mass
-                for number, true in enumerate(truth):
+                for number, true in enumerate(self.truth):
                     if not true:
-                        lying[number] += mass
-                if not pairs:
-                    for index, card in enumerate(now):
-                        dawn_sums[index][card] += mass
-                    if viewpoint is not None:
-                        mine = now[viewpoint - 1]
-                        for dies in self.deaths:
-                            if wins(mine, None if dies is None else now[dies - 1], wolves):
-                                win_sums[dies] += mass
-                    continue
-                # every swap of two seats of ``pairs``, and the rest of the options swap
-                # nothing: a seat of ``pairs`` keeps its card in the options that leave
-                # it alone, and gets each other seat's card in one option
-                inside = set(pairs)
-                held = Counter(now[seat - 1] for seat in pairs)
-                alone = options - (len(pairs) - 1)
-                for index, card in enumerate(now):
-                    if index + 1 not in inside:
-                        dawn_sums[index][card] += mass
-                        continue
-                    sums = dawn_sums[index]
-                    sums[card] += weight * alone
-                    for other, copies in held.items():
-                        if other == card:
-                            copies -= 1
-                        if copies:
-                            sums[other] += weight * copies
-                if viewpoint is None:
-                    continue
-                mine = now[viewpoint - 1]
-                if viewpoint in inside:
-                    swapped = held - Counter((mine,))
-                    mine_dist = [(mine, alone), *swapped.items()]
+                        tally.lying[number] += mass
+                if pairs:
+                    self._add_swaps(tally, now, weight, pairs=pairs, options=options, wolves=wolves)
                 else:
-                    mine_dist = [(mine, options)]
-                for card, copies in mine_dist:
-                    if wins(card, None, wolves):
-                        win_sums[None] += weight * copies
-                for dies in self.deaths:
-                    if dies is None:
-                        continue
-                    theirs = now[dies - 1]
-                    if viewpoint in inside and dies in inside:
-                        # the pair itself; one of them with a third seat; neither
-                        rest = held - Counter((mine, theirs))
-                        both = wins(theirs, mine, wolves)
-                        total = int(both)
-                        for other, copies in rest.items():
-                            total += copies * (wins(other, theirs, wolves) + wins(mine, other, wolves))
-                        untouched = options - (2 * len(pairs) - 3)
-                        total += untouched * wins(mine, theirs, wolves)
-                    elif dies in inside:
-                        rest = held - Counter((theirs,))
-                        total = alone * wins(mine, theirs, wolves)
-                        for other, copies in rest.items():
-                            total += copies * wins(mine, other, wolves)
-                    else:
-                        total = sum(copies * wins(card, theirs, wolves) for card, copies in mine_dist)
-                    if total:
-                        win_sums[dies] += weight * total
+                    self._add_world(tally, now, mass, wolves)
             if deal_mass:
                 for index, card in enumerate(dealt):
                     tally.dealt[index][card] += deal_mass
         return tally
+
+    def _add_world(self, tally: _Tally, now: list[str], mass: int, wolves: bool) -> None:
+        """One night's dawn into the dawn cards and ``win_if``."""
+        for index, card in enumerate(now):
+            tally.dawn[index][card] += mass
+        viewpoint = self.knowledge.viewpoint
+        if viewpoint is not None:
+            mine = now[viewpoint - 1]
+            for dies in self.deaths:
+                if self._wins(mine, None if dies is None else now[dies - 1], wolves):
+                    tally.win[dies] += mass
+
+    def _add_swaps(
+        self,
+        tally: _Tally,
+        now: list[str],
+        weight: int,
+        *,
+        pairs: tuple[Seat, ...],
+        options: int,
+        wolves: bool,
+    ) -> None:
+        """The nights of every swap of two seats of ``pairs`` (each pair once) and of
+        the rest of the ``options`` (no swap), each of ``weight``: a seat of ``pairs``
+        keeps its card in the options that leave it alone, and gets each other seat's
+        card in one option. No swap of two players changes whether a player holds a
+        werewolf (``wolves``)."""
+        inside = set(pairs)
+        held = Counter(now[seat - 1] for seat in pairs)
+        alone = options - (len(pairs) - 1)
+        for index, card in enumerate(now):
+            sums = tally.dawn[index]
+            if index + 1 not in inside:
+                sums[card] += weight * options
+                continue
+            sums[card] += weight * alone
+            for other, copies in (held - Counter((card,))).items():
+                sums[other] += weight * copies
+        viewpoint = self.knowledge.viewpoint
+        if viewpoint is None:
+            return
+        wins = self._wins
+        mine = now[viewpoint - 1]
+        mine_dist = [(mine, options)]
+        if viewpoint in inside:
+            mine_dist = [(mine, alone), *(held - Counter((mine,))).items()]
+        for card, copies in mine_dist:
+            if wins(card, None, wolves):
+                tally.win[None] += weight * copies
+        for dies in self.deaths:
+            if dies is None:
+                continue
+            theirs = now[dies - 1]
+            if viewpoint in inside and dies in inside:
+                # the pair itself; one of them with a third seat; neither
+                total = int(wins(theirs, mine, wolves))
+                for other, copies in (held - Counter((mine, theirs))).items():
+                    total += copies * (wins(other, theirs, wolves) + wins(mine, other, wolves))
+                total += (options - (2 * len(pairs) - 3)) * wins(mine, theirs, wolves)
+            elif dies in inside:
+                total = alone * wins(mine, theirs, wolves)
+                for other, copies in (held - Counter((theirs,))).items():
+                    total += copies * wins(mine, other, wolves)
+            else:
+                total = sum(copies * wins(card, theirs, wolves) for card, copies in mine_dist)
+            if total:
+                tally.win[dies] += weight * total
 
     def _teams(
         self, dawn: Mapping[Slot, Mapping[str, Fraction]], seats: Sequence[Seat]
@@ -800,6 +616,229 @@ class _Engine:
             },
             win_if,
         )
+
+
+_Step = tuple[Seat, str, str, tuple[Choice, ...], int, bool]
+"""A seat that wakes: its seat, card, kind of power, options, prior weight of each
+option, and whether its options are lumped."""
+
+
+class _Night:
+    """The night of one representative deal, played with its choices (a walk in wake
+    order); ``engine.truth`` holds whether each claim is true, on the way."""
+
+    def __init__(self, engine: _Engine, dealt: tuple[str, ...]) -> None:
+        self.engine = engine
+        self.dealt = dealt
+        self.players = engine.layout.players
+        fact = engine.fact
+        self.fact_seat = fact.seat if fact is not None else 0
+        holders: dict[str, list[Seat]] = defaultdict(list)
+        for seat in engine.layout.seats:
+            holders[dealt[seat - 1]].append(seat)
+        self.lists = {name: tuple(seats) for name, seats in holders.items()}
+        self.touched: set[Slot] = set()
+        self.steps: list[_Step] = []
+        self.swapper = 0
+
+    def check(self, seat: Seat, name: str, entry: NightEntry, mass: int) -> int:
+        """The weight once ``seat``'s night is known (0: impossible); sets its truth."""
+        engine = self.engine
+        fact = engine.fact
+        if seat == self.fact_seat and fact is not None and entry != fact.entry:
+            return 0
+        number = engine.claim_number.get(seat)
+        if number is None:
+            return mass
+        claim = engine.knowledge.claims[number]
+        told = claim.entry.items
+        if told:
+            real = dict(entry.items)
+            true = name == claim.role and all(real.get(k) == v for k, v in told)
+        else:
+            true = name == claim.role
+        engine.truth[number] = true
+        if seat not in engine.claim_at:
+            return mass
+        kind = engine.kinds[name]
+        if kind in {"robber", "insomniac"}:
+            believed = name
+            for key, value in entry.items:
+                if key in {"got", "now"}:
+                    believed = str(value)
+        elif engine.fixed_belief[name]:
+            believed = name
+        else:
+            believed = engine.believes[name](seat, entry, name)
+        if engine.team_of[believed] != "village":
+            return mass * engine.lie_scale
+        return mass * (engine.lie_scale - engine.lies if true else engine.lies)
+
+    def plan(self) -> int:
+        """The seats that wake, with their options; the weight of the others (0: no
+        night is possible)."""
+        engine, dealt = self.engine, self.dealt
+        fact = engine.fact
+        weight = 1
+        wake: list[tuple[int, Seat]] = []
+        for seat in engine.layout.seats:
+            name = dealt[seat - 1]
+            rank = engine.rank.get(name)
+            if rank is not None:
+                wake.append((rank, seat))
+                continue
+            if seat == self.fact_seat and fact is not None and (fact.entry.items or fact.choice):
+                return 0
+            if seat not in engine.facts:
+                weight *= engine.scale
+            weight = self.check(seat, name, EMPTY, weight)
+            if not weight:
+                return 0
+        for _, seat in sorted(wake):
+            name = dealt[seat - 1]
+            kind = engine.kinds[name]
+            options, per = engine.options_of(seat, name, dealt, len(self.lists[name]) == 1)
+            made = engine.claim_at.get(seat)
+            if made is not None and len(options) > 1 and engine.must_hold(made.claim, dealt):
+                power = engine.powers[name]
+                keys = CHOICE_KEYS.get(type(power), ())
+                if any(key in made.claim.entry.keys for key in keys):
+                    told = power.choice_of(made.claim.entry)
+                    options = tuple(option for option in options if option == told)
+            if not options:
+                return 0
+            lump = (
+                len(options) > 1
+                and kind in {"seer", "wolf"}
+                and seat not in engine.keyed
+                and (seat != self.fact_seat or fact is None)
+            )
+            self.steps.append((seat, name, kind, options, per, lump))
+        self.swapper = len(self.steps)
+        for index, (seat, _, kind, options, _, _) in enumerate(self.steps):
+            later = [step[2] for step in self.steps[index + 1 :]]
+            if (
+                kind == "swap"
+                and len(options) > 1
+                and seat not in engine.keyed
+                and later in ([], ["insomniac"])
+            ):
+                self.swapper = index
+        return weight
+
+    def act(
+        self, seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
+    ) -> tuple[list[str], NightEntry]:
+        """Play one choice: the cards after it (``now`` itself if none moved) and what
+        the seat did and saw (as :meth:`~.night.Power.perform`)."""
+        if kind in {"robber", "swap"}:
+            if not choice:
+                return now, EMPTY
+            after = list(now)
+            first, second = (seat, choice[0]) if kind == "robber" else choice
+            after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+            if kind == "robber":
+                return after, NightEntry((("robbed", choice[0]), ("got", after[seat - 1])))
+            return after, NightEntry((("swapped", choice),))
+        if kind == "seer":
+            if not choice:
+                return now, EMPTY
+            seen = tuple((slot, now[slot - 1]) for slot in choice)
+            return now, NightEntry((("saw" if choice[0] <= self.players else "centre", seen),))
+        if kind == "wolf":
+            wolves = ("wolves", self.lists[name])
+            if not choice:
+                return now, NightEntry((wolves,))
+            return now, NightEntry((wolves, ("centre", ((choice[0], now[choice[0] - 1]),))))
+        if kind == "minion":
+            return now, NightEntry((("wolves", self.lists.get("werewolf", ())),))
+        if kind == "mason":
+            return now, NightEntry((("masons", self.lists[name]),))
+        if kind == "insomniac":
+            return now, NightEntry((("now", now[seat - 1]),))
+        after = list(now)
+        state = NightState(self.engine.layout, self.dealt, after)
+        return after, self.engine.powers[name].perform(seat, choice, state)
+
+    def key(self, slot: Slot) -> tuple[Any, ...]:
+        """What tells ``slot`` apart for the options still to come."""
+        block = self.engine.block_of.get(slot)
+        if block is None or slot in self.touched:
+            return (0, slot)
+        return (1, block, self.dealt[slot - 1])
+
+    def groups(self, step: _Step, now: list[str]) -> list[tuple[Choice, int]]:
+        """A step's options up to the symmetry left: one of each, and how many."""
+        seat, _, kind, options, _, lump = step
+        if kind == "robber" and seat in self.engine.liars:
+            # a robber that must lie (it claimed another card): it got no village card
+            team_of = self.engine.team_of
+            options = tuple(
+                option for option in options if option and team_of[now[option[0] - 1]] != "village"
+            )
+            if not options:
+                return []
+        if lump or len(options) == 1:
+            return [(options[0], len(options))]
+        grouped: dict[tuple[Any, ...], list[Choice]] = {}
+        for option in options:
+            grouped.setdefault(tuple(sorted(map(self.key, option))), []).append(option)
+        return [(group[0], len(group)) for group in grouped.values()]
+
+    def walk(self, index: int, now: list[str], weight: int, count: int) -> Iterator[_Leaf]:
+        steps = self.steps
+        if index == len(steps):
+            yield now, weight, count, (), 1
+            return
+        if index == self.swapper:
+            yield from self.swaps(index, now, weight, count)
+            return
+        seat, name, kind, _, per, lump = step = steps[index]
+        for choice, size in self.groups(step, now):
+            after, entry = self.act(seat, name, kind, choice, now)
+            mass = self.check(seat, name, entry, weight * per * size)
+            if not mass:
+                continue
+            new = [] if lump else [slot for slot in choice if slot not in self.touched]
+            self.touched.update(new)
+            yield from self.walk(index + 1, after, mass, count * size)
+            self.touched.difference_update(new)
+
+    def swaps(self, index: int, now: list[str], weight: int, count: int) -> Iterator[_Leaf]:
+        """The troublemaker's options at once, the last card move of the night: only an
+        insomniac wakes after it. The swaps that touch an observed insomniac are
+        played one by one; the others are one leaf."""
+        steps = self.steps
+        seat, name, _, options, per, _ = steps[index]
+        mass = self.check(seat, name, EMPTY, weight * per)
+        if not mass:
+            return
+        watcher = steps[-1][0] if index < len(steps) - 1 else None
+        pairs = tuple(other for other in self.engine.layout.seats if other != seat)
+        if watcher is not None:
+            mass *= steps[-1][4]
+            watched = self.dealt[watcher - 1]
+            if watcher in self.engine.claim_number or watcher == self.fact_seat:
+                for option in options:
+                    if watcher not in option:
+                        continue
+                    after = list(now)
+                    first, second = option
+                    after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                    entry = NightEntry((("now", after[watcher - 1]),))
+                    final = self.check(watcher, watched, entry, mass)
+                    if final:
+                        yield after, final, count, (), 1
+                pairs = tuple(other for other in pairs if other != watcher)
+            mass = self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
+        rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
+        if mass and rest:
+            yield now, mass, count, pairs, rest
+
+    def leaves(self) -> Iterator[_Leaf]:
+        weight = self.plan()
+        if weight:
+            yield from self.walk(0, list(self.dealt), weight, 1)
 
 
 # -- the engine's interface ------------------------------------------------------------
