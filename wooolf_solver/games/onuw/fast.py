@@ -93,6 +93,9 @@ EMPTY = NightEntry()
 CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
 """The powers that move no card at all."""
 
+CALM_KINDS = frozenset({"seer", "wolf", "minion", "mason", "insomniac"})
+"""The fast paths that move no card."""
+
 
 def _slots_in(value: EntryValue) -> Iterator[Slot]:
     if isinstance(value, int):
@@ -134,10 +137,11 @@ def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int
     yield from walk(0, size)
 
 
-_Leaf = tuple[list[str], int, int, tuple[Seat, ...], int]
+_Leaf = tuple[list[str], int, int, tuple[Seat, ...], int, tuple[bool, ...]]
 """Worlds of one night: the dawn cards, the weight and number of worlds per option,
-and how many options: one (``()``), or the options of a troublemaker who swaps two
-seats of the tuple (each pair once) or nothing (the rest of the options)."""
+how many options: one (``()``), or the options of a troublemaker who swaps two seats
+of the tuple (each pair once) or nothing (the rest of the options); and whether
+each claim is true."""
 
 
 @dataclass
@@ -430,7 +434,7 @@ class _Engine:
             self.option_cache[key] = result
         return result
 
-    def leaves(self, dealt: tuple[str, ...]) -> Iterator[_Leaf]:
+    def leaves(self, dealt: tuple[str, ...]) -> list[_Leaf]:
         """Every night on a representative deal that the viewpoint's night and the
         claims allow (see :class:`_Night`)."""
         return _Night(self, dealt).leaves()
@@ -460,7 +464,7 @@ class _Engine:
         for cards, orbit in self.deals():
             dealt = tuple(cards)
             deal_mass = 0
-            for now, prior, count, pairs, options in self.leaves(dealt):
+            for now, prior, count, pairs, options, truth in self.leaves(dealt):
                 weight = orbit * prior
                 mass = weight * options
                 tally.total += mass
@@ -471,7 +475,7 @@ class _Engine:
                 wolves = "werewolf" in now[:players]
                 if not wolves:
                     tally.no_wolf += mass
-                for number, true in enumerate(self.truth):
+                for number, true in enumerate(truth):
                     if not true:
                         tally.lying[number] += mass
                 if pairs:
@@ -640,6 +644,7 @@ class _Night:
         self.touched: set[Slot] = set()
         self.steps: list[_Step] = []
         self.swapper = 0
+        self.found: list[_Leaf] = []
 
     def check(self, seat: Seat, name: str, entry: NightEntry, mass: int) -> int:
         """The weight once ``seat``'s night is known (0: impossible); sets its truth."""
@@ -714,6 +719,8 @@ class _Night:
                 and (seat != self.fact_seat or fact is None)
             )
             self.steps.append((seat, name, kind, options, per, lump))
+        if not self.dawn_may_lie():
+            return 0
         self.swapper = len(self.steps)
         for index, (seat, _, kind, options, _, _) in enumerate(self.steps):
             later = [step[2] for step in self.steps[index + 1 :]]
@@ -725,6 +732,34 @@ class _Night:
             ):
                 self.swapper = index
         return weight
+
+    def dawn_may_lie(self) -> bool:
+        """False when an insomniac must lie (it claimed another card) but cannot end
+        the night holding a card off the village team: the only card moves are the
+        robber's (which hands over the robber) and a troublemaker's whose swaps all
+        leave it alone."""
+        engine = self.engine
+        if engine.lies:
+            return True
+        kinds = [step[2] for step in self.steps]
+        if any(kind not in CALM_KINDS and kind not in {"robber", "swap"} for kind in kinds):
+            return True
+        if any(
+            step[2] == "robber" and engine.team_of[step[1]] != "village" for step in self.steps
+        ):
+            return True
+        for seat, name, kind, _, _, _ in self.steps:
+            made = engine.claim_at.get(seat)
+            if kind != "insomniac" or made is None or made.claim.role == name:
+                continue
+            if engine.team_of[name] != "village":
+                continue
+            if not any(
+                step[2] == "swap" and any(seat in option for option in step[3])
+                for step in self.steps
+            ):
+                return False
+        return True
 
     def act(
         self, seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
@@ -785,13 +820,13 @@ class _Night:
             grouped.setdefault(tuple(sorted(map(self.key, option))), []).append(option)
         return [(group[0], len(group)) for group in grouped.values()]
 
-    def walk(self, index: int, now: list[str], weight: int, count: int) -> Iterator[_Leaf]:
+    def walk(self, index: int, now: list[str], weight: int, count: int) -> None:
         steps = self.steps
         if index == len(steps):
-            yield now, weight, count, (), 1
+            self.found.append((now, weight, count, (), 1, tuple(self.engine.truth)))
             return
         if index == self.swapper:
-            yield from self.swaps(index, now, weight, count)
+            self.swaps(index, now, weight, count)
             return
         seat, name, kind, _, per, lump = step = steps[index]
         for choice, size in self.groups(step, now):
@@ -801,14 +836,14 @@ class _Night:
                 continue
             new = [] if lump else [slot for slot in choice if slot not in self.touched]
             self.touched.update(new)
-            yield from self.walk(index + 1, after, mass, count * size)
+            self.walk(index + 1, after, mass, count * size)
             self.touched.difference_update(new)
 
-    def swaps(self, index: int, now: list[str], weight: int, count: int) -> Iterator[_Leaf]:
+    def swaps(self, index: int, now: list[str], weight: int, count: int) -> None:
         """The troublemaker's options at once, the last card move of the night: only an
         insomniac wakes after it. The swaps that touch an observed insomniac are
         played one by one; the others are one leaf."""
-        steps = self.steps
+        steps, engine = self.steps, self.engine
         seat, name, _, options, per, _ = steps[index]
         mass = self.check(seat, name, EMPTY, weight * per)
         if not mass:
@@ -828,17 +863,18 @@ class _Night:
                     entry = NightEntry((("now", after[watcher - 1]),))
                     final = self.check(watcher, watched, entry, mass)
                     if final:
-                        yield after, final, count, (), 1
+                        self.found.append((after, final, count, (), 1, tuple(engine.truth)))
                 pairs = tuple(other for other in pairs if other != watcher)
             mass = self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
         rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
         if mass and rest:
-            yield now, mass, count, pairs, rest
+            self.found.append((now, mass, count, pairs, rest, tuple(engine.truth)))
 
-    def leaves(self) -> Iterator[_Leaf]:
+    def leaves(self) -> list[_Leaf]:
         weight = self.plan()
         if weight:
-            yield from self.walk(0, list(self.dealt), weight, 1)
+            self.walk(0, list(self.dealt), weight, 1)
+        return self.found
 
 
 # -- the engine's interface ------------------------------------------------------------
