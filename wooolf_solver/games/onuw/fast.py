@@ -203,6 +203,17 @@ class _Engine:
         self.believes = {name: power_of(role).believes for name, role in self.rules.roles.items()}
         self.truth = [False] * len(knowledge.claims)
         self._deal_rules()
+        cards: list[str | None] = [*self.rules.roles, None]
+        self.win_table = {
+            wolves: {
+                (mine, dies): int(self._wins(mine, dies, wolves))
+                for mine in self.rules.roles
+                for dies in cards
+            }
+            for wolves in (False, True)
+        }
+        """Whether the viewpoint wins, by some player holding a werewolf, its dawn card
+        and the dawn card of the seat that dies (``None``: nobody)."""
         self.powers = {name: power_of(role) for name, role in self.rules.roles.items()}
         self.kinds = {name: self._kind(power) for name, power in self.powers.items()}
         self.rank = {role.name: rank for rank, role in enumerate(self.rules.wake_order)}
@@ -493,9 +504,10 @@ class _Engine:
             tally.dawn[index][card] += mass
         viewpoint = self.knowledge.viewpoint
         if viewpoint is not None:
+            wins = self.win_table[wolves]
             mine = now[viewpoint - 1]
             for dies in self.deaths:
-                if self._wins(mine, None if dies is None else now[dies - 1], wolves):
+                if wins[mine, None if dies is None else now[dies - 1]]:
                     tally.win[dies] += mass
 
     def _add_swaps(
@@ -514,7 +526,9 @@ class _Engine:
         card in one option. No swap of two players changes whether a player holds a
         werewolf (``wolves``)."""
         inside = set(pairs)
-        held = Counter(now[seat - 1] for seat in pairs)
+        held: dict[str, int] = {}
+        for seat in pairs:
+            held[now[seat - 1]] = held.get(now[seat - 1], 0) + 1
         alone = options - (len(pairs) - 1)
         for index, card in enumerate(now):
             sums = tally.dawn[index]
@@ -522,18 +536,21 @@ class _Engine:
                 sums[card] += weight * options
                 continue
             sums[card] += weight * alone
-            for other, copies in (held - Counter((card,))).items():
-                sums[other] += weight * copies
+            for other, copies in held.items():
+                given = copies - (other == card)
+                if given:
+                    sums[other] += weight * given
         viewpoint = self.knowledge.viewpoint
         if viewpoint is None:
             return
-        wins = self._wins
+        wins = self.win_table[wolves]
         mine = now[viewpoint - 1]
         mine_dist = [(mine, options)]
         if viewpoint in inside:
-            mine_dist = [(mine, alone), *(held - Counter((mine,))).items()]
+            mine_dist = [(mine, alone)]
+            mine_dist += [(other, copies - (other == mine)) for other, copies in held.items()]
         for card, copies in mine_dist:
-            if wins(card, None, wolves):
+            if copies and wins[card, None]:
                 tally.win[None] += weight * copies
         for dies in self.deaths:
             if dies is None:
@@ -541,16 +558,19 @@ class _Engine:
             theirs = now[dies - 1]
             if viewpoint in inside and dies in inside:
                 # the pair itself; one of them with a third seat; neither
-                total = int(wins(theirs, mine, wolves))
-                for other, copies in (held - Counter((mine, theirs))).items():
-                    total += copies * (wins(other, theirs, wolves) + wins(mine, other, wolves))
-                total += (options - (2 * len(pairs) - 3)) * wins(mine, theirs, wolves)
+                total = wins[theirs, mine] + (options - (2 * len(pairs) - 3)) * wins[mine, theirs]
+                for other, copies in held.items():
+                    third = copies - (other == mine) - (other == theirs)
+                    if third:
+                        total += third * (wins[other, theirs] + wins[mine, other])
             elif dies in inside:
-                total = alone * wins(mine, theirs, wolves)
-                for other, copies in (held - Counter((theirs,))).items():
-                    total += copies * wins(mine, other, wolves)
+                total = alone * wins[mine, theirs]
+                for other, copies in held.items():
+                    third = copies - (other == theirs)
+                    if third:
+                        total += third * wins[mine, other]
             else:
-                total = sum(copies * wins(card, theirs, wolves) for card, copies in mine_dist)
+                total = sum(copies * wins[card, theirs] for card, copies in mine_dist)
             if total:
                 tally.win[dies] += weight * total
 
@@ -744,9 +764,7 @@ class _Night:
         kinds = [step[2] for step in self.steps]
         if any(kind not in CALM_KINDS and kind not in {"robber", "swap"} for kind in kinds):
             return True
-        if any(
-            step[2] == "robber" and engine.team_of[step[1]] != "village" for step in self.steps
-        ):
+        if any(step[2] == "robber" and engine.team_of[step[1]] != "village" for step in self.steps):
             return True
         for seat, name, kind, _, _, _ in self.steps:
             made = engine.claim_at.get(seat)
