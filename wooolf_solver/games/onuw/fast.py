@@ -219,6 +219,9 @@ class _Engine:
         self.rank = {role.name: rank for rank, role in enumerate(self.rules.wake_order)}
         self.option_cache: dict[tuple[Seat, str, bool], tuple[tuple[Choice, ...], int]] = {}
         self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
+        self.allowed_cache: dict[tuple[Slot, str], bool] = {}
+        self.plans: dict[tuple[str, ...], tuple[int, list[_Step], int, tuple[bool, ...]]] = {}
+        """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.liars = frozenset(
             seat
             for seat, made in self.claim_at.items()
@@ -340,6 +343,13 @@ class _Engine:
 
     def _allowed(self, slot: Slot, role: str) -> bool:
         """Whether a marked slot may hold ``role`` (a cheap test that needs no night)."""
+        key = (slot, role)
+        known = self.allowed_cache.get(key)
+        if known is None:
+            known = self.allowed_cache[key] = self._allowed_at(slot, role)
+        return known
+
+    def _allowed_at(self, slot: Slot, role: str) -> bool:
         made = self.claim_at.get(slot)
         if made is None or not self.fixed_belief[role] or self.lies:
             return True
@@ -889,7 +899,18 @@ class _Night:
             self.found.append((now, mass, count, pairs, rest, tuple(engine.truth)))
 
     def leaves(self) -> list[_Leaf]:
-        weight = self.plan()
+        """Every night of the deal (the plan depends on the players' cards only: it
+        is shared by the deals that differ in the centre)."""
+        engine = self.engine
+        key = self.dealt[: self.players]
+        plan = engine.plans.get(key)
+        if plan is None:
+            weight = self.plan()
+            plan = (weight, self.steps, self.swapper, tuple(engine.truth))
+            engine.plans[key] = plan
+        else:
+            weight, self.steps, self.swapper, truth = plan
+            engine.truth[:] = truth
         if weight:
             self.walk(0, list(self.dealt), weight, 1)
         return self.found
