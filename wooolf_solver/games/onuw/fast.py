@@ -219,6 +219,18 @@ class _Engine:
         self.rank = {role.name: rank for rank, role in enumerate(self.rules.wake_order)}
         self.option_cache: dict[tuple[Seat, str, bool], tuple[tuple[Choice, ...], int]] = {}
         self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
+        self.seats = self.layout.seats
+        self.pins: dict[Seat, tuple[str, Choice]] = {}
+        """The choice a claim that must be true fixes, by seat: when the seat holds the
+        card it claims (a village card, believed), its choice is the one it tells."""
+        for seat, made in self.claim_at.items():
+            role = made.claim.role
+            power = self.powers[role]
+            keys = CHOICE_KEYS.get(type(power), ())
+            if self.must_hold(made.claim, {seat - 1: role}) and any(
+                key in made.claim.entry.keys for key in keys
+            ):
+                self.pins[seat] = (role, power.choice_of(made.claim.entry))
         self.allowed_cache: dict[tuple[Slot, str], bool] = {}
         self.plans: dict[tuple[str, ...], tuple[int, list[_Step], int, tuple[bool, ...]]] = {}
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
@@ -330,7 +342,7 @@ class _Engine:
                         return False
         return True
 
-    def must_hold(self, claim: Claim, dealt: Sequence[str]) -> bool:
+    def must_hold(self, claim: Claim, dealt: Mapping[int, str] | Sequence[str]) -> bool:
         """Whether ``claim`` has weight 0 unless true, by the deal alone: its seat holds
         the role it claims, a village card whose holder believes it holds it."""
         role = dealt[claim.seat - 1]
@@ -716,7 +728,7 @@ class _Night:
         fact = engine.fact
         weight = 1
         wake: list[tuple[int, Seat]] = []
-        for seat in engine.layout.seats:
+        for seat in engine.seats:
             name = dealt[seat - 1]
             rank = engine.rank.get(name)
             if rank is not None:
@@ -733,13 +745,9 @@ class _Night:
             name = dealt[seat - 1]
             kind = engine.kinds[name]
             options, per = engine.options_of(seat, name, dealt, len(self.lists[name]) == 1)
-            made = engine.claim_at.get(seat)
-            if made is not None and len(options) > 1 and engine.must_hold(made.claim, dealt):
-                power = engine.powers[name]
-                keys = CHOICE_KEYS.get(type(power), ())
-                if any(key in made.claim.entry.keys for key in keys):
-                    told = power.choice_of(made.claim.entry)
-                    options = tuple(option for option in options if option == told)
+            pin = engine.pins.get(seat)
+            if pin is not None and pin[0] == name and len(options) > 1:
+                options = tuple(option for option in options if option == pin[1])
             if not options:
                 return 0
             lump = (
@@ -749,18 +757,14 @@ class _Night:
                 and (seat != self.fact_seat or fact is None)
             )
             self.steps.append((seat, name, kind, options, per, lump))
-        if not self.dawn_may_lie():
+        if engine.liars and not self.dawn_may_lie():
             return 0
         self.swapper = len(self.steps)
         for index, (seat, _, kind, options, _, _) in enumerate(self.steps):
-            later = [step[2] for step in self.steps[index + 1 :]]
-            if (
-                kind == "swap"
-                and len(options) > 1
-                and seat not in engine.keyed
-                and later in ([], ["insomniac"])
-            ):
-                self.swapper = index
+            if kind == "swap" and len(options) > 1 and seat not in engine.keyed:
+                later = [step[2] for step in self.steps[index + 1 :]]
+                if later in ([], ["insomniac"]):
+                    self.swapper = index
         return weight
 
     def dawn_may_lie(self) -> bool:
@@ -769,16 +773,18 @@ class _Night:
         robber's (which hands over the robber) and a troublemaker's whose swaps all
         leave it alone."""
         engine = self.engine
-        if engine.lies:
+        watched = [
+            step for step in self.steps if step[2] == "insomniac" and step[0] in engine.claim_at
+        ]
+        if engine.lies or not watched:
             return True
         kinds = [step[2] for step in self.steps]
         if any(kind not in CALM_KINDS and kind not in {"robber", "swap"} for kind in kinds):
             return True
         if any(step[2] == "robber" and engine.team_of[step[1]] != "village" for step in self.steps):
             return True
-        for seat, name, kind, _, _, _ in self.steps:
-            made = engine.claim_at.get(seat)
-            if kind != "insomniac" or made is None or made.claim.role == name:
+        for seat, name, _, _, _, _ in watched:
+            if engine.claim_at[seat].claim.role == name:
                 continue
             if engine.team_of[name] != "village":
                 continue
