@@ -232,6 +232,8 @@ class _Engine:
             ):
                 self.pins[seat] = (role, power.choice_of(made.claim.entry))
         self.allowed_cache: dict[tuple[Slot, str], bool] = {}
+        self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool]] = {}
+        self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
         self.plans: dict[tuple[str, ...], tuple[int, list[_Step], int, tuple[bool, ...]]] = {}
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.liars = frozenset(
@@ -723,9 +725,10 @@ class _Night:
 
     def plan(self) -> int:
         """The seats that wake, with their options; the weight of the others (0: no
-        night is possible)."""
+        night is possible). What each seat brings depends on its seat and card only
+        (and, for a werewolf, whether it is alone): cached in the engine."""
         engine, dealt = self.engine, self.dealt
-        fact = engine.fact
+        truth = engine.truth
         weight = 1
         wake: list[tuple[int, Seat]] = []
         for seat in engine.seats:
@@ -734,29 +737,27 @@ class _Night:
             if rank is not None:
                 wake.append((rank, seat))
                 continue
-            if seat == self.fact_seat and fact is not None and (fact.entry.items or fact.choice):
-                return 0
-            if seat not in engine.facts:
-                weight *= engine.scale
-            weight = self.check(seat, name, EMPTY, weight)
+            quiet = engine.quiet.get((seat, name))
+            if quiet is None:
+                quiet = engine.quiet[seat, name] = self.sleeper(seat, name)
+            factor, number, true = quiet
+            weight *= factor
             if not weight:
                 return 0
+            if number is not None:
+                truth[number] = true
         for _, seat in sorted(wake):
             name = dealt[seat - 1]
-            kind = engine.kinds[name]
-            options, per = engine.options_of(seat, name, dealt, len(self.lists[name]) == 1)
-            pin = engine.pins.get(seat)
-            if pin is not None and pin[0] == name and len(options) > 1:
-                options = tuple(option for option in options if option == pin[1])
-            if not options:
+            key = (seat, name, len(self.lists[name]) == 1)
+            if key in engine.step_cache:
+                step = engine.step_cache[key]
+            else:
+                step = self.step(seat, name, key[2])
+                if engine.kinds[name] != "generic":  # a generic power's options may vary
+                    engine.step_cache[key] = step
+            if step is None:
                 return 0
-            lump = (
-                len(options) > 1
-                and kind in {"seer", "wolf"}
-                and seat not in engine.keyed
-                and (seat != self.fact_seat or fact is None)
-            )
-            self.steps.append((seat, name, kind, options, per, lump))
+            self.steps.append(step)
         if engine.liars and not self.dawn_may_lie():
             return 0
         self.swapper = len(self.steps)
@@ -766,6 +767,34 @@ class _Night:
                 if later in ([], ["insomniac"]):
                     self.swapper = index
         return weight
+
+    def sleeper(self, seat: Seat, name: str) -> tuple[int, int | None, bool]:
+        """What a seat that does not wake brings: its weight factor (prior, claim),
+        and its claim's number and truth."""
+        engine, fact = self.engine, self.engine.fact
+        if seat == self.fact_seat and fact is not None and (fact.entry.items or fact.choice):
+            return 0, None, False
+        factor = self.check(seat, name, EMPTY, 1 if seat in engine.facts else engine.scale)
+        number = engine.claim_number.get(seat)
+        return factor, number, number is not None and engine.truth[number]
+
+    def step(self, seat: Seat, name: str, lone: bool) -> _Step | None:
+        """A seat that wakes, with its options (``None``: it has none)."""
+        engine, fact = self.engine, self.engine.fact
+        kind = engine.kinds[name]
+        options, per = engine.options_of(seat, name, self.dealt, lone)
+        pin = engine.pins.get(seat)
+        if pin is not None and pin[0] == name and len(options) > 1:
+            options = tuple(option for option in options if option == pin[1])
+        if not options:
+            return None
+        lump = (
+            len(options) > 1
+            and kind in {"seer", "wolf"}
+            and seat not in engine.keyed
+            and (seat != self.fact_seat or fact is None)
+        )
+        return (seat, name, kind, options, per, lump)
 
     def dawn_may_lie(self) -> bool:
         """False when an insomniac must lie (it claimed another card) but cannot end
