@@ -93,7 +93,7 @@ EMPTY = NightEntry()
 CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
 """The powers that move no card at all."""
 
-CALM_KINDS = frozenset({"seer", "wolf", "minion", "mason", "insomniac"})
+CALM_KINDS = frozenset({"seer", "wolf", "minion", "mason", "insomniac", "idle"})
 """The fast paths that move no card."""
 
 
@@ -220,6 +220,7 @@ class _Engine:
         self.option_cache: dict[tuple[Seat, str, bool], tuple[tuple[Choice, ...], int]] = {}
         self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
         self.seats = self.layout.seats
+        self._moves()
         self.pins: dict[Seat, tuple[str, Choice]] = {}
         """The choice a claim that must be true fixes, by seat: when the seat holds the
         card it claims (a village card, believed), its choice is the one it tells."""
@@ -243,9 +244,8 @@ class _Engine:
         )
         """The claimers that, if they hold the robber, lie: they claimed another card."""
         viewpoint = knowledge.viewpoint
-        self.deaths: tuple[Seat | None, ...] = ()
-        if viewpoint is not None:
-            self.deaths = (*(seat for seat in self.layout.seats if seat != viewpoint), None)
+        others = (seat for seat in self.layout.seats if seat != viewpoint)
+        self.deaths: tuple[Seat | None, ...] = () if viewpoint is None else (*others, None)
 
     def _slots(self) -> None:
         """The marked slots (dealt explicitly) and the blocks of interchangeable slots."""
@@ -344,6 +344,60 @@ class _Engine:
                         return False
         return True
 
+    def _moves(self) -> None:
+        """Whether the deck's card moves are plain, and the claimers that would lie
+        holding an insomniac card (see :meth:`_dawn_may_lie`)."""
+        deck = {*self.free, *self.known.values()}
+        plain = all(
+            self.kinds[name] in CALM_KINDS
+            or self.kinds[name] == "swap"
+            or (self.kinds[name] == "robber" and self.team_of[name] == "village")
+            for name in deck
+        )
+        robbers = [self.rank[name] for name in deck if self.kinds[name] == "robber"]
+        swappers = [self.rank[name] for name in deck if self.kinds[name] == "swap"]
+        plain = plain and (not robbers or not swappers or max(robbers) < min(swappers))
+        self.plain_moves = plain
+        """Whether the deck's only card moves are a village robber's, then swaps."""
+        insomniacs = [name for name in deck if self.kinds[name] == "insomniac"]
+        self.sleepless: tuple[Seat, ...] = ()
+        """The claimers that would lie if they held an insomniac (village) card, when
+        the deck's card moves are plain (see :meth:`_dawn_may_lie`)."""
+        if plain and insomniacs and not self.lies:
+            self.sleepless = tuple(
+                seat
+                for seat, made in self.claim_at.items()
+                if made.claim.role not in insomniacs
+                and all(self.team_of[name] == "village" for name in insomniacs)
+            )
+
+    def _dawn_may_lie(self, dealt: list[str]) -> bool:
+        """False when an insomniac must lie (it claimed another card) but cannot end
+        the night holding a card off the village team: the only card moves are the
+        robber's (which hands over the robber, a village card) and the troublemakers',
+        and no troublemaker among the players may swap it (its choice fixed elsewhere
+        by its claim or the viewpoint's night)."""
+        if not self.sleepless:
+            return True
+        for seat in self.sleepless:
+            name = dealt[seat - 1]
+            if self.kinds[name] != "insomniac" or self.claim_at[seat].claim.role == name:
+                continue
+            reached = False
+            for other in self.seats:
+                held = dealt[other - 1]
+                if other == seat or self.kinds[held] != "swap":
+                    continue
+                pin = self.pins.get(other)
+                told = pin[1] if pin is not None and pin[0] == held else None
+                if self.fact is not None and other == self.fact.seat:
+                    told = self.fact.choice
+                if told is None or seat in told:
+                    reached = True
+            if not reached:
+                return False
+        return True
+
     def must_hold(self, claim: Claim, dealt: Mapping[int, str] | Sequence[str]) -> bool:
         """Whether ``claim`` has weight 0 unless true, by the deal alone: its seat holds
         the role it claims, a village card whose holder believes it holds it."""
@@ -392,7 +446,7 @@ class _Engine:
 
         def blocks(index: int, orbit: int) -> Iterator[tuple[list[str], int]]:
             if index == len(self.blocks):
-                if self._lists_hold(dealt):
+                if self._lists_hold(dealt) and self._dawn_may_lie(dealt):
                     yield dealt, orbit
                 return
             block = self.blocks[index]
@@ -444,6 +498,7 @@ class _Engine:
             Minion: "minion",
             Mason: "mason",
             Insomniac: "insomniac",
+            Power: "idle",
         }.get(type(power), "generic")
 
     def options_of(
@@ -758,8 +813,6 @@ class _Night:
             if step is None:
                 return 0
             self.steps.append(step)
-        if engine.liars and not self.dawn_may_lie():
-            return 0
         self.swapper = len(self.steps)
         for index, (seat, _, kind, options, _, _) in enumerate(self.steps):
             if kind == "swap" and len(options) > 1 and seat not in engine.keyed:
@@ -795,34 +848,6 @@ class _Night:
             and (seat != self.fact_seat or fact is None)
         )
         return (seat, name, kind, options, per, lump)
-
-    def dawn_may_lie(self) -> bool:
-        """False when an insomniac must lie (it claimed another card) but cannot end
-        the night holding a card off the village team: the only card moves are the
-        robber's (which hands over the robber) and a troublemaker's whose swaps all
-        leave it alone."""
-        engine = self.engine
-        watched = [
-            step for step in self.steps if step[2] == "insomniac" and step[0] in engine.claim_at
-        ]
-        if engine.lies or not watched:
-            return True
-        kinds = [step[2] for step in self.steps]
-        if any(kind not in CALM_KINDS and kind not in {"robber", "swap"} for kind in kinds):
-            return True
-        if any(step[2] == "robber" and engine.team_of[step[1]] != "village" for step in self.steps):
-            return True
-        for seat, name, _, _, _, _ in watched:
-            if engine.claim_at[seat].claim.role == name:
-                continue
-            if engine.team_of[name] != "village":
-                continue
-            if not any(
-                step[2] == "swap" and any(seat in option for option in step[3])
-                for step in self.steps
-            ):
-                return False
-        return True
 
     def act(
         self, seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
