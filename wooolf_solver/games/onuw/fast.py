@@ -11,9 +11,10 @@ Permuting a block's slots changes no weight, so worlds come in orbits of equal w
 **Lifted deals.** Each marked slot (and each block of one slot) gets a card
 explicitly, pruned as it goes: by default a village-believer's claim is true or has
 weight 0, so it holds the card it claims, and sees what it says it saw before any
-card moved. Each block gets only a multiset of the remaining cards, counted by a
-multinomial; one representative deal (its block cards in a fixed order) stands for
-the orbit.
+card moved; a robber that claimed another card robs a card off the village team;
+an insomniac that claimed another card needs a troublemaker that may swap it. Each
+block gets only a multiset of the remaining cards, counted by a multinomial; one
+representative deal (its block cards in a fixed order) stands for the orbit.
 
 **The night**, in wake order, on the representative, with its choices: a choice that
 moves no card and that nothing observes (a seer or lone werewolf whose own night is
@@ -22,7 +23,8 @@ the same, so one stands for all. Any other choice is enumerated up to the symmet
 still left (options that differ only by block slots holding the same card, not yet
 touched by an earlier choice, are one option counted that many times), each
 claimer's likelihood applied as soon as its night is known, and a claim that must be
-true fixing its claimer's choice. The troublemaker's swaps, when only an insomniac
+true fixing its claimer's choice. What each seat brings to the night depends on its
+seat and card only, and is cached. The troublemaker's swaps, when only an insomniac
 wakes after it, are summed in closed form: a swap of two players keeps the set of
 player cards, and each seat gets each other seat's card in exactly one option.
 
@@ -1000,4 +1002,4 @@ def solve(record: DealRecord) -> Solution:
     return solve_knowledge(knowledge_of(record))
 
 
-__all__ = ["brute", "conflict", "consistent", "solve", "solve_knowledge"]
+__all__ = ["conflict", "consistent", "solve", "solve_knowledge"]
