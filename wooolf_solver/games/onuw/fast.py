@@ -39,6 +39,7 @@ symmetry. Conflicts: the brute force's deletion, with this engine's consistency.
 >>> solution = solve(record)
 >>> solution.dawn[1]["werewolf"], solution.dawn[2]["werewolf"], solution.no_werewolf
 (Fraction(2, 3), Fraction(1, 3), Fraction(0, 1))
+>>> from wooolf_solver.games.onuw import brute
 >>> solution == brute.solve(record)
 True
 """
@@ -55,7 +56,6 @@ from typing import Any
 
 from ...core.conflict import shrink
 from ...core.errors import EventId
-from . import brute
 from .brute import Solution
 from .model import ClaimMade, OnuwKnowledge, OwnNight, knowledge_of
 from .night import (
