@@ -145,7 +145,7 @@ def positions(players: Sequence[int] | None) -> list[Spec]:
         for count in range(3, SMALL_PLAYERS + 1)
         for edition in ("table", "official")
         for viewpoint, said in ((False, 0), (False, None), (True, 0), (True, None))
-        for seed in (1, 2)
+        for seed in ((1, 2, 3, 4) if count == SMALL_PLAYERS else (1, 2))
     ]
     specs += [Spec(BIG_PLAYERS, "official", seed, True, 8) for seed in range(1, 7)]
     return [spec for spec in specs if players is None or spec.players in players]
