@@ -9,12 +9,16 @@ and a random subset of the claims, and checks every output of ``solve``: the sam
 
 from __future__ import annotations
 
+import doctest
+import json
 from dataclasses import replace
 from fractions import Fraction
 from random import Random
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
+import pytest
+from helpers import benchmark
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -212,3 +216,26 @@ def test_agrees_with_brute_force_on_conflicts(seed: int) -> None:
     claims = [claim for claim in record.claims if claim.seat == record.viewpoint]
     claims += [Claim(seat, mine) for seat in record.layout.seats if seat != record.viewpoint]
     agree(replace(record, claims=tuple(claims), model=Model(record.model.night)))
+
+
+# -- the benchmark script, on three players: the shape of its report, never its timings --
+
+bench = benchmark("bench_onuw")
+
+
+def test_benchmark_report(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    status = bench.main(["--players", "3", "--repeat", "1", "--budget", "30", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert report["version"] == bench.VERSION
+    rows = report["positions"]
+    assert len(rows) == 16 and {row["players"] for row in rows} == {3}
+    for row in rows:
+        assert row["fast"]["runs"] == 1 and row["fast"]["median_ms"] > 0
+        assert row["brute"]["status"] == "ok" and row["brute"]["agrees"] is True
+    assert report["targets"]["small"]["target_ms"] == bench.SMALL_MS
+    assert report["targets"]["big"]["max_median_ms"] is None
+
+
+def test_benchmark_doctests(bench: ModuleType) -> None:
+    assert doctest.testmod(bench).failed == 0
