@@ -1,0 +1,241 @@
+"""The fast exact engine of ONUW agrees exactly with the brute-force reference.
+
+Hypothesis plays real deals with the table engine (a random deal, a random night by
+the ``act`` or ``uniform`` policy, truthful claims by village-believers, bluffs by the
+others, now and then a village-believer's lie), takes a random viewpoint (or none)
+and a random subset of the claims, and checks every output of ``solve``: the same
+``Solution`` (Fractions equal), hence the same JSON. Small enough for brute force.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+from dataclasses import replace
+from fractions import Fraction
+from random import Random
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+import pytest
+from helpers import benchmark
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wooolf_solver.games.onuw import brute, fast
+from wooolf_solver.games.onuw.model import knowledge_of
+from wooolf_solver.games.onuw.night import NightEntry, believed_card
+from wooolf_solver.games.onuw.record import Claim, DealRecord, Model, NightModel, read_record
+from wooolf_solver.games.onuw.rules import load_rules
+from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
+
+RULES = load_rules()
+
+
+def talkers(players: int, deck: tuple[str, ...], false_village: float) -> ClaimPolicy:
+    """Village-believers tell the truth (or, with probability ``false_village``, claim
+    a wrong card); the others claim a village card with made-up night keys."""
+    village = sorted({role for role in deck if RULES.team(role) == "village"})
+
+    def policy(seat: int, dealt: str, entry: NightEntry, rng: Random) -> Claim | None:
+        if rng.random() < 0.15:
+            return None
+        believes = believed_card(RULES, dealt, seat, entry)
+        if RULES.team(believes) == "village" and rng.random() >= false_village:
+            if rng.random() < 0.3:
+                return Claim(seat, dealt)  # the role alone
+            return Claim(seat, dealt, entry)
+        role = rng.choice(village)
+        others = [other for other in range(1, players + 1) if other != seat]
+        seen = rng.choice(sorted(deck))
+        made = {
+            "seer": NightEntry.of(saw=((rng.choice(others), seen),)),
+            "robber": NightEntry.of(robbed=rng.choice(others), got=seen),
+            "troublemaker": NightEntry.of(swapped=tuple(sorted(rng.sample(others, 2)))),
+            "insomniac": NightEntry.of(now=seen),
+        }
+        return Claim(
+            seat, role, made.get(role, NightEntry()) if rng.random() < 0.7 else NightEntry()
+        )
+
+    return policy
+
+
+def custom_deck(rng: Random, size: int) -> tuple[str, ...]:
+    """A random legal deck: repeatable roles any number of times, the others once."""
+    singles = [name for name, role in RULES.roles.items() if not role.repeat]
+    repeats = [name for name, role in RULES.roles.items() if role.repeat]
+    deck = ["werewolf"]
+    while len(deck) < size:
+        name = rng.choice(singles + repeats)
+        if name in repeats or name not in deck:
+            deck.append(name)
+    return tuple(sorted(deck))
+
+
+def played(seed: int, players: int, viewpoint: bool, custom: bool) -> DealRecord:
+    rng = Random(seed)
+    edition = rng.choice(["table", "official"])
+    layout = RULES.layout(edition, players)
+    deck = custom_deck(rng, len(layout.slots)) if custom else RULES.deck(edition, players)
+    night: NightModel = rng.choice(["act", "act", "uniform"])
+    bots = tuple(seat for seat in layout.seats if rng.random() < 0.2)
+    lies = Fraction(rng.choice([0, 0, 0, 1, 2]), 10)
+    game = play_deal(
+        rng,
+        players,
+        edition=edition,
+        deck=deck if custom else None,
+        bots=bots,
+        claims=talkers(players, deck, 0.1),
+        night=night,
+    ).record
+    claims = [claim for claim in game.claims if rng.random() < 0.8]
+    rng.shuffle(claims)
+    model = Model(night, lies)
+    if not viewpoint:
+        return replace(
+            game,
+            cards=MappingProxyType({}),
+            night=MappingProxyType({}),
+            claims=tuple(claims),
+            votes=None,
+            model=model,
+        )
+    seat = rng.randint(1, players)
+    known = {seat: game.cards[seat]}
+    if players >= 5:  # two more known cards keep the brute force quick
+        for slot in rng.sample([slot for slot in layout.slots if slot != seat], 2):
+            known[slot] = game.cards[slot]
+    recorded = {seat: game.night[seat]} if rng.random() < 0.85 else {}
+    return replace(
+        game,
+        viewpoint=seat,
+        cards=MappingProxyType(known),
+        night=MappingProxyType(recorded),
+        claims=tuple(claims),
+        votes=None,
+        model=model,
+    )
+
+
+def agree(record: DealRecord) -> None:
+    expected, found = brute.solve(record), fast.solve(record)
+    assert found == expected
+    assert found.to_dict() == expected.to_dict()
+    assert fast.consistent(knowledge_of(record)) == expected.consistent
+
+
+@given(st.integers(0, 10**9), st.sampled_from([3, 4]))
+def test_agrees_with_brute_force_from_a_viewpoint(seed: int, players: int) -> None:
+    agree(played(seed, players, viewpoint=True, custom=False))
+
+
+@settings(max_examples=max(4, settings().max_examples // 3))
+@given(st.integers(0, 10**9))
+def test_agrees_with_brute_force_at_five_players(seed: int) -> None:
+    agree(played(seed, 5, viewpoint=True, custom=False))
+
+
+@settings(max_examples=max(4, settings().max_examples // 2))
+@given(st.integers(0, 10**9))
+def test_agrees_with_brute_force_in_public(seed: int) -> None:
+    agree(played(seed, 3, viewpoint=False, custom=False))
+
+
+@given(st.integers(0, 10**9), st.booleans())
+def test_agrees_with_brute_force_on_custom_decks(seed: int, viewpoint: bool) -> None:
+    agree(played(seed, 3, viewpoint=viewpoint, custom=True))
+
+
+# -- the contract's worked facts, through the fast engine ----------------------------------
+
+BASE: dict[str, Any] = {"game": "onuw", "edition": "table", "players": 3, "viewpoint": 1}
+
+
+def record(card: str, night: dict[str, Any], **more: Any) -> DealRecord:
+    return read_record({**BASE, "cards": {1: card}, "night": {1: night}, **more})
+
+
+def test_robber_who_robbed_a_werewolf() -> None:
+    solution = fast.solve(record("robber", {"robbed": 2, "got": "werewolf"}))
+    assert solution.dawn[1]["werewolf"] == Fraction(2, 3)
+    assert solution.dawn[2]["werewolf"] == Fraction(1, 3)
+    assert solution.no_werewolf == 0
+
+
+def test_lone_werewolf_who_saw_the_other_werewolf() -> None:
+    solution = fast.solve(record("werewolf", {"wolves": [1], "centre": {"c1": "werewolf"}}))
+    assert solution.dealt[4] == {"werewolf": 1}
+    assert solution.dawn[1]["werewolf"] == Fraction(1, 3)
+
+
+def test_seer_who_saw_robber_and_troublemaker_in_the_centre() -> None:
+    solution = fast.solve(record("seer", {"centre": {"c1": "robber", "c2": "troublemaker"}}))
+    assert solution.dawn[2] == {"werewolf": 1}
+    assert solution.dawn[3] == {"werewolf": 1}
+    assert solution.win_if == {2: Fraction(1), 3: Fraction(1), None: Fraction(0)}
+
+
+def test_lies_and_a_minimal_conflict() -> None:
+    claims = [{"seat": 2, "role": "seer"}, {"seat": 3, "role": "seer"}]
+    solution = fast.solve(record("robber", {"robbed": 2, "got": "werewolf"}, claims=claims))
+    assert solution.lying[2] == 1
+    assert 0 < solution.lying[3] < 1
+    bad = record("seer", {"saw": {2: "troublemaker"}}, claims=[{"seat": 2, "role": "robber"}])
+    assert fast.solve(bad).to_dict() == {"consistent": False, "conflict": ["night", 1]}
+
+
+def test_seats_with_the_same_claim_are_interchangeable() -> None:
+    # Seats 2-4 make the same claim: one block of seats, averaged exactly.
+    villagers = [{"seat": seat, "role": "villager"} for seat in (2, 3, 4)]
+    for claims in (villagers[:2], villagers):
+        agree(
+            read_record(
+                {
+                    "game": "onuw",
+                    "edition": "official",
+                    "players": 4,
+                    "viewpoint": 1,
+                    "cards": {1: "seer"},
+                    "night": {1: {"centre": {"c1": "werewolf", "c2": "villager"}}},
+                    "claims": claims,
+                }
+            )
+        )
+
+
+@settings(max_examples=max(4, settings().max_examples // 2))
+@given(st.integers(0, 10**9))
+def test_agrees_with_brute_force_on_conflicts(seed: int) -> None:
+    # Every other seat also claims the viewpoint's card: at most the werewolf team's
+    # believers may lie, so the claims often cannot all hold (a minimal conflict).
+    record = played(seed, 3, viewpoint=True, custom=False)
+    assert record.viewpoint is not None
+    mine = record.cards[record.viewpoint]
+    claims = [claim for claim in record.claims if claim.seat == record.viewpoint]
+    claims += [Claim(seat, mine) for seat in record.layout.seats if seat != record.viewpoint]
+    agree(replace(record, claims=tuple(claims), model=Model(record.model.night)))
+
+
+# -- the benchmark script, on three players: the shape of its report, never its timings --
+
+bench = benchmark("bench_onuw")
+
+
+def test_benchmark_report(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    status = bench.main(["--players", "3", "--repeat", "1", "--budget", "30", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert report["version"] == bench.VERSION
+    rows = report["positions"]
+    assert len(rows) == 16 and {row["players"] for row in rows} == {3}
+    for row in rows:
+        assert row["fast"]["runs"] == 1 and row["fast"]["median_ms"] > 0
+        assert row["brute"]["status"] == "ok" and row["brute"]["agrees"] is True
+    assert report["targets"]["small"]["target_ms"] == bench.SMALL_MS
+    assert report["targets"]["big"]["max_median_ms"] is None
+
+
+def test_benchmark_doctests(bench: ModuleType) -> None:
+    assert doctest.testmod(bench).failed == 0

@@ -1,0 +1,1005 @@
+"""The fast exact engine of ONUW (the default): the brute force's outputs, without
+enumerating every world.
+
+**Symmetry.** A slot is *marked* when something names it: a known card, the
+viewpoint, a seat or centre slot that a claim or the viewpoint's night entry
+mentions. The other slots fall into *blocks* of interchangeable slots: the centre
+slots; the seats that made the same claim (its content, and whether it is observed),
+or none, and are bots or not (this counts under the ``uniform`` night prior only).
+Permuting a block's slots changes no weight, so worlds come in orbits of equal weight.
+
+**Lifted deals.** Each marked slot (and each block of one slot) gets a card
+explicitly, pruned as it goes: by default a village-believer's claim is true or has
+weight 0, so it holds the card it claims, and sees what it says it saw before any
+card moved; a robber that claimed another card robs a card off the village team;
+an insomniac that claimed another card needs a troublemaker that may swap it. Each
+block gets only a multiset of the remaining cards, counted by a multinomial; one
+representative deal (its block cards in a fixed order) stands for the orbit.
+
+**The night**, in wake order, on the representative, with its choices: a choice that
+moves no card and that nothing observes (a seer or lone werewolf whose own night is
+neither the viewpoint's fact nor told in a claim) is *lumped*: its options all weigh
+the same, so one stands for all. Any other choice is enumerated up to the symmetry
+still left (options that differ only by block slots holding the same card, not yet
+touched by an earlier choice, are one option counted that many times), each
+claimer's likelihood applied as soon as its night is known, and a claim that must be
+true fixing its claimer's choice. What each seat brings to the night depends on its
+seat and card only, and is cached. The troublemaker's swaps, when only an insomniac
+wakes after it, are summed in closed form: a swap of two players keeps the set of
+player cards, and each seat gets each other seat's card in exactly one option.
+
+Every weight is an exact integer (the night prior scaled by a common multiple of
+every option count, the claims' likelihoods, the orbit's size); the per-slot outputs
+of a block's slots are averaged over the block at the end, which is exact by the
+symmetry. Conflicts: the brute force's deletion, with this engine's consistency.
+
+>>> from wooolf_solver.games.onuw.record import read_record
+>>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
+...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
+>>> solution = solve(record)
+>>> solution.dawn[1]["werewolf"], solution.dawn[2]["werewolf"], solution.no_werewolf
+(Fraction(2, 3), Fraction(1, 3), Fraction(0, 1))
+>>> from wooolf_solver.games.onuw import brute
+>>> solution == brute.solve(record)
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import factorial
+from types import MappingProxyType
+from typing import Any
+
+from ...core.conflict import shrink
+from ...core.errors import EventId
+from .brute import Solution
+from .model import ClaimMade, OnuwKnowledge, OwnNight, knowledge_of
+from .night import (
+    NOTHING,
+    Choice,
+    Drunk,
+    EntryValue,
+    Insomniac,
+    Mason,
+    Minion,
+    NightEntry,
+    NightState,
+    Power,
+    Robber,
+    Seer,
+    Troublemaker,
+    Werewolf,
+    power_of,
+)
+from .record import Claim, DealRecord
+from .rules import Layout, Rules, Seat, Slot
+
+OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
+"""The powers whose choice moves no card: lumped when nothing observes it."""
+
+CHOICE_KEYS: dict[type[Power], tuple[str, ...]] = {
+    Seer: ("saw", "centre"),
+    Robber: ("robbed",),
+    Troublemaker: ("swapped",),
+    Werewolf: ("centre",),
+    Drunk: ("took",),
+}
+"""The night keys that tell a power's choice (:meth:`~.night.Power.choice_of`)."""
+
+EMPTY = NightEntry()
+
+CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
+"""The powers that move no card at all."""
+
+CALM_KINDS = frozenset({"seer", "wolf", "minion", "mason", "insomniac", "idle"})
+"""The fast paths that move no card."""
+
+
+def _slots_in(value: EntryValue) -> Iterator[Slot]:
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            if isinstance(item, int):
+                yield item
+            elif isinstance(item, tuple) and item and isinstance(item[0], int):
+                yield item[0]
+
+
+def _mentioned(entry: NightEntry) -> set[Slot]:
+    return {slot for _, value in entry.items for slot in _slots_in(value)}
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    result = factorial(sum(counts))
+    for count in counts:
+        result //= factorial(count)
+    return result
+
+
+def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int]]:
+    """Every sub-multiset of ``left`` of ``size`` cards."""
+    kinds = sorted(kind for kind, count in left.items() if count)
+
+    def walk(index: int, room: int) -> Iterator[dict[str, int]]:
+        if room == 0:
+            yield {}
+            return
+        if index == len(kinds):
+            return
+        kind = kinds[index]
+        for take in range(min(room, left[kind]), -1, -1):
+            for rest in walk(index + 1, room - take):
+                yield {kind: take, **rest} if take else rest
+
+    yield from walk(0, size)
+
+
+_Leaf = tuple[list[str], int, int, tuple[Seat, ...], int, tuple[bool, ...]]
+"""Worlds of one night: the dawn cards, the weight and number of worlds per option,
+how many options: one (``()``), or the options of a troublemaker who swaps two seats
+of the tuple (each pair once) or nothing (the rest of the options); and whether
+each claim is true."""
+
+
+@dataclass
+class _Tally:
+    """Integer weight sums per output, on representative slots."""
+
+    players: int
+    slots: int
+    claims: tuple[Claim, ...]
+    deaths: tuple[Seat | None, ...]
+    total: int = 0
+    worlds: int = 0
+    dawn: list[dict[str, int]] = field(default_factory=list)
+    dealt: list[dict[str, int]] = field(default_factory=list)
+    no_wolf: int = 0
+    lying: list[int] = field(default_factory=list)
+    win: dict[Seat | None, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.dawn = [defaultdict(int) for _ in range(self.slots)]
+        self.dealt = [defaultdict(int) for _ in range(self.slots)]
+        self.lying = [0] * len(self.claims)
+        self.win = dict.fromkeys(self.deaths, 0)
+
+
+class _Engine:
+    """One knowledge's computation (see the module's docstring)."""
+
+    def __init__(self, knowledge: OnuwKnowledge) -> None:
+        self.knowledge = knowledge
+        self.rules: Rules = knowledge.rules
+        self.layout: Layout = knowledge.layout
+        prior = knowledge.prior
+        self.scale = prior.scale
+        self.uniform = prior.uniform
+        self.bots = prior.bots
+        self.facts = prior.facts
+        self.fact: OwnNight | None = next(
+            (obs for obs in knowledge.observations if isinstance(obs, OwnNight)), None
+        )
+        self.claims: tuple[ClaimMade, ...] = tuple(
+            obs for obs in knowledge.observations if isinstance(obs, ClaimMade)
+        )
+        lies = self.claims[0].village_lies if self.claims else Fraction(0)
+        self.lies, self.lie_scale = lies.numerator, lies.denominator
+        space = knowledge.space
+        self.known: dict[Slot, str] = {
+            int(slot): str(cards[0]) for slot, cards in space.known.items()
+        }
+        self.free: dict[str, int] = {str(role): count for role, count in space.cards}
+        self.claim_at: dict[Seat, ClaimMade] = {obs.claim.seat: obs for obs in self.claims}
+        self._slots()
+        self.keyed = frozenset(claim.seat for claim in knowledge.claims if claim.entry.items)
+        self.fixed_belief = {
+            name: type(power_of(role)).believes is Power.believes
+            for name, role in self.rules.roles.items()
+        }
+        self.team_of = {name: role.team for name, role in self.rules.roles.items()}
+        self.believes = {name: power_of(role).believes for name, role in self.rules.roles.items()}
+        self.truth = [False] * len(knowledge.claims)
+        self._deal_rules()
+        cards: list[str | None] = [*self.rules.roles, None]
+        self.win_table = {
+            wolves: {
+                (mine, dies): int(self._wins(mine, dies, wolves))
+                for mine in self.rules.roles
+                for dies in cards
+            }
+            for wolves in (False, True)
+        }
+        """Whether the viewpoint wins, by some player holding a werewolf, its dawn card
+        and the dawn card of the seat that dies (``None``: nobody)."""
+        self.powers = {name: power_of(role) for name, role in self.rules.roles.items()}
+        self.kinds = {name: self._kind(power) for name, power in self.powers.items()}
+        self.rank = {role.name: rank for rank, role in enumerate(self.rules.wake_order)}
+        self.option_cache: dict[tuple[Seat, str, bool], tuple[tuple[Choice, ...], int]] = {}
+        self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
+        self.seats = self.layout.seats
+        self._moves()
+        self.pins: dict[Seat, tuple[str, Choice]] = {}
+        """The choice a claim that must be true fixes, by seat: when the seat holds the
+        card it claims (a village card, believed), its choice is the one it tells."""
+        for seat, made in self.claim_at.items():
+            role = made.claim.role
+            power = self.powers[role]
+            keys = CHOICE_KEYS.get(type(power), ())
+            if self.must_hold(made.claim, {seat - 1: role}) and any(
+                key in made.claim.entry.keys for key in keys
+            ):
+                self.pins[seat] = (role, power.choice_of(made.claim.entry))
+        self.allowed_cache: dict[tuple[Slot, str], bool] = {}
+        self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool]] = {}
+        self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
+        self.plans: dict[tuple[str, ...], tuple[int, list[_Step], int, tuple[bool, ...]]] = {}
+        """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
+        self.liars = frozenset(
+            seat
+            for seat, made in self.claim_at.items()
+            if not self.lies and self.kinds.get(made.claim.role) != "robber"
+        )
+        """The claimers that, if they hold the robber, lie: they claimed another card."""
+        viewpoint = knowledge.viewpoint
+        others = (seat for seat in self.layout.seats if seat != viewpoint)
+        self.deaths: tuple[Seat | None, ...] = () if viewpoint is None else (*others, None)
+
+    def _slots(self) -> None:
+        """The marked slots (dealt explicitly) and the blocks of interchangeable slots."""
+        knowledge, layout = self.knowledge, self.layout
+        marked: set[Slot] = set(self.known) | set(self.facts)
+        told: dict[Seat, Claim] = {}
+        for claim in knowledge.claims:
+            told[claim.seat] = claim
+            marked |= _mentioned(claim.entry)
+        if self.fact is not None:
+            marked |= _mentioned(self.fact.entry)
+        # the other slots, by what tells them apart: centre or seat, a bot (under the
+        # uniform prior), the claim made (its content, and whether it is observed)
+        blocks: dict[Any, list[Slot]] = defaultdict(list)
+        for slot in layout.slots:
+            if slot in marked:
+                continue
+            if not layout.is_seat(slot):
+                blocks["centre"].append(slot)
+                continue
+            said = told.get(slot)
+            sign = None if said is None else (said.role, said.entry, slot in self.claim_at)
+            blocks[(self.uniform and slot in self.bots, sign)].append(slot)
+        # a block of one slot gains nothing: it is dealt explicitly, with the pruning
+        marked |= {block[0] for block in blocks.values() if len(block) == 1}
+        self.concrete = tuple(slot for slot in layout.slots if slot in marked)
+        self.blocks: tuple[tuple[Slot, ...], ...] = tuple(
+            tuple(block) for block in blocks.values() if len(block) > 1
+        )
+        self.block_of: dict[Slot, int] = {
+            slot: index for index, block in enumerate(self.blocks) for slot in block
+        }
+
+    # -- lifted deals ------------------------------------------------------------------
+
+    def _deal_rules(self) -> None:
+        """What the deal alone must satisfy (pure pruning; the night checks it all
+        again): the cards that the viewpoint's night and every claim that must be true
+        saw before any card moved, and the wolves and masons they name.
+
+        ``pairs``: (s, r, q, x), "if s holds r, q holds x"; ``lists``: (s, r, role,
+        seats), "if s holds r, the players holding role are seats"."""
+        rules = self.rules
+        deck = set(self.free) | set(self.known.values())
+
+        def calm_before(role: str) -> bool:
+            wakes = rules.roles[role].wakes or 0
+            return all(
+                type(power_of(rules.roles[other])) in CALM
+                for other in deck
+                if (rules.roles[other].wakes or 0) < wakes
+            )
+
+        pairs: list[tuple[Slot, str, Slot, str]] = []
+        lists: list[tuple[Slot, str, str, tuple[Slot, ...]]] = []
+        sources: list[tuple[Seat, str, NightEntry]] = []
+        if self.fact is not None:
+            seat = self.fact.seat
+            sources.append((seat, self.known[seat], self.fact.entry))
+        if not self.lies:
+            for made in self.claims:
+                role = made.claim.role
+                if self.fixed_belief[role] and rules.team(role) == "village":
+                    sources.append((made.claim.seat, role, made.claim.entry))
+        for seat, role, entry in sources:
+            power = type(power_of(rules.roles[role]))
+            if power not in CALM or not calm_before(role):
+                if power is Robber and calm_before(role) and entry.get("robbed") is not None:
+                    pairs.append((seat, role, entry.get("robbed"), str(entry.get("got"))))
+                continue
+            for key in ("saw", "centre"):
+                for slot, card in entry.get(key) or ():
+                    pairs.append((seat, role, slot, card))
+            for key, kind in (("wolves", "werewolf"), ("masons", "mason")):
+                if entry.get(key) is not None:
+                    lists.append((seat, role, kind, tuple(entry.get(key))))
+        self.pairs = pairs
+        self.lists = lists
+        self.pairs_at: dict[Slot, list[tuple[Slot, str, Slot, str]]] = defaultdict(list)
+        for rule in pairs:
+            self.pairs_at[rule[0]].append(rule)
+            self.pairs_at[rule[2]].append(rule)
+
+    def _pairs_hold(self, slot: Slot, dealt: list[str]) -> bool:
+        for seat, role, other, card in self.pairs_at.get(slot, ()):
+            if dealt[seat - 1] == role and dealt[other - 1] and dealt[other - 1] != card:
+                return False
+        return True
+
+    def _lists_hold(self, dealt: list[str]) -> bool:
+        seats = self.layout.seats
+        for seat, role, kind, listed in self.lists:
+            if dealt[seat - 1] == role:
+                for other in seats:
+                    if (dealt[other - 1] == kind) != (other in listed):
+                        return False
+        return True
+
+    def _moves(self) -> None:
+        """Whether the deck's card moves are plain, and the claimers that would lie
+        holding an insomniac card (see :meth:`_dawn_may_lie`)."""
+        deck = {*self.free, *self.known.values()}
+        plain = all(
+            self.kinds[name] in CALM_KINDS
+            or self.kinds[name] == "swap"
+            or (self.kinds[name] == "robber" and self.team_of[name] == "village")
+            for name in deck
+        )
+        robbers = [self.rank[name] for name in deck if self.kinds[name] == "robber"]
+        swappers = [self.rank[name] for name in deck if self.kinds[name] == "swap"]
+        plain = plain and (not robbers or not swappers or max(robbers) < min(swappers))
+        self.plain_moves = plain
+        """Whether the deck's only card moves are a village robber's, then swaps."""
+        insomniacs = [name for name in deck if self.kinds[name] == "insomniac"]
+        self.sleepless: tuple[Seat, ...] = ()
+        """The claimers that would lie if they held an insomniac (village) card, when
+        the deck's card moves are plain (see :meth:`_dawn_may_lie`)."""
+        if plain and insomniacs and not self.lies:
+            self.sleepless = tuple(
+                seat
+                for seat, made in self.claim_at.items()
+                if made.claim.role not in insomniacs
+                and all(self.team_of[name] == "village" for name in insomniacs)
+            )
+
+    def _dawn_may_lie(self, dealt: list[str]) -> bool:
+        """False when an insomniac must lie (it claimed another card) but cannot end
+        the night holding a card off the village team: the only card moves are the
+        robber's (which hands over the robber, a village card) and the troublemakers',
+        and no troublemaker among the players may swap it (its choice fixed elsewhere
+        by its claim or the viewpoint's night)."""
+        if not self.sleepless:
+            return True
+        for seat in self.sleepless:
+            name = dealt[seat - 1]
+            if self.kinds[name] != "insomniac" or self.claim_at[seat].claim.role == name:
+                continue
+            reached = False
+            for other in self.seats:
+                held = dealt[other - 1]
+                if other == seat or self.kinds[held] != "swap":
+                    continue
+                pin = self.pins.get(other)
+                told = pin[1] if pin is not None and pin[0] == held else None
+                if self.fact is not None and other == self.fact.seat:
+                    told = self.fact.choice
+                if told is None or seat in told:
+                    reached = True
+            if not reached:
+                return False
+        return True
+
+    def must_hold(self, claim: Claim, dealt: Mapping[int, str] | Sequence[str]) -> bool:
+        """Whether ``claim`` has weight 0 unless true, by the deal alone: its seat holds
+        the role it claims, a village card whose holder believes it holds it."""
+        role = dealt[claim.seat - 1]
+        return (
+            not self.lies
+            and role == claim.role
+            and self.fixed_belief[role]
+            and self.team_of[role] == "village"
+        )
+
+    def _allowed(self, slot: Slot, role: str) -> bool:
+        """Whether a marked slot may hold ``role`` (a cheap test that needs no night)."""
+        key = (slot, role)
+        known = self.allowed_cache.get(key)
+        if known is None:
+            known = self.allowed_cache[key] = self._allowed_at(slot, role)
+        return known
+
+    def _allowed_at(self, slot: Slot, role: str) -> bool:
+        made = self.claim_at.get(slot)
+        if made is None or not self.fixed_belief[role] or self.lies:
+            return True
+        if self.rules.team(role) != "village":
+            return True
+        return made.claim.role == role
+
+    def deals(self) -> Iterator[tuple[list[str], int]]:
+        """Every lifted deal: a representative (cards by ``slot - 1``) and its orbit size."""
+        layout = self.layout
+        dealt = [""] * len(layout.slots)
+        for slot, role in self.known.items():
+            dealt[slot - 1] = role
+        for slot in self.known:
+            if not self._pairs_hold(slot, dealt):
+                return
+        for slot, role in self.known.items():
+            dealt[slot - 1] = role
+        left = dict(self.free)
+        first = {rule[0] for rule in self.pairs} | {rule[2] for rule in self.pairs}
+        first |= set(self.claim_at)
+        unknown = sorted(
+            (slot for slot in self.concrete if slot not in self.known),
+            key=lambda slot: (slot not in first, slot),
+        )
+
+        def blocks(index: int, orbit: int) -> Iterator[tuple[list[str], int]]:
+            if index == len(self.blocks):
+                if self._lists_hold(dealt) and self._dawn_may_lie(dealt):
+                    yield dealt, orbit
+                return
+            block = self.blocks[index]
+            allowed = {kind: count for kind, count in left.items() if count}
+            allowed = {kind: n for kind, n in allowed.items() if self._allowed(block[0], kind)}
+            if index == len(self.blocks) - 1:
+                if sum(allowed.values()) != len(block):
+                    return
+                options: Iterable[dict[str, int]] = [allowed]
+            else:
+                options = _sub_multisets(allowed, len(block))
+            for part in options:
+                cards = [kind for kind in sorted(part) for _ in range(part[kind])]
+                for slot, kind in zip(block, cards, strict=True):
+                    dealt[slot - 1] = kind
+                for kind, count in part.items():
+                    left[kind] -= count
+                yield from blocks(index + 1, orbit * _multinomial(list(part.values())))
+                for kind, count in part.items():
+                    left[kind] += count
+            for slot in block:
+                dealt[slot - 1] = ""
+
+        def assign(index: int) -> Iterator[tuple[list[str], int]]:
+            if index == len(unknown):
+                yield from blocks(0, 1)
+                return
+            slot = unknown[index]
+            for role in sorted(left):
+                if left[role] and self._allowed(slot, role):
+                    dealt[slot - 1] = role
+                    if self._pairs_hold(slot, dealt):
+                        left[role] -= 1
+                        yield from assign(index + 1)
+                        left[role] += 1
+            dealt[slot - 1] = ""
+
+        yield from assign(0)
+
+    # -- the night, played with its choices ----------------------------------------------
+
+    def _kind(self, power: Power) -> str:
+        """How the walk plays a power: one of the fast paths, or ``"generic"``."""
+        return {
+            Robber: "robber",
+            Troublemaker: "swap",
+            Seer: "seer",
+            Werewolf: "wolf",
+            Minion: "minion",
+            Mason: "mason",
+            Insomniac: "insomniac",
+            Power: "idle",
+        }.get(type(power), "generic")
+
+    def options_of(
+        self, seat: Seat, name: str, dealt: tuple[str, ...], lone: bool
+    ) -> tuple[tuple[Choice, ...], int]:
+        """The options of ``seat`` holding ``name`` (the viewpoint's recorded one only)
+        and the prior weight of each (cached unless the power is not a known one)."""
+        key = (seat, name, lone)
+        cached = self.option_cache.get(key)
+        if cached is not None:
+            return cached
+        power = self.powers[name]
+        state = NightState(self.layout, dealt, list(dealt))
+        if seat in self.facts:
+            options = power.options(seat, state, uniform=True)
+            if self.fact is not None:
+                options = (self.fact.choice,) if self.fact.choice in options else ()
+            result = (options, 1)
+        else:
+            options = power.options(seat, state, self.uniform and seat not in self.bots)
+            result = (options, self.scale // len(options))
+        if self.kinds[name] != "generic":
+            self.option_cache[key] = result
+        return result
+
+    def leaves(self, dealt: tuple[str, ...]) -> list[_Leaf]:
+        """Every night on a representative deal that the viewpoint's night and the
+        claims allow (see :class:`_Night`)."""
+        return _Night(self, dealt).leaves()
+
+    # -- weighing ----------------------------------------------------------------------
+
+    def _wins(self, mine: str, dies: str | None, wolves: bool) -> bool:
+        """Whether the viewpoint, holding ``mine`` at dawn, wins when the player
+        holding ``dies`` dies (``None``: nobody), some player holding a werewolf or not
+        (as :func:`~.win.wins`)."""
+        team_of = self.team_of
+        team = team_of[mine]
+        if team == "village":
+            return dies == "werewolf" if wolves else dies is None
+        if team != "werewolf" or not (wolves or mine == "minion"):
+            return False
+        if dies is None:
+            return wolves
+        return dies != "werewolf" and team_of[dies] != "tanner"
+
+    def tally(self, stop_at_first: bool = False) -> _Tally:
+        """Every world's weight into the outputs (only the first, with
+        ``stop_at_first``: a consistency test)."""
+        layout = self.layout
+        tally = _Tally(layout.players, len(layout.slots), self.knowledge.claims, self.deaths)
+        players = layout.players
+        for cards, orbit in self.deals():
+            dealt = tuple(cards)
+            deal_mass = 0
+            for now, prior, count, pairs, options, truth in self.leaves(dealt):
+                weight = orbit * prior
+                mass = weight * options
+                tally.total += mass
+                tally.worlds += orbit * count * options
+                if stop_at_first:
+                    return tally
+                deal_mass += mass
+                wolves = "werewolf" in now[:players]
+                if not wolves:
+                    tally.no_wolf += mass
+                for number, true in enumerate(truth):
+                    if not true:
+                        tally.lying[number] += mass
+                if pairs:
+                    self._add_swaps(tally, now, weight, pairs=pairs, options=options, wolves=wolves)
+                else:
+                    self._add_world(tally, now, mass, wolves)
+            if deal_mass:
+                for index, card in enumerate(dealt):
+                    tally.dealt[index][card] += deal_mass
+        return tally
+
+    def _add_world(self, tally: _Tally, now: list[str], mass: int, wolves: bool) -> None:
+        """One night's dawn into the dawn cards and ``win_if``."""
+        for index, card in enumerate(now):
+            tally.dawn[index][card] += mass
+        viewpoint = self.knowledge.viewpoint
+        if viewpoint is not None:
+            wins = self.win_table[wolves]
+            mine = now[viewpoint - 1]
+            for dies in self.deaths:
+                if wins[mine, None if dies is None else now[dies - 1]]:
+                    tally.win[dies] += mass
+
+    def _add_swaps(
+        self,
+        tally: _Tally,
+        now: list[str],
+        weight: int,
+        *,
+        pairs: tuple[Seat, ...],
+        options: int,
+        wolves: bool,
+    ) -> None:
+        """The nights of every swap of two seats of ``pairs`` (each pair once) and of
+        the rest of the ``options`` (no swap), each of ``weight``: a seat of ``pairs``
+        keeps its card in the options that leave it alone, and gets each other seat's
+        card in one option. No swap of two players changes whether a player holds a
+        werewolf (``wolves``)."""
+        inside = set(pairs)
+        held: dict[str, int] = {}
+        for seat in pairs:
+            held[now[seat - 1]] = held.get(now[seat - 1], 0) + 1
+        alone = options - (len(pairs) - 1)
+        for index, card in enumerate(now):
+            sums = tally.dawn[index]
+            if index + 1 not in inside:
+                sums[card] += weight * options
+                continue
+            sums[card] += weight * alone
+            for other, copies in held.items():
+                given = copies - (other == card)
+                if given:
+                    sums[other] += weight * given
+        viewpoint = self.knowledge.viewpoint
+        if viewpoint is None:
+            return
+        wins = self.win_table[wolves]
+        mine = now[viewpoint - 1]
+        mine_dist = [(mine, options)]
+        if viewpoint in inside:
+            mine_dist = [(mine, alone)]
+            mine_dist += [(other, copies - (other == mine)) for other, copies in held.items()]
+        for card, copies in mine_dist:
+            if copies and wins[card, None]:
+                tally.win[None] += weight * copies
+        for dies in self.deaths:
+            if dies is None:
+                continue
+            theirs = now[dies - 1]
+            if viewpoint in inside and dies in inside:
+                # the pair itself; one of them with a third seat; neither
+                total = wins[theirs, mine] + (options - (2 * len(pairs) - 3)) * wins[mine, theirs]
+                for other, copies in held.items():
+                    third = copies - (other == mine) - (other == theirs)
+                    if third:
+                        total += third * (wins[other, theirs] + wins[mine, other])
+            elif dies in inside:
+                total = alone * wins[mine, theirs]
+                for other, copies in held.items():
+                    third = copies - (other == theirs)
+                    if third:
+                        total += third * wins[mine, other]
+            else:
+                total = sum(copies * wins[card, theirs] for card, copies in mine_dist)
+            if total:
+                tally.win[dies] += weight * total
+
+    def _teams(
+        self, dawn: Mapping[Slot, Mapping[str, Fraction]], seats: Sequence[Seat]
+    ) -> Mapping[Seat, Mapping[str, Fraction]]:
+        out: dict[Seat, dict[str, Fraction]] = {}
+        for seat in seats:
+            teams: dict[str, Fraction] = defaultdict(Fraction)
+            for card, p in dawn[seat].items():
+                teams[self.team_of[card]] += p
+            out[seat] = {team: p for team, p in sorted(teams.items()) if p}
+        return MappingProxyType(out)
+
+    def consistent(self) -> bool:
+        return self.tally(stop_at_first=True).total > 0
+
+    def solution(self) -> Solution:
+        tally = self.tally()
+        layout = self.layout
+        if not tally.total:
+            return Solution(layout, False, conflict=conflict(self.knowledge))
+        total = tally.total
+        share: dict[Slot, Fraction] = {slot: Fraction(1) for slot in layout.slots}
+        members: dict[Slot, tuple[Slot, ...]] = {slot: (slot,) for slot in layout.slots}
+        for block in self.blocks:
+            for slot in block:
+                share[slot] = Fraction(1, len(block))
+                members[slot] = block
+
+        def spread(sums: list[dict[str, int]], slots: Sequence[Slot]) -> Mapping[Slot, Any]:
+            out: dict[Slot, dict[str, Fraction]] = {}
+            for slot in slots:
+                merged: Counter[str] = Counter()
+                for other in members[slot]:
+                    merged.update(sums[other - 1])
+                out[slot] = {
+                    card: share[slot] * Fraction(w, total)
+                    for card, w in sorted(merged.items())
+                    if w
+                }
+            return MappingProxyType(out)
+
+        win_if: dict[Seat | None, Fraction] | None = None
+        if self.knowledge.viewpoint is not None:
+            win_if = {}
+            for dies in self.deaths:
+                if dies is None:
+                    win_if[None] = Fraction(tally.win[None], total)
+                else:
+                    mass = sum(tally.win[other] for other in members[dies])
+                    win_if[dies] = share[dies] * Fraction(mass, total)
+        dawn = spread(tally.dawn, layout.slots)
+        lying = {claim.seat: w for claim, w in zip(self.knowledge.claims, tally.lying, strict=True)}
+        return Solution(
+            layout,
+            True,
+            tally.worlds,
+            dawn,
+            spread(tally.dealt, layout.slots),
+            self._teams(dawn, layout.seats),
+            Fraction(tally.no_wolf, total),
+            {
+                claim.seat: share[claim.seat]
+                * Fraction(sum(lying[other] for other in members[claim.seat]), total)
+                for claim in self.knowledge.claims
+            },
+            win_if,
+        )
+
+
+_Step = tuple[Seat, str, str, tuple[Choice, ...], int, bool]
+"""A seat that wakes: its seat, card, kind of power, options, prior weight of each
+option, and whether its options are lumped."""
+
+
+class _Night:
+    """The night of one representative deal, played with its choices (a walk in wake
+    order); ``engine.truth`` holds whether each claim is true, on the way."""
+
+    def __init__(self, engine: _Engine, dealt: tuple[str, ...]) -> None:
+        self.engine = engine
+        self.dealt = dealt
+        self.players = engine.layout.players
+        fact = engine.fact
+        self.fact_seat = fact.seat if fact is not None else 0
+        holders: dict[str, list[Seat]] = defaultdict(list)
+        for seat in engine.layout.seats:
+            holders[dealt[seat - 1]].append(seat)
+        self.lists = {name: tuple(seats) for name, seats in holders.items()}
+        self.touched: set[Slot] = set()
+        self.steps: list[_Step] = []
+        self.swapper = 0
+        self.found: list[_Leaf] = []
+
+    def check(self, seat: Seat, name: str, entry: NightEntry, mass: int) -> int:
+        """The weight once ``seat``'s night is known (0: impossible); sets its truth."""
+        engine = self.engine
+        fact = engine.fact
+        if seat == self.fact_seat and fact is not None and entry != fact.entry:
+            return 0
+        number = engine.claim_number.get(seat)
+        if number is None:
+            return mass
+        claim = engine.knowledge.claims[number]
+        told = claim.entry.items
+        if told:
+            real = dict(entry.items)
+            true = name == claim.role and all(real.get(k) == v for k, v in told)
+        else:
+            true = name == claim.role
+        engine.truth[number] = true
+        if seat not in engine.claim_at:
+            return mass
+        kind = engine.kinds[name]
+        if kind in {"robber", "insomniac"}:
+            believed = name
+            for key, value in entry.items:
+                if key in {"got", "now"}:
+                    believed = str(value)
+        elif engine.fixed_belief[name]:
+            believed = name
+        else:
+            believed = engine.believes[name](seat, entry, name)
+        if engine.team_of[believed] != "village":
+            return mass * engine.lie_scale
+        return mass * (engine.lie_scale - engine.lies if true else engine.lies)
+
+    def plan(self) -> int:
+        """The seats that wake, with their options; the weight of the others (0: no
+        night is possible). What each seat brings depends on its seat and card only
+        (and, for a werewolf, whether it is alone): cached in the engine."""
+        engine, dealt = self.engine, self.dealt
+        truth = engine.truth
+        weight = 1
+        wake: list[tuple[int, Seat]] = []
+        for seat in engine.seats:
+            name = dealt[seat - 1]
+            rank = engine.rank.get(name)
+            if rank is not None:
+                wake.append((rank, seat))
+                continue
+            quiet = engine.quiet.get((seat, name))
+            if quiet is None:
+                quiet = engine.quiet[seat, name] = self.sleeper(seat, name)
+            factor, number, true = quiet
+            weight *= factor
+            if not weight:
+                return 0
+            if number is not None:
+                truth[number] = true
+        for _, seat in sorted(wake):
+            name = dealt[seat - 1]
+            key = (seat, name, len(self.lists[name]) == 1)
+            if key in engine.step_cache:
+                step = engine.step_cache[key]
+            else:
+                step = self.step(seat, name, key[2])
+                if engine.kinds[name] != "generic":  # a generic power's options may vary
+                    engine.step_cache[key] = step
+            if step is None:
+                return 0
+            self.steps.append(step)
+        self.swapper = len(self.steps)
+        for index, (seat, _, kind, options, _, _) in enumerate(self.steps):
+            if kind == "swap" and len(options) > 1 and seat not in engine.keyed:
+                later = [step[2] for step in self.steps[index + 1 :]]
+                if later in ([], ["insomniac"]):
+                    self.swapper = index
+        return weight
+
+    def sleeper(self, seat: Seat, name: str) -> tuple[int, int | None, bool]:
+        """What a seat that does not wake brings: its weight factor (prior, claim),
+        and its claim's number and truth."""
+        engine, fact = self.engine, self.engine.fact
+        if seat == self.fact_seat and fact is not None and (fact.entry.items or fact.choice):
+            return 0, None, False
+        factor = self.check(seat, name, EMPTY, 1 if seat in engine.facts else engine.scale)
+        number = engine.claim_number.get(seat)
+        return factor, number, number is not None and engine.truth[number]
+
+    def step(self, seat: Seat, name: str, lone: bool) -> _Step | None:
+        """A seat that wakes, with its options (``None``: it has none)."""
+        engine, fact = self.engine, self.engine.fact
+        kind = engine.kinds[name]
+        options, per = engine.options_of(seat, name, self.dealt, lone)
+        pin = engine.pins.get(seat)
+        if pin is not None and pin[0] == name and len(options) > 1:
+            options = tuple(option for option in options if option == pin[1])
+        if not options:
+            return None
+        lump = (
+            len(options) > 1
+            and kind in {"seer", "wolf"}
+            and seat not in engine.keyed
+            and (seat != self.fact_seat or fact is None)
+        )
+        return (seat, name, kind, options, per, lump)
+
+    def act(
+        self, seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
+    ) -> tuple[list[str], NightEntry]:
+        """Play one choice: the cards after it (``now`` itself if none moved) and what
+        the seat did and saw (as :meth:`~.night.Power.perform`)."""
+        if kind in {"robber", "swap"}:
+            if not choice:
+                return now, EMPTY
+            after = list(now)
+            first, second = (seat, choice[0]) if kind == "robber" else choice
+            after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+            if kind == "robber":
+                return after, NightEntry((("robbed", choice[0]), ("got", after[seat - 1])))
+            return after, NightEntry((("swapped", choice),))
+        if kind == "seer":
+            if not choice:
+                return now, EMPTY
+            seen = tuple((slot, now[slot - 1]) for slot in choice)
+            return now, NightEntry((("saw" if choice[0] <= self.players else "centre", seen),))
+        if kind == "wolf":
+            wolves = ("wolves", self.lists[name])
+            if not choice:
+                return now, NightEntry((wolves,))
+            return now, NightEntry((wolves, ("centre", ((choice[0], now[choice[0] - 1]),))))
+        if kind == "minion":
+            return now, NightEntry((("wolves", self.lists.get("werewolf", ())),))
+        if kind == "mason":
+            return now, NightEntry((("masons", self.lists[name]),))
+        if kind == "insomniac":
+            return now, NightEntry((("now", now[seat - 1]),))
+        after = list(now)
+        state = NightState(self.engine.layout, self.dealt, after)
+        return after, self.engine.powers[name].perform(seat, choice, state)
+
+    def key(self, slot: Slot) -> tuple[Any, ...]:
+        """What tells ``slot`` apart for the options still to come."""
+        block = self.engine.block_of.get(slot)
+        if block is None or slot in self.touched:
+            return (0, slot)
+        return (1, block, self.dealt[slot - 1])
+
+    def groups(self, step: _Step, now: list[str]) -> list[tuple[Choice, int]]:
+        """A step's options up to the symmetry left: one of each, and how many."""
+        seat, _, kind, options, _, lump = step
+        if kind == "robber" and seat in self.engine.liars:
+            # a robber that must lie (it claimed another card): it got no village card
+            team_of = self.engine.team_of
+            options = tuple(
+                option for option in options if option and team_of[now[option[0] - 1]] != "village"
+            )
+            if not options:
+                return []
+        if lump or len(options) == 1:
+            return [(options[0], len(options))]
+        grouped: dict[tuple[Any, ...], list[Choice]] = {}
+        for option in options:
+            grouped.setdefault(tuple(sorted(map(self.key, option))), []).append(option)
+        return [(group[0], len(group)) for group in grouped.values()]
+
+    def walk(self, index: int, now: list[str], weight: int, count: int) -> None:
+        steps = self.steps
+        if index == len(steps):
+            self.found.append((now, weight, count, (), 1, tuple(self.engine.truth)))
+            return
+        if index == self.swapper:
+            self.swaps(index, now, weight, count)
+            return
+        seat, name, kind, _, per, lump = step = steps[index]
+        for choice, size in self.groups(step, now):
+            after, entry = self.act(seat, name, kind, choice, now)
+            mass = self.check(seat, name, entry, weight * per * size)
+            if not mass:
+                continue
+            new = [] if lump else [slot for slot in choice if slot not in self.touched]
+            self.touched.update(new)
+            self.walk(index + 1, after, mass, count * size)
+            self.touched.difference_update(new)
+
+    def swaps(self, index: int, now: list[str], weight: int, count: int) -> None:
+        """The troublemaker's options at once, the last card move of the night: only an
+        insomniac wakes after it. The swaps that touch an observed insomniac are
+        played one by one; the others are one leaf."""
+        steps, engine = self.steps, self.engine
+        seat, name, _, options, per, _ = steps[index]
+        mass = self.check(seat, name, EMPTY, weight * per)
+        if not mass:
+            return
+        watcher = steps[-1][0] if index < len(steps) - 1 else None
+        pairs = tuple(other for other in self.engine.layout.seats if other != seat)
+        if watcher is not None:
+            mass *= steps[-1][4]
+            watched = self.dealt[watcher - 1]
+            if watcher in self.engine.claim_number or watcher == self.fact_seat:
+                for option in options:
+                    if watcher not in option:
+                        continue
+                    after = list(now)
+                    first, second = option
+                    after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                    entry = NightEntry((("now", after[watcher - 1]),))
+                    final = self.check(watcher, watched, entry, mass)
+                    if final:
+                        self.found.append((after, final, count, (), 1, tuple(engine.truth)))
+                pairs = tuple(other for other in pairs if other != watcher)
+            mass = self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
+        rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
+        if mass and rest:
+            self.found.append((now, mass, count, pairs, rest, tuple(engine.truth)))
+
+    def leaves(self) -> list[_Leaf]:
+        """Every night of the deal (the plan depends on the players' cards only: it
+        is shared by the deals that differ in the centre)."""
+        engine = self.engine
+        key = self.dealt[: self.players]
+        plan = engine.plans.get(key)
+        if plan is None:
+            weight = self.plan()
+            plan = (weight, self.steps, self.swapper, tuple(engine.truth))
+            engine.plans[key] = plan
+        else:
+            weight, self.steps, self.swapper, truth = plan
+            engine.truth[:] = truth
+        if weight:
+            self.walk(0, list(self.dealt), weight, 1)
+        return self.found
+
+
+# -- the engine's interface ------------------------------------------------------------
+
+
+def consistent(knowledge: OnuwKnowledge) -> bool:
+    """Whether some world has a non-zero weight."""
+    return _Engine(knowledge).consistent()
+
+
+def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
+    """A minimal set of events (claims, ``"night"``) that cannot all hold, by the same
+    deletion as the brute force (so both find the same set)."""
+    return shrink(knowledge.events, lambda kept: not consistent(knowledge.restricted(kept)))
+
+
+def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
+    """Every output of ``solve`` for a compiled knowledge."""
+    return _Engine(knowledge).solution()
+
+
+def solve(record: DealRecord) -> Solution:
+    """Every output of ``solve`` for ``record``."""
+    return solve_knowledge(knowledge_of(record))
+
+
+__all__ = ["conflict", "consistent", "solve", "solve_knowledge"]
