@@ -3,10 +3,11 @@ interface, each also computing the contract's whole ``solve`` output
 (:class:`~.brute.Solution`).
 
 An engine here wraps a module with ``solve_knowledge``, ``consistent`` and
-``conflict`` over an :class:`~.model.OnuwKnowledge` (the brute-force reference,
-:mod:`.brute`, for now; a faster module with the same three functions plugs in the
-same way). Every verb of the game (``solve``, ``hint``, ``vote``, ``why``, ``review``)
-asks its engine for :meth:`OnuwEngine.solution` or :meth:`OnuwEngine.consistent`.
+``conflict`` over an :class:`~.model.OnuwKnowledge`: the fast exact engine
+(:mod:`.fast`, the default: it counts interchangeable slots and night choices
+instead of listing them) or the brute-force reference (:mod:`.brute`). Every verb of
+the game (``solve``, ``hint``, ``vote``, ``why``, ``review``) asks its engine for
+:meth:`OnuwEngine.solution` or :meth:`OnuwEngine.consistent`.
 
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> from wooolf_solver.games.onuw.model import knowledge_of
@@ -14,7 +15,9 @@ asks its engine for :meth:`OnuwEngine.solution` or :meth:`OnuwEngine.consistent`
 ...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
 >>> engine = find_engine()
 >>> engine.name, engine.solution(knowledge_of(record)).worlds
-('brute', 18)
+('fast', 18)
+>>> find_engine("brute").solution(knowledge_of(record)).worlds
+18
 """
 
 from __future__ import annotations
@@ -26,14 +29,17 @@ from typing import Any, ClassVar
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge
 from ...engines import Tally, get_engine
-from . import brute
+from . import brute, fast
 from .brute import Solution
-from .model import OnuwKnowledge
+from .model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
 
-ENGINES: tuple[str, ...] = ("brute",)
+ENGINES: tuple[str, ...] = ("fast", "brute")
 """The engines that solve ONUW, the default first."""
 
-OWN_ENGINES: Mapping[str, str] = {"brute": "wooolf_solver.games.onuw.engines:BruteEngine"}
+OWN_ENGINES: Mapping[str, str] = {
+    "fast": "wooolf_solver.games.onuw.engines:FastEngine",
+    "brute": "wooolf_solver.games.onuw.engines:BruteEngine",
+}
 """ONUW's own engines: name -> ``module:Class`` (they replace the generic ones)."""
 
 
@@ -71,6 +77,38 @@ def _onuw(knowledge: Any) -> OnuwKnowledge:
     if not isinstance(knowledge, OnuwKnowledge):
         raise TypeError("an ONUW engine needs an ONUW knowledge")
     return knowledge
+
+
+class FastEngine(OnuwEngine):
+    """The fast exact engine (:mod:`.fast`), the default; it agrees exactly with
+    :class:`BruteEngine`.
+
+    It reads the model's own observations (the night prior, the viewpoint's night, the
+    claims); a knowledge carrying any other (the negation of a fact, when an
+    explanation asks whether the fact is certain) is weighed by the reference."""
+
+    name: ClassVar[str] = "fast"
+    module: ClassVar[ModuleType] = fast
+
+    def solution(self, knowledge: OnuwKnowledge) -> Solution:
+        if _foreign(knowledge):
+            return BruteEngine().solution(knowledge)
+        return super().solution(knowledge)
+
+    def consistent(self, knowledge: Knowledge) -> bool:
+        if _foreign(knowledge):
+            return BruteEngine().consistent(knowledge)
+        return super().consistent(knowledge)
+
+    def conflict(self, knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
+        if _foreign(knowledge):
+            return BruteEngine().conflict(knowledge)
+        return super().conflict(knowledge)
+
+
+def _foreign(knowledge: Knowledge) -> bool:
+    """Whether the knowledge has an observation the model does not make itself."""
+    return not all(isinstance(o, NightPrior | OwnNight | ClaimMade) for o in knowledge.observations)
 
 
 class BruteEngine(OnuwEngine):
