@@ -48,8 +48,8 @@ def balance_game(name: str | None) -> str:
 )
 def balance_command(args: argparse.Namespace, session: Session) -> int:
     """A role mix's balance figures, exactly, as the game defines them (for example
-    a card-point sum and an exact win probability when every choice is drawn at random): the mix as --roles NAME=COPIES,... or a
-    designer's deck file."""
+    a card-point sum and an exact win probability when every choice is drawn at
+    random): the mix as --roles NAME=COPIES,... or a designer's deck file."""
     if (args.roles is None) == (args.deck is None):
         raise UsageError("balance: give the mix as --roles NAME=COPIES,... or as a deck file")
     name = balance_game(args.game)

@@ -54,7 +54,9 @@ def moderate_game(name: str | None, saved: dict[str, Any] | None) -> str:
     raise UsageError("moderate: no game of the registry answers `moderate`")
 
 
-@command("moderate", "the moderator's assistant: the night script, the dead, the votes", moderate_options)
+@command(
+    "moderate", "the moderator's assistant: the night script, the dead, the votes", moderate_options
+)
 def moderate_command(args: argparse.Namespace, session: Session) -> int:
     """Moderate a game at a real table: the assistant asks each card, then the night
     script in order, and says what to show and announce, counts the ballots and checks
@@ -64,10 +66,12 @@ def moderate_command(args: argparse.Namespace, session: Session) -> int:
     record = check_output_file(args.record, "--record") if args.record else None
     saved = dict(read_document(save)) if save is not None and save.exists() else None
     session.game = find_game(moderate_game(args.game, saved))
-    moderation = session.game.moderate(saved, players=args.players, roles=args.roles, seed=args.seed)
+    moderation = session.game.moderate(
+        saved, players=args.players, roles=args.roles, seed=args.seed
+    )
     said = 0
     if saved is not None:
-        print(f"Resumed {save} ({len(saved.get('answers', []))} answers).")
+        print(f"Resumed {save} ({len(saved.get('answers', []))} answers); so far:")
     while True:
         lines = moderation.lines()
         for line in lines[said:]:

@@ -193,9 +193,10 @@ class Game:
         """What ``verb`` prints on a terminal for ``result`` (what the library returned
         for ``record``): ``solve``, ``solve-why`` (the explanations of ``solve --why``),
         ``hint``, ``vote``, ``why``, ``review``, ``review-html`` (a whole HTML page, a ``str``),
-        ``balance``, ``simulate``, ``compare`` (the record is then ``None``), and ``conflict`` (the result is the
-        :class:`~wooolf_solver.core.errors.InconsistentRecordError`). ``options`` are a
-        verb's settings (``top`` for ``hint``; ``chance``, ``contrary`` for ``why``).
+        ``balance``, ``simulate``, ``compare`` (the record is then ``None``), and ``conflict``
+        (the result is the :class:`~wooolf_solver.core.errors.InconsistentRecordError`).
+        ``options`` are a verb's settings (``top`` for ``hint``; ``chance``, ``contrary``
+        for ``why``).
 
         One hook for every verb rather than a renderer class per verb: the command line
         needs only "this result, readably", a game with no tables of its own still

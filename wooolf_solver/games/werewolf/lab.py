@@ -237,8 +237,9 @@ class LabSimulation:
     def tasks(self, games: int, keep_records: bool) -> list[GameTask]:
         master = random.Random(f"werewolf:{self.seed}")
         return [
-            GameTask(self.mix.deck, self.mix.variants, self.bots, master.getrandbits(64),
-                     keep_records)  # fmt: skip
+            GameTask(
+                self.mix.deck, self.mix.variants, self.bots, master.getrandbits(64), keep_records
+            )
             for _ in range(games)
         ]
 
@@ -302,7 +303,9 @@ class WerewolfLab:
 
         for bot in bots:
             if bot not in BOTS:
-                raise InvalidArgumentError(f"--bots: unknown bot {bot!r} (known: {', '.join(BOTS)})")
+                raise InvalidArgumentError(
+                    f"--bots: unknown bot {bot!r} (known: {', '.join(BOTS)})"
+                )
         return [LabSimulation(Mix.of(mix, players), tuple(bots), seed) for mix in mixes]
 
     def label(self, simulation: Any) -> str:
@@ -330,11 +333,13 @@ class WerewolfLab:
         for k, sim in enumerate(simulations):
             played = results[k * games : (k + 1) * games]
             if records is not None:
-                folder = Path(records) / (f"{k + 1}-{sim.mix.label}" if len(simulations) > 1 else "")
+                folder = Path(records) / (
+                    f"{k + 1}-{sim.mix.label}" if len(simulations) > 1 else ""
+                )
                 folder.mkdir(parents=True, exist_ok=True)
                 for index, game in enumerate(played):
-                    (folder / f"game-{index + 1:04d}.yaml").write_text(game.record or "",
-                                                                        encoding="utf-8")  # fmt: skip
+                    path = folder / f"game-{index + 1:04d}.yaml"
+                    path.write_text(game.record or "", encoding="utf-8")
             value = balance(sim.mix.deck, sim.mix.variants.parity)
             reports.append(LabReport(sim, summarise(played), value.points, value.random_lynch))
         return tuple(reports)

@@ -51,18 +51,32 @@ class Mix:
         rules = rules or load_rules()
         text = text.strip()
         if text == TABLE or text.startswith(f"{TABLE}-"):
-            size = players if text == TABLE else fields.count(
-                int(text[6:]) if text[6:].isdigit() else text[6:], "mix", 1, 100,
-                error=InvalidDeckError,
-            )  # fmt: skip
+            size = (
+                players
+                if text == TABLE
+                else fields.count(
+                    int(text[6:]) if text[6:].isdigit() else text[6:],
+                    "mix",
+                    1,
+                    100,
+                    error=InvalidDeckError,
+                )
+            )
             if size is None:
                 raise InvalidDeckError("mix: `table` needs the number of players")
             deck = rules.table_deck(size, "--players")
             return cls(f"{TABLE}-{size}", deck)
         if "=" in text:
             deck = rules.check_deck(parse_roles(text), players, "--roles", error=InvalidDeckError)
-            return cls("-".join(f"{name}{n}" for name, n in sorted(dict(deck).items(),
-                                key=lambda item: item[0] != "werewolf")), deck)  # fmt: skip
+            return cls(
+                "-".join(
+                    f"{name}{n}"
+                    for name, n in sorted(
+                        dict(deck).items(), key=lambda item: item[0] != "werewolf"
+                    )
+                ),
+                deck,
+            )
         return cls.load(Path(text), players, rules)
 
     @classmethod
@@ -81,13 +95,15 @@ class Mix:
                 raise InvalidDeckError(f"{path}: cannot read: {error}") from None
         else:
             data = read_document(path, error=InvalidDeckError)
-        raw = fields.only(data, ("game", "name", "roles", "rules"), str(path), error=InvalidDeckError)
+        raw = fields.only(
+            data, ("game", "name", "roles", "rules"), str(path), error=InvalidDeckError
+        )
         if raw.get("game", "werewolf") != "werewolf":
-            raise InvalidDeckError(f"{path}.game: a Werewolf deck says `game = \"werewolf\"`")
+            raise InvalidDeckError(f'{path}.game: a Werewolf deck says `game = "werewolf"`')
         roles = fields.required(raw, "roles", str(path), error=InvalidDeckError)
         deck = rules.check_deck(roles, players, f"{path}.roles", error=InvalidDeckError)
         label = fields.string(raw.get("name", path.stem), f"{path}.name", error=InvalidDeckError)
         return cls(label, deck, variants_of(raw.get("rules"), f"{path}.rules"))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"label": self.label, "roles": dict(self.deck), "rules": self.variants.to_dict()}
+        return {"label": self.label, "deck": dict(self.deck), "rules": self.variants.to_dict()}

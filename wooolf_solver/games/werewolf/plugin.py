@@ -153,7 +153,9 @@ class Werewolf(Game):
         from .mixes import Mix  # noqa: PLC0415
 
         if (roles is None) == (deck is None):
-            raise InvalidRecordError("balance: give the mix as --roles NAME=COPIES,... or a deck file")
+            raise InvalidRecordError(
+                "balance: give the mix as --roles NAME=COPIES,... or a deck file"
+            )
         mix = Mix.of(roles, None) if roles is not None else Mix.load(Path(str(deck)), None)
         return balance(mix.deck, parity or mix.variants.parity)
 

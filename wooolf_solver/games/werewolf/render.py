@@ -115,7 +115,9 @@ def render_solve(record: GameRecord | None, posterior: Any) -> RenderableType:
     parts: list[RenderableType] = [title, table]
     if data["lynch"]:
         best = data["lynch"][0]
-        ranked = ", ".join(f"{row['seat']} ({exact_percent(row['werewolf'])})" for row in data["lynch"])
+        ranked = ", ".join(
+            f"{row['seat']} ({exact_percent(row['werewolf'])})" for row in data["lynch"]
+        )
         parts.append(
             Text(f"Lynch: seat {best['seat']} ({exact_percent(best['werewolf'])} a werewolf).")
         )
@@ -178,7 +180,8 @@ def render_review(record: GameRecord | None, review: Review) -> RenderableType:
             table.add_row(
                 str(ballot.voter),
                 cards.get(ballot.voter, "?"),
-                str(ballot.target) + (f" ({cards[ballot.target]})" if ballot.target in cards else ""),
+                str(ballot.target)
+                + (f" ({cards[ballot.target]})" if ballot.target in cards else ""),
                 Text(exact_percent(float(ballot.werewolf)), style="green" if good else "red"),
                 "—" if ballot.best is None else str(ballot.best),
                 exact_percent(float(ballot.best_werewolf)),
@@ -195,7 +198,9 @@ def review_page(record: GameRecord, review: Review) -> str:
     days = [
         {
             "title": f"Day {day.day}",
-            "lynched": "nobody" if day.lynched is None else f"seat {day.lynched} ({cards.get(day.lynched, '?')})",
+            "lynched": "nobody"
+            if day.lynched is None
+            else f"seat {day.lynched} ({cards.get(day.lynched, '?')})",
             "ballots": [
                 {
                     "voter": ballot.voter,
@@ -219,7 +224,9 @@ def review_page(record: GameRecord, review: Review) -> str:
         page_title=f"Werewolf review — {record.players} players",
         title=f"Werewolf — {record.players} players",
         outcome=outcome_words(review),
-        cards=[{"seat": seat, "role": role, "wolf": role == WEREWOLF} for seat, role in record.cards],
+        cards=[
+            {"seat": seat, "role": role, "wolf": role == WEREWOLF} for seat, role in record.cards
+        ],
         days=days,
         dead=[{"seat": s, "event": n, "role": role} for s, n, role in review.dead],
         version=__version__,
