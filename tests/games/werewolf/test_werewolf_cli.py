@@ -123,3 +123,9 @@ def test_review_refuses_an_impossible_game(
     bad.write_text(text)
     status, out, err = run(capsys, "review", str(bad))
     assert (status, out) == (2, "") and "events.5" in err
+
+
+def test_review_reports_its_progress() -> None:
+    steps: list[tuple[int, int]] = []
+    api.review(GAME, on_step=lambda done, total: steps.append((done, total)))
+    assert steps == [(1, 4), (2, 4), (3, 4), (4, 4)]

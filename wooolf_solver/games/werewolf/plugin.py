@@ -139,10 +139,11 @@ class Werewolf(Game):
         engine: str | None = None,
         on_step: Callable[[int, int], None] | None = None,
     ) -> Review:
-        """A full record reviewed (judged exactly by the counter)."""
+        """A full record reviewed (judged exactly by the counter, whatever ``engine``);
+        ``on_step`` after each day."""
         if not isinstance(record, GameRecord):
             raise InvalidRecordError("game: not a Werewolf game record")
-        return review(record)
+        return review(record, on_step)
 
     def balance(
         self, roles: str | None = None, deck: Path | None = None, parity: bool = False
