@@ -1,4 +1,5 @@
-"""One API for every game: ``load``, ``solve``, ``hint``, ``vote``, ``explain``, ``review``.
+"""One API for every game: ``load``, ``solve``, ``hint``, ``vote``, ``explain``, ``review``,
+``balance``.
 
 Each takes a record of any game (or a path to one) and hands it to the game that
 the record's ``game:`` field names.
@@ -97,3 +98,11 @@ def review(
     (a seat's round, for Wooolf!!), for a progress bar."""
     game, record = game_of(record)
     return game.review(record, engine, on_step)
+
+
+def balance(
+    game: str, roles: str | None = None, deck: str | Path | None = None, parity: bool = False
+) -> Any:
+    """The balance figures of a role mix of ``game`` (``roles``: ``NAME=COPIES,...``; or
+    ``deck``: a deck file), from the game's ``balance`` hook."""
+    return game_named(game).balance(roles, Path(deck) if deck is not None else None, parity)

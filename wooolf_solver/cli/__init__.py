@@ -1,7 +1,8 @@
 """The ``wooolf`` command: a thin shell over the library, and the only code that prints.
 
 One module per verb (:mod:`.solve`, :mod:`.hint`, :mod:`.vote`, :mod:`.why`, :mod:`.review`,
-:mod:`.simulate` for ``simulate`` and ``compare``, :mod:`.games`, :mod:`.serve`), each registering
+:mod:`.balance`, :mod:`.moderate`, :mod:`.simulate` for ``simulate`` and ``compare``,
+:mod:`.games`, :mod:`.serve`), each registering
 its subcommand with :func:`.session.command`; :mod:`.session` loads records through
 the registry, prints what the record's game renders, and turns errors into one line
 and an exit status (see :mod:`.session`). No module here names a game.
@@ -21,7 +22,18 @@ from collections.abc import Sequence
 
 from ..core.version import __version__
 from ..games.base import VERBS
-from . import games, hint, review, serve, simulate, solve, vote, why  # noqa: F401 (they register their verbs)
+from . import (  # noqa: F401 (they register their verbs)
+    balance,
+    games,
+    hint,
+    moderate,
+    review,
+    serve,
+    simulate,
+    solve,
+    vote,
+    why,
+)
 from .session import COMMANDS, PROG, Runner, Session
 
 __all__ = ["build_parser", "main"]

@@ -5,7 +5,7 @@ of :class:`~wooolf_solver.games.base.Game`; it is imported on first use, so the
 generic layers never import a game themselves.
 
 >>> available()
-('wooolf', 'onuw')
+('wooolf', 'onuw', 'werewolf')
 >>> find_game("wooolf").title
 'Wooolf!! (狼來了)'
 """
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "wooolf": "wooolf_solver.games.wooolf:GAME",
     "onuw": "wooolf_solver.games.onuw:GAME",
+    "werewolf": "wooolf_solver.games.werewolf:GAME",
 }
 """Game name -> ``module:attribute`` of its :class:`~.base.Game`, the default first."""
 
@@ -40,7 +41,7 @@ def find_game(name: str) -> Game:
     >>> find_game("chess")
     Traceback (most recent call last):
     ...
-    wooolf_solver.core.errors.UnknownNameError: unknown game 'chess' (known: wooolf, onuw)
+    wooolf_solver.core.errors.UnknownNameError: unknown game 'chess' (known: wooolf, onuw, werewolf)
     """
     key = name.strip().lower()
     if key not in GAMES:

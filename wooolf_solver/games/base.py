@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from ..lab.executors import Executor
 
-VERBS = ("solve", "hint", "vote", "why", "review", "simulate", "compare")
+VERBS = ("solve", "hint", "vote", "why", "review", "balance", "moderate", "simulate", "compare")
 """Every verb of the library and the command line, in the order ``wooolf games`` lists."""
 
 
@@ -61,6 +61,41 @@ class Lab(Protocol):
 
     def plot(self, reports: Sequence[Any], path: str) -> None:
         """Write the reports' figure to ``path``."""
+
+
+class Question(Protocol):
+    """A question the moderator's assistant asks: its text and the answers it accepts."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def options(self) -> tuple[str, ...]: ...
+
+
+class Moderation(Protocol):
+    """A moderated game in progress, for ``wooolf moderate``: it asks, in the game's order,
+    what the moderator must learn, and tells what to show and announce. Nothing is kept
+    but the answers, so an answer can be taken back and a saved session resumed."""
+
+    def question(self) -> Question | None:
+        """What to ask now (``None``: the game is over)."""
+
+    def answer(self, text: str) -> Any:
+        """Give the pending question's answer (a wrong one is refused with a
+        :class:`~wooolf_solver.core.errors.SolverError` naming it)."""
+
+    def undo(self) -> Any:
+        """Take the last answer back."""
+
+    def lines(self) -> list[str]:
+        """What the moderator has told and shown so far, in order, and the end."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The session, to save and resume."""
+
+    def record_dict(self) -> dict[str, Any]:
+        """The game record so far (every card, every event), as a document."""
 
 
 class Game:
@@ -133,15 +168,35 @@ class Game:
         step, for a progress bar."""
         raise self.unsupported("review")
 
+    def balance(
+        self, roles: str | None = None, deck: Path | None = None, parity: bool = False
+    ) -> Any:
+        """A role mix's balance figures (``roles``: the mix as ``NAME=COPIES,...``; or
+        ``deck``: a deck file); the result has ``to_dict()``."""
+        raise self.unsupported("balance")
+
+    def moderate(
+        self,
+        saved: Mapping[str, Any] | None = None,
+        *,
+        players: int | None = None,
+        roles: str | None = None,
+        seed: int = 0,
+    ) -> Moderation:
+        """The moderator's assistant: a new game (``players`` at the table, ``roles``
+        as ``NAME=COPIES,...``) or a saved session resumed (``saved``)."""
+        raise self.unsupported("moderate")
+
     # -- for the command line -----------------------------------------------------------
 
     def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
         """What ``verb`` prints on a terminal for ``result`` (what the library returned
         for ``record``): ``solve``, ``solve-why`` (the explanations of ``solve --why``),
         ``hint``, ``vote``, ``why``, ``review``, ``review-html`` (a whole HTML page, a ``str``),
-        ``simulate``, ``compare`` (the record is then ``None``), and ``conflict`` (the result is the
-        :class:`~wooolf_solver.core.errors.InconsistentRecordError`). ``options`` are a
-        verb's settings (``top`` for ``hint``; ``chance``, ``contrary`` for ``why``).
+        ``balance``, ``simulate``, ``compare`` (the record is then ``None``), and ``conflict``
+        (the result is the :class:`~wooolf_solver.core.errors.InconsistentRecordError`).
+        ``options`` are a verb's settings (``top`` for ``hint``; ``chance``, ``contrary``
+        for ``why``).
 
         One hook for every verb rather than a renderer class per verb: the command line
         needs only "this result, readably", a game with no tables of its own still

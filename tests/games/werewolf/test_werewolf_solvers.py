@@ -118,4 +118,6 @@ def test_an_inconsistent_record_gives_a_minimal_conflict_through_any_engine() ->
 def test_the_game_reads_records_and_says_what_it_answers() -> None:
     record = GAME.read(SPEC, Path("."))
     assert isinstance(record, GameRecord)
-    assert GAME.describe()["verbs"] == ["solve", "why", "review"]
+    assert GAME.describe()["verbs"] == [
+        "solve", "why", "review", "balance", "moderate", "simulate", "compare",
+    ]  # fmt: skip

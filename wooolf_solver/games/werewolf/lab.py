@@ -18,12 +18,15 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .balance import balance
 from .bots import Player, RandomBot
 from .engine import Outcome, play_game
 from .rules import Deck, Rules, Variants, load_rules
+
+if TYPE_CHECKING:
+    from ...lab.executors import Executor
 
 WINNERS = ("village", "werewolves", "piper", "lovers", "nobody")
 Z95 = 1.959963984540054
@@ -164,3 +167,210 @@ def compare(
         report = simulate(deck, games, seed, variants, bots=bots)
         out.append(Mix(deck, value.points, value.random_lynch, report))
     return out
+
+
+# -- the lab as `wooolf simulate --game werewolf` and `compare` drive it --------------------
+
+BOTS = ("random", "solver")
+"""The bots of the command line: :class:`~.bots.RandomBot` (its unanimous random lynch
+is the balance model's) and :class:`~.solver_bots.SolverBot`."""
+
+
+def make_bot(name: str, rng: random.Random) -> Player:
+    """A bot by name, with its generator."""
+    if name == "solver":
+        from .solver_bots import SolverBot  # noqa: PLC0415 (the counter: only when needed)
+
+        return SolverBot(rng)
+    return RandomBot(rng)
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play in a worker: picklable, seeded."""
+
+    deck: Deck
+    variants: Variants
+    bots: tuple[str, ...]
+    seed: int
+    keep_record: bool
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a worker sends back of one game."""
+
+    winner: str | None
+    cards: tuple[tuple[int, str], ...]
+    winners: tuple[int, ...]
+    days: int
+    record: str | None = None
+
+
+def play_task(task: GameTask) -> GameSummary:
+    """Play one game (a top-level function, for the executors)."""
+    rng = random.Random(task.seed)
+    players = sum(n for _, n in task.deck)
+    bots: Player | dict[int, Player]
+    if len(set(task.bots)) == 1:
+        bots = make_bot(task.bots[0], rng)
+    else:
+        bots = {seat: make_bot(task.bots[(seat - 1) % len(task.bots)], rng)
+                for seat in range(1, players + 1)}  # fmt: skip
+    outcome = play_game(task.deck, bots, random.Random(task.seed ^ 1), task.variants)
+    text = None
+    if task.keep_record:
+        from .record import dump_record  # noqa: PLC0415
+
+        text = dump_record(outcome.record)
+    return GameSummary(outcome.winner, outcome.record.cards, outcome.winners, outcome.days, text)
+
+
+@dataclass(frozen=True)
+class LabSimulation:
+    """A mix to simulate with its bots and seed."""
+
+    mix: Any
+    bots: tuple[str, ...]
+    seed: str
+
+    def tasks(self, games: int, keep_records: bool) -> list[GameTask]:
+        master = random.Random(f"werewolf:{self.seed}")
+        return [
+            GameTask(
+                self.mix.deck, self.mix.variants, self.bots, master.getrandbits(64), keep_records
+            )
+            for _ in range(games)
+        ]
+
+
+@dataclass(frozen=True)
+class LabReport:
+    """A simulation's report: the mix, its exact baseline and the games' figures."""
+
+    simulation: LabSimulation
+    report: Report
+    points: int
+    random_lynch: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``simulate --json`` (and one mix of ``compare --json``)."""
+        return {
+            "label": self.simulation.mix.label,
+            **self.simulation.mix.to_dict(),
+            "bots": list(self.simulation.bots),
+            "seed": self.simulation.seed,
+            "points": self.points,
+            "random_lynch": self.random_lynch,
+            **self.report.to_dict(),
+        }
+
+
+def summarise(summaries: Sequence[GameSummary]) -> Report:
+    """The report of played games (as :func:`simulate` counts them)."""
+    winners: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for game in summaries:
+        if game.winner is not None:
+            winners[game.winner] += 1
+        for seat, role in game.cards:
+            played[role] += 1
+            won[role] += seat in game.winners
+    games = len(summaries)
+    return Report(
+        games,
+        {team: Rate.of(winners[team], games) for team in WINNERS},
+        {role: Rate.of(won[role], played[role]) for role in sorted(played)},
+        sum(game.days for game in summaries) / games if games else 0.0,
+        sum(game.winner is None for game in summaries),
+    )
+
+
+class WerewolfLab:
+    """The lab for ``wooolf simulate --game werewolf`` and ``compare``: a mix is
+    ``table`` (the rules' row for ``--players``), ``NAME=COPIES,...`` or a deck file
+    (:mod:`.mixes`); the bots are ``random`` and ``solver``."""
+
+    default_mix = "table"
+    default_bots = "random"
+
+    def simulations(
+        self, mixes: Sequence[str], players: int, bots: Sequence[str], seed: str, analyse: bool
+    ) -> list[Any]:
+        from ...core.errors import InvalidArgumentError  # noqa: PLC0415
+        from .mixes import Mix  # noqa: PLC0415
+
+        for bot in bots:
+            if bot not in BOTS:
+                raise InvalidArgumentError(
+                    f"--bots: unknown bot {bot!r} (known: {', '.join(BOTS)})"
+                )
+        return [LabSimulation(Mix.of(mix, players), tuple(bots), seed) for mix in mixes]
+
+    def label(self, simulation: Any) -> str:
+        return str(simulation.mix.label)
+
+    def run(
+        self,
+        simulations: Sequence[Any],
+        games: int,
+        executor: Executor | None,
+        records: str | None,
+        on_game: Callable[[object], None],
+    ) -> tuple[Any, ...]:
+        from pathlib import Path  # noqa: PLC0415
+
+        from ...lab.executors import Serial  # noqa: PLC0415
+
+        executor = executor or Serial()
+        tasks = [task for sim in simulations for task in sim.tasks(games, records is not None)]
+        results: list[GameSummary] = []
+        for summary in executor.map(play_task, tasks):
+            results.append(summary)
+            on_game(summary)
+        reports = []
+        for k, sim in enumerate(simulations):
+            played = results[k * games : (k + 1) * games]
+            if records is not None:
+                folder = Path(records) / (
+                    f"{k + 1}-{sim.mix.label}" if len(simulations) > 1 else ""
+                )
+                folder.mkdir(parents=True, exist_ok=True)
+                for index, game in enumerate(played):
+                    path = folder / f"game-{index + 1:04d}.yaml"
+                    path.write_text(game.record or "", encoding="utf-8")
+            value = balance(sim.mix.deck, sim.mix.variants.parity)
+            reports.append(LabReport(sim, summarise(played), value.points, value.random_lynch))
+        return tuple(reports)
+
+    def check_plot(self, path: str) -> None:
+        from pathlib import Path  # noqa: PLC0415
+
+        from ...core.errors import InvalidArgumentError  # noqa: PLC0415
+
+        if Path(path).suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise InvalidArgumentError(f"--plot: {path}: a .png, .svg or .pdf file")
+
+    def plot(self, reports: Sequence[Any], path: str) -> None:
+        import matplotlib  # noqa: PLC0415 (only for a plot)
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt  # noqa: PLC0415
+
+        labels = [report.simulation.mix.label for report in reports]
+        rates = [report.report.teams["village"] for report in reports]
+        figure, axes = plt.subplots(figsize=(7, 4))
+        xs = list(range(len(reports)))
+        axes.bar(xs, [r.rate for r in rates], 0.6,
+                 yerr=[[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]],
+                 capsize=3, label="village wins (simulated)")  # fmt: skip
+        axes.scatter(xs, [report.random_lynch for report in reports], color="black", zorder=3,
+                     label="random lynch (exact)")  # fmt: skip
+        axes.set_xticks(xs, labels)
+        axes.set_ylabel("village win rate (95% interval)")
+        axes.set_ylim(0, 1)
+        axes.legend()
+        figure.tight_layout()
+        figure.savefig(path)
+        plt.close(figure)

@@ -151,6 +151,11 @@ class Assistant:
                               rules=self.rules)  # fmt: skip
         return table.game_record()
 
+    def record_dict(self) -> dict[str, Any]:
+        """The game record so far, as a document (``wooolf review`` reads it once the
+        game is over)."""
+        return self.record().to_dict()
+
     def lines(self) -> list[str]:
         """What the moderator tells and shows, event by event, and the end."""
         outcome = self.replay()[2]

@@ -15,18 +15,23 @@ from dataclasses import dataclass
 from functools import cached_property
 from math import factorial, prod
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.errors import InvalidRecordError
 from ...core.knowledge import Knowledge, Seat
 from ...core.posterior import Posterior
 from ...engines import Tally
-from ..base import Game
+from ..base import Game, Lab, Moderation
 from .explain import Explanation, explain, explanations
 from .model import WerewolfKnowledge, knowledge_of
 from .record import GameRecord, read_record
 from .review import Review, review
 from .rules import WEREWOLF
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from .balance import Balance
 
 
 @dataclass(frozen=True)
@@ -81,7 +86,16 @@ class WerewolfPosterior(Posterior):
 
 
 class Werewolf(Game):
-    """Classic Werewolf: game records, the exact model, the generic engines."""
+    """Classic Werewolf: game records, the exact model, the generic engines.
+
+    The engines: ``counter`` (the game's own, the default) and the generic ``brute``,
+    ``csp`` and ``cpsat``, which enumerate or search the model's variables (each seat's
+    dealt card, the thief's exchange, the lovers) and so are practical only for the
+    small records of ``examples/werewolf/`` with a few hidden seats: the example records
+    are kept that small (the full game of 10 players is a review record, which only the
+    counter judges), and every engine is listed so that the examples check them against
+    each other (``tests/test_games.py``).
+    """
 
     name: ClassVar[str] = "werewolf"
     title: ClassVar[str] = "Werewolf (The Werewolves of Millers Hollow)"
@@ -89,7 +103,9 @@ class Werewolf(Game):
     own_engines: ClassVar[Mapping[str, str]] = {
         "counter": "wooolf_solver.games.werewolf.counter:CountingEngine"
     }
-    verbs: ClassVar[frozenset[str]] = frozenset({"solve", "why", "review"})
+    verbs: ClassVar[frozenset[str]] = frozenset(
+        {"solve", "why", "review", "balance", "moderate", "simulate", "compare"}
+    )
 
     def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> GameRecord:
         return read_record(data)
@@ -123,10 +139,56 @@ class Werewolf(Game):
         engine: str | None = None,
         on_step: Callable[[int, int], None] | None = None,
     ) -> Review:
-        """A full record reviewed (judged exactly by the counter)."""
+        """A full record reviewed (judged exactly by the counter, whatever ``engine``);
+        ``on_step`` after each day."""
         if not isinstance(record, GameRecord):
             raise InvalidRecordError("game: not a Werewolf game record")
-        return review(record)
+        return review(record, on_step)
+
+    def balance(
+        self, roles: str | None = None, deck: Path | None = None, parity: bool = False
+    ) -> Balance:
+        """The mix's card points and exact random-lynch village win probability
+        (``parity``, or the deck file's ``rules``, for the parity win)."""
+        from .balance import balance  # noqa: PLC0415
+        from .mixes import Mix  # noqa: PLC0415
+
+        if (roles is None) == (deck is None):
+            raise InvalidRecordError(
+                "balance: give the mix as --roles NAME=COPIES,... or a deck file"
+            )
+        mix = Mix.of(roles, None) if roles is not None else Mix.load(Path(str(deck)), None)
+        return balance(mix.deck, parity or mix.variants.parity)
+
+    def moderate(
+        self,
+        saved: Mapping[str, Any] | None = None,
+        *,
+        players: int | None = None,
+        roles: str | None = None,
+        seed: int = 0,
+    ) -> Moderation:
+        """The moderator's assistant (:mod:`.moderate`): a saved session resumed, or a
+        new game of ``roles`` (default: the rules' table row for ``players``)."""
+        from .mixes import Mix  # noqa: PLC0415
+        from .moderate import Assistant, resume  # noqa: PLC0415
+
+        if saved is not None:
+            return resume(saved)
+        if roles is None and players is None:
+            raise InvalidRecordError("moderate: give --players N or --roles NAME=COPIES,...")
+        mix = Mix.of(roles if roles is not None else "table", players)
+        return Assistant(mix.deck, mix.variants, seed=seed)
+
+    def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
+        from .render import render  # noqa: PLC0415 (rich tables: only for the command line)
+
+        return render(verb, record, result, **options)
+
+    def lab(self) -> Lab:
+        from .lab import WerewolfLab  # noqa: PLC0415 (the lab: only when simulating)
+
+        return WerewolfLab()
 
 
 GAME = Werewolf()

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from io import StringIO
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ruamel.yaml import YAML
 
@@ -83,6 +83,9 @@ class Model:
 @dataclass(frozen=True)
 class GameRecord:
     """A game as far as the record's viewpoint knows it."""
+
+    game_name: ClassVar[str] = "werewolf"
+    """The registry's name of the game (how :mod:`wooolf_solver.api` finds it)."""
 
     players: int
     deck: Deck

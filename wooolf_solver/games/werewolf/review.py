@@ -21,6 +21,7 @@ winner and the winning seats. A record the rules cannot produce is refused first
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -95,9 +96,11 @@ class Review:
         }
 
 
-def review(record: GameRecord) -> Review:
-    """Review a moderator's full record (every card, every private event)."""
+def review(record: GameRecord, on_step: Callable[[int, int], None] | None = None) -> Review:
+    """Review a moderator's full record (every card, every private event);
+    ``on_step(done, total)`` after each day's ballots, for a progress bar."""
     check_game(record)
+    total = sum(isinstance(event, Day) for event in record.events)
     roles = dict(record.cards)
     days: list[DayReview] = []
     dead: list[tuple[Seat, int, str]] = []
@@ -106,6 +109,8 @@ def review(record: GameRecord) -> Review:
     for number, event in enumerate(record.events, 1):
         if isinstance(event, Day):
             days.append(DayReview(event.day, number, event.lynched, _ballots(record, number)))
+            if on_step is not None:
+                on_step(len(days), total)
         if isinstance(event, Lovers):
             lovers = event.lovers
         if isinstance(event, Charms):

@@ -37,7 +37,7 @@ class Wooolf(Game):
     title: ClassVar[str] = "Wooolf!! (狼來了)"
     engines: ClassVar[tuple[str, ...]] = ENGINES
     own_engines: ClassVar[Mapping[str, str]] = OWN_ENGINES
-    verbs: ClassVar[frozenset[str]] = frozenset(VERBS) - {"vote"}
+    verbs: ClassVar[frozenset[str]] = frozenset(VERBS) - {"vote", "balance", "moderate"}
 
     def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> Record:
         """A game record for ``review``, a round record for the other verbs; for no verb,

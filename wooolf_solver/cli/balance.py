@@ -1,0 +1,63 @@
+"""``wooolf balance``: a role mix's balance figures, from the game's ``balance`` hook."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .. import api
+from ..games import available, find_game
+from .session import Session, UsageError, command, json_option
+
+
+def mix_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "deck", nargs="?", metavar="DECK", help="a designer's deck file (or use --roles)"
+    )
+    parser.add_argument(
+        "--roles", metavar="NAME=COPIES,...", help="the role mix, e.g. ROLE=2,OTHER=5"
+    )
+    parser.add_argument(
+        "--parity",
+        action="store_true",
+        help="the parity variant: the other side wins when it is at least as many",
+    )
+    parser.add_argument(
+        "--game",
+        choices=list(available()),
+        default=None,
+        help="the game (default: the first of `wooolf games` that answers `balance`)",
+    )
+
+
+def balance_game(name: str | None) -> str:
+    """The game named, or the first of the registry that answers ``balance``."""
+    if name is not None:
+        return name
+    for game in available():
+        if "balance" in find_game(game).verbs:
+            return game
+    raise UsageError("balance: no game of the registry answers `balance`")
+
+
+@command(
+    "balance",
+    "a role mix's balance: card points and an exact baseline win probability",
+    mix_options,
+    json_option,
+)
+def balance_command(args: argparse.Namespace, session: Session) -> int:
+    """A role mix's balance figures, exactly, as the game defines them (for example
+    a card-point sum and an exact win probability when every choice is drawn at
+    random): the mix as --roles NAME=COPIES,... or a designer's deck file."""
+    if (args.roles is None) == (args.deck is None):
+        raise UsageError("balance: give the mix as --roles NAME=COPIES,... or as a deck file")
+    name = balance_game(args.game)
+    session.game = find_game(name)
+    deck = Path(args.deck) if args.deck is not None else None
+    result = api.balance(name, args.roles, deck, args.parity)
+    if args.json:
+        session.json(result.to_dict())
+    else:
+        session.render("balance", result)
+    return 0

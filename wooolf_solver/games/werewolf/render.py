@@ -1,0 +1,268 @@
+"""Werewolf on a terminal: the rich tables and sentences of every verb.
+
+The generic command line runs a verb through the library and hands the result to
+:meth:`Werewolf.render <.plugin.Werewolf.render>`, which calls :func:`render` here; this
+module is imported only then (rich, and Jinja2 for the review's page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+from ...core.errors import EventId
+from ...core.pages import render_page
+from ...core.posterior import Fact
+from ...core.version import __version__
+from ...core.words import exact_percent, join_words, percent, plural, seats_in_words
+from .balance import Balance
+from .explain import Explanation, describe
+from .record import GameRecord
+from .review import Review
+from .rules import WEREWOLF
+
+WINNER_WORDS = {
+    "village": "the village wins",
+    "werewolves": "the werewolves win",
+    "piper": "the piper wins",
+    "lovers": "the lovers win",
+    "nobody": "nobody is left: nobody wins",
+}
+
+
+def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
+    """The readable answer of ``verb`` for ``result`` (see
+    :meth:`wooolf_solver.games.base.Game.render` for the verbs)."""
+    game = record if isinstance(record, GameRecord) else None
+    if verb == "conflict":
+        return Text(conflict_words(game, result.conflict))
+    if verb == "solve":
+        return render_solve(game, result)
+    if verb == "solve-why":
+        return render_reasons(result)
+    if verb == "why":
+        return render_why(result, options.get("chance"), options.get("contrary", False))
+    if verb == "review":
+        return render_review(game, result)
+    if verb == "review-html" and game is not None:
+        return review_page(game, result)
+    if verb == "balance" and isinstance(result, Balance):
+        return render_balance(result)
+    if verb == "simulate":
+        return render_mixes([result], "Werewolf lab")
+    if verb == "compare":
+        return render_mixes(result, "Werewolf lab: the mixes side by side")
+    return Pretty(result)
+
+
+def chance(p: float) -> Text:
+    """A cell: ✓ when certain, · when impossible, otherwise a percentage."""
+    if p == 1:
+        return Text("✓", style="bold green")
+    if p == 0:
+        return Text("·", style="dim")
+    return Text(percent(p))
+
+
+def conflict_words(record: GameRecord | None, conflict: Sequence[EventId]) -> str:
+    """One line naming the events that cannot all hold."""
+    if not conflict:
+        return "the record contradicts itself: no deal fits the deck and the known cards."
+    named = []
+    for event in conflict:
+        number = int(event) if str(event).isdigit() else 0
+        if record is not None and 1 <= number <= len(record.events):
+            named.append(f"event {number} ({describe(record.events[number - 1])})")
+        else:
+            named.append(f"event {event}")
+    if len(named) == 1:
+        return f"the record contradicts itself: {named[0]} cannot hold."
+    both = "both" if len(named) == 2 else "all"
+    return f"the record contradicts itself: {join_words(named)} cannot {both} hold."
+
+
+def render_solve(record: GameRecord | None, posterior: Any) -> RenderableType:
+    """Per seat the role chances, P(werewolf) and P(lying); then the lynch advice."""
+    data = posterior.to_dict()
+    roles = sorted({role for seat in data["roles"].values() for role in seat})
+    alive = set(record.alive_after()) if record is not None else None
+    viewpoint = record.viewpoint if record is not None else None
+    header = "Public knowledge" if viewpoint is None else f"Seat {viewpoint}'s knowledge"
+    title = Text(f"Werewolf — {header}: {plural(data['worlds'], 'world')}", style="bold")
+    table = Table(box=box.SIMPLE_HEAD)
+    table.add_column("seat", justify="right")
+    for role in roles:
+        table.add_column(role, justify="right")
+    table.add_column("P(werewolf)", justify="right", style="bold")
+    table.add_column("lying", justify="right")
+    for seat, chances in data["roles"].items():
+        label = seat + (" (you)" if viewpoint is not None and int(seat) == viewpoint else "")
+        if alive is not None and int(seat) not in alive:
+            label += " †"
+        lying = data["lying"].get(seat)
+        table.add_row(
+            label,
+            *(chance(chances.get(role, 0.0)) for role in roles),
+            chance(data["werewolf"][seat]),
+            chance(lying) if lying is not None else Text(""),
+        )
+    parts: list[RenderableType] = [title, table]
+    if data["lynch"]:
+        best = data["lynch"][0]
+        ranked = ", ".join(
+            f"{row['seat']} ({exact_percent(row['werewolf'])})" for row in data["lynch"]
+        )
+        parts.append(
+            Text(f"Lynch: seat {best['seat']} ({exact_percent(best['werewolf'])} a werewolf).")
+        )
+        parts.append(Text(f"Most likely werewolf first: {ranked}.", style="dim"))
+    else:
+        parts.append(Text("Lynch: nobody else is alive."))
+    if alive is not None and len(alive) < len(data["roles"]):
+        parts.append(Text("† dead", style="dim"))
+    return Group(*parts)
+
+
+def render_why(
+    explanation: Explanation, chance_of: float | None = None, contrary: bool = False
+) -> RenderableType:
+    if explanation.holds:
+        return Text("\n".join(explanation.sentences))
+    line = f"It is not certain that {explanation.fact}"
+    if contrary:
+        line += ": the contrary is certain"
+    elif chance_of is not None:
+        line += f" (its chance: {exact_percent(float(chance_of))})"
+    return Text(line + ".")
+
+
+def render_reasons(reasons: Mapping[Fact, Explanation]) -> RenderableType:
+    if not reasons:
+        return Text("\nNo seat's role is certain.")
+    parts: list[RenderableType] = [Text("\nWhy:", style="bold")]
+    for fact, explanation in reasons.items():
+        parts.append(Text(f"\n{str(fact).capitalize()}:", style="bold"))
+        parts.append(Text("\n".join(explanation.sentences)))
+    return Group(*parts)
+
+
+def outcome_words(review: Review) -> str:
+    if review.winner is None:
+        return "The game is unfinished."
+    won = f" ({seats_in_words(review.winners)})" if review.winners else ""
+    return WINNER_WORDS[review.winner].capitalize() + won + "."
+
+
+def render_review(record: GameRecord | None, review: Review) -> RenderableType:
+    """Per day each ballot beside P(werewolf) of its target, the best ballot; the dead;
+    the winners."""
+    cards = dict(record.cards) if record is not None else {}
+    parts: list[RenderableType] = [Text(f"Werewolf review — {outcome_words(review)}", style="bold")]
+    for day in review.days:
+        lynched = "nobody lynched" if day.lynched is None else f"seat {day.lynched} lynched"
+        if day.lynched in cards:
+            lynched += f" ({cards[day.lynched]})"
+        table = Table(
+            title=f"Day {day.day} (event {day.event}): {lynched}",
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+        )
+        for column in ("voter", "role", "voted", "P(werewolf)", "best", "P(werewolf) best"):
+            table.add_column(column, justify="right" if column != "role" else "left")
+        for ballot in day.ballots:
+            good = ballot.werewolf >= ballot.best_werewolf
+            table.add_row(
+                str(ballot.voter),
+                cards.get(ballot.voter, "?"),
+                str(ballot.target)
+                + (f" ({cards[ballot.target]})" if ballot.target in cards else ""),
+                Text(exact_percent(float(ballot.werewolf)), style="green" if good else "red"),
+                "—" if ballot.best is None else str(ballot.best),
+                exact_percent(float(ballot.best_werewolf)),
+            )
+        parts.append(table)
+    dead = ", ".join(f"{seat} ({role}, event {n})" for seat, n, role in review.dead)
+    parts.append(Text(f"The dead, in order: {dead or 'nobody'}."))
+    return Group(*parts)
+
+
+def review_page(record: GameRecord, review: Review) -> str:
+    """The review as one self-contained HTML page (the library's page frame)."""
+    cards = dict(record.cards)
+    days = [
+        {
+            "title": f"Day {day.day}",
+            "lynched": "nobody"
+            if day.lynched is None
+            else f"seat {day.lynched} ({cards.get(day.lynched, '?')})",
+            "ballots": [
+                {
+                    "voter": ballot.voter,
+                    "role": cards.get(ballot.voter, "?"),
+                    "target": ballot.target,
+                    "target_role": cards.get(ballot.target, "?"),
+                    "werewolf": exact_percent(float(ballot.werewolf)),
+                    "best": "—" if ballot.best is None else ballot.best,
+                    "best_werewolf": exact_percent(float(ballot.best_werewolf)),
+                    "good": ballot.werewolf >= ballot.best_werewolf,
+                    "wolf": cards.get(ballot.target) == WEREWOLF,
+                }
+                for ballot in day.ballots
+            ],
+        }
+        for day in review.days
+    ]
+    return render_page(
+        __package__ or "wooolf_solver.games.werewolf",
+        "werewolf-review.html",
+        page_title=f"Werewolf review — {record.players} players",
+        title=f"Werewolf — {record.players} players",
+        outcome=outcome_words(review),
+        cards=[
+            {"seat": seat, "role": role, "wolf": role == WEREWOLF} for seat, role in record.cards
+        ],
+        days=days,
+        dead=[{"seat": s, "event": n, "role": role} for s, n, role in review.dead],
+        version=__version__,
+    )
+
+
+def render_balance(result: Balance) -> RenderableType:
+    return Text(
+        f"Points: {result.points:+d} (card values; 0 is the designers' balance).\n"
+        f"Village win probability under random lynch: {result.random_lynch:.4f} "
+        f"(exact: {result.village.numerator}/{result.village.denominator})."
+    )
+
+
+def rate_cell(rate: Mapping[str, float]) -> str:
+    return f"{rate['rate']:.1%} [{rate['low']:.1%}, {rate['high']:.1%}]"
+
+
+def render_mixes(reports: Sequence[Any], title: str) -> RenderableType:
+    """One column per mix: points, exact baseline, the simulated win rates."""
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column("")
+    dicts = [report.to_dict() for report in reports]
+    for data in dicts:
+        table.add_column(data["label"], justify="right")
+    table.add_row("games", *(str(d["games"]) for d in dicts))
+    table.add_row("points", *(f"{d['points']:+d}" for d in dicts))
+    table.add_row("random lynch (exact)", *(f"{d['random_lynch']:.1%}" for d in dicts))
+    teams = [t for t in dicts[0]["teams"] if any(d["teams"][t]["rate"] for d in dicts)]
+    for team in teams:
+        table.add_row(f"{team} wins", *(rate_cell(d["teams"][team]) for d in dicts))
+    table.add_row("mean days", *(f"{d['days']:.2f}" for d in dicts))
+    roles = sorted({role for d in dicts for role in d["roles"]})
+    for role in roles:
+        table.add_row(
+            f"{role} won",
+            *(rate_cell(d["roles"][role]) if role in d["roles"] else "" for d in dicts),
+        )
+    return table
