@@ -13,7 +13,13 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
 - a forward pass on 0/1 factors counts the consistent physical deals exactly;
 - the viewpoint's decision (who holds each target) comes from passes that also
   carry each seat's label (target 1, target 2 or other), forward over the first
-  half of the seats and backward over the second half, joined in the middle.
+  half of the seats and backward over the second half, joined in the middle;
+- on bigger tables (more than :data:`DENSE_CODES` labellings) the labelled passes
+  are *sparse*: they keep only the labellings of the seats dealt so far that some
+  partial deal fulfils (the decision's support is small: a target has as many
+  holders as it has cards at most), so their size follows the decision's support,
+  not ``(targets + 1) ** seats``; a table whose solution would not fit in
+  ``max_memory`` is refused with :class:`TooLargeError`.
 
 >>> from wooolf_solver import Round
 >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
@@ -30,14 +36,16 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import product
-from math import factorial
+from math import factorial, prod
 from typing import ClassVar
 
 import numpy as np
 
+from ...core.errors import SolverError
 from ...core.knowledge import Observation
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step, build_lattice
@@ -49,14 +57,65 @@ ClassKey = tuple[str, ...]
 
 EXACT_FLOAT_LIMIT = 2**53
 
+DENSE_CODES = 3**8
+"""The most label codes (``(targets + 1) ** free seats``) for which the decision comes
+from dense labelled passes (every table of the built-in editions, up to 8 players and
+the neutral hand); above, the passes are sparse (:meth:`_Model.sparse_levels`)."""
+
+DEFAULT_MAX_MEMORY = 1 << 30
+"""The default memory budget of one computation, in bytes (1 GiB)."""
+
+CHUNK = 1 << 21
+"""The most elements of one temporary array of a sparse step (16 MiB of floats)."""
+
+
+class TooLargeError(SolverError):
+    """The exact solution would need more memory than the budget allows.
+
+    The message is one line naming the size; ``needed`` and ``budget`` are in bytes.
+    """
+
+    def __init__(self, what: str, needed: int, budget: int) -> None:
+        self.needed = needed
+        self.budget = budget
+        super().__init__(
+            f"too large to solve exactly: {what} need about {_bytes(needed)}, "
+            f"over the memory budget of {_bytes(budget)}"
+        )
+
+
+def _bytes(size: float) -> str:
+    """A size in bytes, readable.
+
+    >>> _bytes(1 << 30), _bytes(7 << 19), _bytes(512)
+    ('1 GB', '3.5 MB', '512 bytes')
+    """
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
+        if size >= scale:
+            return f"{size / scale:.3g} {unit}"
+    return f"{int(size)} bytes"
+
 
 class CountingEngine:
-    """Exact counts by dynamic programming over seats, one pass per hypothesis."""
+    """Exact counts by dynamic programming over seats, one pass per hypothesis.
+
+    ``max_memory`` (bytes, default :data:`DEFAULT_MAX_MEMORY`) bounds what one
+    computation may hold: a bigger one raises :class:`TooLargeError` before it
+    allocates. ``dense_codes`` (default :data:`DENSE_CODES`) is where the sparse
+    labelled passes take over (0: always; the tests use it).
+    """
 
     name: ClassVar[str] = "counter"
 
+    def __init__(self, max_memory: int | None = None, dense_codes: int | None = None) -> None:
+        self.max_memory = DEFAULT_MAX_MEMORY if max_memory is None else max_memory
+        self.dense_codes = DENSE_CODES if dense_codes is None else dense_codes
+
+    def _model(self, knowledge: RoundKnowledge) -> _Model:
+        return _Model(knowledge, self.max_memory, self.dense_codes)
+
     def tally(self, knowledge: RoundKnowledge) -> Tally:
-        model = _Model(knowledge)
+        model = self._model(knowledge)
         forward = model.prune()
         backward = model.backward()
         total = float(model.scale @ forward[-1][:, 0])
@@ -69,14 +128,14 @@ class CountingEngine:
 
     def decision_by_hand(self, knowledge: RoundKnowledge) -> DecisionJoint:
         """The viewpoint's decision jointly with every free seat's hand (for hints)."""
-        model = _Model(knowledge)
+        model = self._model(knowledge)
         model.prune()
         if not len(model.factors):  # nothing is consistent
             return DecisionJoint((), np.zeros(0), model.hand_cards, {}, Tally(0, 0.0, {}))
         return model.decision_by_hand()
 
     def consistent(self, knowledge: RoundKnowledge) -> bool:
-        model = _Model(knowledge)
+        model = self._model(knowledge)
         return bool(model.scale @ model.forward(model.factors)[-1][:, 0] > 0)
 
 
@@ -90,11 +149,19 @@ class _Hypothesis:
 class _Model:
     """The factors of one knowledge under every live hypothesis."""
 
-    def __init__(self, knowledge: RoundKnowledge) -> None:
+    def __init__(
+        self,
+        knowledge: RoundKnowledge,
+        max_memory: int = DEFAULT_MAX_MEMORY,
+        dense_codes: int = DENSE_CODES,
+    ) -> None:
         self.knowledge = knowledge
+        self.max_memory = max_memory
         game = knowledge.game
         self.kinds: tuple[Card, ...] = tuple(card for card, _ in knowledge.free_cards)
         counts = tuple(count for _, count in knowledge.free_cards)
+        box = prod(count + 1 for count in counts)  # build_lattice lists every state of it
+        self.check(4 * 8 * box * (len(counts) + 1), f"{box:,} multisets of the free cards")
         self.lattice: Lattice = build_lattice(counts, game.hand_size)
         self.seats: tuple[Seat, ...] = knowledge.free_seats
         self.hand_cards = tuple(tuple(self.kinds[i] for i in hand) for hand in self.lattice.hands)
@@ -110,8 +177,13 @@ class _Model:
             for name, character in game.characters.items()
         }
         self.speaker = {key: game.characters[name] for name, key in self.class_of.items()}
+        moves = sum(len(step.src) for step in self.lattice.steps)
+        self.check(
+            8 * 8 * moves, f"{moves:,} moves between {max(self.lattice.sizes):,} states a seat"
+        )
         hypotheses = self._hypotheses()
         factors = np.ones((len(hypotheses), len(self.seats), len(self.hand_cards)))
+        self.dense = (len(knowledge.targets) + 1) ** len(self.seats) <= dense_codes
         scale = np.ones(len(hypotheses))
         self._apply(hypotheses, factors, scale)
         live = scale > 0
@@ -140,6 +212,11 @@ class _Model:
         capacity: defaultdict[ClassKey, int] = defaultdict(int)
         for card, count in self.knowledge.free_cards:
             capacity[self.class_of[card.character]] += count
+        count = _assignments(len(peekers), [capacity[key] for key in possible])
+        per = 3 * 8 * len(self.seats) * len(self.hand_cards)
+        self.check(
+            per * count, f"{count:,} hypotheses on {len(peekers)} peekers' announcer classes"
+        )
         hypotheses = []
         for classes in product(possible, repeat=len(peekers)):
             used = defaultdict(int, {key: classes.count(key) for key in set(classes)})
@@ -193,6 +270,12 @@ class _Model:
         hands = [known] if known is not None else self.hand_cards
         values = [obs.likelihood({target: cards}) for cards in hands]  # one-seat observations
         return np.array(values if known is None else values[0], dtype=np.float64)
+
+    def check(self, needed: int, what: str) -> None:
+        """Refuse (:class:`TooLargeError`) a computation that would need ``needed``
+        bytes, over the budget; ``what`` names its size."""
+        if needed > self.max_memory:
+            raise TooLargeError(what, needed, self.max_memory)
 
     # -- passes ---------------------------------------------------------------------
 
@@ -257,6 +340,8 @@ class _Model:
         """The weight of every value of the viewpoint's decision."""
         if not self.knowledge.targets:
             return {}
+        if not self.dense:
+            return self.sparse_decision()
         middle = len(self.seats) // 2
         left = np.ones((len(self.factors), 1, 1))  # hypothesis, label code, state
         for j in range(middle):
@@ -272,6 +357,8 @@ class _Model:
 
     def decision_by_hand(self) -> DecisionJoint:
         """The decision's weights jointly with each free seat's hand."""
+        if not self.dense:
+            return self.sparse_decision_by_hand()
         labels = len(self.knowledge.targets) + 1
         seats = len(self.seats)
         forward = [np.ones((len(self.factors), 1, 1))]
@@ -340,22 +427,196 @@ class _Model:
             roles[seat] = dict(named)
         return {seat: roles[seat] for seat in self.knowledge.seats}
 
-    def decisions_of(self, codes: IntArray) -> tuple[Decision, ...]:
-        """The decision values of label codes (one base-(targets + 1) digit per free
-        seat, the first seat most significant), the known hands included."""
+    @cached_property
+    def known_holders(self) -> list[list[Seat]]:
+        """For each target, the seats of known hands holding it."""
         targets = self.knowledge.targets
         known: list[list[Seat]] = [[] for _ in targets]
         for seat, hand in self.knowledge.hands.items():
             name = self.knowledge.game.identity(hand).name
             if name in targets:
                 known[targets.index(name)].append(seat)
-        shape = (len(targets) + 1,) * len(self.seats)
-        digits = _digits(codes, shape)
+        return known
+
+    def decisions_of(self, codes: IntArray) -> tuple[Decision, ...]:
+        """The decision values of label codes (one base-(targets + 1) digit per free
+        seat, the first seat most significant), the known hands included."""
+        shape = (len(self.knowledge.targets) + 1,) * len(self.seats)
+        return self.decisions_of_digits(_digits(codes, shape))
+
+    def decisions_of_digits(self, digits: IntArray) -> tuple[Decision, ...]:
+        """The decision values of labellings (one row per free seat, one column per
+        value), the known hands included."""
+        known = self.known_holders
         seats = np.array(self.seats, dtype=np.int64)
         return tuple(
-            tuple(frozenset(known[t] + seats[column == t].tolist()) for t in range(len(targets)))
+            tuple(frozenset(known[t] + seats[column == t].tolist()) for t in range(len(known)))
             for column in digits.T
         )
+
+    # -- sparse labelled passes (bigger tables) --------------------------------------
+
+    def sparse_levels(self, forward: bool) -> Iterator[tuple[IntArray, Array]]:
+        """The levels of a labelled pass that keeps only the labellings some partial
+        deal fulfils: forward, after each number of seats ``j`` from 0, the labels of
+        seats ``0..j-1`` (one row per labelling) and their weights (state,
+        hypothesis, labelling); backward, from ``j = len(seats)`` down, those of
+        seats ``j..``. Every labelling kept has a non-zero weight."""
+        codes = np.zeros((1, 0), dtype=np.int64)
+        weights: Array = np.ones((1, len(self.factors), 1))
+        yield codes, weights
+        for j in range(len(self.seats)) if forward else reversed(range(len(self.seats))):
+            codes, weights = self._advance(j, j, codes, weights, forward)
+            yield codes, weights
+
+    def _advance(
+        self, j: int, seat: int, codes: IntArray, weights: Array, forward: bool = True
+    ) -> tuple[IntArray, Array]:
+        """Lattice step ``j`` of a sparse pass, dealing free seat number ``seat``: its
+        label is appended to the labellings (forward) or prepended (backward), and
+        the labellings no partial deal fulfils are dropped."""
+        count = len(self.knowledge.targets) + 1
+        split = self._sparse_step(j, seat, weights, forward)  # (state, b, label, code)
+        states, batch, _, width = split.shape
+        flat = split.reshape(states, batch, count * width)
+        live = np.flatnonzero(flat.any(axis=(0, 1)))
+        old = np.tile(codes, (count, 1))[live]
+        label = np.repeat(np.arange(count), width)[live, None]
+        codes = np.concatenate([old, label] if forward else [label, old], axis=1)
+        return codes, flat[:, :, live]
+
+    def _sparse_step(self, j: int, seat: int, weights: Array, forward: bool) -> Array:
+        """Lattice step ``j`` of a sparse pass, dealing free seat number ``seat``: the
+        weights by (state after, hypothesis, the seat's label, labelling before), one
+        hand type at a time (a hand moves each state to a different one, so its moves
+        add without collisions)."""
+        count = len(self.knowledge.targets) + 1
+        group = self.lattice.steps[j].by_hand
+        step = group.moves
+        sizes = self.lattice.steps[j].sizes
+        states = sizes[1] if forward else sizes[0]
+        _, batch, width = weights.shape
+        self.check(
+            3 * 8 * batch * width * count * states,
+            f"{width * count:,} labellings of {j + 1 if forward else len(self.seats) - j} "
+            f"seats × {states:,} states × {batch:,} hypotheses",
+        )
+        out = np.zeros((count * states, batch, width))
+        ends = [*group.starts[1:].tolist(), len(step.hand)]
+        for h, start, end in zip(group.keys.tolist(), group.starts.tolist(), ends, strict=True):
+            factor = self.factors[:, seat, h]
+            if not factor.any():
+                continue
+            before, after = (step.src, step.dst) if forward else (step.dst, step.src)
+            part = np.take(weights, before[start:end], axis=0)
+            part *= (step.weight[start:end, None] * factor)[:, :, None]
+            out[self.labels[h] * states + after[start:end]] += part
+        by_label = out.reshape(count, states, batch, width)
+        return by_label.transpose(1, 2, 0, 3)
+
+    def sparse_decision(self) -> dict[Decision, float]:
+        """:meth:`decision` from sparse passes, forward from the first seat and
+        backward from the last, each step taken on the cheaper side, joined where
+        they meet."""
+        seats = len(self.seats)
+        forward, backward = self.sparse_levels(forward=True), self.sparse_levels(forward=False)
+        (left, before), (right, after) = next(forward), next(backward)
+        while len(left[0]) + len(right[0]) < seats:
+            ahead = self.lattice.steps[len(left[0])].src
+            behind = self.lattice.steps[seats - 1 - len(right[0])].src
+            if before.shape[2] * len(ahead) <= after.shape[2] * len(behind):
+                left, before = next(forward)
+            else:
+                right, after = next(backward)
+        states, batch, width = before.shape
+        self.check(
+            8 * width * after.shape[2] * 2,
+            f"{width:,} × {after.shape[2]:,} labellings of the two halves of the seats",
+        )
+        # (einsum, not BLAS: threaded BLAS stalls when the machine is busy)
+        joint = np.einsum("sbl,sbr->lr", before * self.scale[:, None], after)
+        rows, cols = np.nonzero(joint)
+        digits = np.concatenate([left[rows], right[cols]], axis=1)
+        weights = joint[rows, cols]
+        return dict(zip(self.decisions_of_digits(digits.T), weights.tolist(), strict=True))
+
+    def sparse_decision_by_hand(self) -> DecisionJoint:
+        """:meth:`decision_by_hand` from sparse passes. The seats may be dealt in any
+        order, so a seat's joint is read off the last level of a pass that deals it
+        last (whose states are its hands); the passes share their beginnings by
+        divide and conquer (deal one half of the seats left, recurse on the other),
+        so every seat is dealt about ``log2(seats)`` times in all. A seat whose
+        factors equal an earlier one's gets its joint mirrored instead."""
+        seats = len(self.seats)
+        twin: dict[int, int] = {}
+        first: dict[bytes, int] = {}
+        for t in range(seats):
+            twin[t] = first.setdefault(self.factors[:, t, :].tobytes(), t)
+        needed = sorted(set(twin.values()))
+        codes = np.zeros((1, 0), dtype=np.int64)
+        weights: Array = np.ones((1, len(self.factors), 1))
+        order = [t for t in range(seats) if twin[t] != t]  # twins first: no joint needed
+        for j, t in enumerate(order):
+            codes, weights = self._advance(j, t, codes, weights)
+        leaves: dict[int, _Leaf] = {}
+        self._leave_one_out(codes, weights, order, needed, leaves)
+        # the decision's support: every seat's joint sums over its hands to the decision
+        support = np.unique(leaves[needed[0]].digits, axis=0)
+        position = _Rows(support)
+        hands = len(self.hand_cards)
+        self.check(
+            8 * hands * len(support) * seats,
+            f"{len(support):,} decision values × {hands:,} hands × {seats:,} seats",
+        )
+        by_hand: dict[Seat, FloatArray] = {}
+        for t in needed:
+            leaf = leaves.pop(t)
+            joint = np.zeros((hands, len(support)))
+            joint[leaf.hands, position.of(leaf.digits)] = leaf.weights
+            by_hand[self.seats[t]] = joint
+        for t in range(seats):
+            if twin[t] != t:  # same factors as an earlier seat: the same joint, mirrored
+                swapped = support.copy()
+                swapped[:, [t, twin[t]]] = support[:, [twin[t], t]]
+                by_hand[self.seats[t]] = by_hand[self.seats[twin[t]]][:, position.of(swapped)]
+        weights_ = by_hand[self.seats[needed[0]]].sum(axis=0)
+        decisions = self.decisions_of_digits(support.T)
+        tally = self._tally(decisions, weights_, by_hand)
+        return DecisionJoint(decisions, weights_, self.hand_cards, by_hand, tally)
+
+    def _leave_one_out(
+        self,
+        codes: IntArray,
+        weights: Array,
+        dealt: list[int],
+        remaining: list[int],
+        leaves: dict[int, _Leaf],
+    ) -> None:
+        """Deal all the ``remaining`` seats but one, for each of them in turn (sharing
+        the work by halves), and read each one's joint off the last level."""
+        if len(remaining) == 1:
+            leaves[remaining[0]] = self._leaf(remaining[0], codes, weights, dealt)
+            return
+        half = len(remaining) // 2
+        for keep, deal in ((remaining[:half], remaining[half:]), (remaining[half:], remaining[:half])):
+            here, there, order = codes, weights, list(dealt)
+            for t in deal:
+                here, there = self._advance(len(order), t, here, there)
+                order.append(t)
+            self._leave_one_out(here, there, order, keep, leaves)
+
+    def _leaf(self, t: int, codes: IntArray, weights: Array, dealt: list[int]) -> _Leaf:
+        """Seat ``t``'s joint, from the last level of a pass that dealt every other
+        seat (in the order ``dealt``)."""
+        seats = len(self.seats)
+        step = self.lattice.steps[seats - 1]  # deals the cards left: one hand per state
+        factor = self.factors[:, t, step.hand].T * self.scale * step.weight[:, None]
+        values = np.einsum("mbc,mb->mc", weights[step.src], factor)  # (move, labelling)
+        moves, labellings = np.nonzero(values)
+        digits = np.zeros((len(moves), seats), dtype=np.int64)
+        digits[:, dealt] = codes[labellings]
+        digits[:, t] = self.labels[step.hand[moves]]
+        return _Leaf(digits, step.hand[moves], values[moves, labellings])
 
     def _labelled_step(
         self,
@@ -397,6 +658,65 @@ class DecisionJoint:
     """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
     tally: Tally
     """The tally of the same knowledge, read off the joints."""
+
+
+@dataclass(frozen=True)
+class _Leaf:
+    """A seat's joint with the decision, as its non-zero entries."""
+
+    digits: IntArray
+    """The labels of every free seat (one row per entry)."""
+    hands: IntArray
+    """The seat's hand type."""
+    weights: FloatArray
+
+
+class _Rows:
+    """The position of rows of labels among the rows of a table (all distinct)."""
+
+    def __init__(self, table: IntArray) -> None:
+        self.width = table.shape[1]
+        self.base = int(table.max(initial=0)) + 1
+        self.small = self.base**self.width < 2**62
+        keys = self._keys(table)
+        if self.small:
+            self.order = np.argsort(keys)
+            self.sorted = keys[self.order]
+        else:
+            self.index = {key: i for i, key in enumerate(keys)}
+
+    def _keys(self, rows: IntArray) -> IntArray:
+        if self.small:
+            radix = np.array([self.base**i for i in range(self.width)][::-1], dtype=np.int64)
+            return rows @ radix if self.width else np.zeros(len(rows), dtype=np.int64)
+        return np.array([row.tobytes() for row in np.ascontiguousarray(rows)], dtype=object)
+
+    def of(self, rows: IntArray) -> IntArray:
+        """The positions of ``rows`` (each must be in the table)."""
+        keys = self._keys(rows)
+        if self.small:
+            return np.asarray(self.order[np.searchsorted(self.sorted, keys)])
+        return np.array([self.index[key] for key in keys], dtype=np.int64)
+
+
+def _assignments(items: int, capacities: list[int]) -> int:
+    """The number of ways to give each of ``items`` labelled items one of the classes,
+    each class at most its capacity.
+
+    >>> _assignments(3, [3, 1]), _assignments(2, [0, 1]), _assignments(0, [])
+    (4, 0, 1)
+    """
+    ways = [1] + [0] * items  # ways[k]: k items placed so far (exponential generating)
+    for capacity in capacities:
+        ways = [
+            sum(ways[k - used] * _choose(k, used) for used in range(min(k, capacity) + 1))
+            for k in range(items + 1)
+        ]
+    return ways[items]
+
+
+def _choose(n: int, k: int) -> int:
+    return factorial(n) // (factorial(k) * factorial(n - k))
 
 
 def _digits(codes: IntArray, shape: tuple[int, ...]) -> IntArray:
