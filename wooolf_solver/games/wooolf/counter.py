@@ -582,7 +582,7 @@ class _Model:
         weights_ = by_hand[self.seats[needed[0]]].sum(axis=0)
         decisions = self.decisions_of_digits(support.T)
         tally = self._tally(decisions, weights_, by_hand)
-        return DecisionJoint(decisions, weights_, self.hand_cards, by_hand, tally)
+        return DecisionJoint(decisions, weights_, self.hand_cards, by_hand, tally, sparse=True)
 
     def _leave_one_out(
         self,
@@ -598,7 +598,10 @@ class _Model:
             leaves[remaining[0]] = self._leaf(remaining[0], codes, weights, dealt)
             return
         half = len(remaining) // 2
-        for keep, deal in ((remaining[:half], remaining[half:]), (remaining[half:], remaining[:half])):
+        for keep, deal in (
+            (remaining[:half], remaining[half:]),
+            (remaining[half:], remaining[:half]),
+        ):
             here, there, order = codes, weights, list(dealt)
             for t in deal:
                 here, there = self._advance(len(order), t, here, there)
@@ -658,6 +661,9 @@ class DecisionJoint:
     """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
     tally: Tally
     """The tally of the same knowledge, read off the joints."""
+    sparse: bool = False
+    """Computed by the sparse passes (a bigger table: its consumers should avoid
+    dense products over the decision values, see :mod:`.hints`)."""
 
 
 @dataclass(frozen=True)

@@ -176,7 +176,11 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
     if table.tally.deals == 0:
         raise InconsistentRecordError(minimal_conflict(knowledge, counter))
     posterior = RoundPosterior(knowledge, table.tally)
-    declarations = DeclarationTable.of(knowledge, table.decisions)
+    declarations: DeclarationTable | SparseDeclarations = DeclarationTable.of(
+        knowledge, table.decisions
+    )
+    if table.sparse:
+        declarations = SparseDeclarations(declarations)
     entropy = _entropy(table.weights)
     scores = []
     for action in actions_open(round_):
@@ -220,6 +224,9 @@ class OutcomeTables:
     by_hand: dict[Seat, tuple[tuple[Hand, ...], FloatArray]]
     engine: Engine | None = None
     """Set for the naive twin, which tallies every outcome afresh."""
+    sparse: bool = False
+    """The counter's sparse joint (a bigger table): products avoid BLAS, whose
+    threads stall on a busy machine, and dense tables over the decision values."""
     spreads: dict[tuple[str, str | None, Seat | None], FloatArray] = field(
         default_factory=dict, repr=False
     )
@@ -231,7 +238,14 @@ class OutcomeTables:
         if isinstance(engine, CountingEngine) and not naive:
             joint = engine.decision_by_hand(knowledge)
             by_hand = {seat: (joint.hands, table) for seat, table in joint.by_hand.items()}
-            return cls(knowledge, joint.tally, joint.decisions, joint.weights, by_hand)
+            return cls(
+                knowledge,
+                joint.tally,
+                joint.decisions,
+                joint.weights,
+                by_hand,
+                sparse=joint.sparse,
+            )
         tally = engine.tally(knowledge)
         decisions = tuple(key for key, weight in tally.decision.items() if weight > 0)
         weights = np.array([tally.decision[key] for key in decisions])
@@ -253,9 +267,7 @@ class OutcomeTables:
             assert action.question is not None
             question = game.questions[action.question]
             names = ["yes", "no"]
-            observations = [
-                Answered(0, target, question, yes, game=game) for yes in (True, False)
-            ]
+            observations = [Answered(0, target, question, yes, game=game) for yes in (True, False)]
             per_card = 1.0
         if self.engine is not None:
             return names, self._tallied(observations) * per_card
@@ -270,6 +282,8 @@ class OutcomeTables:
                 [[obs.likelihood({target: hand}) for hand in hands] for obs in observations],
                 dtype=np.float64,
             )
+        if self.sparse:
+            return names, np.einsum("oh,hd->od", self.spreads[key] * per_card, table)
         return names, (self.spreads[key] * per_card) @ table
 
     def _tallied(self, observations: list[Observation]) -> FloatArray:
@@ -293,7 +307,7 @@ def _score(
     *,
     weights: FloatArray,
     entropy: float,
-    declarations: DeclarationTable,
+    declarations: DeclarationTable | SparseDeclarations,
 ) -> ActionScore:
     total = float(weights.sum())
     chances = joint.sum(axis=1) / total
@@ -316,6 +330,40 @@ def _score(
     )
 
 
+class SparseDeclarations:
+    """A :class:`DeclarationTable`'s ``best`` and ``best_one`` from its non-zero
+    entries alone (a declaration is right for a few holders of each target), for the
+    big tables of the counter's sparse joint: no dense product over the decision
+    values, no BLAS."""
+
+    def __init__(self, table: DeclarationTable) -> None:
+        self.table = table
+        self.targets = table.targets
+        candidates, self.decisions = np.nonzero(table.right)  # by candidate
+        edges = np.r_[True, candidates[1:] != candidates[:-1]] if len(candidates) else []
+        self.starts = np.flatnonzero(edges)
+        self.rows = candidates[self.starts]
+
+    def mass(self, weights: FloatArray) -> FloatArray:
+        """``table.ones @ weights``: each declaration's weight of being right."""
+        out = np.zeros((len(self.table.candidates), *weights.shape[1:]))
+        if len(self.starts):
+            out[self.rows] = np.add.reduceat(weights[self.decisions], self.starts, axis=0)
+        return out
+
+    def best(self, weights: FloatArray) -> FloatArray:
+        """As :meth:`DeclarationTable.best`."""
+        return np.asarray(self.mass(weights).max(axis=0))
+
+    def best_one(self, weights: FloatArray) -> Declaration:
+        """As :meth:`DeclarationTable.best_one`."""
+        mass = self.mass(weights)
+        top = int(np.argmax(mass))
+        sure = bool(self.table.right[top, weights > 0].all())
+        chance = 1.0 if sure else float(mass[top] / weights.sum())
+        return Declaration(self.table.candidates[top], chance, sure)
+
+
 def _advice(posterior: RoundPosterior, scores: list[ActionScore]) -> Advice:
     best = posterior.declarations(at_least=1)[0]
     informative = [score for score in scores if score.gain_bits > 0]
@@ -331,5 +379,3 @@ def _entropy(weights: FloatArray) -> float:
     positive = weights[weights > 0]
     p = positive / positive.sum()
     return float(-(p * np.log2(p)).sum()) if len(p) > 1 else 0.0
-
-
