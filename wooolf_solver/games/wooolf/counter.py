@@ -39,7 +39,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
-from itertools import product
+from itertools import combinations, product
 from math import factorial, prod
 from typing import ClassVar
 
@@ -183,7 +183,8 @@ class _Model:
         )
         hypotheses = self._hypotheses()
         factors = np.ones((len(hypotheses), len(self.seats), len(self.hand_cards)))
-        self.dense = (len(knowledge.targets) + 1) ** len(self.seats) <= dense_codes
+        labellings = (len(knowledge.targets) + 1) ** len(self.seats)
+        self.dense = labellings <= dense_codes or not self.seats
         scale = np.ones(len(hypotheses))
         self._apply(hypotheses, factors, scale)
         live = scale > 0
@@ -448,21 +449,59 @@ class _Model:
         """The decision values of labellings (one row per free seat, one column per
         value), the known hands included."""
         known = self.known_holders
-        seats = np.array(self.seats, dtype=np.int64)
-        return tuple(
-            tuple(frozenset(known[t] + seats[column == t].tolist()) for t in range(len(known)))
-            for column in digits.T
-        )
+        if len(self.seats) > 62:  # no bit masks: one value at a time
+            seats = np.array(self.seats, dtype=np.int64)
+            return tuple(
+                tuple(frozenset(known[t] + seats[column == t].tolist()) for t in range(len(known)))
+                for column in digits.T
+            )
+        bits = np.int64(1) << np.arange(len(self.seats), dtype=np.int64)
+        columns = []
+        for t in range(len(known)):  # each target's holders as a bit mask, then a set
+            masks = bits @ (digits == t) if len(digits) else np.zeros(digits.shape[1], np.int64)
+            unique, inverse = np.unique(masks, return_inverse=True)
+            sets = [
+                frozenset(known[t] + [seat for i, seat in enumerate(self.seats) if mask >> i & 1])
+                for mask in unique.tolist()
+            ]
+            columns.append([sets[i] for i in inverse.tolist()])
+        return tuple(zip(*columns, strict=True)) if columns else ((),) * digits.shape[1]
 
     # -- sparse labelled passes (bigger tables) --------------------------------------
+
+    @cached_property
+    def twins(self) -> tuple[dict[int, int], tuple[tuple[int, ...], ...]]:
+        """Seats with the same factors under every hypothesis are interchangeable: the
+        weight of a labelling is the same with their labels permuted. For every free
+        seat (by position) the first seat with its factors, and the *followers* of
+        each such seat that has any (the later ones), one class each."""
+        first: dict[bytes, int] = {}
+        twin = {t: first.setdefault(self.factors[:, t, :].tobytes(), t) for t in range(len(self.seats))}
+        classes: dict[int, list[int]] = defaultdict(list)
+        for t, leader in twin.items():
+            if leader != t:
+                classes[leader].append(t)
+        return twin, tuple(tuple(members) for _, members in sorted(classes.items()))
+
+    @cached_property
+    def follower_class(self) -> dict[int, int]:
+        """The class of every follower (see :attr:`twins`)."""
+        return {t: k for k, members in enumerate(self.twins[1]) for t in members}
+
+    @property
+    def counted(self) -> int:
+        """The columns of a sparse labelling that count the followers' labels: one per
+        (class, target)."""
+        return len(self.twins[1]) * len(self.knowledge.targets)
 
     def sparse_levels(self, forward: bool) -> Iterator[tuple[IntArray, Array]]:
         """The levels of a labelled pass that keeps only the labellings some partial
         deal fulfils: forward, after each number of seats ``j`` from 0, the labels of
-        seats ``0..j-1`` (one row per labelling) and their weights (state,
-        hypothesis, labelling); backward, from ``j = len(seats)`` down, those of
+        the seats ``0..j-1`` that are no followers (one row per labelling; then how
+        many followers of each class hold each target) and their weights (state,
+        hypothesis, labelling); backward, from ``j = len(seats)`` down, those of the
         seats ``j..``. Every labelling kept has a non-zero weight."""
-        codes = np.zeros((1, 0), dtype=np.int64)
+        codes = np.zeros((1, self.counted), dtype=np.int64)
         weights: Array = np.ones((1, len(self.factors), 1))
         yield codes, weights
         for j in range(len(self.seats)) if forward else reversed(range(len(self.seats))):
@@ -473,17 +512,28 @@ class _Model:
         self, j: int, seat: int, codes: IntArray, weights: Array, forward: bool = True
     ) -> tuple[IntArray, Array]:
         """Lattice step ``j`` of a sparse pass, dealing free seat number ``seat``: its
-        label is appended to the labellings (forward) or prepended (backward), and
-        the labellings no partial deal fulfils are dropped."""
+        label is appended to the labels (forward) or prepended (backward), or for a
+        follower counted; the labellings no partial deal fulfils are dropped, and those
+        made equal by counting are merged."""
         count = len(self.knowledge.targets) + 1
         split = self._sparse_step(j, seat, weights, forward)  # (state, b, label, code)
         states, batch, _, width = split.shape
         flat = split.reshape(states, batch, count * width)
         live = np.flatnonzero(flat.any(axis=(0, 1)))
         old = np.tile(codes, (count, 1))[live]
-        label = np.repeat(np.arange(count), width)[live, None]
-        codes = np.concatenate([old, label] if forward else [label, old], axis=1)
-        return codes, flat[:, :, live]
+        label = np.repeat(np.arange(count), width)[live]
+        labels = old.shape[1] - self.counted
+        if seat not in self.follower_class:
+            parts = [old[:, :labels], label[:, None]]
+            codes = np.concatenate([*(parts if forward else parts[::-1]), old[:, labels:]], axis=1)
+            return codes, flat[:, :, live]
+        column = labels + self.follower_class[seat] * (count - 1) + label
+        held = label < count - 1
+        old[np.flatnonzero(held), column[held]] += 1
+        codes, inverse = np.unique(old, axis=0, return_inverse=True)
+        order = np.argsort(inverse.ravel(), kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(inverse.ravel()[order]) != 0])
+        return codes, np.add.reduceat(flat[:, :, live[order]], starts, axis=2)
 
     def _sparse_step(self, j: int, seat: int, weights: Array, forward: bool) -> Array:
         """Lattice step ``j`` of a sparse pass, dealing free seat number ``seat``: the
@@ -514,21 +564,53 @@ class _Model:
         by_label = out.reshape(count, states, batch, width)
         return by_label.transpose(1, 2, 0, 3)
 
+    def _expand(
+        self, codes: IntArray, labelled: list[int], weights: FloatArray, *carried: IntArray
+    ) -> tuple[IntArray, FloatArray, tuple[IntArray, ...]]:
+        """Sparse labellings (the labels of the seats ``labelled``, then the followers'
+        counts) as labellings of every free seat (one row each): a labelling with
+        counts stands for every arrangement of the followers' labels, which weigh the
+        same. ``carried`` arrays (one entry per row) are repeated alongside."""
+        seats, targets = len(self.seats), len(self.knowledge.targets)
+        labels = codes.shape[1] - self.counted
+        full = np.full((len(codes), seats), targets, dtype=np.int64)
+        full[:, labelled] = codes[:, :labels]
+        rows = np.arange(len(codes))
+        for k, followers in enumerate(self.twins[1]):
+            counts = codes[rows, labels + k * targets : labels + (k + 1) * targets]
+            unique, inverse = np.unique(counts, axis=0, return_inverse=True)
+            inverse = inverse.ravel()
+            tables = [_arrangements(len(followers), tuple(c)) for c in unique.tolist()]
+            sizes = np.array([len(table) for table in tables], dtype=np.int64)
+            base = np.r_[0, np.cumsum(sizes)[:-1]]
+            repeat = sizes[inverse]
+            picked = np.repeat(np.arange(len(rows)), repeat)
+            offset = np.arange(len(picked)) - np.repeat(np.cumsum(repeat) - repeat, repeat)
+            stacked = np.concatenate(tables)
+            rows, full = rows[picked], full[picked]
+            full[:, list(followers)] = stacked[base[inverse][picked] + offset]
+            weights = weights[picked] / repeat[picked]
+            carried = tuple(array[picked] for array in carried)
+        return full, weights, carried
+
     def sparse_decision(self) -> dict[Decision, float]:
         """:meth:`decision` from sparse passes, forward from the first seat and
         backward from the last, each step taken on the cheaper side, joined where
-        they meet."""
+        they meet; the followers' counts are then spread over their arrangements."""
         seats = len(self.seats)
         forward, backward = self.sparse_levels(forward=True), self.sparse_levels(forward=False)
         (left, before), (right, after) = next(forward), next(backward)
-        while len(left[0]) + len(right[0]) < seats:
-            ahead = self.lattice.steps[len(left[0])].src
-            behind = self.lattice.steps[seats - 1 - len(right[0])].src
+        dealt_left, dealt_right = 0, 0
+        while dealt_left + dealt_right < seats:
+            ahead = self.lattice.steps[dealt_left].src
+            behind = self.lattice.steps[seats - 1 - dealt_right].src
             if before.shape[2] * len(ahead) <= after.shape[2] * len(behind):
                 left, before = next(forward)
+                dealt_left += 1
             else:
                 right, after = next(backward)
-        states, batch, width = before.shape
+                dealt_right += 1
+        width = before.shape[2]
         self.check(
             8 * width * after.shape[2] * 2,
             f"{width:,} × {after.shape[2]:,} labellings of the two halves of the seats",
@@ -536,8 +618,22 @@ class _Model:
         # (einsum, not BLAS: threaded BLAS stalls when the machine is busy)
         joint = np.einsum("sbl,sbr->lr", before * self.scale[:, None], after)
         rows, cols = np.nonzero(joint)
-        digits = np.concatenate([left[rows], right[cols]], axis=1)
+        split_left = left.shape[1] - self.counted
+        split_right = right.shape[1] - self.counted
+        codes = np.concatenate(
+            [
+                left[rows, :split_left],
+                right[cols, :split_right],
+                left[rows, split_left:] + right[cols, split_right:],
+            ],
+            axis=1,
+        )
         weights = joint[rows, cols]
+        if self.counted:  # labellings equal once counted: merged
+            codes, inverse = np.unique(codes, axis=0, return_inverse=True)
+            weights = np.bincount(inverse.ravel(), weights=weights, minlength=len(codes))
+        labelled = [t for t in range(seats) if t not in self.follower_class]
+        digits, weights, _ = self._expand(codes, labelled, weights)
         return dict(zip(self.decisions_of_digits(digits.T), weights.tolist(), strict=True))
 
     def sparse_decision_by_hand(self) -> DecisionJoint:
@@ -545,21 +641,17 @@ class _Model:
         order, so a seat's joint is read off the last level of a pass that deals it
         last (whose states are its hands); the passes share their beginnings by
         divide and conquer (deal one half of the seats left, recurse on the other),
-        so every seat is dealt about ``log2(seats)`` times in all. A seat whose
-        factors equal an earlier one's gets its joint mirrored instead."""
+        so every seat is dealt about ``log2(seats)`` times in all. The followers are
+        dealt first, counted, and get their leader's joint mirrored."""
         seats = len(self.seats)
-        twin: dict[int, int] = {}
-        first: dict[bytes, int] = {}
-        for t in range(seats):
-            twin[t] = first.setdefault(self.factors[:, t, :].tobytes(), t)
-        needed = sorted(set(twin.values()))
-        codes = np.zeros((1, 0), dtype=np.int64)
+        twin, _ = self.twins
+        needed = [t for t in range(seats) if t not in self.follower_class]
+        codes = np.zeros((1, self.counted), dtype=np.int64)
         weights: Array = np.ones((1, len(self.factors), 1))
-        order = [t for t in range(seats) if twin[t] != t]  # twins first: no joint needed
-        for j, t in enumerate(order):
+        for j, t in enumerate(self.follower_class):
             codes, weights = self._advance(j, t, codes, weights)
         leaves: dict[int, _Leaf] = {}
-        self._leave_one_out(codes, weights, order, needed, leaves)
+        self._leave_one_out(codes, weights, [], len(self.follower_class), needed, leaves)
         # the decision's support: every seat's joint sums over its hands to the decision
         support = np.unique(leaves[needed[0]].digits, axis=0)
         position = _Rows(support)
@@ -579,6 +671,7 @@ class _Model:
                 swapped = support.copy()
                 swapped[:, [t, twin[t]]] = support[:, [twin[t], t]]
                 by_hand[self.seats[t]] = by_hand[self.seats[twin[t]]][:, position.of(swapped)]
+        by_hand = {seat: by_hand[seat] for seat in self.seats}
         weights_ = by_hand[self.seats[needed[0]]].sum(axis=0)
         decisions = self.decisions_of_digits(support.T)
         tally = self._tally(decisions, weights_, by_hand)
@@ -589,37 +682,39 @@ class _Model:
         codes: IntArray,
         weights: Array,
         dealt: list[int],
+        level: int,
         remaining: list[int],
         leaves: dict[int, _Leaf],
     ) -> None:
         """Deal all the ``remaining`` seats but one, for each of them in turn (sharing
-        the work by halves), and read each one's joint off the last level."""
+        the work by halves), and read each one's joint off the last level; ``dealt``
+        are the labelled seats dealt so far, ``level`` the seats dealt in all."""
         if len(remaining) == 1:
             leaves[remaining[0]] = self._leaf(remaining[0], codes, weights, dealt)
             return
         half = len(remaining) // 2
-        for keep, deal in (
-            (remaining[:half], remaining[half:]),
-            (remaining[half:], remaining[:half]),
-        ):
-            here, there, order = codes, weights, list(dealt)
-            for t in deal:
-                here, there = self._advance(len(order), t, here, there)
-                order.append(t)
-            self._leave_one_out(here, there, order, keep, leaves)
+        for keep, deal in ((remaining[:half], remaining[half:]), (remaining[half:], remaining[:half])):
+            here, there = codes, weights
+            for step, t in enumerate(deal):
+                here, there = self._advance(level + step, t, here, there)
+            self._leave_one_out(here, there, dealt + deal, level + len(deal), keep, leaves)
 
     def _leaf(self, t: int, codes: IntArray, weights: Array, dealt: list[int]) -> _Leaf:
         """Seat ``t``'s joint, from the last level of a pass that dealt every other
-        seat (in the order ``dealt``)."""
+        seat (the labelled ones in the order ``dealt``)."""
         seats = len(self.seats)
         step = self.lattice.steps[seats - 1]  # deals the cards left: one hand per state
         factor = self.factors[:, t, step.hand].T * self.scale * step.weight[:, None]
         values = np.einsum("mbc,mb->mc", weights[step.src], factor)  # (move, labelling)
         moves, labellings = np.nonzero(values)
-        digits = np.zeros((len(moves), seats), dtype=np.int64)
-        digits[:, dealt] = codes[labellings]
-        digits[:, t] = self.labels[step.hand[moves]]
-        return _Leaf(digits, step.hand[moves], values[moves, labellings])
+        labels = codes.shape[1] - self.counted
+        own = self.labels[step.hand[moves]][:, None]
+        rows = codes[labellings]
+        rows = np.concatenate([rows[:, :labels], own, rows[:, labels:]], axis=1)
+        digits, entries, (hands,) = self._expand(
+            rows, [*dealt, t], values[moves, labellings], step.hand[moves]
+        )
+        return _Leaf(digits, hands, entries)
 
     def _labelled_step(
         self,
@@ -703,6 +798,28 @@ class _Rows:
         if self.small:
             return np.asarray(self.order[np.searchsorted(self.sorted, keys)])
         return np.array([self.index[key] for key in keys], dtype=np.int64)
+
+
+@cache
+def _arrangements(size: int, counts: tuple[int, ...]) -> IntArray:
+    """Every labelling of ``size`` seats with ``counts[t]`` of them labelled ``t`` and
+    the others ``len(counts)``, one row each.
+
+    >>> _arrangements(3, (1, 1)).tolist()
+    [[0, 1, 2], [0, 2, 1], [1, 0, 2], [2, 0, 1], [1, 2, 0], [2, 1, 0]]
+    """
+    rows: list[list[int]] = [[len(counts)] * size]
+    for label, count in enumerate(counts):
+        grown = []
+        for row in rows:
+            free = [i for i, value in enumerate(row) if value == len(counts)]
+            for chosen in combinations(free, count):
+                new = list(row)
+                for i in chosen:
+                    new[i] = label
+                grown.append(new)
+        rows = grown
+    return np.array(rows, dtype=np.int64).reshape(len(rows), size)
 
 
 def _assignments(items: int, capacities: list[int]) -> int:
