@@ -476,7 +476,9 @@ class _Model:
         seat (by position) the first seat with its factors, and the *followers* of
         each such seat that has any (the later ones), one class each."""
         first: dict[bytes, int] = {}
-        twin = {t: first.setdefault(self.factors[:, t, :].tobytes(), t) for t in range(len(self.seats))}
+        twin = {
+            t: first.setdefault(self.factors[:, t, :].tobytes(), t) for t in range(len(self.seats))
+        }
         classes: dict[int, list[int]] = defaultdict(list)
         for t, leader in twin.items():
             if leader != t:
@@ -530,9 +532,9 @@ class _Model:
         column = labels + self.follower_class[seat] * (count - 1) + label
         held = label < count - 1
         old[np.flatnonzero(held), column[held]] += 1
-        codes, inverse = np.unique(old, axis=0, return_inverse=True)
-        order = np.argsort(inverse.ravel(), kind="stable")
-        starts = np.flatnonzero(np.r_[True, np.diff(inverse.ravel()[order]) != 0])
+        codes, inverse = _unique_rows(old)
+        order = np.argsort(inverse, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(inverse[order]) != 0])
         return codes, np.add.reduceat(flat[:, :, live[order]], starts, axis=2)
 
     def _sparse_step(self, j: int, seat: int, weights: Array, forward: bool) -> Array:
@@ -578,8 +580,7 @@ class _Model:
         rows = np.arange(len(codes))
         for k, followers in enumerate(self.twins[1]):
             counts = codes[rows, labels + k * targets : labels + (k + 1) * targets]
-            unique, inverse = np.unique(counts, axis=0, return_inverse=True)
-            inverse = inverse.ravel()
+            unique, inverse = _unique_rows(counts)
             tables = [_arrangements(len(followers), tuple(c)) for c in unique.tolist()]
             sizes = np.array([len(table) for table in tables], dtype=np.int64)
             base = np.r_[0, np.cumsum(sizes)[:-1]]
@@ -630,8 +631,8 @@ class _Model:
         )
         weights = joint[rows, cols]
         if self.counted:  # labellings equal once counted: merged
-            codes, inverse = np.unique(codes, axis=0, return_inverse=True)
-            weights = np.bincount(inverse.ravel(), weights=weights, minlength=len(codes))
+            codes, inverse = _unique_rows(codes)
+            weights = np.bincount(inverse, weights=weights, minlength=len(codes))
         labelled = [t for t in range(seats) if t not in self.follower_class]
         digits, weights, _ = self._expand(codes, labelled, weights)
         return dict(zip(self.decisions_of_digits(digits.T), weights.tolist(), strict=True))
@@ -653,7 +654,7 @@ class _Model:
         leaves: dict[int, _Leaf] = {}
         self._leave_one_out(codes, weights, [], len(self.follower_class), needed, leaves)
         # the decision's support: every seat's joint sums over its hands to the decision
-        support = np.unique(leaves[needed[0]].digits, axis=0)
+        support, _ = _unique_rows(leaves[needed[0]].digits)
         position = _Rows(support)
         hands = len(self.hand_cards)
         self.check(
@@ -693,7 +694,10 @@ class _Model:
             leaves[remaining[0]] = self._leaf(remaining[0], codes, weights, dealt)
             return
         half = len(remaining) // 2
-        for keep, deal in ((remaining[:half], remaining[half:]), (remaining[half:], remaining[:half])):
+        for keep, deal in (
+            (remaining[:half], remaining[half:]),
+            (remaining[half:], remaining[:half]),
+        ):
             here, there = codes, weights
             for step, t in enumerate(deal):
                 here, there = self._advance(level + step, t, here, there)
@@ -798,6 +802,26 @@ class _Rows:
         if self.small:
             return np.asarray(self.order[np.searchsorted(self.sorted, keys)])
         return np.array([self.index[key] for key in keys], dtype=np.int64)
+
+
+def _unique_rows(rows: IntArray) -> tuple[IntArray, IntArray]:
+    """The distinct rows of a table of small non-negative integers, in lexicographic
+    order, and the position of each row among them (as ``np.unique(axis=0)``, which
+    sorts structured rows slowly: here rows are numbers when they fit in 62 bits).
+
+    >>> unique, inverse = _unique_rows(np.array([[1, 0], [0, 2], [1, 0]]))
+    >>> unique.tolist(), inverse.tolist()
+    ([[0, 2], [1, 0]], [1, 0, 1])
+    """
+    width = rows.shape[1]
+    base = int(rows.max(initial=0)) + 1
+    if not len(rows) or base**width >= 2**62:
+        unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+        return unique.reshape(-1, width), inverse.ravel()
+    radix = np.array([base**i for i in range(width)][::-1], dtype=np.int64)
+    keys, inverse = np.unique(rows @ radix, return_inverse=True)
+    unique = (keys[:, None] // radix) % base
+    return unique.astype(np.int64), inverse.ravel()
 
 
 @cache

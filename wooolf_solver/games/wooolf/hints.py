@@ -196,7 +196,10 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
             )
         )
     scores.sort(key=lambda s: (-s.gain_bits, s.action))
-    return Hint(posterior, entropy, tuple(scores), _advice(posterior, scores))
+    best = None
+    if isinstance(declarations, SparseDeclarations):  # the table is built: not again
+        best = declarations.table.ranked(table.weights, at_least=1)[0]
+    return Hint(posterior, entropy, tuple(scores), _advice(posterior, scores, best))
 
 
 def actions_open(round_: Round) -> Iterable[Action]:
@@ -317,7 +320,13 @@ def _score(
     else:
         remaining = sum(chances[row] * _entropy(joint[row]) for row in live)
         gain = max(0.0, entropy - float(remaining))
-    best_after = float(declarations.best(joint.T).sum()) / total
+    if isinstance(declarations, SparseDeclarations):  # one product for every outcome
+        mass = declarations.mass(joint.T)
+        best_after = float(mass.max(axis=0).sum()) / total
+        best_given = {outcomes[row]: declarations.top(mass[:, row], joint[row]) for row in live}
+    else:
+        best_after = float(declarations.best(joint.T).sum()) / total
+        best_given = {outcomes[row]: declarations.best_one(joint[row]) for row in live}
     if len(live) == 1:
         best_after = float(declarations.best(weights[:, None])[0]) / total
     return ActionScore(
@@ -325,7 +334,7 @@ def _score(
         {outcomes[row]: float(chances[row]) for row in live},
         gain,
         best_after,
-        {outcomes[row]: declarations.best_one(joint[row]) for row in live},
+        best_given,
         declarations.targets,
     )
 
@@ -357,15 +366,21 @@ class SparseDeclarations:
 
     def best_one(self, weights: FloatArray) -> Declaration:
         """As :meth:`DeclarationTable.best_one`."""
-        mass = self.mass(weights)
+        return self.top(self.mass(weights), weights)
+
+    def top(self, mass: FloatArray, weights: FloatArray) -> Declaration:
+        """The best declaration, from the ``mass`` of ``weights``."""
         top = int(np.argmax(mass))
         sure = bool(self.table.right[top, weights > 0].all())
         chance = 1.0 if sure else float(mass[top] / weights.sum())
         return Declaration(self.table.candidates[top], chance, sure)
 
 
-def _advice(posterior: RoundPosterior, scores: list[ActionScore]) -> Advice:
-    best = posterior.declarations(at_least=1)[0]
+def _advice(
+    posterior: RoundPosterior, scores: list[ActionScore], best: Declaration | None = None
+) -> Advice:
+    if best is None:
+        best = posterior.declarations(at_least=1)[0]
     informative = [score for score in scores if score.gain_bits > 0]
     after = informative[0].best_after if informative else best.probability
     declare_now = best.certain or (
