@@ -16,16 +16,20 @@ For each position, in one run:
   process's peak resident size at the end;
 - with ``--before``, the counter's dense labelled passes (the code path of the
   built-in tables, which was every table's before the sparse passes) on the
-  10-player positions, and its ``solve`` on the 12-player ones, for the ratios.
+  10-player positions, and its ``solve`` on the 12-player ones, for the ratios;
+- with ``--baseline DIR``, the built-in 8-player positions timed the same way in a
+  child process on the library of another checkout (``DIR``, say the main branch's
+  worktree), so that the ratios compare like with like on a busy machine.
 
 The targets: on made-up 12-player decks, ``solve`` at most 200 ms and a full hint at
 most 1 s, each within 500 MB; the built-in 8-player positions no slower than the
-figures of ``docs/benchmarks.md`` (``TODAY``; this run's ratios to them are printed,
-but they were measured on a quiet machine: a busy one is slower). Progress goes to
+figures of ``docs/benchmarks.md`` (``TODAY``, measured on a quiet machine: a busy one
+is slower) or, with ``--baseline``, than the other checkout in the same run. Progress goes to
 stderr, the table to stdout.
 
     python benchmarks/bench_scale.py                # the table
     python benchmarks/bench_scale.py --before       # and the dense passes, for ratios
+    python benchmarks/bench_scale.py --baseline ../main   # 8 players against main
     python benchmarks/bench_scale.py --json         # JSON on stdout
 
 >>> "wolf?" in deck_text(12) and 'hand_size = 2' in deck_text(12)
@@ -39,12 +43,14 @@ import json
 import os
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +60,7 @@ from positions import StableRandom, pick
 from wooolf_solver import Round, hint, solve
 from wooolf_solver.games.wooolf import counter
 from wooolf_solver.games.wooolf.knowledge import knowledge_of
+from wooolf_solver.games.wooolf.posterior import RoundPosterior
 from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, base_rules, load_deck
 from wooolf_solver.games.wooolf.table import deal
 
@@ -176,6 +183,7 @@ def measure(work: Callable[[], Any], repeat: int) -> Figures:
 def solved(round_: Round) -> Callable[[], Any]:
     def work() -> Any:
         posterior = solve(round_)
+        assert isinstance(posterior, RoundPosterior)
         return posterior.roles, posterior.declarations()
 
     return work
@@ -195,6 +203,42 @@ def dense(work: Callable[[], Any]) -> Callable[[], Any]:
     return run
 
 
+CHILD = """
+import json, statistics, sys, time
+from pathlib import Path
+from wooolf_solver import Round, hint, solve
+names, repeat, hint_repeat = json.loads(sys.argv[1])
+def median(work, runs):
+    work()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+figures = {}
+for name in names:
+    round_ = Round.load(Path(sys.argv[2]) / f"{name}.yaml")
+    def solved():
+        posterior = solve(round_)
+        return posterior.roles, posterior.declarations()
+    figures[name] = (median(solved, repeat), median(lambda: hint(round_), hint_repeat))
+print(json.dumps(figures))
+"""
+
+
+def time_elsewhere(
+    checkout: Path, names: list[str], repeat: int, hint_repeat: int
+) -> dict[str, tuple[float, float]]:
+    """``solve`` and ``hint`` medians of the built-in positions on another checkout's
+    library, in a child process."""
+    environment = {**os.environ, "PYTHONPATH": str(checkout.resolve())}
+    argv = [sys.executable, "-c", CHILD, json.dumps([names, repeat, hint_repeat]), str(POSITIONS)]
+    done = subprocess.run(argv, env=environment, capture_output=True, text=True, check=True)
+    figures: dict[str, list[float]] = json.loads(done.stdout)
+    return {name: (pair[0], pair[1]) for name, pair in figures.items()}
+
+
 def say(message: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
@@ -204,8 +248,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=7, help="timed runs of solve")
     parser.add_argument("--hint-repeat", type=int, default=3, help="timed runs of hint")
     parser.add_argument("--before", action="store_true", help="also the dense passes")
+    parser.add_argument("--baseline", type=Path, help="a checkout to time 8 players on")
     parser.add_argument("--json", action="store_true", help="JSON on stdout")
     args = parser.parse_args(argv)
+    baseline = TODAY
+    if args.baseline:
+        say(f"built-in positions on {args.baseline}")
+        baseline = time_elsewhere(args.baseline, list(TODAY), args.repeat, args.hint_repeat)
     rows: list[dict[str, Any]] = []
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="wooolf-scale-") as directory:
@@ -219,17 +268,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             row["solve"] = measure(solved(round_), args.repeat)
             row["decision_values"] = len(solve(round_).tally.decision)
             say(f"{name}: hint")
-            row["hint"] = measure(lambda r=round_: hint(r), args.hint_repeat)
+            row["hint"] = measure(partial(hint, round_), args.hint_repeat)
             labels = (len(knowledge.targets) + 1) ** len(knowledge.free_seats)
             row["sparse"] = labels > counter.DENSE_CODES
             if name in TODAY:
-                row["before"] = dict(zip(("solve", "hint"), TODAY[name], strict=True))
+                row["before"] = dict(zip(("solve", "hint"), baseline[name], strict=True))
             elif args.before and row["sparse"]:
                 say(f"{name}: solve, dense passes")
                 before = {"solve": measure(dense(solved(round_)), 1).median}
                 if round_.setup.players <= 10:
                     say(f"{name}: hint, dense passes")
-                    before["hint"] = measure(dense(lambda r=round_: hint(r)), 1).median
+                    before["hint"] = measure(dense(partial(hint, round_)), 1).median
                 row["before"] = before
             rows.append(row)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -272,7 +321,7 @@ def report(rows: list[dict[str, Any]], peak_rss: int) -> None:
             + " ".join(cells)
         )
     print()
-    print("ratio: before / now (before: docs/benchmarks.md for the built-in positions,")
+    print("ratio: before / now (before: docs/benchmarks.md or --baseline for the built-in ones,")
     print("the dense passes with --before for the made-up ones); above 1 is faster now")
     for players in (10, 12):
         mine = [row for row in rows if row["players"] == players]
@@ -289,11 +338,11 @@ def report(rows: list[dict[str, Any]], peak_rss: int) -> None:
     built_in = [row for row in rows if row["position"] in TODAY]
     if built_in:
         worst = min(
-            TODAY[row["position"]][k] / row[verb].median
+            row["before"][verb] / row[verb].median
             for row in built_in
             for k, verb in enumerate(("solve", "hint"))
         )
-        print(f"built-in 8 players: slowest ratio to docs/benchmarks.md {format_ratio(worst)}")
+        print(f"built-in 8 players: slowest ratio to the baseline {format_ratio(worst)}")
     print(f"process peak resident memory {peak_rss / 2**20:.0f} MB")
 
 

@@ -36,7 +36,7 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations, product
@@ -585,6 +585,8 @@ class _Model:
             sizes = np.array([len(table) for table in tables], dtype=np.int64)
             base = np.r_[0, np.cumsum(sizes)[:-1]]
             repeat = sizes[inverse]
+            total = int(repeat.sum())
+            self.check(8 * total * (seats + 2 + len(carried)) * 2, f"{total:,} labellings")
             picked = np.repeat(np.arange(len(rows)), repeat)
             offset = np.arange(len(picked)) - np.repeat(np.cumsum(repeat) - repeat, repeat)
             stacked = np.concatenate(tables)
@@ -651,22 +653,26 @@ class _Model:
         weights: Array = np.ones((1, len(self.factors), 1))
         for j, t in enumerate(self.follower_class):
             codes, weights = self._advance(j, t, codes, weights)
-        leaves: dict[int, _Leaf] = {}
-        self._leave_one_out(codes, weights, [], len(self.follower_class), needed, leaves)
-        # the decision's support: every seat's joint sums over its hands to the decision
-        support, _ = _unique_rows(leaves[needed[0]].digits)
-        position = _Rows(support)
         hands = len(self.hand_cards)
-        self.check(
-            8 * hands * len(support) * seats,
-            f"{len(support):,} decision values × {hands:,} hands × {seats:,} seats",
-        )
         by_hand: dict[Seat, FloatArray] = {}
-        for t in needed:
-            leaf = leaves.pop(t)
-            joint = np.zeros((hands, len(support)))
-            joint[leaf.hands, position.of(leaf.digits)] = leaf.weights
+        found: list[_Rows] = []  # the support's rows, from the first joint read
+
+        def read(t: int, leaf: _Leaf) -> None:
+            if not found:  # every seat's joint sums over its hands to the decision
+                support, _ = _unique_rows(leaf.digits)
+                self.check(
+                    8 * hands * len(support) * seats,
+                    f"{len(support):,} decision values × {hands:,} hands × {seats:,} seats",
+                )
+                found.append(_Rows(support))
+            joint = np.zeros((hands, len(found[0].table)))
+            joint[leaf.hands, found[0].of(leaf.digits)] = leaf.weights
             by_hand[self.seats[t]] = joint
+
+        level = len(self.follower_class)
+        self._leave_one_out(codes, weights, [], level, remaining=needed, read=read)
+        position = found[0]
+        support = position.table
         for t in range(seats):
             if twin[t] != t:  # same factors as an earlier seat: the same joint, mirrored
                 swapped = support.copy()
@@ -684,14 +690,15 @@ class _Model:
         weights: Array,
         dealt: list[int],
         level: int,
+        *,
         remaining: list[int],
-        leaves: dict[int, _Leaf],
+        read: Callable[[int, _Leaf], None],
     ) -> None:
         """Deal all the ``remaining`` seats but one, for each of them in turn (sharing
         the work by halves), and read each one's joint off the last level; ``dealt``
         are the labelled seats dealt so far, ``level`` the seats dealt in all."""
         if len(remaining) == 1:
-            leaves[remaining[0]] = self._leaf(remaining[0], codes, weights, dealt)
+            read(remaining[0], self._leaf(remaining[0], codes, weights, dealt))
             return
         half = len(remaining) // 2
         for keep, deal in (
@@ -701,7 +708,9 @@ class _Model:
             here, there = codes, weights
             for step, t in enumerate(deal):
                 here, there = self._advance(level + step, t, here, there)
-            self._leave_one_out(here, there, dealt + deal, level + len(deal), keep, leaves)
+            self._leave_one_out(
+                here, there, dealt + deal, level + len(deal), remaining=keep, read=read
+            )
 
     def _leaf(self, t: int, codes: IntArray, weights: Array, dealt: list[int]) -> _Leaf:
         """Seat ``t``'s joint, from the last level of a pass that dealt every other
@@ -780,6 +789,7 @@ class _Rows:
     """The position of rows of labels among the rows of a table (all distinct)."""
 
     def __init__(self, table: IntArray) -> None:
+        self.table = table
         self.width = table.shape[1]
         self.base = int(table.max(initial=0)) + 1
         self.small = self.base**self.width < 2**62

@@ -176,11 +176,8 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
     if table.tally.deals == 0:
         raise InconsistentRecordError(minimal_conflict(knowledge, counter))
     posterior = RoundPosterior(knowledge, table.tally)
-    declarations: DeclarationTable | SparseDeclarations = DeclarationTable.of(
-        knowledge, table.decisions
-    )
-    if table.sparse:
-        declarations = SparseDeclarations(declarations)
+    dense = DeclarationTable.of(knowledge, table.decisions)
+    declarations = SparseDeclarations(dense) if table.sparse else dense
     entropy = _entropy(table.weights)
     scores = []
     for action in actions_open(round_):
