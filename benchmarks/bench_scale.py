@@ -156,28 +156,40 @@ class Figures:
     """One verb on one position."""
 
     median: float
+    """Wall-clock seconds, median."""
+    cpu: float
+    """This process's processor seconds, median (steadier on a busy machine)."""
     peak: int
-    """Traced peak memory, bytes."""
+    """Traced peak memory, bytes (0: not traced)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"median_ms": self.median * 1e3, "peak_mb": self.peak / 2**20}
+        return {
+            "median_ms": self.median * 1e3,
+            "cpu_ms": self.cpu * 1e3,
+            "peak_mb": self.peak / 2**20,
+        }
 
 
-def measure(work: Callable[[], Any], repeat: int) -> Figures:
-    """A warm-up, ``repeat`` timed runs, and one traced run for the peak memory."""
-    work()
-    times = []
+def measure(work: Callable[[], Any], repeat: int, *, warm_up: bool = True) -> Figures:
+    """A warm-up, ``repeat`` timed runs, and one traced run for the peak memory
+    (none without a warm-up: the references that only run once)."""
+    if warm_up:
+        work()
+    times, cpu = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, processor = time.perf_counter(), time.process_time()
         work()
         times.append(time.perf_counter() - start)
-    tracemalloc.start()
-    try:
-        work()
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    return Figures(statistics.median(times), peak)
+        cpu.append(time.process_time() - processor)
+    peak = 0
+    if warm_up:
+        tracemalloc.start()
+        try:
+            work()
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    return Figures(statistics.median(times), statistics.median(cpu), peak)
 
 
 def solved(round_: Round) -> Callable[[], Any]:
@@ -193,12 +205,12 @@ def dense(work: Callable[[], Any]) -> Callable[[], Any]:
     """``work`` on the counter's dense labelled passes, whatever the table."""
 
     def run() -> Any:
-        saved = counter.DENSE_CODES
-        counter.DENSE_CODES = 10**18
+        saved = counter.DENSE_CODES, counter.DEFAULT_MAX_MEMORY
+        counter.DENSE_CODES = counter.DEFAULT_MAX_MEMORY = 10**18
         try:
             return work()
         finally:
-            counter.DENSE_CODES = saved
+            counter.DENSE_CODES, counter.DEFAULT_MAX_MEMORY = saved
 
     return run
 
@@ -212,9 +224,9 @@ def median(work, runs):
     work()
     times = []
     for _ in range(runs):
-        start = time.perf_counter()
+        start = time.process_time()
         work()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times)
 figures = {}
 for name in names:
@@ -230,8 +242,8 @@ print(json.dumps(figures))
 def time_elsewhere(
     checkout: Path, names: list[str], repeat: int, hint_repeat: int
 ) -> dict[str, tuple[float, float]]:
-    """``solve`` and ``hint`` medians of the built-in positions on another checkout's
-    library, in a child process."""
+    """``solve`` and ``hint`` medians (processor time) of the built-in positions on
+    another checkout's library, in a child process."""
     environment = {**os.environ, "PYTHONPATH": str(checkout.resolve())}
     argv = [sys.executable, "-c", CHILD, json.dumps([names, repeat, hint_repeat]), str(POSITIONS)]
     done = subprocess.run(argv, env=environment, capture_output=True, text=True, check=True)
@@ -275,10 +287,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 row["before"] = dict(zip(("solve", "hint"), baseline[name], strict=True))
             elif args.before and row["sparse"]:
                 say(f"{name}: solve, dense passes")
-                before = {"solve": measure(dense(solved(round_)), 1).median}
+                once = measure(dense(solved(round_)), 1, warm_up=False)
+                before = {"solve": once.cpu}
                 if round_.setup.players <= 10:
                     say(f"{name}: hint, dense passes")
-                    before["hint"] = measure(dense(partial(hint, round_)), 1).median
+                    before["hint"] = measure(dense(partial(hint, round_)), 1, warm_up=False).cpu
                 row["before"] = before
             rows.append(row)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -311,7 +324,7 @@ def report(rows: list[dict[str, Any]], peak_rss: int) -> None:
         for verb in ("solve", "hint"):
             figures: Figures = row[verb]
             before = row.get("before", {}).get(verb)
-            ratio = format_ratio(before / figures.median) if before else "-"
+            ratio = format_ratio(before / figures.cpu) if before else "-"
             cells.append(
                 f"{format_time(figures.median):>9} {figures.peak / 2**20:>5.0f}MB {ratio:>7}"
             )
@@ -321,8 +334,9 @@ def report(rows: list[dict[str, Any]], peak_rss: int) -> None:
             + " ".join(cells)
         )
     print()
-    print("ratio: before / now (before: docs/benchmarks.md or --baseline for the built-in ones,")
-    print("the dense passes with --before for the made-up ones); above 1 is faster now")
+    print("times: wall-clock medians; ratio: before / now in processor time (before: the")
+    print("figures of docs/benchmarks.md, or --baseline, for the built-in positions; the")
+    print("dense passes with --before for the made-up ones); above 1 is faster now")
     for players in (10, 12):
         mine = [row for row in rows if row["players"] == players]
         if mine:
@@ -338,7 +352,7 @@ def report(rows: list[dict[str, Any]], peak_rss: int) -> None:
     built_in = [row for row in rows if row["position"] in TODAY]
     if built_in:
         worst = min(
-            row["before"][verb] / row[verb].median
+            row["before"][verb] / row[verb].cpu
             for row in built_in
             for k, verb in enumerate(("solve", "hint"))
         )

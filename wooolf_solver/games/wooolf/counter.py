@@ -183,8 +183,16 @@ class _Model:
         )
         hypotheses = self._hypotheses()
         factors = np.ones((len(hypotheses), len(self.seats), len(self.hand_cards)))
-        labellings = (len(knowledge.targets) + 1) ** len(self.seats)
-        self.dense = labellings <= dense_codes or not self.seats
+        labels = len(knowledge.targets) + 1
+        # the dense passes' biggest temporary: every labelling of the seats before a
+        # step times its moves, per hypothesis (beyond the budget: the sparse passes)
+        biggest = max(
+            (labels**j * len(step.src) for j, step in enumerate(self.lattice.steps)), default=0
+        )
+        self.dense = not self.seats or (
+            labels ** len(self.seats) <= dense_codes
+            and 2 * 8 * len(hypotheses) * biggest <= max_memory
+        )
         scale = np.ones(len(hypotheses))
         self._apply(hypotheses, factors, scale)
         live = scale > 0
