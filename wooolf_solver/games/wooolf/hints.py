@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from itertools import product
 from typing import Any, Literal
 
 import numpy as np
@@ -31,7 +32,7 @@ from ...core.conflict import minimal_conflict
 from ...core.errors import InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...engines import Engine, Tally
-from ...engines.lattice import FloatArray
+from ...engines.lattice import FloatArray, IntArray
 from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import Answered, Decision, RoundKnowledge, Seen, knowledge_of
@@ -176,8 +177,11 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
     if table.tally.deals == 0:
         raise InconsistentRecordError(minimal_conflict(knowledge, counter))
     posterior = RoundPosterior(knowledge, table.tally)
-    dense = DeclarationTable.of(knowledge, table.decisions)
-    declarations = SparseDeclarations(dense) if table.sparse else dense
+    declarations: DeclarationTable | SparseDeclarations
+    if table.sparse:
+        declarations = SparseDeclarations(SparseDeclarations.table_of(knowledge, table.decisions))
+    else:
+        declarations = DeclarationTable.of(knowledge, table.decisions)
     entropy = _entropy(table.weights)
     scores = []
     for action in actions_open(round_):
@@ -232,6 +236,8 @@ class OutcomeTables:
     )
     """Each outcome's likelihood numerator per hand, by action kind, question and
     known target (``None`` for the free seats, which share their hand types)."""
+    live: dict[Seat, tuple[IntArray, FloatArray]] = field(default_factory=dict, repr=False)
+    """For the sparse joint: the hands each seat may hold, and their rows."""
 
     @classmethod
     def of(cls, knowledge: RoundKnowledge, engine: Engine, naive: bool) -> OutcomeTables:
@@ -282,8 +288,13 @@ class OutcomeTables:
                 [[obs.likelihood({target: hand}) for hand in hands] for obs in observations],
                 dtype=np.float64,
             )
-        if self.sparse:
-            return names, np.einsum("oh,hd->od", self.spreads[key] * per_card, table)
+        if self.sparse:  # over the hands the seat may hold only
+            if target not in self.live:
+                rows = np.flatnonzero(table.any(axis=1))
+                self.live[target] = rows, table[rows]
+            rows, compact = self.live[target]
+            spread = self.spreads[key][:, rows] * per_card
+            return names, np.einsum("oh,hd->od", spread, compact)
         return names, (self.spreads[key] * per_card) @ table
 
     def _tallied(self, observations: list[Observation]) -> FloatArray:
@@ -318,9 +329,9 @@ def _score(
         remaining = sum(chances[row] * _entropy(joint[row]) for row in live)
         gain = max(0.0, entropy - float(remaining))
     if isinstance(declarations, SparseDeclarations):  # one product for every outcome
-        mass = declarations.mass(joint.T)
-        best_after = float(mass.max(axis=0).sum()) / total
-        best_given = {outcomes[row]: declarations.top(mass[:, row], joint[row]) for row in live}
+        mass = declarations.mass_rows(joint)
+        best_after = float(mass.max(axis=1).sum()) / total
+        best_given = {outcomes[row]: declarations.top(mass[row], joint[row]) for row in live}
     else:
         best_after = float(declarations.best(joint.T).sum()) / total
         best_given = {outcomes[row]: declarations.best_one(joint[row]) for row in live}
@@ -350,11 +361,35 @@ class SparseDeclarations:
         self.starts = np.flatnonzero(edges)
         self.rows = candidates[self.starts]
 
+    @staticmethod
+    def table_of(knowledge: RoundKnowledge, decisions: tuple[Decision, ...]) -> DeclarationTable:
+        """:meth:`DeclarationTable.of`, the same table, built with array operations
+        (each target's holders as a bit mask per decision value)."""
+        pointers = [NOBODY, *(seat for seat in knowledge.seats if seat != knowledge.viewpoint)]
+        targets = knowledge.targets
+        candidates = tuple(product(pointers, repeat=len(targets)))
+        right = np.ones((1, len(decisions)), dtype=bool)
+        seat_of = np.array(pointers, dtype=np.int64)[:, None]
+        for t in range(len(targets)):
+            masks = np.array([sum(1 << seat for seat in d[t]) for d in decisions], dtype=object)
+            masks = masks.astype(np.int64) if knowledge.seats[-1] < 63 else masks
+            held = (masks[None, :] >> seat_of) & 1 == 1  # pointer seat holds the target
+            held[0] = masks == 0  # "nobody" is right when nobody holds it
+            right = (right[:, None, :] & held[None, :, :]).reshape(-1, len(decisions))
+        return DeclarationTable(targets, candidates, decisions, right)
+
     def mass(self, weights: FloatArray) -> FloatArray:
         """``table.ones @ weights``: each declaration's weight of being right."""
         out = np.zeros((len(self.table.candidates), *weights.shape[1:]))
         if len(self.starts):
             out[self.rows] = np.add.reduceat(weights[self.decisions], self.starts, axis=0)
+        return out
+
+    def mass_rows(self, weights: FloatArray) -> FloatArray:
+        """:meth:`mass` of each row of ``weights`` (outcome, decision value), by row."""
+        out = np.zeros((len(weights), len(self.table.candidates)))
+        if len(self.starts):
+            out[:, self.rows] = np.add.reduceat(weights[:, self.decisions], self.starts, axis=1)
         return out
 
     def best(self, weights: FloatArray) -> FloatArray:
