@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations, product
-from math import factorial, prod
+from math import comb, factorial, prod
 from typing import ClassVar
 
 import numpy as np
@@ -162,6 +162,11 @@ class _Model:
         counts = tuple(count for _, count in knowledge.free_cards)
         box = prod(count + 1 for count in counts)  # build_lattice lists every state of it
         self.check(4 * 8 * box * (len(counts) + 1), f"{box:,} multisets of the free cards")
+        hands = comb(len(counts) + game.hand_size - 1, game.hand_size)  # at most
+        self.check(
+            4 * 8 * hands * max(len(knowledge.free_seats), game.hand_size),
+            f"{hands:,} possible hands of {game.hand_size} cards",
+        )
         self.lattice: Lattice = build_lattice(counts, game.hand_size)
         self.seats: tuple[Seat, ...] = knowledge.free_seats
         self.hand_cards = tuple(tuple(self.kinds[i] for i in hand) for hand in self.lattice.hands)
@@ -874,14 +879,10 @@ def _assignments(items: int, capacities: list[int]) -> int:
     ways = [1] + [0] * items  # ways[k]: k items placed so far (exponential generating)
     for capacity in capacities:
         ways = [
-            sum(ways[k - used] * _choose(k, used) for used in range(min(k, capacity) + 1))
+            sum(ways[k - used] * comb(k, used) for used in range(min(k, capacity) + 1))
             for k in range(items + 1)
         ]
     return ways[items]
-
-
-def _choose(n: int, k: int) -> int:
-    return factorial(n) // (factorial(k) * factorial(n - k))
 
 
 def _digits(codes: IntArray, shape: tuple[int, ...]) -> IntArray:
