@@ -65,9 +65,6 @@ the neutral hand); above, the passes are sparse (:meth:`_Model.sparse_levels`)."
 DEFAULT_MAX_MEMORY = 1 << 30
 """The default memory budget of one computation, in bytes (1 GiB)."""
 
-CHUNK = 1 << 21
-"""The most elements of one temporary array of a sparse step (16 MiB of floats)."""
-
 
 class TooLargeError(SolverError):
     """The exact solution would need more memory than the budget allows.
