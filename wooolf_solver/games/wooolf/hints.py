@@ -27,6 +27,7 @@ from itertools import product
 from typing import Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 
 from ...core.conflict import minimal_conflict
 from ...core.errors import InconsistentRecordError, InvalidRecordError
@@ -179,7 +180,7 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
     posterior = RoundPosterior(knowledge, table.tally)
     declarations: DeclarationTable | SparseDeclarations
     if table.sparse:
-        declarations = SparseDeclarations(SparseDeclarations.table_of(knowledge, table.decisions))
+        declarations = SparseDeclarations.of(knowledge, table.decisions)
     else:
         declarations = DeclarationTable.of(knowledge, table.decisions)
     entropy = _entropy(table.weights)
@@ -351,42 +352,64 @@ class SparseDeclarations:
     """A :class:`DeclarationTable`'s ``best`` and ``best_one`` from its non-zero
     entries alone (a declaration is right for a few holders of each target), for the
     big tables of the counter's sparse joint: no dense product over the decision
-    values, no BLAS."""
+    values, no BLAS. With two targets the weights are first summed by the first
+    target's holders (few) and the second pointer."""
 
-    def __init__(self, table: DeclarationTable) -> None:
+    def __init__(self, table: DeclarationTable, held: list[npt.NDArray[np.bool_]]) -> None:
         self.table = table
         self.targets = table.targets
         candidates, self.decisions = np.nonzero(table.right)  # by candidate
         edges = np.r_[True, candidates[1:] != candidates[:-1]] if len(candidates) else []
         self.starts = np.flatnonzero(edges)
         self.rows = candidates[self.starts]
+        self.pointers = len(held[0]) if held else 0
+        if len(held) == 2:  # groups of the first target's holders; (group, pointer) pairs
+            bits = np.int64(1) << np.arange(self.pointers, dtype=np.int64)
+            keys, group = np.unique(bits @ held[0], return_inverse=True)
+            self.first = ((keys[:, None] >> np.arange(self.pointers)) & 1).astype(np.float64)
+            pointer, decision = np.nonzero(held[1])
+            key = group.ravel()[decision] * self.pointers + pointer
+            order = np.argsort(key, kind="stable")
+            self.pair_decisions = decision[order]
+            self.pair_starts = np.flatnonzero(np.r_[True, np.diff(key[order]) != 0])
+            self.pair_keys = key[order][self.pair_starts]
 
-    @staticmethod
-    def table_of(knowledge: RoundKnowledge, decisions: tuple[Decision, ...]) -> DeclarationTable:
-        """:meth:`DeclarationTable.of`, the same table, built with array operations
-        (each target's holders as a bit mask per decision value)."""
+    @classmethod
+    def of(cls, knowledge: RoundKnowledge, decisions: tuple[Decision, ...]) -> SparseDeclarations:
+        """For the table of :meth:`DeclarationTable.of` (the same table, built with
+        array operations: each target's holders as a bit mask per decision value)."""
         pointers = [NOBODY, *(seat for seat in knowledge.seats if seat != knowledge.viewpoint)]
         targets = knowledge.targets
         candidates = tuple(product(pointers, repeat=len(targets)))
         right = np.ones((1, len(decisions)), dtype=bool)
         seat_of = np.array(pointers, dtype=np.int64)[:, None]
+        held_all = []
         for t in range(len(targets)):
             masks = np.array([sum(1 << seat for seat in d[t]) for d in decisions], dtype=object)
             masks = masks.astype(np.int64) if knowledge.seats[-1] < 63 else masks
             held = (masks[None, :] >> seat_of) & 1 == 1  # pointer seat holds the target
             held[0] = masks == 0  # "nobody" is right when nobody holds it
+            held_all.append(np.asarray(held, dtype=bool))
             right = (right[:, None, :] & held[None, :, :]).reshape(-1, len(decisions))
-        return DeclarationTable(targets, candidates, decisions, right)
+        table = DeclarationTable(targets, candidates, decisions, right)
+        return cls(table, held_all)
 
     def mass(self, weights: FloatArray) -> FloatArray:
         """``table.ones @ weights``: each declaration's weight of being right."""
-        out = np.zeros((len(self.table.candidates), *weights.shape[1:]))
-        if len(self.starts):
-            out[self.rows] = np.add.reduceat(weights[self.decisions], self.starts, axis=0)
-        return out
+        if weights.ndim == 1:
+            return np.asarray(self.mass_rows(weights[None, :])[0])
+        return np.asarray(self.mass_rows(np.ascontiguousarray(weights.T)).T)
 
     def mass_rows(self, weights: FloatArray) -> FloatArray:
         """:meth:`mass` of each row of ``weights`` (outcome, decision value), by row."""
+        if len(self.targets) == 2 and len(self.pair_starts):
+            groups = len(self.first)
+            second = np.zeros((len(weights), groups * self.pointers))
+            picked = weights[:, self.pair_decisions]
+            second[:, self.pair_keys] = np.add.reduceat(picked, self.pair_starts, axis=1)
+            by_group = second.reshape(len(weights), groups, self.pointers)
+            mass: FloatArray = np.matmul(self.first.T[None], by_group)  # small: no threads
+            return mass.reshape(len(weights), -1)
         out = np.zeros((len(weights), len(self.table.candidates)))
         if len(self.starts):
             out[:, self.rows] = np.add.reduceat(weights[:, self.decisions], self.starts, axis=1)
