@@ -8,10 +8,12 @@ announcements and answers) from the hunter's view when a seat is the hunter (its
 decision: the wolves' and the hounds' seats); only the viewpoint's hand is known.
 For each position, in one run:
 
-- ``solve``: ``solve(round_)`` with the roles and the declarations, the median of
-  ``--repeat`` runs after a warm-up;
-- ``hint``: a full ``hint(round_)`` (every action and the advice), the median of
-  ``--hint-repeat`` runs after a warm-up;
+- ``solve``: ``solve(round_)`` with the roles and the declarations, ``--repeat``
+  runs after a warm-up: the median wall-clock and processor times;
+- ``hint``: a full ``hint(round_)`` (every action and the advice), the same with
+  ``--hint-repeat`` runs;
+- the ratios to the figures before compare the fastest runs (a busy machine's
+  medians wander);
 - the peak memory of each, traced (``tracemalloc``) in one more run, and the
   process's peak resident size at the end;
 - with ``--before``, the counter's dense labelled passes (the code path of the
@@ -158,7 +160,9 @@ class Figures:
     median: float
     """Wall-clock seconds, median."""
     cpu: float
-    """This process's processor seconds, median (steadier on a busy machine)."""
+    """This process's processor seconds, median (BLAS threads included)."""
+    best: float
+    """Wall-clock seconds, the fastest run (the steadiest figure on a busy machine)."""
     peak: int
     """Traced peak memory, bytes (0: not traced)."""
 
@@ -166,6 +170,7 @@ class Figures:
         return {
             "median_ms": self.median * 1e3,
             "cpu_ms": self.cpu * 1e3,
+            "best_ms": self.best * 1e3,
             "peak_mb": self.peak / 2**20,
         }
 
@@ -189,7 +194,7 @@ def measure(work: Callable[[], Any], repeat: int, *, warm_up: bool = True) -> Fi
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
-    return Figures(statistics.median(times), statistics.median(cpu), peak)
+    return Figures(statistics.median(times), statistics.median(cpu), min(times), peak)
 
 
 def solved(round_: Round) -> Callable[[], Any]:
@@ -220,21 +225,21 @@ import json, statistics, sys, time
 from pathlib import Path
 from wooolf_solver import Round, hint, solve
 names, repeat, hint_repeat = json.loads(sys.argv[1])
-def median(work, runs):
+def fastest(work, runs):
     work()
     times = []
     for _ in range(runs):
-        start = time.process_time()
+        start = time.perf_counter()
         work()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
+        times.append(time.perf_counter() - start)
+    return min(times)
 figures = {}
 for name in names:
     round_ = Round.load(Path(sys.argv[2]) / f"{name}.yaml")
     def solved():
         posterior = solve(round_)
         return posterior.roles, posterior.declarations()
-    figures[name] = (median(solved, repeat), median(lambda: hint(round_), hint_repeat))
+    figures[name] = (fastest(solved, repeat), fastest(lambda: hint(round_), hint_repeat))
 print(json.dumps(figures))
 """
 
@@ -242,8 +247,8 @@ print(json.dumps(figures))
 def time_elsewhere(
     checkout: Path, names: list[str], repeat: int, hint_repeat: int
 ) -> dict[str, tuple[float, float]]:
-    """``solve`` and ``hint`` medians (processor time) of the built-in positions on
-    another checkout's library, in a child process."""
+    """``solve`` and ``hint`` fastest runs of the built-in positions on another
+    checkout's library, in a child process."""
     environment = {**os.environ, "PYTHONPATH": str(checkout.resolve())}
     argv = [sys.executable, "-c", CHILD, json.dumps([names, repeat, hint_repeat]), str(POSITIONS)]
     done = subprocess.run(argv, env=environment, capture_output=True, text=True, check=True)
@@ -288,10 +293,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             elif args.before and row["sparse"]:
                 say(f"{name}: solve, dense passes")
                 once = measure(dense(solved(round_)), 1, warm_up=False)
-                before = {"solve": once.cpu}
+                before = {"solve": once.best}
                 if round_.setup.players <= 10:
                     say(f"{name}: hint, dense passes")
-                    before["hint"] = measure(dense(partial(hint, round_)), 1, warm_up=False).cpu
+                    before["hint"] = measure(dense(partial(hint, round_)), 1, warm_up=False).best
                 row["before"] = before
             rows.append(row)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -325,7 +330,7 @@ def report(rows: list[dict[str, Any]], peak_rss: int) -> None:
         for verb in ("solve", "hint"):
             figures: Figures = row[verb]
             before = row.get("before", {}).get(verb)
-            ratio = format_ratio(before / figures.cpu) if before else "-"
+            ratio = format_ratio(before / figures.best) if before else "-"
             cells.append(
                 f"{format_time(figures.median):>9} {format_time(figures.cpu):>9} "
                 f"{figures.peak / 2**20:>5.0f}MB {ratio:>7}"
@@ -336,9 +341,9 @@ def report(rows: list[dict[str, Any]], peak_rss: int) -> None:
             + " ".join(cells)
         )
     print()
-    print("times: wall-clock and processor-time medians; ratio: before / now in processor")
-    print("time (before: docs/benchmarks.md, or --baseline, for the built-in positions; the")
-    print("dense passes with --before for the made-up ones); above 1 is faster now")
+    print("times: wall-clock and processor-time medians; ratio: before / now, fastest runs")
+    print("(before: docs/benchmarks.md, or --baseline, for the built-in positions; the dense")
+    print("passes with --before for the made-up ones); above 1 is faster now")
     for players in (10, 12):
         mine = [row for row in rows if row["players"] == players]
         if mine:
@@ -357,7 +362,7 @@ def report(rows: list[dict[str, Any]], peak_rss: int) -> None:
     built_in = [row for row in rows if row["position"] in TODAY]
     if built_in:
         worst = min(
-            row["before"][verb] / row[verb].cpu
+            row["before"][verb] / row[verb].best
             for row in built_in
             for k, verb in enumerate(("solve", "hint"))
         )
