@@ -19,9 +19,10 @@ For each position, in one run:
 - with ``--before``, the counter's dense labelled passes (the code path of the
   built-in tables, which was every table's before the sparse passes) on the
   10-player positions, and its ``solve`` on the 12-player ones, for the ratios;
-- with ``--baseline DIR``, the built-in 8-player positions timed the same way in a
-  child process on the library of another checkout (``DIR``, say the main branch's
-  worktree), so that the ratios compare like with like on a busy machine.
+- with ``--baseline DIR``, the built-in 8-player positions timed in child
+  processes on the library of another checkout (``DIR``, say the main branch's
+  worktree) and on this one, in turns, twice: the ratios compare like with like on a
+  busy machine (the fastest runs of each).
 
 The targets: on made-up 12-player decks, ``solve`` at most 200 ms and a full hint at
 most 1 s, each within 500 MB; the built-in 8-player positions no slower than the
@@ -66,6 +67,8 @@ from wooolf_solver.games.wooolf.posterior import RoundPosterior
 from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, base_rules, load_deck
 from wooolf_solver.games.wooolf.table import deal
 
+ROOT = Path(__file__).resolve().parent.parent
+"""This checkout."""
 SEED = 20261201
 SOLVE_TARGET = 0.200
 HINT_TARGET = 1.0
@@ -256,6 +259,15 @@ def time_elsewhere(
     return {name: (pair[0], pair[1]) for name, pair in figures.items()}
 
 
+def _faster(
+    one: dict[str, tuple[float, float]], other: dict[str, tuple[float, float]]
+) -> dict[str, tuple[float, float]]:
+    """The faster figure of each, position by position."""
+    return {
+        name: (min(one[name][0], other[name][0]), min(one[name][1], other[name][1])) for name in one
+    }
+
+
 def say(message: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
@@ -268,10 +280,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--baseline", type=Path, help="a checkout to time 8 players on")
     parser.add_argument("--json", action="store_true", help="JSON on stdout")
     args = parser.parse_args(argv)
-    baseline = TODAY
-    if args.baseline:
-        say(f"built-in positions on {args.baseline}")
-        baseline = time_elsewhere(args.baseline, list(TODAY), args.repeat, args.hint_repeat)
+    baseline, mine = TODAY, {}
+    if args.baseline:  # both checkouts in child processes, in turns: like with like
+        runs = (args.repeat, args.hint_repeat)
+        for turn in range(2):
+            say(f"built-in positions on {args.baseline} and on this checkout ({turn + 1}/2)")
+            there = time_elsewhere(args.baseline, list(TODAY), *runs)
+            here = time_elsewhere(ROOT, list(TODAY), *runs)
+            baseline = there if not turn else _faster(baseline, there)
+            mine = here if not turn else _faster(mine, here)
     rows: list[dict[str, Any]] = []
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="wooolf-scale-") as directory:
@@ -290,6 +307,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             row["sparse"] = labels > counter.DENSE_CODES
             if name in TODAY:
                 row["before"] = dict(zip(("solve", "hint"), baseline[name], strict=True))
+                if name in mine:  # the ratio from this checkout's child runs too
+                    row["now"] = dict(zip(("solve", "hint"), mine[name], strict=True))
             elif args.before and row["sparse"]:
                 say(f"{name}: solve, dense passes")
                 once = measure(dense(solved(round_)), 1, warm_up=False)
@@ -330,7 +349,8 @@ def report(rows: list[dict[str, Any]], peak_rss: int) -> None:
         for verb in ("solve", "hint"):
             figures: Figures = row[verb]
             before = row.get("before", {}).get(verb)
-            ratio = format_ratio(before / figures.best) if before else "-"
+            now = row.get("now", {}).get(verb, figures.best)
+            ratio = format_ratio(before / now) if before else "-"
             cells.append(
                 f"{format_time(figures.median):>9} {format_time(figures.cpu):>9} "
                 f"{figures.peak / 2**20:>5.0f}MB {ratio:>7}"
@@ -362,7 +382,7 @@ def report(rows: list[dict[str, Any]], peak_rss: int) -> None:
     built_in = [row for row in rows if row["position"] in TODAY]
     if built_in:
         worst = min(
-            row["before"][verb] / row[verb].best
+            row["before"][verb] / row.get("now", {}).get(verb, row[verb].best)
             for row in built_in
             for k, verb in enumerate(("solve", "hint"))
         )
