@@ -259,6 +259,26 @@ def time_elsewhere(
     return {name: (pair[0], pair[1]) for name, pair in figures.items()}
 
 
+Figures8 = dict[str, tuple[float, float]]
+"""``solve`` and ``hint`` seconds of each built-in position."""
+
+
+def baselines(checkout: Path | None, repeat: int, hint_repeat: int) -> tuple[Figures8, Figures8]:
+    """The figures before (``TODAY``, or ``checkout``'s) and, with a checkout, this
+    one's, both in child processes, in turns: like with like."""
+    if checkout is None:
+        return TODAY, {}
+    baseline: Figures8 = {}
+    mine: Figures8 = {}
+    for turn in range(2):
+        say(f"built-in positions on {checkout} and on this checkout ({turn + 1}/2)")
+        there = time_elsewhere(checkout, list(TODAY), repeat, hint_repeat)
+        here = time_elsewhere(ROOT, list(TODAY), repeat, hint_repeat)
+        baseline = _faster(baseline, there) if baseline else there
+        mine = _faster(mine, here) if mine else here
+    return baseline, mine
+
+
 def _faster(
     one: dict[str, tuple[float, float]], other: dict[str, tuple[float, float]]
 ) -> dict[str, tuple[float, float]]:
@@ -280,15 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--baseline", type=Path, help="a checkout to time 8 players on")
     parser.add_argument("--json", action="store_true", help="JSON on stdout")
     args = parser.parse_args(argv)
-    baseline, mine = TODAY, {}
-    if args.baseline:  # both checkouts in child processes, in turns: like with like
-        runs = (args.repeat, args.hint_repeat)
-        for turn in range(2):
-            say(f"built-in positions on {args.baseline} and on this checkout ({turn + 1}/2)")
-            there = time_elsewhere(args.baseline, list(TODAY), *runs)
-            here = time_elsewhere(ROOT, list(TODAY), *runs)
-            baseline = there if not turn else _faster(baseline, there)
-            mine = here if not turn else _faster(mine, here)
+    baseline, mine = baselines(args.baseline, args.repeat, args.hint_repeat)
     rows: list[dict[str, Any]] = []
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="wooolf-scale-") as directory:
