@@ -385,7 +385,10 @@ class SparseDeclarations:
         seat_of = np.array(pointers, dtype=np.int64)[:, None]
         held_all = []
         for t in range(len(targets)):
-            masks = np.array([sum(1 << seat for seat in d[t]) for d in decisions], dtype=object)
+            known: dict[frozenset[Seat], int] = {}  # a few holder sets, shared by many
+            for holders in {d[t] for d in decisions}:
+                known[holders] = sum(1 << seat for seat in holders)
+            masks = np.array([known[d[t]] for d in decisions], dtype=object)
             masks = masks.astype(np.int64) if knowledge.seats[-1] < 63 else masks
             held = (masks[None, :] >> seat_of) & 1 == 1  # pointer seat holds the target
             held[0] = masks == 0  # "nobody" is right when nobody holds it
