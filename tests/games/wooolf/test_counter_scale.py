@@ -9,7 +9,8 @@ are played from the deal as a table would (truthful announcements and answers).
   (``dense_codes=0``) and on the default ones.
 - With more free seats (no brute force), the sparse passes agree with the dense
   ones: the decision and every seat's joint of decision and hand.
-- The native hint on the sparse joint agrees with the naive hint on brute force.
+- The native hint on the sparse joint agrees with the naive hint on brute force, and
+  its declaration table (built with bit masks) is :meth:`DeclarationTable.of`'s.
 - A table too big for the memory budget is refused up front, in one line.
 """
 
@@ -34,7 +35,9 @@ from wooolf_solver.engines import Tally
 from wooolf_solver.engines.brute import BruteForceEngine
 from wooolf_solver.games.wooolf import counter
 from wooolf_solver.games.wooolf.counter import CountingEngine, TooLargeError
+from wooolf_solver.games.wooolf.hints import SparseDeclarations
 from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
+from wooolf_solver.games.wooolf.posterior import DeclarationTable
 from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, Setup, base_rules, load_deck
 
 REL = 1e-9
@@ -269,6 +272,20 @@ def test_twelve_players_every_hand_hidden(decks: Callable[..., Path]) -> None:
         assert joint.sparse
         assert_same_tally(joint.tally, tally)
         assert close(sum(tally.decision.values()), tally.total)
+
+
+def test_the_sparse_declaration_table_is_the_table(decks: Callable[..., Path]) -> None:
+    """The hints' table for the sparse joint, built with bit masks, is the table of
+    :meth:`DeclarationTable.of`; its masses are the dense table's."""
+    for seed, players in ((0, 10), (1, 12), (2, 11)):
+        knowledge = knowledge_of(made_up_round(decks, seed, players, max_deals=None))
+        joint = CountingEngine().decision_by_hand(knowledge)
+        expected = DeclarationTable.of(knowledge, joint.decisions)
+        sparse = SparseDeclarations.of(knowledge, joint.decisions)
+        assert sparse.table.candidates == expected.candidates
+        assert (sparse.table.right == expected.right).all()
+        weights = np.random.default_rng(seed).random((3, len(joint.decisions)))
+        assert np.allclose(sparse.mass_rows(weights), (expected.ones @ weights.T).T, rtol=REL)
 
 
 # -- bounds -------------------------------------------------------------------------------
