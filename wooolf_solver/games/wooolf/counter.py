@@ -18,8 +18,13 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
   are *sparse*: they keep only the labellings of the seats dealt so far that some
   partial deal fulfils (the decision's support is small: a target has as many
   holders as it has cards at most), so their size follows the decision's support,
-  not ``(targets + 1) ** seats``; a table whose solution would not fit in
-  ``max_memory`` is refused with :class:`TooLargeError`.
+  not ``(targets + 1) ** seats``. Seats with the same factors (no event tells them
+  apart) are interchangeable: the passes count how many of them hold each target
+  instead of labelling them, and the counts are spread over the seats at the end.
+  The decision is joined in the middle as above; each seat's joint with its hand
+  is read off the last level of a pass that deals it last, the passes sharing
+  their beginnings by divide and conquer. A table whose solution would not fit in
+  ``max_memory`` is refused with :class:`TooLargeError` before the work.
 
 >>> from wooolf_solver import Round
 >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
