@@ -70,6 +70,12 @@ the neutral hand); above, the passes are sparse (:meth:`_Model.sparse_levels`)."
 DEFAULT_MAX_MEMORY = 1 << 30
 """The default memory budget of one computation, in bytes (1 GiB)."""
 
+CACHE_ELEMENTS = 1 << 16
+"""A sparse step works on blocks of labellings whose temporaries hold about this
+many floats (half a megabyte: they stay in the processor's cache)."""
+BLOCK_MIN = 16
+"""The fewest labellings of a block."""
+
 
 class TooLargeError(SolverError):
     """The exact solution would need more memory than the budget allows.
@@ -192,13 +198,14 @@ class _Model:
         factors = np.ones((len(hypotheses), len(self.seats), len(self.hand_cards)))
         labels = len(knowledge.targets) + 1
         # the dense passes' biggest temporary: every labelling of the seats before a
-        # step times its moves, per hypothesis (beyond the budget: the sparse passes)
+        # step times its moves, per hypothesis, a few of them at once (the joint by hand
+        # holds about 1.5 times two); beyond the budget: the sparse passes
         biggest = max(
             (labels**j * len(step.src) for j, step in enumerate(self.lattice.steps)), default=0
         )
         self.dense = not self.seats or (
             labels ** len(self.seats) <= dense_codes
-            and 2 * 8 * len(hypotheses) * biggest <= max_memory
+            and 4 * 8 * len(hypotheses) * biggest <= max_memory
         )
         scale = np.ones(len(hypotheses))
         self._apply(hypotheses, factors, scale)
@@ -570,14 +577,21 @@ class _Model:
         )
         out = np.zeros((count * states, batch, width))
         ends = [*group.starts[1:].tolist(), len(step.hand)]
-        for h, start, end in zip(group.keys.tolist(), group.starts.tolist(), ends, strict=True):
-            factor = self.factors[:, seat, h]
-            if not factor.any():
-                continue
-            before, after = (step.src, step.dst) if forward else (step.dst, step.src)
-            part = np.take(weights, before[start:end], axis=0)
-            part *= (step.weight[start:end, None] * factor)[:, :, None]
-            out[self.labels[h] * states + after[start:end]] += part
+        before, after = (step.src, step.dst) if forward else (step.dst, step.src)
+        hands = [
+            (h, start, end)
+            for h, start, end in zip(group.keys.tolist(), group.starts.tolist(), ends, strict=True)
+            if self.factors[:, seat, h].any()
+        ]
+        most = max((end - start for _, start, end in hands), default=1)
+        block = max(BLOCK_MIN, CACHE_ELEMENTS // (batch * most))  # temporaries in cache
+        for first in range(0, width, block):
+            codes = slice(first, first + block)
+            here = weights[:, :, codes]
+            for h, start, end in hands:
+                part = np.take(here, before[start:end], axis=0)
+                part *= (step.weight[start:end, None] * self.factors[:, seat, h])[:, :, None]
+                out[self.labels[h] * states + after[start:end], :, codes] += part
         by_label = out.reshape(count, states, batch, width)
         return by_label.transpose(1, 2, 0, 3)
 
