@@ -508,6 +508,14 @@ class _Model:
         return twin, tuple(tuple(members) for _, members in sorted(classes.items()))
 
     @cached_property
+    def shared(self) -> frozenset[int]:
+        """The free seats (by position) whose factors are the same under every
+        hypothesis: a sparse pass deals them on one hypothesis axis of length 1, and
+        spreads it out at the first seat that differs."""
+        same = (self.factors == self.factors[:1]).all(axis=(0, 2))
+        return frozenset(np.flatnonzero(same).tolist())
+
+    @cached_property
     def follower_class(self) -> dict[int, int]:
         """The class of every follower (see :attr:`twins`)."""
         return {t: k for k, members in enumerate(self.twins[1]) for t in members}
@@ -526,7 +534,7 @@ class _Model:
         hypothesis, labelling); backward, from ``j = len(seats)`` down, those of the
         seats ``j..``. Every labelling kept has a non-zero weight."""
         codes = np.zeros((1, self.counted), dtype=np.int64)
-        weights: Array = np.ones((1, len(self.factors), 1))
+        weights: Array = np.ones((1, 1, 1))  # one hypothesis axis until a seat differs
         yield codes, weights
         for j in range(len(self.seats)) if forward else reversed(range(len(self.seats))):
             codes, weights = self._advance(j, j, codes, weights, forward)
@@ -570,6 +578,9 @@ class _Model:
         sizes = self.lattice.steps[j].sizes
         states = sizes[1] if forward else sizes[0]
         _, batch, width = weights.shape
+        if batch < len(self.factors) and seat not in self.shared:  # spread out
+            weights = np.repeat(weights, len(self.factors), axis=1)
+            batch = len(self.factors)
         self.check(
             3 * 8 * batch * width * count * states,
             f"{width * count:,} labellings of {j + 1 if forward else len(self.seats) - j} "
@@ -583,6 +594,7 @@ class _Model:
             for h, start, end in zip(group.keys.tolist(), group.starts.tolist(), ends, strict=True)
             if self.factors[:, seat, h].any()
         ]
+        factors = self.factors[:batch, seat]  # the first row stands for all when shared
         most = max((end - start for _, start, end in hands), default=1)
         block = max(BLOCK_MIN, CACHE_ELEMENTS // (batch * most))  # temporaries in cache
         for first in range(0, width, block):
@@ -590,7 +602,7 @@ class _Model:
             here = weights[:, :, codes]
             for h, start, end in hands:
                 part = np.take(here, before[start:end], axis=0)
-                part *= (step.weight[start:end, None] * self.factors[:, seat, h])[:, :, None]
+                part *= (step.weight[start:end, None] * factors[:, h])[:, :, None]
                 out[self.labels[h] * states + after[start:end], :, codes] += part
         by_label = out.reshape(count, states, batch, width)
         return by_label.transpose(1, 2, 0, 3)
@@ -648,6 +660,9 @@ class _Model:
             f"{width:,} × {after.shape[2]:,} labellings of the two halves of the seats",
         )
         # (einsum, not BLAS: threaded BLAS stalls when the machine is busy)
+        batch = len(self.factors)
+        before = np.broadcast_to(before, (before.shape[0], batch, before.shape[2]))
+        after = np.broadcast_to(after, (after.shape[0], batch, after.shape[2]))
         joint = np.einsum("sbl,sbr->lr", before * self.scale[:, None], after)
         rows, cols = np.nonzero(joint)
         split_left = left.shape[1] - self.counted
@@ -678,9 +693,10 @@ class _Model:
         seats = len(self.seats)
         twin, _ = self.twins
         needed = [t for t in range(seats) if t not in self.follower_class]
+        needed.sort(key=lambda t: t not in self.shared)  # one hypothesis axis longer
         codes = np.zeros((1, self.counted), dtype=np.int64)
-        weights: Array = np.ones((1, len(self.factors), 1))
-        for j, t in enumerate(self.follower_class):
+        weights: Array = np.ones((1, 1, 1))
+        for j, t in enumerate(sorted(self.follower_class, key=lambda t: t not in self.shared)):
             codes, weights = self._advance(j, t, codes, weights)
         hands = len(self.hand_cards)
         by_hand: dict[Seat, FloatArray] = {}
@@ -730,11 +746,12 @@ class _Model:
             read(remaining[0], self._leaf(remaining[0], codes, weights, dealt))
             return
         half = len(remaining) // 2
-        for keep, deal in (
+        for keep, halve in (
             (remaining[:half], remaining[half:]),
             (remaining[half:], remaining[:half]),
         ):
             here, there = codes, weights
+            deal = sorted(halve, key=lambda t: t not in self.shared)
             for step, t in enumerate(deal):
                 here, there = self._advance(level + step, t, here, there)
             self._leave_one_out(
@@ -747,7 +764,10 @@ class _Model:
         seats = len(self.seats)
         step = self.lattice.steps[seats - 1]  # deals the cards left: one hand per state
         factor = self.factors[:, t, step.hand].T * self.scale * step.weight[:, None]
-        values = np.einsum("mbc,mb->mc", weights[step.src], factor)  # (move, labelling)
+        if weights.shape[1] == 1:  # the same under every hypothesis so far
+            values = weights[step.src][:, 0] * factor.sum(axis=1)[:, None]
+        else:
+            values = np.einsum("mbc,mb->mc", weights[step.src], factor)  # (move, labelling)
         moves, labellings = np.nonzero(values)
         labels = codes.shape[1] - self.counted
         own = self.labels[step.hand[moves]][:, None]
