@@ -13,7 +13,18 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
 - a forward pass on 0/1 factors counts the consistent physical deals exactly;
 - the viewpoint's decision (who holds each target) comes from passes that also
   carry each seat's label (target 1, target 2 or other), forward over the first
-  half of the seats and backward over the second half, joined in the middle.
+  half of the seats and backward over the second half, joined in the middle;
+- on bigger tables (more than :data:`DENSE_CODES` labellings) the labelled passes
+  are *sparse*: they keep only the labellings of the seats dealt so far that some
+  partial deal fulfils (the decision's support is small: a target has as many
+  holders as it has cards at most), so their size follows the decision's support,
+  not ``(targets + 1) ** seats``. Seats with the same factors (no event tells them
+  apart) are interchangeable: the passes count how many of them hold each target
+  instead of labelling them, and the counts are spread over the seats at the end.
+  The decision is joined in the middle as above; each seat's joint with its hand
+  is read off the last level of a pass that deals it last, the passes sharing
+  their beginnings by divide and conquer. A table whose solution would not fit in
+  ``max_memory`` is refused with :class:`TooLargeError` before the work.
 
 >>> from wooolf_solver import Round
 >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
@@ -30,14 +41,16 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
-from itertools import product
-from math import factorial
+from itertools import combinations, product
+from math import comb, factorial, prod
 from typing import ClassVar
 
 import numpy as np
 
+from ...core.errors import SolverError
 from ...core.knowledge import Observation
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step, build_lattice
@@ -49,14 +62,68 @@ ClassKey = tuple[str, ...]
 
 EXACT_FLOAT_LIMIT = 2**53
 
+DENSE_CODES = 3**8
+"""The most label codes (``(targets + 1) ** free seats``) for which the decision comes
+from dense labelled passes (every table of the built-in editions, up to 8 players and
+the neutral hand); above, the passes are sparse (:meth:`_Model.sparse_levels`)."""
+
+DEFAULT_MAX_MEMORY = 1 << 30
+"""The default memory budget of one computation, in bytes (1 GiB)."""
+
+CACHE_ELEMENTS = 1 << 16
+"""A sparse step works on blocks of labellings whose temporaries hold about this
+many floats (half a megabyte: they stay in the processor's cache)."""
+BLOCK_MIN = 16
+"""The fewest labellings of a block."""
+
+
+class TooLargeError(SolverError):
+    """The exact solution would need more memory than the budget allows.
+
+    The message is one line naming the size; ``needed`` and ``budget`` are in bytes.
+    """
+
+    def __init__(self, what: str, needed: int, budget: int) -> None:
+        self.needed = needed
+        self.budget = budget
+        super().__init__(
+            f"too large to solve exactly: {what} need about {_bytes(needed)}, "
+            f"over the memory budget of {_bytes(budget)}"
+        )
+
+
+def _bytes(size: float) -> str:
+    """A size in bytes, readable.
+
+    >>> _bytes(1 << 30), _bytes(7 << 19), _bytes(512)
+    ('1 GB', '3.5 MB', '512 bytes')
+    """
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
+        if size >= scale:
+            return f"{size / scale:.3g} {unit}"
+    return f"{int(size)} bytes"
+
 
 class CountingEngine:
-    """Exact counts by dynamic programming over seats, one pass per hypothesis."""
+    """Exact counts by dynamic programming over seats, one pass per hypothesis.
+
+    ``max_memory`` (bytes, default :data:`DEFAULT_MAX_MEMORY`) bounds what one
+    computation may hold: a bigger one raises :class:`TooLargeError` before it
+    allocates. ``dense_codes`` (default :data:`DENSE_CODES`) is where the sparse
+    labelled passes take over (0: always; the tests use it).
+    """
 
     name: ClassVar[str] = "counter"
 
+    def __init__(self, max_memory: int | None = None, dense_codes: int | None = None) -> None:
+        self.max_memory = DEFAULT_MAX_MEMORY if max_memory is None else max_memory
+        self.dense_codes = DENSE_CODES if dense_codes is None else dense_codes
+
+    def _model(self, knowledge: RoundKnowledge) -> _Model:
+        return _Model(knowledge, self.max_memory, self.dense_codes)
+
     def tally(self, knowledge: RoundKnowledge) -> Tally:
-        model = _Model(knowledge)
+        model = self._model(knowledge)
         forward = model.prune()
         backward = model.backward()
         total = float(model.scale @ forward[-1][:, 0])
@@ -69,14 +136,14 @@ class CountingEngine:
 
     def decision_by_hand(self, knowledge: RoundKnowledge) -> DecisionJoint:
         """The viewpoint's decision jointly with every free seat's hand (for hints)."""
-        model = _Model(knowledge)
+        model = self._model(knowledge)
         model.prune()
         if not len(model.factors):  # nothing is consistent
             return DecisionJoint((), np.zeros(0), model.hand_cards, {}, Tally(0, 0.0, {}))
         return model.decision_by_hand()
 
     def consistent(self, knowledge: RoundKnowledge) -> bool:
-        model = _Model(knowledge)
+        model = self._model(knowledge)
         return bool(model.scale @ model.forward(model.factors)[-1][:, 0] > 0)
 
 
@@ -90,11 +157,24 @@ class _Hypothesis:
 class _Model:
     """The factors of one knowledge under every live hypothesis."""
 
-    def __init__(self, knowledge: RoundKnowledge) -> None:
+    def __init__(
+        self,
+        knowledge: RoundKnowledge,
+        max_memory: int = DEFAULT_MAX_MEMORY,
+        dense_codes: int = DENSE_CODES,
+    ) -> None:
         self.knowledge = knowledge
+        self.max_memory = max_memory
         game = knowledge.game
         self.kinds: tuple[Card, ...] = tuple(card for card, _ in knowledge.free_cards)
         counts = tuple(count for _, count in knowledge.free_cards)
+        box = prod(count + 1 for count in counts)  # build_lattice lists every state of it
+        self.check(4 * 8 * box * (len(counts) + 1), f"{box:,} multisets of the free cards")
+        hands = comb(len(counts) + game.hand_size - 1, game.hand_size)  # at most
+        self.check(
+            4 * 8 * hands * max(len(knowledge.free_seats), game.hand_size),
+            f"{hands:,} possible hands of {game.hand_size} cards",
+        )
         self.lattice: Lattice = build_lattice(counts, game.hand_size)
         self.seats: tuple[Seat, ...] = knowledge.free_seats
         self.hand_cards = tuple(tuple(self.kinds[i] for i in hand) for hand in self.lattice.hands)
@@ -110,8 +190,23 @@ class _Model:
             for name, character in game.characters.items()
         }
         self.speaker = {key: game.characters[name] for name, key in self.class_of.items()}
+        moves = sum(len(step.src) for step in self.lattice.steps)
+        self.check(
+            8 * 8 * moves, f"{moves:,} moves between {max(self.lattice.sizes):,} states a seat"
+        )
         hypotheses = self._hypotheses()
         factors = np.ones((len(hypotheses), len(self.seats), len(self.hand_cards)))
+        labels = len(knowledge.targets) + 1
+        # the dense passes' biggest temporary: every labelling of the seats before a
+        # step times its moves, per hypothesis, a few of them at once (the joint by hand
+        # holds about 1.5 times two); beyond the budget: the sparse passes
+        biggest = max(
+            (labels**j * len(step.src) for j, step in enumerate(self.lattice.steps)), default=0
+        )
+        self.dense = not self.seats or (
+            labels ** len(self.seats) <= dense_codes
+            and 4 * 8 * len(hypotheses) * biggest <= max_memory
+        )
         scale = np.ones(len(hypotheses))
         self._apply(hypotheses, factors, scale)
         live = scale > 0
@@ -140,6 +235,11 @@ class _Model:
         capacity: defaultdict[ClassKey, int] = defaultdict(int)
         for card, count in self.knowledge.free_cards:
             capacity[self.class_of[card.character]] += count
+        count = _assignments(len(peekers), [capacity[key] for key in possible])
+        per = 3 * 8 * len(self.seats) * len(self.hand_cards)
+        self.check(
+            per * count, f"{count:,} hypotheses on {len(peekers)} peekers' announcer classes"
+        )
         hypotheses = []
         for classes in product(possible, repeat=len(peekers)):
             used = defaultdict(int, {key: classes.count(key) for key in set(classes)})
@@ -193,6 +293,12 @@ class _Model:
         hands = [known] if known is not None else self.hand_cards
         values = [obs.likelihood({target: cards}) for cards in hands]  # one-seat observations
         return np.array(values if known is None else values[0], dtype=np.float64)
+
+    def check(self, needed: int, what: str) -> None:
+        """Refuse (:class:`TooLargeError`) a computation that would need ``needed``
+        bytes, over the budget; ``what`` names its size."""
+        if needed > self.max_memory:
+            raise TooLargeError(what, needed, self.max_memory)
 
     # -- passes ---------------------------------------------------------------------
 
@@ -257,6 +363,8 @@ class _Model:
         """The weight of every value of the viewpoint's decision."""
         if not self.knowledge.targets:
             return {}
+        if not self.dense:
+            return self.sparse_decision()
         middle = len(self.seats) // 2
         left = np.ones((len(self.factors), 1, 1))  # hypothesis, label code, state
         for j in range(middle):
@@ -272,6 +380,8 @@ class _Model:
 
     def decision_by_hand(self) -> DecisionJoint:
         """The decision's weights jointly with each free seat's hand."""
+        if not self.dense:
+            return self.sparse_decision_by_hand()
         labels = len(self.knowledge.targets) + 1
         seats = len(self.seats)
         forward = [np.ones((len(self.factors), 1, 1))]
@@ -340,22 +450,333 @@ class _Model:
             roles[seat] = dict(named)
         return {seat: roles[seat] for seat in self.knowledge.seats}
 
-    def decisions_of(self, codes: IntArray) -> tuple[Decision, ...]:
-        """The decision values of label codes (one base-(targets + 1) digit per free
-        seat, the first seat most significant), the known hands included."""
+    @cached_property
+    def known_holders(self) -> list[list[Seat]]:
+        """For each target, the seats of known hands holding it."""
         targets = self.knowledge.targets
         known: list[list[Seat]] = [[] for _ in targets]
         for seat, hand in self.knowledge.hands.items():
             name = self.knowledge.game.identity(hand).name
             if name in targets:
                 known[targets.index(name)].append(seat)
-        shape = (len(targets) + 1,) * len(self.seats)
-        digits = _digits(codes, shape)
-        seats = np.array(self.seats, dtype=np.int64)
-        return tuple(
-            tuple(frozenset(known[t] + seats[column == t].tolist()) for t in range(len(targets)))
-            for column in digits.T
+        return known
+
+    def decisions_of(self, codes: IntArray) -> tuple[Decision, ...]:
+        """The decision values of label codes (one base-(targets + 1) digit per free
+        seat, the first seat most significant), the known hands included."""
+        shape = (len(self.knowledge.targets) + 1,) * len(self.seats)
+        return self.decisions_of_digits(_digits(codes, shape))
+
+    def decisions_of_digits(self, digits: IntArray) -> tuple[Decision, ...]:
+        """The decision values of labellings (one row per free seat, one column per
+        value), the known hands included."""
+        known = self.known_holders
+        if len(self.seats) > 62:  # no bit masks: one value at a time
+            seats = np.array(self.seats, dtype=np.int64)
+            return tuple(
+                tuple(frozenset(known[t] + seats[column == t].tolist()) for t in range(len(known)))
+                for column in digits.T
+            )
+        bits = np.int64(1) << np.arange(len(self.seats), dtype=np.int64)
+        columns = []
+        for t in range(len(known)):  # each target's holders as a bit mask, then a set
+            masks = bits @ (digits == t) if len(digits) else np.zeros(digits.shape[1], np.int64)
+            unique, inverse = np.unique(masks, return_inverse=True)
+            sets = [
+                frozenset(known[t] + [seat for i, seat in enumerate(self.seats) if mask >> i & 1])
+                for mask in unique.tolist()
+            ]
+            columns.append([sets[i] for i in inverse.tolist()])
+        return tuple(zip(*columns, strict=True)) if columns else ((),) * digits.shape[1]
+
+    # -- sparse labelled passes (bigger tables) --------------------------------------
+
+    @cached_property
+    def twins(self) -> tuple[dict[int, int], tuple[tuple[int, ...], ...]]:
+        """Seats with the same factors under every hypothesis are interchangeable: the
+        weight of a labelling is the same with their labels permuted. For every free
+        seat (by position) the first seat with its factors, and the *followers* of
+        each such seat that has any (the later ones), one class each."""
+        first: dict[bytes, int] = {}
+        twin = {
+            t: first.setdefault(self.factors[:, t, :].tobytes(), t) for t in range(len(self.seats))
+        }
+        classes: dict[int, list[int]] = defaultdict(list)
+        for t, leader in twin.items():
+            if leader != t:
+                classes[leader].append(t)
+        return twin, tuple(tuple(members) for _, members in sorted(classes.items()))
+
+    @cached_property
+    def shared(self) -> frozenset[int]:
+        """The free seats (by position) whose factors are the same under every
+        hypothesis: a sparse pass deals them on one hypothesis axis of length 1, and
+        spreads it out at the first seat that differs."""
+        same = (self.factors == self.factors[:1]).all(axis=(0, 2))
+        return frozenset(np.flatnonzero(same).tolist())
+
+    @cached_property
+    def follower_class(self) -> dict[int, int]:
+        """The class of every follower (see :attr:`twins`)."""
+        return {t: k for k, members in enumerate(self.twins[1]) for t in members}
+
+    @property
+    def counted(self) -> int:
+        """The columns of a sparse labelling that count the followers' labels: one per
+        (class, target)."""
+        return len(self.twins[1]) * len(self.knowledge.targets)
+
+    def sparse_levels(self, forward: bool) -> Iterator[tuple[IntArray, Array]]:
+        """The levels of a labelled pass that keeps only the labellings some partial
+        deal fulfils: forward, after each number of seats ``j`` from 0, the labels of
+        the seats ``0..j-1`` that are no followers (one row per labelling; then how
+        many followers of each class hold each target) and their weights (state,
+        hypothesis, labelling); backward, from ``j = len(seats)`` down, those of the
+        seats ``j..``. Every labelling kept has a non-zero weight."""
+        codes = np.zeros((1, self.counted), dtype=np.int64)
+        weights: Array = np.ones((1, 1, 1))  # one hypothesis axis until a seat differs
+        yield codes, weights
+        for j in range(len(self.seats)) if forward else reversed(range(len(self.seats))):
+            codes, weights = self._advance(j, j, codes, weights, forward)
+            yield codes, weights
+
+    def _advance(
+        self, j: int, seat: int, codes: IntArray, weights: Array, forward: bool = True
+    ) -> tuple[IntArray, Array]:
+        """Lattice step ``j`` of a sparse pass, dealing free seat number ``seat``: its
+        label is appended to the labels (forward) or prepended (backward), or for a
+        follower counted; the labellings no partial deal fulfils are dropped, and those
+        made equal by counting are merged."""
+        count = len(self.knowledge.targets) + 1
+        split = self._sparse_step(j, seat, weights, forward)  # (state, b, label, code)
+        states, batch, _, width = split.shape
+        flat = split.reshape(states, batch, count * width)
+        live = np.flatnonzero(flat.any(axis=(0, 1)))
+        old = np.tile(codes, (count, 1))[live]
+        label = np.repeat(np.arange(count), width)[live]
+        labels = old.shape[1] - self.counted
+        if seat not in self.follower_class:
+            parts = [old[:, :labels], label[:, None]]
+            codes = np.concatenate([*(parts if forward else parts[::-1]), old[:, labels:]], axis=1)
+            return codes, flat[:, :, live]
+        column = labels + self.follower_class[seat] * (count - 1) + label
+        held = label < count - 1
+        old[np.flatnonzero(held), column[held]] += 1
+        codes, inverse = _unique_rows(old)
+        order = np.argsort(inverse, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(inverse[order]) != 0])
+        return codes, np.add.reduceat(flat[:, :, live[order]], starts, axis=2)
+
+    def _sparse_step(self, j: int, seat: int, weights: Array, forward: bool) -> Array:
+        """Lattice step ``j`` of a sparse pass, dealing free seat number ``seat``: the
+        weights by (state after, hypothesis, the seat's label, labelling before), one
+        hand type at a time (a hand moves each state to a different one, so its moves
+        add without collisions)."""
+        count = len(self.knowledge.targets) + 1
+        group = self.lattice.steps[j].by_hand
+        step = group.moves
+        sizes = self.lattice.steps[j].sizes
+        states = sizes[1] if forward else sizes[0]
+        _, batch, width = weights.shape
+        if batch < len(self.factors) and seat not in self.shared:  # spread out
+            weights = np.repeat(weights, len(self.factors), axis=1)
+            batch = len(self.factors)
+        self.check(
+            3 * 8 * batch * width * count * states,
+            f"{width * count:,} labellings of {j + 1 if forward else len(self.seats) - j} "
+            f"seats × {states:,} states × {batch:,} hypotheses",
         )
+        out = np.zeros((count * states, batch, width))
+        ends = [*group.starts[1:].tolist(), len(step.hand)]
+        before, after = (step.src, step.dst) if forward else (step.dst, step.src)
+        hands = [
+            (h, start, end)
+            for h, start, end in zip(group.keys.tolist(), group.starts.tolist(), ends, strict=True)
+            if self.factors[:, seat, h].any()
+        ]
+        factors = self.factors[:batch, seat]  # the first row stands for all when shared
+        most = max((end - start for _, start, end in hands), default=1)
+        block = max(BLOCK_MIN, CACHE_ELEMENTS // (batch * most))  # temporaries in cache
+        for first in range(0, width, block):
+            codes = slice(first, first + block)
+            here = weights[:, :, codes]
+            for h, start, end in hands:
+                part = np.take(here, before[start:end], axis=0)
+                part *= (step.weight[start:end, None] * factors[:, h])[:, :, None]
+                out[self.labels[h] * states + after[start:end], :, codes] += part
+        by_label = out.reshape(count, states, batch, width)
+        return by_label.transpose(1, 2, 0, 3)
+
+    def _expand(
+        self, codes: IntArray, labelled: list[int], weights: FloatArray, *carried: IntArray
+    ) -> tuple[IntArray, FloatArray, tuple[IntArray, ...]]:
+        """Sparse labellings (the labels of the seats ``labelled``, then the followers'
+        counts) as labellings of every free seat (one row each): a labelling with
+        counts stands for every arrangement of the followers' labels, which weigh the
+        same. ``carried`` arrays (one entry per row) are repeated alongside."""
+        seats, targets = len(self.seats), len(self.knowledge.targets)
+        labels = codes.shape[1] - self.counted
+        full = np.full((len(codes), seats), targets, dtype=np.int64)
+        full[:, labelled] = codes[:, :labels]
+        rows = np.arange(len(codes))
+        for k, followers in enumerate(self.twins[1]):
+            counts = codes[rows, labels + k * targets : labels + (k + 1) * targets]
+            unique, inverse = _unique_rows(counts)
+            tables = [_arrangements(len(followers), tuple(c)) for c in unique.tolist()]
+            sizes = np.array([len(table) for table in tables], dtype=np.int64)
+            base = np.r_[0, np.cumsum(sizes)[:-1]]
+            repeat = sizes[inverse]
+            total = int(repeat.sum())
+            self.check(8 * total * (seats + 2 + len(carried)) * 2, f"{total:,} labellings")
+            picked = np.repeat(np.arange(len(rows)), repeat)
+            offset = np.arange(len(picked)) - np.repeat(np.cumsum(repeat) - repeat, repeat)
+            stacked = np.concatenate(tables)
+            rows, full = rows[picked], full[picked]
+            full[:, list(followers)] = stacked[base[inverse][picked] + offset]
+            weights = weights[picked] / repeat[picked]
+            carried = tuple(array[picked] for array in carried)
+        return full, weights, carried
+
+    def sparse_decision(self) -> dict[Decision, float]:
+        """:meth:`decision` from sparse passes, forward from the first seat and
+        backward from the last, each step taken on the cheaper side, joined where
+        they meet; the followers' counts are then spread over their arrangements."""
+        seats = len(self.seats)
+        forward, backward = self.sparse_levels(forward=True), self.sparse_levels(forward=False)
+        (left, before), (right, after) = next(forward), next(backward)
+        dealt_left, dealt_right = 0, 0
+        while dealt_left + dealt_right < seats:
+            ahead = self.lattice.steps[dealt_left].src
+            behind = self.lattice.steps[seats - 1 - dealt_right].src
+            if before.shape[2] * len(ahead) <= after.shape[2] * len(behind):
+                left, before = next(forward)
+                dealt_left += 1
+            else:
+                right, after = next(backward)
+                dealt_right += 1
+        width = before.shape[2]
+        self.check(
+            8 * width * after.shape[2] * 2,
+            f"{width:,} × {after.shape[2]:,} labellings of the two halves of the seats",
+        )
+        # (einsum, not BLAS: threaded BLAS stalls when the machine is busy)
+        batch = len(self.factors)
+        before = np.broadcast_to(before, (before.shape[0], batch, before.shape[2]))
+        after = np.broadcast_to(after, (after.shape[0], batch, after.shape[2]))
+        joint = np.einsum("sbl,sbr->lr", before * self.scale[:, None], after)
+        rows, cols = np.nonzero(joint)
+        split_left = left.shape[1] - self.counted
+        split_right = right.shape[1] - self.counted
+        codes = np.concatenate(
+            [
+                left[rows, :split_left],
+                right[cols, :split_right],
+                left[rows, split_left:] + right[cols, split_right:],
+            ],
+            axis=1,
+        )
+        weights = joint[rows, cols]
+        if self.counted:  # labellings equal once counted: merged
+            codes, inverse = _unique_rows(codes)
+            weights = np.bincount(inverse, weights=weights, minlength=len(codes))
+        labelled = [t for t in range(seats) if t not in self.follower_class]
+        digits, weights, _ = self._expand(codes, labelled, weights)
+        return dict(zip(self.decisions_of_digits(digits.T), weights.tolist(), strict=True))
+
+    def sparse_decision_by_hand(self) -> DecisionJoint:
+        """:meth:`decision_by_hand` from sparse passes. The seats may be dealt in any
+        order, so a seat's joint is read off the last level of a pass that deals it
+        last (whose states are its hands); the passes share their beginnings by
+        divide and conquer (deal one half of the seats left, recurse on the other),
+        so every seat is dealt about ``log2(seats)`` times in all. The followers are
+        dealt first, counted, and get their leader's joint mirrored."""
+        seats = len(self.seats)
+        twin, _ = self.twins
+        needed = [t for t in range(seats) if t not in self.follower_class]
+        needed.sort(key=lambda t: t not in self.shared)  # one hypothesis axis longer
+        codes = np.zeros((1, self.counted), dtype=np.int64)
+        weights: Array = np.ones((1, 1, 1))
+        for j, t in enumerate(sorted(self.follower_class, key=lambda t: t not in self.shared)):
+            codes, weights = self._advance(j, t, codes, weights)
+        hands = len(self.hand_cards)
+        by_hand: dict[Seat, FloatArray] = {}
+        found: list[_Rows] = []  # the support's rows, from the first joint read
+
+        def read(t: int, leaf: _Leaf) -> None:
+            if not found:  # every seat's joint sums over its hands to the decision
+                support, _ = _unique_rows(leaf.digits)
+                self.check(
+                    8 * hands * len(support) * seats,
+                    f"{len(support):,} decision values × {hands:,} hands × {seats:,} seats",
+                )
+                found.append(_Rows(support))
+            joint = np.zeros((hands, len(found[0].table)))
+            joint[leaf.hands, found[0].of(leaf.digits)] = leaf.weights
+            by_hand[self.seats[t]] = joint
+
+        level = len(self.follower_class)
+        self._leave_one_out(codes, weights, [], level, remaining=needed, read=read)
+        position = found[0]
+        support = position.table
+        for t in range(seats):
+            if twin[t] != t:  # same factors as an earlier seat: the same joint, mirrored
+                swapped = support.copy()
+                swapped[:, [t, twin[t]]] = support[:, [twin[t], t]]
+                by_hand[self.seats[t]] = by_hand[self.seats[twin[t]]][:, position.of(swapped)]
+        by_hand = {seat: by_hand[seat] for seat in self.seats}
+        weights_ = by_hand[self.seats[needed[0]]].sum(axis=0)
+        decisions = self.decisions_of_digits(support.T)
+        tally = self._tally(decisions, weights_, by_hand)
+        return DecisionJoint(decisions, weights_, self.hand_cards, by_hand, tally, sparse=True)
+
+    def _leave_one_out(
+        self,
+        codes: IntArray,
+        weights: Array,
+        dealt: list[int],
+        level: int,
+        *,
+        remaining: list[int],
+        read: Callable[[int, _Leaf], None],
+    ) -> None:
+        """Deal all the ``remaining`` seats but one, for each of them in turn (sharing
+        the work by halves), and read each one's joint off the last level; ``dealt``
+        are the labelled seats dealt so far, ``level`` the seats dealt in all."""
+        if len(remaining) == 1:
+            read(remaining[0], self._leaf(remaining[0], codes, weights, dealt))
+            return
+        half = len(remaining) // 2
+        for keep, halve in (
+            (remaining[:half], remaining[half:]),
+            (remaining[half:], remaining[:half]),
+        ):
+            here, there = codes, weights
+            deal = sorted(halve, key=lambda t: t not in self.shared)
+            for step, t in enumerate(deal):
+                here, there = self._advance(level + step, t, here, there)
+            self._leave_one_out(
+                here, there, dealt + deal, level + len(deal), remaining=keep, read=read
+            )
+
+    def _leaf(self, t: int, codes: IntArray, weights: Array, dealt: list[int]) -> _Leaf:
+        """Seat ``t``'s joint, from the last level of a pass that dealt every other
+        seat (the labelled ones in the order ``dealt``)."""
+        seats = len(self.seats)
+        step = self.lattice.steps[seats - 1]  # deals the cards left: one hand per state
+        factor = self.factors[:, t, step.hand].T * self.scale * step.weight[:, None]
+        if weights.shape[1] == 1:  # the same under every hypothesis so far
+            values = weights[step.src][:, 0] * factor.sum(axis=1)[:, None]
+        else:
+            values = np.einsum("mbc,mb->mc", weights[step.src], factor)  # (move, labelling)
+        moves, labellings = np.nonzero(values)
+        labels = codes.shape[1] - self.counted
+        own = self.labels[step.hand[moves]][:, None]
+        rows = codes[labellings]
+        rows = np.concatenate([rows[:, :labels], own, rows[:, labels:]], axis=1)
+        digits, entries, (hands,) = self._expand(
+            rows, [*dealt, t], values[moves, labellings], step.hand[moves]
+        )
+        return _Leaf(digits, hands, entries)
 
     def _labelled_step(
         self,
@@ -397,6 +818,107 @@ class DecisionJoint:
     """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
     tally: Tally
     """The tally of the same knowledge, read off the joints."""
+    sparse: bool = False
+    """Computed by the sparse passes (a bigger table: its consumers should avoid
+    dense products over the decision values, see :mod:`.hints`)."""
+
+
+@dataclass(frozen=True)
+class _Leaf:
+    """A seat's joint with the decision, as its non-zero entries."""
+
+    digits: IntArray
+    """The labels of every free seat (one row per entry)."""
+    hands: IntArray
+    """The seat's hand type."""
+    weights: FloatArray
+
+
+class _Rows:
+    """The position of rows of labels among the rows of a table (all distinct)."""
+
+    def __init__(self, table: IntArray) -> None:
+        self.table = table
+        self.width = table.shape[1]
+        self.base = int(table.max(initial=0)) + 1
+        self.small = self.base**self.width < 2**62
+        keys = self._keys(table)
+        if self.small:
+            self.order = np.argsort(keys)
+            self.sorted = keys[self.order]
+        else:
+            self.index = {key: i for i, key in enumerate(keys)}
+
+    def _keys(self, rows: IntArray) -> IntArray:
+        if self.small:
+            radix = np.array([self.base**i for i in range(self.width)][::-1], dtype=np.int64)
+            return rows @ radix if self.width else np.zeros(len(rows), dtype=np.int64)
+        return np.array([row.tobytes() for row in np.ascontiguousarray(rows)], dtype=object)
+
+    def of(self, rows: IntArray) -> IntArray:
+        """The positions of ``rows`` (each must be in the table)."""
+        keys = self._keys(rows)
+        if self.small:
+            return np.asarray(self.order[np.searchsorted(self.sorted, keys)])
+        return np.array([self.index[key] for key in keys], dtype=np.int64)
+
+
+def _unique_rows(rows: IntArray) -> tuple[IntArray, IntArray]:
+    """The distinct rows of a table of small non-negative integers, in lexicographic
+    order, and the position of each row among them (as ``np.unique(axis=0)``, which
+    sorts structured rows slowly: here rows are numbers when they fit in 62 bits).
+
+    >>> unique, inverse = _unique_rows(np.array([[1, 0], [0, 2], [1, 0]]))
+    >>> unique.tolist(), inverse.tolist()
+    ([[0, 2], [1, 0]], [1, 0, 1])
+    """
+    width = rows.shape[1]
+    base = int(rows.max(initial=0)) + 1
+    if not len(rows) or base**width >= 2**62:
+        unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+        return unique.reshape(-1, width), inverse.ravel()
+    radix = np.array([base**i for i in range(width)][::-1], dtype=np.int64)
+    keys, inverse = np.unique(rows @ radix, return_inverse=True)
+    unique = (keys[:, None] // radix) % base
+    return unique.astype(np.int64), inverse.ravel()
+
+
+@cache
+def _arrangements(size: int, counts: tuple[int, ...]) -> IntArray:
+    """Every labelling of ``size`` seats with ``counts[t]`` of them labelled ``t`` and
+    the others ``len(counts)``, one row each.
+
+    >>> _arrangements(3, (1, 1)).tolist()
+    [[0, 1, 2], [0, 2, 1], [1, 0, 2], [2, 0, 1], [1, 2, 0], [2, 1, 0]]
+    """
+    rows: list[list[int]] = [[len(counts)] * size]
+    for label, count in enumerate(counts):
+        grown = []
+        for row in rows:
+            free = [i for i, value in enumerate(row) if value == len(counts)]
+            for chosen in combinations(free, count):
+                new = list(row)
+                for i in chosen:
+                    new[i] = label
+                grown.append(new)
+        rows = grown
+    return np.array(rows, dtype=np.int64).reshape(len(rows), size)
+
+
+def _assignments(items: int, capacities: list[int]) -> int:
+    """The number of ways to give each of ``items`` labelled items one of the classes,
+    each class at most its capacity.
+
+    >>> _assignments(3, [3, 1]), _assignments(2, [0, 1]), _assignments(0, [])
+    (4, 0, 1)
+    """
+    ways = [1] + [0] * items  # ways[k]: k items placed so far (exponential generating)
+    for capacity in capacities:
+        ways = [
+            sum(ways[k - used] * comb(k, used) for used in range(min(k, capacity) + 1))
+            for k in range(items + 1)
+        ]
+    return ways[items]
 
 
 def _digits(codes: IntArray, shape: tuple[int, ...]) -> IntArray:

@@ -23,16 +23,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from itertools import product
 from typing import Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 
 from ...core.conflict import minimal_conflict
 from ...core.errors import InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...core.words import NOBODY
 from ...engines import Engine, Tally
-from ...engines.lattice import FloatArray
+from ...engines.lattice import FloatArray, IntArray
 from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import Answered, Decision, RoundKnowledge, Seen, knowledge_of
@@ -180,7 +182,11 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
     if table.tally.deals == 0:
         raise InconsistentRecordError(minimal_conflict(knowledge, counter))
     posterior = RoundPosterior(knowledge, table.tally)
-    declarations = DeclarationTable.of(knowledge, table.decisions)
+    declarations: DeclarationTable | SparseDeclarations
+    if table.sparse:
+        declarations = SparseDeclarations.of(knowledge, table.decisions)
+    else:
+        declarations = DeclarationTable.of(knowledge, table.decisions)
     entropy = _entropy(table.weights)
     scores = []
     for action in actions_open(round_):
@@ -196,7 +202,10 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
             )
         )
     scores.sort(key=lambda s: (-s.gain_bits, s.action))
-    return Hint(posterior, entropy, tuple(scores), _advice(posterior, scores))
+    best = None
+    if isinstance(declarations, SparseDeclarations):  # the table is built: not again
+        best = declarations.table.ranked(table.weights, at_least=1)[0]
+    return Hint(posterior, entropy, tuple(scores), _advice(posterior, scores, best))
 
 
 def actions_open(round_: Round) -> Iterable[Action]:
@@ -224,18 +233,30 @@ class OutcomeTables:
     by_hand: dict[Seat, tuple[tuple[Hand, ...], FloatArray]]
     engine: Engine | None = None
     """Set for the naive twin, which tallies every outcome afresh."""
+    sparse: bool = False
+    """The counter's sparse joint (a bigger table): products avoid BLAS, whose
+    threads stall on a busy machine, and dense tables over the decision values."""
     spreads: dict[tuple[str, str | None, Seat | None], FloatArray] = field(
         default_factory=dict, repr=False
     )
     """Each outcome's likelihood numerator per hand, by action kind, question and
     known target (``None`` for the free seats, which share their hand types)."""
+    live: dict[Seat, tuple[IntArray, FloatArray]] = field(default_factory=dict, repr=False)
+    """For the sparse joint: the hands each seat may hold, and their rows."""
 
     @classmethod
     def of(cls, knowledge: RoundKnowledge, engine: Engine, naive: bool) -> OutcomeTables:
         if isinstance(engine, CountingEngine) and not naive:
             joint = engine.decision_by_hand(knowledge)
             by_hand = {seat: (joint.hands, table) for seat, table in joint.by_hand.items()}
-            return cls(knowledge, joint.tally, joint.decisions, joint.weights, by_hand)
+            return cls(
+                knowledge,
+                joint.tally,
+                joint.decisions,
+                joint.weights,
+                by_hand,
+                sparse=joint.sparse,
+            )
         tally = engine.tally(knowledge)
         decisions = tuple(key for key, weight in tally.decision.items() if weight > 0)
         weights = np.array([tally.decision[key] for key in decisions])
@@ -258,9 +279,7 @@ class OutcomeTables:
                 raise InvalidRecordError("ask: a question is needed")
             question = game.questions[action.question]
             names = ["yes", "no"]
-            observations = [
-                Answered(0, target, question, yes, game=game) for yes in (True, False)
-            ]
+            observations = [Answered(0, target, question, yes, game=game) for yes in (True, False)]
             per_card = 1.0
         if self.engine is not None:
             return names, self._tallied(self.engine, observations) * per_card
@@ -276,6 +295,13 @@ class OutcomeTables:
                 [[obs.likelihood({target: hand}) for hand in hands] for obs in observations],
                 dtype=np.float64,
             )
+        if self.sparse:  # over the hands the seat may hold only
+            if target not in self.live:
+                rows = np.flatnonzero(table.any(axis=1))
+                self.live[target] = rows, table[rows]
+            rows, compact = self.live[target]
+            spread = self.spreads[key][:, rows] * per_card
+            return names, np.einsum("oh,hd->od", spread, compact)
         return names, (self.spreads[key] * per_card) @ table
 
     def _tallied(self, engine: Engine, observations: list[Observation]) -> FloatArray:
@@ -298,7 +324,7 @@ def _score(
     *,
     weights: FloatArray,
     entropy: float,
-    declarations: DeclarationTable,
+    declarations: DeclarationTable | SparseDeclarations,
 ) -> ActionScore:
     total = float(weights.sum())
     chances = joint.sum(axis=1) / total
@@ -308,7 +334,13 @@ def _score(
     else:
         remaining = sum(chances[row] * _entropy(joint[row]) for row in live)
         gain = max(0.0, entropy - float(remaining))
-    best_after = float(declarations.best(joint.T).sum()) / total
+    if isinstance(declarations, SparseDeclarations):  # one product for every outcome
+        mass = declarations.mass_rows(joint)
+        best_after = float(mass.max(axis=1).sum()) / total
+        best_given = {outcomes[row]: declarations.top(mass[row], joint[row]) for row in live}
+    else:
+        best_after = float(declarations.best(joint.T).sum()) / total
+        best_given = {outcomes[row]: declarations.best_one(joint[row]) for row in live}
     if len(live) == 1:
         best_after = float(declarations.best(weights[:, None])[0]) / total
     return ActionScore(
@@ -316,13 +348,102 @@ def _score(
         {outcomes[row]: float(chances[row]) for row in live},
         gain,
         best_after,
-        {outcomes[row]: declarations.best_one(joint[row]) for row in live},
+        best_given,
         declarations.targets,
     )
 
 
-def _advice(posterior: RoundPosterior, scores: list[ActionScore]) -> Advice:
-    best = posterior.declarations(at_least=1)[0]
+class SparseDeclarations:
+    """A :class:`DeclarationTable`'s ``best`` and ``best_one`` from its non-zero
+    entries alone (a declaration is right for a few holders of each target), for the
+    big tables of the counter's sparse joint: no dense product over the decision
+    values, no BLAS. With two targets the weights are first summed by the first
+    target's holders (few) and the second pointer."""
+
+    def __init__(self, table: DeclarationTable, held: list[npt.NDArray[np.bool_]]) -> None:
+        self.table = table
+        self.targets = table.targets
+        candidates, self.decisions = np.nonzero(table.right)  # by candidate
+        edges = np.r_[True, candidates[1:] != candidates[:-1]] if len(candidates) else []
+        self.starts = np.flatnonzero(edges)
+        self.rows = candidates[self.starts]
+        self.pointers = len(held[0]) if held else 0
+        if len(held) == 2:  # groups of the first target's holders; (group, pointer) pairs
+            bits = np.int64(1) << np.arange(self.pointers, dtype=np.int64)
+            keys, group = np.unique(bits @ held[0], return_inverse=True)
+            self.first = ((keys[:, None] >> np.arange(self.pointers)) & 1).astype(np.float64)
+            pointer, decision = np.nonzero(held[1])
+            key = group.ravel()[decision] * self.pointers + pointer
+            order = np.argsort(key, kind="stable")
+            self.pair_decisions = decision[order]
+            self.pair_starts = np.flatnonzero(np.r_[True, np.diff(key[order]) != 0])
+            self.pair_keys = key[order][self.pair_starts]
+
+    @classmethod
+    def of(cls, knowledge: RoundKnowledge, decisions: tuple[Decision, ...]) -> SparseDeclarations:
+        """For the table of :meth:`DeclarationTable.of` (the same table, built with
+        array operations: each target's holders as a bit mask per decision value)."""
+        pointers = [NOBODY, *(seat for seat in knowledge.seats if seat != knowledge.viewpoint)]
+        targets = knowledge.targets
+        candidates = tuple(product(pointers, repeat=len(targets)))
+        right = np.ones((1, len(decisions)), dtype=bool)
+        seat_of = np.array(pointers, dtype=np.int64)[:, None]
+        held_all = []
+        for t in range(len(targets)):
+            known: dict[frozenset[Seat], int] = {}  # a few holder sets, shared by many
+            for holders in {d[t] for d in decisions}:
+                known[holders] = sum(1 << seat for seat in holders)
+            masks = np.array([known[d[t]] for d in decisions], dtype=object)
+            masks = masks.astype(np.int64) if knowledge.seats[-1] < 63 else masks
+            held = (masks[None, :] >> seat_of) & 1 == 1  # pointer seat holds the target
+            held[0] = masks == 0  # "nobody" is right when nobody holds it
+            held_all.append(np.asarray(held, dtype=bool))
+            right = (right[:, None, :] & held[None, :, :]).reshape(-1, len(decisions))
+        table = DeclarationTable(targets, candidates, decisions, right)
+        return cls(table, held_all)
+
+    def mass(self, weights: FloatArray) -> FloatArray:
+        """``table.ones @ weights``: each declaration's weight of being right."""
+        if weights.ndim == 1:
+            return np.asarray(self.mass_rows(weights[None, :])[0])
+        return np.asarray(self.mass_rows(np.ascontiguousarray(weights.T)).T)
+
+    def mass_rows(self, weights: FloatArray) -> FloatArray:
+        """:meth:`mass` of each row of ``weights`` (outcome, decision value), by row."""
+        if len(self.targets) == 2 and len(self.pair_starts):
+            groups = len(self.first)
+            second = np.zeros((len(weights), groups * self.pointers))
+            picked = weights[:, self.pair_decisions]
+            second[:, self.pair_keys] = np.add.reduceat(picked, self.pair_starts, axis=1)
+            by_group = second.reshape(len(weights), groups, self.pointers)
+            mass: FloatArray = np.matmul(self.first.T[None], by_group)  # small: no threads
+            return mass.reshape(len(weights), -1)
+        out = np.zeros((len(weights), len(self.table.candidates)))
+        if len(self.starts):
+            out[:, self.rows] = np.add.reduceat(weights[:, self.decisions], self.starts, axis=1)
+        return out
+
+    def best(self, weights: FloatArray) -> FloatArray:
+        """As :meth:`DeclarationTable.best`."""
+        return np.asarray(self.mass(weights).max(axis=0))
+
+    def best_one(self, weights: FloatArray) -> Declaration:
+        """As :meth:`DeclarationTable.best_one`."""
+        return self.top(self.mass(weights), weights)
+
+    def top(self, mass: FloatArray, weights: FloatArray) -> Declaration:
+        """The best declaration, from the ``mass`` of ``weights``."""
+        top = int(np.argmax(mass))
+        sure = bool(self.table.right[top, weights > 0].all())
+        chance = 1.0 if sure else float(mass[top] / weights.sum())
+        return Declaration(self.table.candidates[top], chance, sure)
+
+
+def _advice(
+    posterior: RoundPosterior, scores: list[ActionScore], best: Declaration | None = None
+) -> Advice:
+    if best is None:
+        best = posterior.declarations(at_least=1)[0]
     informative = [score for score in scores if score.gain_bits > 0]
     after = informative[0].best_after if informative else best.probability
     declare_now = best.certain or (
@@ -336,5 +457,3 @@ def _entropy(weights: FloatArray) -> float:
     positive = weights[weights > 0]
     p = positive / positive.sum()
     return float(-(p * np.log2(p)).sum()) if len(p) > 1 else 0.0
-
-
