@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from itertools import product
 from typing import Any, Literal
 
 import numpy as np
@@ -381,26 +380,8 @@ class SparseDeclarations:
 
     @classmethod
     def of(cls, knowledge: RoundKnowledge, decisions: tuple[Decision, ...]) -> SparseDeclarations:
-        """For the table of :meth:`DeclarationTable.of` (the same table, built with
-        array operations: each target's holders as a bit mask per decision value)."""
-        pointers = [NOBODY, *(seat for seat in knowledge.seats if seat != knowledge.viewpoint)]
-        targets = knowledge.targets
-        candidates = tuple(product(pointers, repeat=len(targets)))
-        right = np.ones((1, len(decisions)), dtype=bool)
-        seat_of = np.array(pointers, dtype=np.int64)[:, None]
-        held_all = []
-        for t in range(len(targets)):
-            known: dict[frozenset[Seat], int] = {}  # a few holder sets, shared by many
-            for holders in {d[t] for d in decisions}:
-                known[holders] = sum(1 << seat for seat in holders)
-            masks = np.array([known[d[t]] for d in decisions], dtype=object)
-            masks = masks.astype(np.int64) if knowledge.seats[-1] < 63 else masks
-            held = (masks[None, :] >> seat_of) & 1 == 1  # pointer seat holds the target
-            held[0] = masks == 0  # "nobody" is right when nobody holds it
-            held_all.append(np.asarray(held, dtype=bool))
-            right = (right[:, None, :] & held[None, :, :]).reshape(-1, len(decisions))
-        table = DeclarationTable(targets, candidates, decisions, right)
-        return cls(table, held_all)
+        """For the table of :meth:`DeclarationTable.of`."""
+        return cls(*DeclarationTable.with_holders(knowledge, decisions))
 
     def mass(self, weights: FloatArray) -> FloatArray:
         """``table.ones @ weights``: each declaration's weight of being right."""

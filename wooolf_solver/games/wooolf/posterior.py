@@ -104,16 +104,32 @@ class DeclarationTable:
     def of(cls, knowledge: RoundKnowledge, decisions: tuple[Decision, ...]) -> DeclarationTable:
         """Every declaration the viewpoint can make: one pointer per target, each at
         another seat or at nobody (``0``)."""
+        return cls.with_holders(knowledge, decisions)[0]
+
+    @classmethod
+    def with_holders(
+        cls, knowledge: RoundKnowledge, decisions: tuple[Decision, ...]
+    ) -> tuple[DeclarationTable, list[npt.NDArray[np.bool_]]]:
+        """The table, and for each target whether each pointer is right for each
+        decision value (``held[t][pointer, k]``), built with array operations: each
+        target's holders as a bit mask per decision value."""
         pointers = [NOBODY, *(seat for seat in knowledge.seats if seat != knowledge.viewpoint)]
-        candidates = tuple(product(pointers, repeat=len(knowledge.targets)))
-        index = {combo: i for i, combo in enumerate(candidates)}
-        right = np.zeros((len(candidates), len(decisions)), dtype=bool)
-        for k, holders in enumerate(decisions):
-            choices = [sorted(seats) if seats else [NOBODY] for seats in holders]
-            for combo in product(*choices):
-                if combo in index:
-                    right[index[combo], k] = True
-        return cls(knowledge.targets, candidates, decisions, right)
+        targets = knowledge.targets
+        candidates = tuple(product(pointers, repeat=len(targets)))
+        right = np.ones((1, len(decisions)), dtype=bool)
+        seat_of = np.array(pointers, dtype=np.int64)[:, None]
+        held_all = []
+        for t in range(len(targets)):
+            known: dict[frozenset[Seat], int] = {}  # a few holder sets, shared by many
+            for holders in {d[t] for d in decisions}:
+                known[holders] = sum(1 << seat for seat in holders)
+            masks = np.array([known[d[t]] for d in decisions], dtype=object)
+            masks = masks.astype(np.int64) if knowledge.seats[-1] < 63 else masks
+            held = (masks[None, :] >> seat_of) & 1 == 1  # the pointer's seat holds it
+            held[0] = masks == 0  # "nobody" is right when nobody holds it
+            held_all.append(np.asarray(held, dtype=bool))
+            right = (right[:, None, :] & held[None, :, :]).reshape(-1, len(decisions))
+        return cls(targets, candidates, decisions, right), held_all
 
     def ranked(self, weights: FloatArray, at_least: int = 5) -> list[Declaration]:
         """The declarations under these decision weights, best first (ties: smaller
