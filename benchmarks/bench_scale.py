@@ -61,6 +61,7 @@ from common import POSITIONS, format_ratio, format_time
 from positions import StableRandom, pick
 
 from wooolf_solver import Round, hint, solve
+from wooolf_solver.core.budget import memory_budget
 from wooolf_solver.games.wooolf import counter
 from wooolf_solver.games.wooolf.knowledge import knowledge_of
 from wooolf_solver.games.wooolf.posterior import RoundPosterior
@@ -213,12 +214,13 @@ def dense(work: Callable[[], Any]) -> Callable[[], Any]:
     """``work`` on the counter's dense labelled passes, whatever the table."""
 
     def run() -> Any:
-        saved = counter.DENSE_CODES, counter.DEFAULT_MAX_MEMORY
-        counter.DENSE_CODES = counter.DEFAULT_MAX_MEMORY = 10**18
+        saved = counter.DENSE_CODES
+        counter.DENSE_CODES = 10**18
         try:
-            return work()
+            with memory_budget(10**18):
+                return work()
         finally:
-            counter.DENSE_CODES, counter.DEFAULT_MAX_MEMORY = saved
+            counter.DENSE_CODES = saved
 
     return run
 

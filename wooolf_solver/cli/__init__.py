@@ -20,6 +20,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from ..core.budget import memory_budget
 from ..core.version import __version__
 from ..games.base import VERBS
 from . import (  # noqa: F401 (they register their verbs)
@@ -67,7 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = exit_.code
         return code if isinstance(code, int) else 0 if code is None else 2
     run: Runner = args.run
-    with Session(json_output=getattr(args, "json", False), debug=args.debug) as session:
+    budget = getattr(args, "max_memory", None)  # the verbs that solve take --max-memory
+    with (
+        Session(json_output=getattr(args, "json", False), debug=args.debug) as session,
+        memory_budget(budget),
+    ):
         session.status = run(args, session)
         sys.stdout.flush()
     return session.status

@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 
 from .. import api
-from .session import Session, command, engine_option, json_option, positive, record_argument
+from .session import (
+    Session,
+    command,
+    engine_option,
+    json_option,
+    memory_option,
+    positive,
+    record_argument,
+)
 
 SHOWN_ACTIONS = 8
 """How many actions ``hint`` lists by default (the JSON lists them all)."""
@@ -28,6 +36,7 @@ def top_option(parser: argparse.ArgumentParser) -> None:
     json_option,
     top_option,
     engine_option,
+    memory_option,
 )
 def hint_command(args: argparse.Namespace, session: Session) -> int:
     """What to do next: every action open to the viewpoint, ranked by how much its

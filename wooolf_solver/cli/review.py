@@ -12,6 +12,7 @@ from .session import (
     command,
     engine_option,
     json_option,
+    memory_option,
     progress,
     write_atomically,
 )
@@ -38,6 +39,7 @@ def html_option(parser: argparse.ArgumentParser) -> None:
     json_option,
     html_option,
     engine_option,
+    memory_option,
 )
 def review_command(args: argparse.Namespace, session: Session) -> int:
     """Replay a recorded game (every hand revealed) from every player's own knowledge:

@@ -42,6 +42,7 @@ from rich.progress import (
 )
 
 from .. import api
+from ..core.budget import DEFAULT_MAX_MEMORY, parse_size
 from ..core.errors import InconsistentRecordError, SolverError
 from ..games import available, find_game
 from ..games.base import Game
@@ -203,6 +204,25 @@ def engine_option(parser: argparse.ArgumentParser) -> None:
         choices=engine_names(),
         default=None,
         help="the counting engine (default: the game's first; all give the same answers)",
+    )
+
+
+def memory_size(text: str) -> int:
+    """A memory budget for ``--max-memory``: ``500MB``, ``2GB``, ``1.5GB``."""
+    try:
+        return parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def memory_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--max-memory",
+        type=memory_size,
+        default=DEFAULT_MAX_MEMORY,
+        metavar="SIZE",
+        help="refuse, up front, an input whose exact solution would need more memory "
+        "than SIZE (e.g. 500MB, 2GB; default: 1GB)",
     )
 
 

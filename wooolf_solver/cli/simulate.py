@@ -17,6 +17,7 @@ from .session import (
     command,
     game_option,
     json_option,
+    memory_option,
     positive,
     progress,
 )
@@ -75,6 +76,7 @@ def lab_options(parser: argparse.ArgumentParser) -> None:
     deck_options,
     lab_options,
     json_option,
+    memory_option,
 )
 def simulate_command(args: argparse.Namespace, session: Session) -> int:
     """Bots play many games of a deck (a built-in edition or a designer's file) and the
@@ -98,6 +100,7 @@ def simulate_command(args: argparse.Namespace, session: Session) -> int:
     mix_arguments,
     lab_options,
     json_option,
+    memory_option,
 )
 def compare_command(args: argparse.Namespace, session: Session) -> int:
     """Bots play the same number of games of every MIX (a built-in edition or a
@@ -114,9 +117,7 @@ def compare_command(args: argparse.Namespace, session: Session) -> int:
     return 0
 
 
-def run_lab(
-    args: argparse.Namespace, lab: Lab, mixes: Sequence[str], verb: str
-) -> tuple[Any, ...]:
+def run_lab(args: argparse.Namespace, lab: Lab, mixes: Sequence[str], verb: str) -> tuple[Any, ...]:
     """Simulate every mix with the options of ``simulate`` / ``compare``, with progress
     on stderr, and write the plot; every option and output path is checked first."""
     spec = args.bots or lab.default_bots

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from .. import api
-from .session import Session, command, engine_option, json_option, record_argument
+from .session import Session, command, engine_option, json_option, memory_option, record_argument
 
 
 def why_option(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +22,7 @@ def why_option(parser: argparse.ArgumentParser) -> None:
     record_argument,
     json_option,
     engine_option,
+    memory_option,
     why_option,
 )
 def solve_command(args: argparse.Namespace, session: Session) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from .. import api
-from .session import Session, command, engine_option, json_option, record_argument
+from .session import Session, command, engine_option, json_option, memory_option, record_argument
 
 
 def fact_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,6 +26,7 @@ def fact_arguments(parser: argparse.ArgumentParser) -> None:
     fact_arguments,
     json_option,
     engine_option,
+    memory_option,
 )
 def why_command(args: argparse.Namespace, session: Session) -> int:
     """Whether the record makes it certain that SEAT is (with --not: is not) IDENTITY,

@@ -25,7 +25,9 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+
+from ..core.budget import max_memory, memory_budget
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -35,6 +37,19 @@ class Executor(Protocol):
     """Runs a function over items and yields the results in the items' order."""
 
     def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]: ...
+
+
+@dataclass(frozen=True)
+class WithBudget(Generic[T, R]):
+    """``fn`` under the memory budget ``size`` (bytes): what a worker process runs, so
+    that it counts under its parent's ``--max-memory``."""
+
+    fn: Callable[[T], R]
+    size: int
+
+    def __call__(self, item: T) -> R:
+        with memory_budget(self.size):
+            return self.fn(item)
 
 
 @dataclass(frozen=True)
@@ -56,8 +71,9 @@ class Processes:
         workers = self.workers or os.cpu_count() or 1
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        task = WithBudget(fn, max_memory())
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(fn, item) for item in items]
+            futures = [pool.submit(task, item) for item in items]
             try:
                 for future in futures:
                     yield future.result()
@@ -86,7 +102,7 @@ class Dask:
         if client is None:
             client = Client(self.address)  # type: ignore[no-untyped-call]
         try:
-            futures = client.map(fn, list(items), pure=False)
+            futures = client.map(WithBudget(fn, max_memory()), list(items), pure=False)
             try:
                 for future in futures:
                     yield future.result()

@@ -16,6 +16,7 @@ are played from the deal as a table would (truthful announcements and answers).
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -31,6 +32,8 @@ from strategies import free_deals
 from test_hints import assert_agrees_with_brute
 
 from wooolf_solver import Round
+from wooolf_solver.cli import main
+from wooolf_solver.core import budget
 from wooolf_solver.engines import Tally
 from wooolf_solver.engines.brute import BruteForceEngine
 from wooolf_solver.games.wooolf import counter
@@ -39,6 +42,7 @@ from wooolf_solver.games.wooolf.hints import SparseDeclarations
 from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
 from wooolf_solver.games.wooolf.posterior import DeclarationTable
 from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, Setup, base_rules, load_deck
+from wooolf_solver.lab.executors import WithBudget
 
 REL = 1e-9
 BRUTE = BruteForceEngine()
@@ -334,3 +338,71 @@ def test_a_huge_deck_is_refused_up_front(tmp_path: Path) -> None:
         CountingEngine().tally(knowledge_of(round_))
     assert time.perf_counter() - start < 1.0
     assert "\n" not in str(error.value)
+
+
+def huge_record(tmp_path: Path) -> Path:
+    """A 20-player record of twenty two-card characters, as a file for the CLI."""
+    names = [f"c{i:02d}" for i in range(20)]
+    characters = "".join(
+        f'[characters.{name}]\nvalue = {10 + i}\ntargets = ["{names[i - 1]}"]\n\n'
+        for i, name in enumerate(names)
+    )
+    cards = ", ".join(f'"{name}" = 2' for name in names)
+    deck = tmp_path / "huge.toml"
+    deck.write_text(
+        f'game = "wooolf"\n\n{characters}[editions.huge]\ntitle = "huge"\n\n'
+        f"[[editions.huge.rows]]\nplayers = [20]\ncards = {{ {cards} }}\n",
+        encoding="utf-8",
+    )
+    record = {
+        "game": "wooolf",
+        "edition": str(deck),
+        "players": 20,
+        "viewpoint": 1,
+        "hands": {1: ["c00", "c01"]},
+        "events": [],
+    }
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("verb", ["solve", "hint"])
+def test_the_cli_refuses_a_huge_deck_in_one_line(
+    verb: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = huge_record(tmp_path)
+    start = time.perf_counter()
+    assert main([verb, str(path)]) == 2
+    assert time.perf_counter() - start < 2.0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("wooolf: error: too large to solve exactly: ")
+    assert err.count("\n") == 1 and "over the memory budget of 1 GB" in err
+
+
+def test_max_memory_is_the_engine_budget(
+    decks: Callable[..., Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "twelve.json"
+    path.write_text(json.dumps(made_up_record(decks, 1, 12, max_deals=None)), encoding="utf-8")
+    start = time.perf_counter()
+    assert main(["hint", str(path), "--max-memory", "1MB"]) == 2
+    assert time.perf_counter() - start < 2.0
+    _, err = capsys.readouterr()
+    assert err.startswith("wooolf: error: too large to solve exactly: ")
+    assert "over the memory budget of 1 MB" in err and err.count("\n") == 1
+    assert main(["solve", str(path), "--max-memory", "2GB", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["consistent"] is True
+
+
+def test_max_memory_must_be_a_size(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "examples/worked-example.yaml", "--max-memory", "lots"]) == 2
+    _, err = capsys.readouterr()
+    assert "argument --max-memory: expected a size such as 500MB or 2GB, got 'lots'" in err
+
+
+def test_a_worker_counts_under_its_parents_budget() -> None:
+    task: WithBudget[None, int] = WithBudget(lambda _: budget.max_memory(), 500 << 20)
+    assert task(None) == 500 << 20
+    assert budget.max_memory() == budget.DEFAULT_MAX_MEMORY

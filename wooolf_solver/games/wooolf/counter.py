@@ -50,6 +50,8 @@ from typing import ClassVar
 
 import numpy as np
 
+from ...core import budget
+from ...core.budget import DEFAULT_MAX_MEMORY
 from ...core.errors import SolverError
 from ...core.knowledge import Observation
 from ...engines.base import Tally
@@ -67,8 +69,6 @@ DENSE_CODES = 3**8
 from dense labelled passes (every table of the built-in editions, up to 8 players and
 the neutral hand); above, the passes are sparse (:meth:`_Model.sparse_levels`)."""
 
-DEFAULT_MAX_MEMORY = 1 << 30
-"""The default memory budget of one computation, in bytes (1 GiB)."""
 
 CACHE_ELEMENTS = 1 << 16
 """A sparse step works on blocks of labellings whose temporaries hold about this
@@ -107,17 +107,24 @@ def _bytes(size: float) -> str:
 class CountingEngine:
     """Exact counts by dynamic programming over seats, one pass per hypothesis.
 
-    ``max_memory`` (bytes, default :data:`DEFAULT_MAX_MEMORY`) bounds what one
-    computation may hold: a bigger one raises :class:`TooLargeError` before it
-    allocates. ``dense_codes`` (default :data:`DENSE_CODES`) is where the sparse
-    labelled passes take over (0: always; the tests use it).
+    ``max_memory`` (bytes; default: the budget in force when it counts,
+    :func:`wooolf_solver.core.budget.max_memory`, which ``--max-memory`` sets and is
+    :data:`DEFAULT_MAX_MEMORY` otherwise) bounds what one computation may hold: a
+    bigger one raises :class:`TooLargeError` before it allocates. ``dense_codes``
+    (default :data:`DENSE_CODES`) is where the sparse labelled passes take over (0:
+    always; the tests use it).
     """
 
     name: ClassVar[str] = "counter"
 
     def __init__(self, max_memory: int | None = None, dense_codes: int | None = None) -> None:
-        self.max_memory = DEFAULT_MAX_MEMORY if max_memory is None else max_memory
+        self._max_memory = max_memory
         self.dense_codes = DENSE_CODES if dense_codes is None else dense_codes
+
+    @property
+    def max_memory(self) -> int:
+        """The memory budget of one computation, in bytes."""
+        return budget.max_memory() if self._max_memory is None else self._max_memory
 
     def _model(self, knowledge: RoundKnowledge) -> _Model:
         return _Model(knowledge, self.max_memory, self.dense_codes)
