@@ -406,3 +406,23 @@ def test_a_worker_counts_under_its_parents_budget() -> None:
     task: WithBudget[None, int] = WithBudget(lambda _: budget.max_memory(), 500 << 20)
     assert task(None) == 500 << 20
     assert budget.max_memory() == budget.DEFAULT_MAX_MEMORY
+
+
+def test_a_position_asked_again_shares_the_work() -> None:
+    from wooolf_solver.games.wooolf.hints import hint  # noqa: PLC0415
+    from wooolf_solver.games.wooolf.solver import solve  # noqa: PLC0415
+
+    record = {
+        "game": "wooolf",
+        "players": 6,
+        "viewpoint": 2,
+        "hands": {2: ["hunter", "sheep"]},
+        "events": [{"seat": 1, "peek": 4, "says": "sheep"}],
+    }
+    first, again = Round.from_dict(record), Round.from_dict(record)
+    assert hint(first) is hint(again)
+    assert solve(first) is solve(again)
+    outside = solve(first)
+    with budget.memory_budget(500 << 20):  # another budget: computed under it
+        inside = solve(first)
+    assert inside is not outside and inside.roles == outside.roles

@@ -41,7 +41,7 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations, product
@@ -57,6 +57,7 @@ from ...core.knowledge import Observation
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step, build_lattice
 from .knowledge import Announced, Decision, RoundKnowledge, Seen
+from .memo import SMALL_BYTES, Memo, position
 from .rules import Card, Character, Seat
 
 ClassKey = tuple[str, ...]
@@ -69,6 +70,11 @@ DENSE_CODES = 3**8
 from dense labelled passes (every table of the built-in editions, up to 8 players and
 the neutral hand); above, the passes are sparse (:meth:`_Model.sparse_levels`)."""
 
+
+TALLIES = Memo()
+"""The counter's tallies, per position and budget (see :mod:`.memo`)."""
+JOINTS = Memo()
+"""The counter's decision-by-hand joints, per position and budget."""
 
 CACHE_ELEMENTS = 1 << 16
 """A sparse step works on blocks of labellings whose temporaries hold about this
@@ -129,7 +135,14 @@ class CountingEngine:
     def _model(self, knowledge: RoundKnowledge) -> _Model:
         return _Model(knowledge, self.max_memory, self.dense_codes)
 
+    def _key(self, knowledge: RoundKnowledge) -> Hashable:
+        return (position(knowledge), self.max_memory, self.dense_codes)
+
     def tally(self, knowledge: RoundKnowledge) -> Tally:
+        """Every count the posterior needs (kept per position: see :mod:`.memo`)."""
+        return TALLIES.get(self._key(knowledge), lambda: self._tally(knowledge), knowledge.game)
+
+    def _tally(self, knowledge: RoundKnowledge) -> Tally:
         model = self._model(knowledge)
         forward = model.prune()
         backward = model.backward()
@@ -142,7 +155,16 @@ class CountingEngine:
         return Tally(model.deals(), total, roles, model.decision() if total > 0 else {})
 
     def decision_by_hand(self, knowledge: RoundKnowledge) -> DecisionJoint:
-        """The viewpoint's decision jointly with every free seat's hand (for hints)."""
+        """The viewpoint's decision jointly with every free seat's hand (for hints;
+        kept per position: see :mod:`.memo`)."""
+        return JOINTS.get(
+            self._key(knowledge),
+            lambda: self._decision_by_hand(knowledge),
+            knowledge.game,
+            small=_small_joint,
+        )
+
+    def _decision_by_hand(self, knowledge: RoundKnowledge) -> DecisionJoint:
         model = self._model(knowledge)
         model.prune()
         if not len(model.factors):  # nothing is consistent
@@ -828,6 +850,12 @@ class DecisionJoint:
     sparse: bool = False
     """Computed by the sparse passes (a bigger table: its consumers should avoid
     dense products over the decision values, see :mod:`.hints`)."""
+
+
+def _small_joint(joint: DecisionJoint) -> bool:
+    """Whether the memo may keep ``joint`` (dense, at most :data:`.memo.SMALL_BYTES`)."""
+    size = joint.weights.nbytes + sum(table.nbytes for table in joint.by_hand.values())
+    return not joint.sparse and size <= SMALL_BYTES
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from ...core.budget import max_memory
 from ...core.conflict import minimal_conflict
 from ...core.errors import InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
@@ -37,6 +38,7 @@ from ...engines.lattice import FloatArray, IntArray
 from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import Answered, Decision, RoundKnowledge, Seen, knowledge_of
+from .memo import Memo, position
 from .posterior import Declaration, DeclarationTable, RoundPosterior
 from .record import Round
 from .rules import Hand, Seat
@@ -169,9 +171,19 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
     """Score every action of the round's viewpoint (whose hand must be known).
 
     ``naive`` computes every outcome by a fresh tally (the reference); otherwise the
-    engine's native joint is used when it has one.
+    engine's native joint is used when it has one. A position asked again (the lab's
+    report after a bot's turn) gets the same answer back (see :mod:`.memo`).
     """
     knowledge = knowledge_of(round_)
+    key = (position(knowledge), tuple(actions_open(round_)), engine, naive, max_memory())
+    return HINTS.get(key, lambda: _hint(round_, knowledge, engine, naive), knowledge.game)
+
+
+HINTS = Memo()
+"""The hints, per position, actions open, engine and budget (see :mod:`.memo`)."""
+
+
+def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: bool) -> Hint:
     counter = find_engine(engine)
     if not knowledge.targets:
         if not counter.consistent(knowledge):

@@ -12,9 +12,11 @@ wooolf_solver.core.errors.InconsistentRecordError: the record contradicts itself
 
 from __future__ import annotations
 
+from ...core.budget import max_memory
 from ...core.conflict import consistent_tally
 from .engines import engine as find_engine
-from .knowledge import knowledge_of
+from .knowledge import RoundKnowledge, knowledge_of
+from .memo import Memo, position
 from .posterior import RoundPosterior
 from .record import Round
 
@@ -23,7 +25,17 @@ def solve(round_: Round, engine: str | None = None) -> RoundPosterior:
     """The exact posterior of the round's viewpoint (or of the public).
 
     Raises :class:`InconsistentRecordError`, carrying a minimal conflicting set of
-    events, when no deal is consistent with the record.
+    events, when no deal is consistent with the record. A position asked again gets
+    the same posterior back (see :mod:`.memo`).
     """
     knowledge = knowledge_of(round_)
+    key = (position(knowledge), engine, max_memory())
+    return POSTERIORS.get(key, lambda: _solve(knowledge, engine), knowledge.game)
+
+
+POSTERIORS = Memo()
+"""The posteriors, per position, engine and budget (see :mod:`.memo`)."""
+
+
+def _solve(knowledge: RoundKnowledge, engine: str | None) -> RoundPosterior:
     return RoundPosterior(knowledge, consistent_tally(knowledge, find_engine(engine)))
