@@ -12,8 +12,14 @@ issue 5: at least 5 rounds per second per core with 8 players.
     python benchmarks/bench_lab.py --games 3 --json     # JSON on stdout
     python benchmarks/bench_lab.py --workers 2          # also 2 processes
 
-The solver's figures of the report (``analyse``) are not part of the timing; add
-``--analyse`` to time the simulation with them (the processes run only).
+The solver's figures of the report (``analyse``) are not part of the serial timing;
+add ``--analyse`` to time the processes with them. The end-to-end figure is the lab as
+the user runs it (issue 12): ``wooolf simulate --players 8 --games K --bots greedy
+--workers 1`` in a fresh interpreter, the report's analysis included, timed from the
+process's start to its exit (``--cli-games K``, default 40; 0 leaves it out). The goal of
+issue 12: at least 30 rounds per second per core with 8 players, end to end.
+
+    python benchmarks/bench_lab.py --players 8 --games 0 --cli-games 40   # only the CLI
 
 >>> per_second(10, 4.0), per_second(3, 0.0)
 (2.5, None)
@@ -26,10 +32,12 @@ import json
 import os
 import platform
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from rich.console import Console
@@ -47,6 +55,9 @@ VERSION = 1
 """The version of the JSON report's layout."""
 GOAL_PLAYERS = 8
 GOAL_ROUNDS_PER_SECOND = 5.0
+"""Issue 5's goal: the bots alone, one core."""
+GOAL_CLI_ROUNDS_PER_SECOND = 30.0
+"""Issue 12's goal: ``wooolf simulate`` end to end (the report included), one core."""
 
 
 def per_second(count: int, seconds: float) -> float | None:
@@ -138,6 +149,47 @@ def bench_processes(
     }
 
 
+def bench_cli(players: int, games: int, seed: str) -> dict[str, Any]:
+    """``wooolf simulate`` with greedy bots on one worker, as the user runs it (a new
+    interpreter, the report's analysis included), timed from start to exit."""
+    argv = [
+        sys.executable,
+        "-m",
+        "wooolf_solver",
+        "simulate",
+        "--players",
+        str(players),
+        "--games",
+        str(games),
+        "--bots",
+        "greedy",
+        "--workers",
+        "1",
+        "--seed",
+        seed,
+        "--json",
+    ]
+    root = str(Path(__file__).resolve().parents[1])  # this checkout's package, not another
+    path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": path}
+    start = time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+    seconds = time.perf_counter() - start
+    report = json.loads(done.stdout)
+    rounds = round(report["rounds_per_game"]["value"] * report["games"])
+    rate = per_second(rounds, seconds)
+    return {
+        "players": players,
+        "games": games,
+        "rounds": rounds,
+        "seconds": seconds,
+        "rounds_per_second": rate,
+        "goal_met": (rate is not None and rate >= GOAL_CLI_ROUNDS_PER_SECOND)
+        if players == GOAL_PLAYERS
+        else None,
+    }
+
+
 def machine() -> dict[str, Any]:
     return {
         "python": platform.python_version(),
@@ -153,6 +205,13 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", default="bench")
     parser.add_argument("--workers", type=int, default=0, help="also run on W processes")
     parser.add_argument("--analyse", action="store_true", help="processes: with the analysis")
+    parser.add_argument(
+        "--cli-games",
+        type=int,
+        default=40,
+        metavar="K",
+        help="games of `wooolf simulate` end to end per count (default: 40; 0: none)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser.parse_args(argv)
 
@@ -160,7 +219,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
     counts = [int(part) for part in args.players.split(",")]
-    serial = [bench_serial(players, args.games, args.seed) for players in counts]
+    serial = [bench_serial(players, args.games, args.seed) for players in counts if args.games]
+    cli = [bench_cli(players, args.cli_games, args.seed) for players in counts if args.cli_games]
     pooled = [
         bench_processes(players, args.games, args.seed, args.workers, args.analyse)
         for players in counts
@@ -171,8 +231,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "machine": machine(),
         "settings": {"games": args.games, "seed": args.seed, "bots": "greedy"},
         "goal": {"players": GOAL_PLAYERS, "rounds_per_second_per_core": GOAL_ROUNDS_PER_SECOND},
+        "cli_goal": {
+            "players": GOAL_PLAYERS,
+            "rounds_per_second_per_core": GOAL_CLI_ROUNDS_PER_SECOND,
+        },
         "serial": serial,
         "processes": pooled,
+        "cli": cli,
     }
     if args.json:
         print(json.dumps(result))
@@ -203,6 +268,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{row['rounds_per_second']:.2f} rounds/s, "
             f"{row['rounds_per_second_per_core']:.2f} per core"
         )
+    for row in cli:
+        console.print(
+            f"wooolf simulate --players {row['players']} --games {row['games']} --bots greedy "
+            f"--workers 1, end to end with its report: {row['rounds']} rounds in "
+            f"{row['seconds']:.1f} s, {row['rounds_per_second']:.2f} rounds/s"
+        )
+    for row in cli:
+        if row["players"] == GOAL_PLAYERS:
+            met = "met" if row["goal_met"] else "not met"
+            console.print(
+                f"Goal end to end: {GOAL_CLI_ROUNDS_PER_SECOND:g} rounds/s per core with "
+                f"{GOAL_PLAYERS} players: {met} ({row['rounds_per_second']:.2f})."
+            )
     goal = [row for row in serial if row["players"] == GOAL_PLAYERS]
     if goal:
         met = "met" if goal[0]["goal_met"] else "not met"

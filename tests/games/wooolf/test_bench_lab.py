@@ -15,7 +15,7 @@ def test_json_report(
     bench: ModuleType, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(bench, "GOAL_PLAYERS", 5)  # small games stand for the goal's
-    assert bench.main(["--players", "4,5", "--games", "1", "--json"]) == 0
+    assert bench.main(["--players", "4,5", "--games", "1", "--cli-games", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["version"] == bench.VERSION
     assert report["goal"] == {"players": 5, "rounds_per_second_per_core": 5.0}
@@ -26,9 +26,14 @@ def test_json_report(
         assert row["rounds_per_second"] > 0 and 0 < row["share_in_bots"] <= 1
     assert four["goal_met"] is None and isinstance(five["goal_met"], bool)
     assert report["processes"] == []
+    assert report["cli_goal"] == {"players": 5, "rounds_per_second_per_core": 30.0}
+    four, five = report["cli"]
+    for row in (four, five):
+        assert row["games"] == 1 and 1 <= row["rounds"] <= 3 and row["rounds_per_second"] > 0
+    assert four["goal_met"] is None and isinstance(five["goal_met"], bool)
 
 
 def test_table(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench.main(["--players", "4", "--games", "1", "--workers", "1"]) == 0
+    assert bench.main(["--players", "4", "--games", "1", "--workers", "1", "--cli-games", "0"]) == 0
     out = capsys.readouterr().out
     assert "rounds/s" in out and "4 players on 1 processes" in out
