@@ -40,6 +40,7 @@ from wooolf_solver.games.wooolf import counter
 from wooolf_solver.games.wooolf.counter import CountingEngine, TooLargeError
 from wooolf_solver.games.wooolf.hints import SparseDeclarations
 from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
+from wooolf_solver.games.wooolf.memo import MEMOS, sharing
 from wooolf_solver.games.wooolf.posterior import DeclarationTable
 from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, Setup, base_rules, load_deck
 from wooolf_solver.lab.executors import WithBudget
@@ -420,9 +421,12 @@ def test_a_position_asked_again_shares_the_work() -> None:
         "events": [{"seat": 1, "peek": 4, "says": "sheep"}],
     }
     first, again = Round.from_dict(record), Round.from_dict(record)
-    assert hint(first) is hint(again)
-    assert solve(first) is solve(again)
-    outside = solve(first)
-    with budget.memory_budget(500 << 20):  # another budget: computed under it
-        inside = solve(first)
-    assert inside is not outside and inside.roles == outside.roles
+    assert solve(first) is not solve(again)  # outside the lab: nothing kept
+    with sharing():
+        assert hint(first) is hint(again)
+        assert solve(first) is solve(again)
+        outside = solve(first)
+        with budget.memory_budget(500 << 20):  # another budget: computed under it
+            inside = solve(first)
+        assert inside is not outside and inside.roles == outside.roles
+    assert all(not memo.entries for memo in MEMOS)

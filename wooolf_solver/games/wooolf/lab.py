@@ -58,6 +58,7 @@ from ...lab.executors import Executor, Serial
 from ...lab.stats import LEVEL, Mean, Proportion
 from .bots import make_bot
 from .measure import GameSummary, SeatRound, measure_game
+from .memo import sharing
 from .rules import Game, Setup, base_rules, load_deck
 from .table import PATIENCE, play_game
 
@@ -187,7 +188,14 @@ class GameTask:
 
 
 def play_one(task: GameTask) -> GameSummary:
-    """Play and measure game ``task.index`` (a top-level function, for any executor)."""
+    """Play and measure game ``task.index`` (a top-level function, for any executor):
+    the bots' decisions and the report's analysis share their work on the positions
+    they both ask about (:func:`.memo.sharing`)."""
+    with sharing():
+        return _play_one(task)
+
+
+def _play_one(task: GameTask) -> GameSummary:
     sim = task.simulation
     game = sim.deck.rules
     setup = game.setup(sim.deck.edition, sim.players)

@@ -3,23 +3,32 @@
 In the lab a bot's decision and the report's analysis ask about the same positions
 (the same record prefix from the same viewpoint): the bot hints and solves at its turn,
 the report solves every seat after each bisected prefix and hints at each declaration.
-The counter's passes and the hints are computed once per position and kept in a
+Inside :func:`sharing` (the lab plays and measures each game in it) the counter's
+passes, the posteriors and the hints are computed once per position and kept in a
 least-recently-used memo (:data:`MEMO_SIZE` entries per kind), keyed by what the answer
 depends on: the knowledge's cards, hands, observations and viewpoint, and the memory
-budget. The answers are the very objects first computed, so outputs are unchanged; the
-counter keeps no joint bigger than :data:`SMALL_BYTES`.
+budget; outside it (a single ``solve`` or ``hint``, the benchmarks) nothing is kept, and
+leaving it empties the memos. The answers are the very objects first computed, so
+outputs are unchanged; the counter keeps no joint bigger than :data:`SMALL_BYTES`.
 
 >>> memo = Memo(2)
->>> memo.get("a", lambda: 1), memo.get("b", lambda: 2), memo.get("a", lambda: 3)
+>>> memo.get("a", lambda: 1), memo.get("a", lambda: 2)  # not sharing: nothing kept
+(1, 2)
+>>> with sharing():
+...     memo.get("a", lambda: 1), memo.get("b", lambda: 2), memo.get("a", lambda: 3)
+...     memo.get("c", lambda: 4), memo.get("b", lambda: 5)  # "b" was the oldest
 (1, 2, 1)
->>> memo.get("c", lambda: 4), memo.get("b", lambda: 5)  # "b" was the oldest
 (4, 5)
+>>> memo.entries
+OrderedDict()
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from .knowledge import RoundKnowledge
@@ -34,12 +43,35 @@ SMALL_BYTES = 1 << 20
 kilobytes; a designer deck's sparse joint is not kept)."""
 
 
+_SHARING: ContextVar[bool] = ContextVar("sharing", default=False)
+
+MEMOS: list[Memo] = []
+"""Every memo, emptied when the outermost :func:`sharing` block ends."""
+
+
+@contextmanager
+def sharing() -> Iterator[None]:
+    """Share the work between the questions asked inside the block (see the module's
+    docstring); the memos are emptied when the outermost block ends."""
+    if _SHARING.get():
+        yield
+        return
+    token = _SHARING.set(True)
+    try:
+        yield
+    finally:
+        _SHARING.reset(token)
+        for memo in MEMOS:
+            memo.clear()
+
+
 class Memo:
-    """A least-recently-used memo of ``size`` entries."""
+    """A least-recently-used memo of ``size`` entries, used inside :func:`sharing`."""
 
     def __init__(self, size: int = MEMO_SIZE) -> None:
         self.size = size
         self.entries: OrderedDict[Hashable, Any] = OrderedDict()
+        MEMOS.append(self)
 
     def get(
         self,
@@ -52,6 +84,8 @@ class Memo:
         the key names by identity, alive with the entry) unless it raises or ``small``
         says it is too big to keep (the memo must not hold a designer deck's big
         tables past their use)."""
+        if not _SHARING.get():
+            return make()
         entries = self.entries
         if key in entries:
             entries.move_to_end(key)
