@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -430,3 +431,13 @@ def test_a_position_asked_again_shares_the_work() -> None:
             inside = solve(first)
         assert inside is not outside and inside.roles == outside.roles
     assert all(not memo.entries for memo in MEMOS)
+
+
+def test_a_workers_refusal_reaches_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    error = TooLargeError("192 multisets", 42 << 10, 1 << 10)
+    again = pickle.loads(pickle.dumps(error))
+    assert (str(again), again.needed, again.budget) == (str(error), 42 << 10, 1 << 10)
+    argv = ["simulate", "--players", "6", "--games", "2", "--workers", "2", "--max-memory", "1kB"]
+    assert main(argv) == 2
+    _, err = capsys.readouterr()
+    assert "too large to solve exactly: " in err and "over the memory budget of 1 kB" in err

@@ -90,12 +90,17 @@ class TooLargeError(SolverError):
     """
 
     def __init__(self, what: str, needed: int, budget: int) -> None:
+        self.what = what
         self.needed = needed
         self.budget = budget
         super().__init__(
             f"too large to solve exactly: {what} need about {_bytes(needed)}, "
             f"over the memory budget of {_bytes(budget)}"
         )
+
+    def __reduce__(self) -> tuple[type[TooLargeError], tuple[str, int, int]]:
+        """Pickled with its arguments: a lab worker's refusal reaches its parent."""
+        return (TooLargeError, (self.what, self.needed, self.budget))
 
 
 def _bytes(size: float) -> str:
