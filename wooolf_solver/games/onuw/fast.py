@@ -50,14 +50,22 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import factorial
+from math import comb, factorial
 from types import MappingProxyType
 from typing import Any
 
 from ...core.conflict import shrink
 from ...core.errors import EventId
 from .brute import Solution
-from .model import ClaimMade, OnuwKnowledge, OwnNight, knowledge_of
+from .model import (
+    NOTHING_SEEN,
+    ClaimMade,
+    OnuwKnowledge,
+    OwnNight,
+    PartialNight,
+    knowledge_of,
+)
+from .model import seen_of as outcome_of
 from .night import (
     NOTHING,
     Choice,
@@ -177,13 +185,18 @@ class _Engine:
         self.rules: Rules = knowledge.rules
         self.layout: Layout = knowledge.layout
         prior = knowledge.prior
-        self.scale = prior.scale
-        self.uniform = prior.uniform
-        self.bots = prior.bots
-        self.facts = prior.facts
+        self.scale, self.uniform, self.bots, self.facts = (
+            prior.scale,
+            prior.uniform,
+            prior.bots,
+            prior.facts,
+        )
         self.fact: OwnNight | None = next(
             (obs for obs in knowledge.observations if isinstance(obs, OwnNight)), None
         )
+        # a night hint's option: the viewpoint's choice is fixed, its entry need only
+        # agree, and what it sees is recorded
+        self.partial = isinstance(self.fact, PartialNight)
         self.claims: tuple[ClaimMade, ...] = tuple(
             obs for obs in knowledge.observations if isinstance(obs, ClaimMade)
         )
@@ -258,7 +271,7 @@ class _Engine:
             told[claim.seat] = claim
             marked |= _mentioned(claim.entry)
         if self.fact is not None:
-            marked |= _mentioned(self.fact.entry)
+            marked |= _mentioned(self.fact.entry) | set(self.fact.choice)
         # the other slots, by what tells them apart: centre or seat, a bot (under the
         # uniform prior), the claim made (its content, and whether it is observed)
         blocks: dict[Any, list[Slot]] = defaultdict(list)
@@ -579,6 +592,45 @@ class _Engine:
                     tally.dealt[index][card] += deal_mass
         return tally
 
+    def outcome_tally(self) -> Outcomes:
+        """With a partial fact (a night hint's option): the weight of each signature
+        of ``D``, the player seats holding a werewolf at dawn, by what the viewpoint
+        sees. A signature is the marked player seats in ``D`` and how many seats of
+        each block are in ``D``; every set of that signature has the same weight (the
+        symmetry), and :meth:`Outcomes.orbit` counts them."""
+        players = self.layout.players
+        sides = tuple(tuple(slot for slot in block if slot <= players) for block in self.blocks)
+        marked = tuple(slot for slot in self.concrete if slot <= players)
+        masses: dict[str, dict[Signature, int]] = defaultdict(lambda: defaultdict(int))
+
+        def signature(now: list[str]) -> Signature:
+            return (
+                tuple(slot for slot in marked if now[slot - 1] == "werewolf"),
+                tuple(sum(now[slot - 1] == "werewolf" for slot in side) for side in sides),
+            )
+
+        for cards, orbit in self.deals():
+            night = _Night(self, tuple(cards))
+            found = night.leaves()
+            for (now, prior, _, pairs, options, _), seen in zip(found, night.seen, strict=True):
+                weight = orbit * prior
+                per = masses[seen]
+                if not pairs:
+                    per[signature(now)] += weight * options
+                    continue
+                for index, first in enumerate(pairs):
+                    for second in pairs[index + 1 :]:
+                        after = list(now)
+                        after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                        per[signature(after)] += weight
+                rest = options - comb(len(pairs), 2)
+                if rest:
+                    per[signature(now)] += weight * rest
+        return Outcomes(
+            MappingProxyType({seen: MappingProxyType(dict(per)) for seen, per in masses.items()}),
+            tuple(len(side) for side in sides),
+        )
+
     def _add_world(self, tally: _Tally, now: list[str], mass: int, wolves: bool) -> None:
         """One night's dawn into the dawn cards and ``win_if``."""
         for index, card in enumerate(now):
@@ -723,6 +775,27 @@ class _Engine:
         )
 
 
+Signature = tuple[tuple[Seat, ...], tuple[int, ...]]
+"""A set of player seats up to the symmetry: its marked seats, its size in each block."""
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """A night hint's option: weights (exact integers, a common factor left out) by
+    what the viewpoint sees, then by the :data:`Signature` of ``D``."""
+
+    masses: Mapping[str, Mapping[Signature, int]]
+    sides: tuple[int, ...]
+    """The number of player seats in each block."""
+
+    def orbit(self, signature: Signature) -> int:
+        """How many sets of player seats have this signature."""
+        result = 1
+        for size, inside in zip(self.sides, signature[1], strict=True):
+            result *= comb(size, inside)
+        return result
+
+
 _Step = tuple[Seat, str, str, tuple[Choice, ...], int, bool]
 """A seat that wakes: its seat, card, kind of power, options, prior weight of each
 option, and whether its options are lumped."""
@@ -746,13 +819,21 @@ class _Night:
         self.steps: list[_Step] = []
         self.swapper = 0
         self.found: list[_Leaf] = []
+        self.current = NOTHING_SEEN
+        self.seen: list[str] = []
+        """What the viewpoint saw in each night found (with a partial fact)."""
 
     def check(self, seat: Seat, name: str, entry: NightEntry, mass: int) -> int:
         """The weight once ``seat``'s night is known (0: impossible); sets its truth."""
         engine = self.engine
         fact = engine.fact
-        if seat == self.fact_seat and fact is not None and entry != fact.entry:
-            return 0
+        if seat == self.fact_seat and fact is not None:
+            if engine.partial:
+                if not fact.entry.agrees_with(entry):
+                    return 0
+                self.current = outcome_of(entry)
+            elif entry != fact.entry:
+                return 0
         number = engine.claim_number.get(seat)
         if number is None:
             return mass
@@ -914,6 +995,7 @@ class _Night:
         steps = self.steps
         if index == len(steps):
             self.found.append((now, weight, count, (), 1, tuple(self.engine.truth)))
+            self.seen.append(self.current)
             return
         if index == self.swapper:
             self.swaps(index, now, weight, count)
@@ -954,11 +1036,13 @@ class _Night:
                     final = self.check(watcher, watched, entry, mass)
                     if final:
                         self.found.append((after, final, count, (), 1, tuple(engine.truth)))
+                        self.seen.append(self.current)
                 pairs = tuple(other for other in pairs if other != watcher)
             mass = self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
         rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
         if mass and rest:
             self.found.append((now, mass, count, pairs, rest, tuple(engine.truth)))
+            self.seen.append(self.current)
 
     def leaves(self) -> list[_Leaf]:
         """Every night of the deal (the plan depends on the players' cards only: it
@@ -997,9 +1081,43 @@ def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
     return _Engine(knowledge).solution()
 
 
+def outcomes(knowledge: OnuwKnowledge) -> Outcomes:
+    """A night hint's option (the knowledge's :class:`~.model.PartialNight`): the
+    weight of each signature of ``D`` by what the viewpoint sees."""
+    if not isinstance(
+        next((o for o in knowledge.observations if isinstance(o, OwnNight)), None), PartialNight
+    ):
+        raise ValueError("outcomes need the viewpoint's option as a partial night")
+    return _Engine(knowledge).outcome_tally()
+
+
+def option_classes(knowledge: OnuwKnowledge, options: Sequence[Choice]) -> list[list[Choice]]:
+    """The options of the viewpoint (whose choice is free) up to the knowledge's
+    symmetry: options whose slots lie, in order, in the same blocks of interchangeable
+    slots (or are the same marked slots) are mapped onto each other by a permutation
+    of the blocks, which changes no weight: they teach the same."""
+    engine = _Engine(knowledge)
+    classes: dict[tuple[tuple[bool, int], ...], list[Choice]] = {}
+    for option in options:
+        key = tuple(
+            (True, engine.block_of[slot]) if slot in engine.block_of else (False, slot)
+            for slot in option
+        )
+        classes.setdefault(key, []).append(option)
+    return list(classes.values())
+
+
 def solve(record: DealRecord) -> Solution:
     """Every output of ``solve`` for ``record``."""
     return solve_knowledge(knowledge_of(record))
 
 
-__all__ = ["conflict", "consistent", "solve", "solve_knowledge"]
+__all__ = [
+    "Outcomes",
+    "conflict",
+    "consistent",
+    "option_classes",
+    "outcomes",
+    "solve",
+    "solve_knowledge",
+]

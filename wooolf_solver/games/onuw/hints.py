@@ -7,8 +7,18 @@ of player seats holding a werewolf card at dawn: ``gain_bits = H(D | option) −
 Σ_o P(o | option) · H(D | option, o)``, ``o`` being what the viewpoint would see.
 
 The option is a fact (not weighted); everyone else's night follows the night prior,
-and the claims already made weigh as in ``solve``. The worlds are enumerated as the
-brute-force reference does (:func:`.brute.worlds`), each option's exactly.
+and the claims already made weigh as in ``solve``.
+
+**The fast engine** (the default) scores each option with one exact count of
+:func:`.fast.outcomes`: the option fixed as the viewpoint's partial night
+(:class:`~.model.PartialNight`), the weight of each outcome and of each *signature* of
+``D`` (its marked seats, and how many seats of each block of interchangeable seats it
+holds); every set of a signature weighs the same, so ``H(D)`` is the sum over
+signatures of ``p · (log2 |orbit| − log2 p)``. Options that the symmetry maps onto
+each other (:func:`.fast.option_classes`: say any two other seats for a troublemaker
+when nobody has spoken) are scored once. **The reference** (``engine="brute"``)
+enumerates every world (:func:`.brute.worlds`); both give the same options, the same
+outcome chances (exact fractions) and the same gains (up to float rounding).
 
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1, "cards": {1: "seer"}})
@@ -27,17 +37,26 @@ from math import log2
 from types import MappingProxyType
 from typing import Any
 
+from ...core.conflict import shrink
 from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...core.space import Var, World
-from . import brute
-from .model import NightPrior, OnuwKnowledge, choice_variable, knowledge_of, night_of, weight
+from . import brute, fast
+from .engines import find_engine
+from .model import (
+    NOTHING_SEEN,
+    NightPrior,
+    OnuwKnowledge,
+    PartialNight,
+    choice_variable,
+    knowledge_of,
+    night_of,
+    seen_of,
+    weight,
+)
 from .night import NOTHING, Choice, NightEntry, NightState, power_of
 from .record import DealRecord
 from .rules import Layout, Rules, Seat
-
-NOTHING_SEEN = "nothing"
-"""The outcome of an option that shows no card (troublemaker, drunk, do nothing)."""
 
 
 @dataclass(frozen=True)
@@ -171,17 +190,115 @@ def hint_knowledge(record: DealRecord) -> tuple[OnuwKnowledge, Seat, str]:
     return replace(knowledge, observations=tuple(observations)), seat, role
 
 
-def _outcome(entry: NightEntry) -> str:
-    seen = entry.get("saw") or entry.get("centre")
-    if seen:
-        return ",".join(role for _, role in seen)
-    got = entry.get("got")
-    return str(got) if got is not None else NOTHING_SEEN
-
-
-def hint(record: DealRecord, engine: str | None = None) -> NightHint:
+def hint(record: DealRecord, engine: str | None = None, naive: bool = False) -> NightHint:
     """Every option of the viewpoint's night choice, scored by its information gain
-    about who holds a werewolf card at dawn."""
+    about who holds a werewolf card at dawn (``naive`` or ``engine="brute"``: by the
+    brute-force reference)."""
+    if naive or find_engine(engine).name == "brute":
+        return brute_hint(record)
+    return fast_hint(record)
+
+
+def _free_knowledge(record: DealRecord) -> tuple[OnuwKnowledge, Seat, str, NightEntry]:
+    """The knowledge in which the viewpoint's choice is a free fact and its night
+    unrecorded, with what the viewpoint knows before choosing."""
+    seat, role, entry = _chooser(record)
+    others = {other: known for other, known in record.night.items() if other != seat}
+    knowledge = knowledge_of(replace(record, night=MappingProxyType(others)))
+    observations = tuple(
+        replace(observation, facts=frozenset({seat}))
+        if isinstance(observation, NightPrior)
+        else observation
+        for observation in knowledge.observations
+    )
+    return replace(knowledge, observations=observations), seat, role, entry or NightEntry()
+
+
+def _with_option(
+    knowledge: OnuwKnowledge, seat: Seat, option: Choice, so_far: NightEntry
+) -> OnuwKnowledge:
+    """``knowledge`` with the option fixed as the viewpoint's partial night."""
+    fact = PartialNight(seat, so_far, option, knowledge.rules, knowledge.layout)
+    prior, *rest = knowledge.observations
+    return replace(knowledge, observations=(prior, fact, *rest))
+
+
+def _orbit_entropy(per: Mapping[fast.Signature, int], orbit: Any) -> float:
+    """The entropy in bits of ``D`` from its weights by signature (each set of a
+    signature weighing the same)."""
+    total = sum(per.values())
+    result = 0.0
+    for signature, mass in per.items():
+        if mass:
+            p = float(Fraction(mass, total))
+            result += p * (log2(orbit(signature)) - log2(p))
+    return result
+
+
+def fast_hint(record: DealRecord) -> NightHint:
+    """The night hint by the fast engine (see the module's docstring)."""
+    knowledge, seat, role, so_far = _free_knowledge(record)
+    layout = record.layout
+    state = NightState(layout, _placeholder(record), [])
+    options = power_of(record.rules.roles[role]).options(seat, state, uniform=True)
+    scored: dict[Choice, OptionScore] = {}
+    for members in fast.option_classes(knowledge, options):
+        found = fast.outcomes(_with_option(knowledge, seat, members[0], so_far))
+        if not found.masses:  # no world allows it
+            continue
+        by_d: dict[fast.Signature, int] = defaultdict(int)
+        for per in found.masses.values():
+            for signature, mass in per.items():
+                by_d[signature] += mass
+        total = sum(by_d.values())
+        before = _orbit_entropy(by_d, found.orbit)
+        after = sum(
+            sum(per.values()) / total * _orbit_entropy(per, found.orbit)
+            for per in found.masses.values()
+        )
+        chances = MappingProxyType(
+            {
+                seen: Fraction(sum(per.values()), total)
+                for seen, per in sorted(
+                    found.masses.items(), key=lambda item: -sum(item[1].values())
+                )
+            }
+        )
+        gain = max(0.0, before - after)
+        for option in members:
+            scored[option] = OptionScore(option, gain, chances, before, layout, role)
+    if not scored:
+        raise InconsistentRecordError(_fast_conflict(record, knowledge, seat, options, so_far))
+    scores = sorted(
+        (scored[option] for option in options if option in scored), key=lambda s: -s.gain_bits
+    )
+    return NightHint(seat, role, tuple(scores))
+
+
+def _fast_conflict(
+    record: DealRecord,
+    knowledge: OnuwKnowledge,
+    seat: Seat,
+    options: tuple[Choice, ...],
+    so_far: NightEntry,
+) -> tuple[EventId, ...]:
+    """The reference's conflict (the same deletion, the same events: ``"night"`` only
+    for a lone werewolf's entry), by the fast engine's consistency."""
+    told = seat in record.night
+    events = (*(("night",) if told else ()), *(o.event for o in knowledge.observations[1:]))
+
+    def holds(kept: Any) -> bool:
+        keep = [*kept, *(() if told else ("night",))]
+        return not any(
+            fast.consistent(_with_option(knowledge, seat, option, so_far).restricted(keep))
+            for option in options
+        )
+
+    return shrink(events, holds)
+
+
+def brute_hint(record: DealRecord) -> NightHint:
+    """The night hint by the brute-force reference: every world enumerated."""
     knowledge, seat, role = hint_knowledge(record)
     layout = record.layout
     # option -> outcome -> D -> weight
@@ -193,7 +310,7 @@ def hint(record: DealRecord, engine: str | None = None) -> NightHint:
         if not mass:
             continue
         choice = world[choice_variable(seat)]
-        seen = _outcome(knowledge.night(world).entries[seat])
+        seen = seen_of(knowledge.night(world).entries[seat])
         table[choice][seen][knowledge.decision(world)] += mass
     if not table:
         raise InconsistentRecordError(brute.conflict(knowledge))
@@ -226,4 +343,13 @@ def _placeholder(record: DealRecord) -> tuple[str, ...]:
     return tuple(record.cards[seat] if slot == seat else "" for slot in record.layout.slots)
 
 
-__all__ = ["NOTHING", "NightHint", "OptionScore", "entropy", "hint"]
+__all__ = [
+    "NOTHING",
+    "NOTHING_SEEN",
+    "NightHint",
+    "OptionScore",
+    "brute_hint",
+    "entropy",
+    "fast_hint",
+    "hint",
+]

@@ -190,6 +190,37 @@ class ClaimMade:
         return lies
 
 
+@dataclass(frozen=True)
+class PartialNight(OwnNight):
+    """The viewpoint's night as a night hint holds it: the choice is fixed (the option
+    scored) and ``entry`` is what it knows before acting (a lone werewolf's
+    ``{wolves: [v]}``, or nothing): every key it gives must hold."""
+
+    def likelihood(self, world: World) -> int:
+        if world[choice_variable(self.seat)] != self.choice:
+            return 0
+        real = night_of(self.rules, self.layout, world).entries[self.seat]
+        return int(self.entry.agrees_with(real))
+
+
+NOTHING_SEEN = "nothing"
+"""What an option that shows no card shows (troublemaker, drunk, do nothing)."""
+
+
+def seen_of(entry: NightEntry) -> str:
+    """What a night entry shows its seat, as the night hint keys it: the card seen or
+    got, the cards seen in slot order joined by a comma, or ``"nothing"``.
+
+    >>> seen_of(NightEntry.of(centre=((4, "seer"), (5, "werewolf")))), seen_of(NightEntry())
+    ('seer,werewolf', 'nothing')
+    """
+    seen = entry.get("saw") or entry.get("centre")
+    if seen:
+        return ",".join(role for _, role in seen)
+    got = entry.get("got")
+    return str(got) if got is not None else NOTHING_SEEN
+
+
 def claim_true(rules: Rules, layout: Layout, claim: Claim, world: World) -> bool:
     """Whether ``claim`` is true: its role is the seat's dealt card and every night
     key it gives has the value of the seat's real night."""
@@ -365,6 +396,7 @@ __all__ = [
     "NightPrior",
     "OnuwKnowledge",
     "OwnNight",
+    "PartialNight",
     "choice_variable",
     "knowledge_of",
     "night_of",

@@ -69,7 +69,7 @@ class Onuw(Game):
     def hint(self, record: Any, engine: str | None = None, naive: bool = False) -> NightHint:
         from .hints import hint  # noqa: PLC0415
 
-        return hint(self.deal(record), engine)
+        return hint(self.deal(record), engine, naive)
 
     def vote(self, record: Any, engine: str | None = None) -> VoteAdvice:
         from .vote import vote  # noqa: PLC0415
