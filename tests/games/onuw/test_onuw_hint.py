@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 from itertools import permutations, product
 from math import log2
 from pathlib import Path
+from random import Random
+from types import MappingProxyType
 from typing import Any
 
 import pytest
 from helpers import run
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from test_onuw_fast import RULES, custom_deck, talkers
 
-from wooolf_solver.core.errors import InvalidRecordError
+from wooolf_solver.core.errors import InconsistentRecordError, InvalidRecordError
 from wooolf_solver.games.onuw.hints import hint
 from wooolf_solver.games.onuw.night import (
     NightEntry,
@@ -22,7 +28,8 @@ from wooolf_solver.games.onuw.night import (
     night_options,
     play_night,
 )
-from wooolf_solver.games.onuw.record import DealRecord, read_record
+from wooolf_solver.games.onuw.record import DealRecord, Model, NightModel, read_record
+from wooolf_solver.games.onuw.table import play_deal
 
 BASE: dict[str, Any] = {"game": "onuw", "players": 3, "viewpoint": 1}
 
@@ -156,3 +163,102 @@ def test_option_forms() -> None:
 def test_no_choice_to_advise_on(more: dict[str, Any], words: str) -> None:
     with pytest.raises(InvalidRecordError, match=words.replace("`", ".")):
         hint(read_record({**BASE, **more}))
+
+
+# -- the fast engine's hint against the brute-force reference, on played deals --
+
+CHOOSERS = {"seer", "robber", "troublemaker", "drunk"}
+
+
+def hint_position(seed: int, players: int) -> DealRecord | None:
+    """A played deal seen by a seat with a night choice still to make (a lone werewolf
+    with its `wolves` entry), with its card, some other known cards when the deal is
+    bigger, and a random subset of the day's claims (``None``: no such seat)."""
+    rng = Random(seed)
+    edition = rng.choice(["table", "official"])
+    layout = RULES.layout(edition, players)
+    custom = rng.random() < 0.3
+    deck = custom_deck(rng, len(layout.slots)) if custom else RULES.deck(edition, players)
+    night: NightModel = rng.choice(["act", "act", "uniform"])
+    bots = tuple(seat for seat in layout.seats if rng.random() < 0.2)
+    game = play_deal(
+        rng,
+        players,
+        edition=edition,
+        deck=deck if custom else None,
+        bots=bots,
+        claims=talkers(players, deck, 0.1),
+        night=night,
+    ).record
+    seats = [
+        seat
+        for seat in layout.seats
+        if game.cards[seat] in CHOOSERS
+        or (game.cards[seat] == WOLF and game.night[seat].get("wolves") == (seat,))
+    ]
+    if not seats:
+        return None
+    seat = rng.choice(seats)
+    known = {seat: game.cards[seat]}
+    extra = [slot for slot in layout.slots if slot != seat]
+    for slot in rng.sample(extra, players - 3 + rng.randint(0, 1)):
+        known[slot] = game.cards[slot]
+    own = {seat: NightEntry.of(wolves=(seat,))} if game.cards[seat] == WOLF else {}
+    claims = tuple(claim for claim in game.claims if claim.seat != seat and rng.random() < 0.6)
+    lies = Fraction(rng.choice([0, 0, 0, 1]), 10)
+    return replace(
+        game,
+        viewpoint=seat,
+        cards=MappingProxyType(known),
+        night=MappingProxyType(own),
+        claims=claims,
+        votes=None,
+        model=Model(night, lies),
+    )
+
+
+def hints_agree(rec: DealRecord) -> None:
+    try:
+        expected = hint(rec, "brute")
+    except InconsistentRecordError as error:
+        with pytest.raises(InconsistentRecordError) as found:
+            hint(rec)
+        assert found.value.conflict == error.conflict
+        return
+    got = hint(rec)
+    assert hint(rec, naive=True) == expected
+    assert (got.viewpoint, got.role) == (expected.viewpoint, expected.role)
+    mine = {score.option: score for score in got.options}
+    theirs = {score.option: score for score in expected.options}
+    assert set(mine) == set(theirs)
+    for option, score in theirs.items():
+        assert dict(mine[option].outcomes) == dict(score.outcomes)  # exact fractions
+        assert mine[option].gain_bits == pytest.approx(score.gain_bits, abs=1e-9)
+        assert mine[option].before_bits == pytest.approx(score.before_bits, abs=1e-9)
+    gains = [score.gain_bits for score in got.options]
+    assert gains == sorted(gains, reverse=True)
+
+
+@given(st.integers(0, 10**9))
+def test_fast_hint_agrees_with_brute_force_at_three_players(seed: int) -> None:
+    rec = hint_position(seed, 3)
+    assume(rec is not None)
+    assert rec is not None
+    hints_agree(rec)
+
+
+@settings(max_examples=max(4, settings().max_examples // 3))
+@given(st.integers(0, 10**9))
+def test_fast_hint_agrees_with_brute_force_at_four_players(seed: int) -> None:
+    rec = hint_position(seed, 4)
+    assume(rec is not None)
+    assert rec is not None
+    hints_agree(rec)
+
+
+def test_fast_hint_of_ten_players_is_quick() -> None:
+    rec = read_record(
+        {"game": "onuw", "edition": "official", "players": 10, "viewpoint": 1, "cards": {1: "seer"}}
+    )
+    best = hint(rec).options[0]
+    assert best.option_dict() == {"centre": ["c1", "c2"]} and 0.5 < best.gain_bits < 0.7
