@@ -101,11 +101,14 @@ class DealTask:
     """Each seat's kind (index ``seat - 1``)."""
     seed: str
     index: int
+    keep_record: bool = True
+    """Whether to write the deal's game record (YAML text costs a quarter of a deal)."""
 
 
 @dataclass(frozen=True)
 class DealSummary:
-    """What a played deal tells the report (and its record, as YAML text)."""
+    """What a played deal tells the report (and its record, as YAML text, or ``""``
+    when not kept)."""
 
     dealt: tuple[str, ...]
     dawn: tuple[str, ...]
@@ -146,7 +149,7 @@ def play_one(task: DealTask) -> DealSummary:
         played.dead,
         tuple(votes[seat] for seat in record.layout.seats),
         tuple(played.teams[seat] for seat in record.layout.seats),
-        dump_record(record),
+        dump_record(record) if task.keep_record else "",
     )
 
 
@@ -179,10 +182,19 @@ class Simulation:
     def seats(self) -> tuple[str, ...]:
         return tuple(self.bots[i % len(self.bots)] for i in range(self.players))
 
-    def tasks(self, games: int) -> list[DealTask]:
+    def tasks(self, games: int, keep_records: bool = True) -> list[DealTask]:
         own = self.mix.cards is not None
         return [
-            DealTask(self.mix.edition, self.deck, own, self.players, self.seats, self.seed, i)
+            DealTask(
+                self.mix.edition,
+                self.deck,
+                own,
+                self.players,
+                self.seats,
+                self.seed,
+                i,
+                keep_records,
+            )
             for i in range(games)
         ]
 
@@ -253,7 +265,7 @@ def run(
     """Play ``games`` deals of every simulation; ``records``: a folder for every deal's
     game record (a subfolder per simulation when there are several)."""
     executor = executor or Serial()
-    tasks = [task for sim in simulations for task in sim.tasks(games)]
+    tasks = [task for sim in simulations for task in sim.tasks(games, records is not None)]
     results: list[DealSummary] = []
     for summary in executor.map(play_one, tasks):
         results.append(summary)
