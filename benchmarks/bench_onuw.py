@@ -10,6 +10,15 @@ record built beforehand: a warm-up, then ``--repeat`` runs in this process, by t
 wall clock (the targets) and by the process's CPU time (what the engine costs on a
 shared machine).
 
+The **night hint** (``hints.hint``, the fast engine's, against the brute-force
+reference ``hint(record, "brute")``) is timed the same way, for a seer, a robber, a
+troublemaker and a lone werewolf who have not chosen yet, from 3 to 5 players and at
+10 (official deck); the engines agree when they give the same options, the same
+outcome chances (exact) and the same gains (to 1e-9). **The lab**: ``--lab-games``
+five-player deals of the table edition played end to end by ``lab.play_one`` (seats
+alternating stand-ins and bots, every ballot from the solver), in this process: deals
+per second of CPU time (per core) and of wall clock.
+
 The brute force runs ``--reference-repeat`` times in a child process; a run longer
 than ``--budget`` seconds is stopped, and the brute force is skipped on every
 position at least as big (as many players or more, same edition and kind). Every
@@ -35,7 +44,7 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
@@ -50,18 +59,26 @@ from rich.table import Table
 
 from wooolf_solver.games.onuw import brute, fast
 from wooolf_solver.games.onuw.brute import Solution
+from wooolf_solver.games.onuw.hints import NightHint, hint
+from wooolf_solver.games.onuw.lab import Simulation, play_one
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
-from wooolf_solver.games.onuw.record import Claim, DealRecord
+from wooolf_solver.games.onuw.record import Claim, DealRecord, read_record
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
 
-VERSION = 1
+VERSION = 2
 """The version of the JSON report's layout."""
 
 SMALL_PLAYERS, SMALL_MS = 6, 50.0
 """Target: every position of up to 6 players, median at most 50 ms."""
 BIG_PLAYERS, BIG_MS = 10, 1000.0
 """Target: 10 players (official deck, a viewpoint, 8 claims), median at most 1 s."""
+
+HINT_PLAYERS, HINT_MS = 10, 1000.0
+"""Target: a night hint at 10 players (official deck), median at most 1 s."""
+LAB_PLAYERS, LAB_RATE = 5, 20.0
+"""Target: the lab plays at least 20 five-player deals per second per core."""
+HINT_ROLES = ("seer", "robber", "troublemaker", "werewolf")
 
 RULES = load_rules()
 
@@ -129,13 +146,88 @@ class Spec:
             votes=None,
         )
 
-    def covers(self, other: Spec) -> bool:
+    def covers(self, other: Any) -> bool:
         """Whether this position is at least as hard for the brute force as ``other``."""
         return (
-            self.edition == other.edition
+            isinstance(other, Spec)
+            and self.edition == other.edition
             and self.kind == other.kind
             and self.players >= other.players
         )
+
+    def reference(self) -> tuple[Callable[[], Any], Callable[[Any], Any]]:
+        """The brute force's work on this position, and the digest of what it finds."""
+        return partial(brute.solve, self.record()), digest
+
+
+@dataclass(frozen=True)
+class HintSpec:
+    """A night hint: seat 1 holds ``role`` and has not chosen (a lone werewolf knows
+    it is alone), nobody has spoken."""
+
+    players: int
+    edition: str
+    role: str
+
+    @property
+    def name(self) -> str:
+        return f"hint-{self.players}-{self.edition}-{self.role}"
+
+    def record(self) -> DealRecord:
+        data: dict[str, Any] = {
+            "game": "onuw",
+            "edition": self.edition,
+            "players": self.players,
+            "viewpoint": 1,
+            "cards": {1: self.role},
+        }
+        if self.role == "werewolf":
+            data["night"] = {1: {"wolves": [1]}}
+        return read_record(data)
+
+    def covers(self, other: Any) -> bool:
+        return (
+            isinstance(other, HintSpec)
+            and (self.edition, self.role) == (other.edition, other.role)
+            and self.players >= other.players
+        )
+
+    def reference(self) -> tuple[Callable[[], Any], Callable[[Any], Any]]:
+        return partial(hint, self.record(), "brute"), hint_digest
+
+
+def hint_positions(players: Sequence[int] | None) -> list[HintSpec]:
+    """The night hints timed (optionally only some player counts), smallest first."""
+    specs = [
+        HintSpec(count, "official", role)
+        for count in (3, 4, 5, HINT_PLAYERS)
+        for role in HINT_ROLES
+    ]
+    return [spec for spec in specs if players is None or spec.players in players]
+
+
+def hint_digest(advice: NightHint) -> dict[str, Any]:
+    """Each option's outcome chances (exact, as text) and gains (floats)."""
+    return {
+        str(score.option): {
+            "outcomes": {seen: str(p) for seen, p in score.outcomes.items()},
+            "gain": score.gain_bits,
+            "before": score.before_bits,
+        }
+        for score in advice.options
+    }
+
+
+def hints_agree(found: Any, expected: Any) -> bool:
+    """The same options and outcome chances, the same gains to 1e-9."""
+    if not isinstance(found, dict) or set(found) != set(expected):
+        return False
+    return all(
+        found[key]["outcomes"] == expected[key]["outcomes"]
+        and abs(found[key]["gain"] - expected[key]["gain"]) <= 1e-9
+        and abs(found[key]["before"] - expected[key]["before"]) <= 1e-9
+        for key in expected
+    )
 
 
 def positions(players: Sequence[int] | None) -> list[Spec]:
@@ -202,19 +294,21 @@ class Outcome:
         }
 
 
-def _brute_child(connection: Connection, spec: Spec, repeat: int) -> None:
+def _brute_child(connection: Connection, spec: Spec | HintSpec, repeat: int) -> None:
     try:
-        record = spec.record()
+        work, digest_of = spec.reference()
         for _ in range(repeat):
-            seconds, solution = timed(partial(brute.solve, record))
-            connection.send((seconds, digest(solution)))
+            seconds, found = timed(work)
+            connection.send((seconds, digest_of(found)))
     except Exception as error:  # reported in the table, not raised
         connection.send(f"{type(error).__name__}: {error}")
     finally:
         connection.close()
 
 
-def run_brute(spec: Spec, expected: dict[str, Any], repeat: int, budget: float | None) -> Outcome:
+def run_brute(
+    spec: Spec | HintSpec, expected: dict[str, Any], repeat: int, budget: float | None
+) -> Outcome:
     """The brute force in a child process, each run within ``budget`` seconds."""
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context: Any = multiprocessing.get_context(method)  # fork: the child inherits the imports
@@ -233,7 +327,8 @@ def run_brute(spec: Spec, expected: dict[str, Any], repeat: int, budget: float |
                 return Outcome("error", tuple(times), False)
             seconds, found = message
             times.append(seconds)
-            agrees = agrees and found == expected
+            same = hints_agree(found, expected) if isinstance(spec, HintSpec) else found == expected
+            agrees = agrees and same
     except EOFError:
         return Outcome("error", tuple(times), False)
     finally:
@@ -303,6 +398,78 @@ def measure(specs: Sequence[Spec], args: argparse.Namespace, console: Console) -
     return rows
 
 
+def measure_hints(
+    specs: Sequence[HintSpec], args: argparse.Namespace, console: Console
+) -> list[dict[str, Any]]:
+    """The night hints, fast against the brute force (skipped once over budget)."""
+    budget = budget_of(args)
+    slow: list[HintSpec] = []
+    rows = []
+    for number, spec in enumerate(specs, 1):
+        record = spec.record()
+        gc.collect()
+        with console.status(f"{spec.name}: fast"):
+            work = partial(hint, record)
+            work()  # warm-up
+            runs, cpu = [], []
+            for _ in range(args.repeat):
+                start = time.process_time()
+                runs.append(timed(work))
+                cpu.append(time.process_time() - start)
+        fast_outcome = Outcome("ok", tuple(seconds for seconds, _ in runs), cpu=tuple(cpu))
+        if any(spec.covers(other) for other in slow):
+            brute_outcome = Outcome("skipped")
+        else:
+            with console.status(f"{spec.name}: brute force"):
+                expected = hint_digest(runs[-1][1])
+                brute_outcome = run_brute(spec, expected, budget.repeat, budget.limit)
+            if brute_outcome.status == "timeout":
+                slow.append(spec)
+        ratio = None
+        if brute_outcome.median is not None and fast_outcome.median:
+            ratio = brute_outcome.median / fast_outcome.median
+        rows.append(
+            {
+                "name": spec.name,
+                "players": spec.players,
+                "role": spec.role,
+                "options": len(runs[-1][1].options),
+                "fast": fast_outcome.to_dict(),
+                "brute": {**brute_outcome.to_dict(), "ratio": ratio},
+            }
+        )
+        console.print(
+            f"[{number}/{len(specs)}] {spec.name}: fast {format_time(fast_outcome.median or 0)}, "
+            f"brute force {brute_outcome.status}",
+            highlight=False,
+        )
+    return rows
+
+
+def measure_lab(games: int, console: Console) -> dict[str, Any]:
+    """Five-player deals played end to end, stand-ins and bots, solver ballots."""
+    simulation = Simulation.of("table", LAB_PLAYERS, ("stand-in", "bot"), seed="bench")
+    tasks = simulation.tasks(games, keep_records=False)
+    play_one(tasks[0])  # warm-up
+    gc.collect()
+    with console.status(f"lab: {games} deals"):
+        wall, cpu = time.perf_counter(), time.process_time()
+        for task in tasks:
+            play_one(task)
+        cpu = time.process_time() - cpu
+        wall = time.perf_counter() - wall
+    console.print(f"lab: {games} deals in {format_time(wall)}", highlight=False)
+    return {
+        "players": LAB_PLAYERS,
+        "mix": "table",
+        "bots": list(simulation.bots),
+        "games": games,
+        "cpu_rate": games / cpu if cpu else None,
+        "wall_rate": games / wall if wall else None,
+        "target_rate": LAB_RATE,
+    }
+
+
 # -- reporting ---------------------------------------------------------------------------
 
 
@@ -322,8 +489,25 @@ def targets(rows: Sequence[Row]) -> dict[str, Any]:
     }
 
 
+def hint_target(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    medians = [row["fast"]["median_ms"] for row in rows if row["players"] == HINT_PLAYERS]
+    return {
+        "players": f"{HINT_PLAYERS} (night hint)",
+        "max_median_ms": max(medians) if medians else None,
+        "target_ms": HINT_MS,
+    }
+
+
 def target_lines(report: Mapping[str, Any]) -> list[str]:
     lines = []
+    lab = report.get("lab")
+    if lab is not None:
+        rate = lab["cpu_rate"]
+        verdict = " ✓" if rate and rate >= lab["target_rate"] else " ✗"
+        lines.append(
+            f"lab, {lab['players']} players: {rate:.1f} deals per CPU second, "
+            f"{lab['wall_rate']:.1f} per wall second (target ≥ {lab['target_rate']:g}){verdict}"
+        )
     for goal in report["targets"].values():
         worst = goal["max_median_ms"]
         figure = "not measured" if worst is None else f"{worst:.1f} ms"
@@ -370,9 +554,40 @@ def table(report: Mapping[str, Any]) -> Table:
     return grid
 
 
+def hint_table(report: Mapping[str, Any]) -> Table:
+    grid = Table(title="ONUW night hint: fast exact engine against brute force (median of runs)")
+    for name in ("hint", "options", "fast", "fast cpu", "brute force", "×", "agree"):
+        grid.add_column(name, justify="left" if name == "hint" else "right")
+    for row in report["hints"]:
+        fast_, brute_ = row["fast"], row["brute"]
+        brute_cell = (
+            format_time(brute_["median_ms"] / 1000)
+            if brute_["median_ms"] is not None
+            else brute_["status"]
+        )
+        grid.add_row(
+            row["name"],
+            str(row["options"]),
+            format_time(fast_["median_ms"] / 1000),
+            format_time(fast_["cpu_median_ms"] / 1000),
+            brute_cell,
+            format_ratio(brute_["ratio"]) if brute_["ratio"] else "–",
+            {True: "✓", False: "✗", None: "–"}[brute_["agrees"]],
+        )
+    grid.caption = "✓ = the same options and outcome chances (exact), gains to 1e-9"
+    return grid
+
+
 def parser() -> argparse.ArgumentParser:
     commands = argparse.ArgumentParser(prog="bench_onuw.py", description=__doc__.split("\n", 1)[0])
     add_options(commands, repeat=7, what="the fast engine", budget=20.0)
+    commands.add_argument(
+        "--lab-games",
+        type=int,
+        default=200,
+        metavar="K",
+        help="five-player deals the lab plays (0: no lab; default 200)",
+    )
     return commands
 
 
@@ -385,9 +600,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         VERSION, {"repeat": args.repeat, **budget_of(args).to_dict(), "players": args.players}
     )
     report["positions"] = [row.to_dict() for row in rows]
-    report["targets"] = targets(rows)
-    emit(args, report, [table(report)], target_lines(report))
+    report["hints"] = measure_hints(hint_positions(args.players), args, progress())
+    lab = args.lab_games > 0 and (args.players is None or LAB_PLAYERS in args.players)
+    report["lab"] = measure_lab(args.lab_games, progress()) if lab else None
+    report["targets"] = {**targets(rows), "hint": hint_target(report["hints"])}
+    emit(args, report, [table(report), hint_table(report)], target_lines(report))
     bad = any(row.brute.agrees is False or row.brute.status == "error" for row in rows)
+    bad = bad or any(
+        row["brute"]["agrees"] is False or row["brute"]["status"] == "error"
+        for row in report["hints"]
+    )
     return 1 if bad else 0
 
 
