@@ -235,6 +235,18 @@ def test_benchmark_report(bench: ModuleType, capsys: pytest.CaptureFixture[str])
         assert row["brute"]["status"] == "ok" and row["brute"]["agrees"] is True
     assert report["targets"]["small"]["target_ms"] == bench.SMALL_MS
     assert report["targets"]["big"]["max_median_ms"] is None
+    hints = report["hints"]
+    assert {row["role"] for row in hints} == set(bench.HINT_ROLES)
+    assert all(row["brute"]["agrees"] is True for row in hints)
+    assert report["targets"]["hint"]["max_median_ms"] is None
+    assert report["lab"] is None  # five players only
+
+
+def test_benchmark_lab_rate(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--players", "5", "--repeat", "1", "--budget", "0.01", "--lab-games", "3", "--json"]
+    assert bench.main(args) == 0
+    lab = json.loads(capsys.readouterr().out)["lab"]
+    assert lab["games"] == 3 and lab["cpu_rate"] > 0 and lab["target_rate"] == bench.LAB_RATE
 
 
 def test_benchmark_doctests(bench: ModuleType) -> None:
