@@ -18,7 +18,7 @@ CELL_TIMEOUT = 120
 """Seconds a cell may take (the walkthrough's cells take well under a second each)."""
 
 
-@pytest.mark.parametrize("path", [WALKTHROUGH, DESIGNER_LAB], ids=lambda path: path.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.name for path in NOTEBOOKS])
 def test_notebook_is_stored_without_outputs(path: Path) -> None:
     notebook = nbformat.read(path, as_version=nbformat.NO_CONVERT)
     nbformat.validate(notebook)
