@@ -209,6 +209,12 @@ class Private(Event):
     def actor(self) -> Seat | None:
         return self.seat
 
+    def to_dict(self) -> dict[str, Any]:
+        """``seat`` and the event's one field, which its kind names (tuples as lists);
+        an event with more fields writes its own."""
+        value = getattr(self, self.kind)
+        return {"seat": self.seat, self.kind: list(value) if isinstance(value, tuple) else value}
+
 
 @dataclass(frozen=True)
 class Check(Private):
@@ -228,9 +234,6 @@ class Wolves(Private):
 
     wolves: tuple[Seat, ...]
     kind: ClassVar[str] = "wolves"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "wolves": list(self.wolves)}
 
 
 @dataclass(frozen=True)
@@ -258,9 +261,6 @@ class Protects(Private):
     protects: Seat
     kind: ClassVar[str] = "protects"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "protects": self.protects}
-
 
 @dataclass(frozen=True)
 class Lovers(Private):
@@ -268,9 +268,6 @@ class Lovers(Private):
 
     lovers: tuple[Seat, Seat]
     kind: ClassVar[str] = "lovers"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "lovers": list(self.lovers)}
 
 
 @dataclass(frozen=True)
@@ -280,9 +277,6 @@ class Charms(Private):
     charms: tuple[Seat, ...]
     kind: ClassVar[str] = "charms"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "charms": list(self.charms)}
-
 
 @dataclass(frozen=True)
 class Charmed(Private):
@@ -291,9 +285,6 @@ class Charmed(Private):
     charmed: tuple[Seat, ...]
     kind: ClassVar[str] = "charmed"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "charmed": list(self.charmed)}
-
 
 @dataclass(frozen=True)
 class Takes(Private):
@@ -301,9 +292,6 @@ class Takes(Private):
 
     takes: str
     kind: ClassVar[str] = "takes"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "takes": self.takes}
 
 
 PRIVATE_KINDS: dict[str, type[Private]] = {
