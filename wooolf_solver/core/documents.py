@@ -23,6 +23,7 @@ import os
 import stat
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
+from io import StringIO
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -114,6 +115,23 @@ def parse_yaml(
         return _parse_yaml(_bounded(text))
     except _RefusedError as refused:
         raise error(f"{source}: {refused}") from None
+
+
+def dump_yaml(data: Any, flow: bool | None = None) -> str:
+    """``data`` as YAML 1.2, keys in their order, lines unwrapped; ``flow``: ``None``
+    writes leaf collections inline, ``True`` everything inline.
+
+    >>> print(dump_yaml({"seat": 2, "saw": ["c1", "c3"]}), end="")
+    seat: 2
+    saw: [c1, c3]
+    """
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = flow
+    yaml.width = 4096
+    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
+    stream = StringIO()
+    yaml.dump(data, stream)
+    return stream.getvalue()
 
 
 def parse_json(

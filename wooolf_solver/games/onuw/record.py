@@ -33,14 +33,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from io import StringIO
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
-from ruamel.yaml import YAML
-
-from ...core.documents import parse_yaml, read_document
+from ...core.documents import dump_yaml, parse_yaml, read_document
 from ...core.errors import InvalidRecordError, did_you_mean
 from .night import Choice, NightEntry, NightState, play_night, power_of
 from .rules import Edition, Layout, Rules, Seat, Slot, load_rules
@@ -191,13 +188,7 @@ def dump_record(record: DealRecord, form: Literal["yaml", "json"] = "yaml") -> s
     data = record.to_dict()
     if form == "json":
         return json.dumps(data) + "\n"
-    yaml = YAML(typ="safe", pure=True)
-    yaml.default_flow_style = None
-    yaml.width = 4096
-    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
-    stream = StringIO()
-    yaml.dump(data, stream)
-    return stream.getvalue()
+    return dump_yaml(data)
 
 
 class _Reader:

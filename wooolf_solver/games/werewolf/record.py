@@ -37,14 +37,11 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from io import StringIO
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from ruamel.yaml import YAML
-
 from ...core import fields
-from ...core.documents import parse_json, parse_yaml, read_document, shown
+from ...core.documents import dump_yaml, parse_json, parse_yaml, read_document, shown
 from ...core.errors import InvalidRecordError
 from .events import (
     IDIOT,
@@ -206,19 +203,9 @@ def dump_record(record: GameRecord, form: Literal["yaml", "json"] = "yaml") -> s
     if form == "json":
         return json.dumps(data) + "\n"
     events = data.pop("events")
-    text = _yaml(data, flow=None)
-    lines = [f"- {_yaml(event, flow=True).strip()}" for event in events]
+    text = dump_yaml(data)
+    lines = [f"- {dump_yaml(event, flow=True).strip()}" for event in events]
     return text + "events:" + ("\n" + "\n".join(lines) if lines else " []") + "\n"
-
-
-def _yaml(data: Any, flow: bool | None) -> str:
-    yaml = YAML(typ="safe", pure=True)
-    yaml.default_flow_style = flow
-    yaml.width = 4096
-    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
-    stream = StringIO()
-    yaml.dump(data, stream)
-    return stream.getvalue()
 
 
 class _Reader:
