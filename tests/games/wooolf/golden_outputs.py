@@ -130,6 +130,26 @@ LAB: tuple[tuple[str, tuple[str, ...]], ...] = (
         "compare__basic-fog-piglet",
         ("compare", "basic", "examples/decks/fog.toml", "examples/decks/piglet.toml", *LAB_SMALL),
     ),
+    (
+        "simulate__eight-players",
+        ("simulate", "--players", "8", "--games", "4", "--seed", "2", "--workers", "1"),
+    ),
+    (
+        "simulate__advanced-eight-players",
+        (
+            "simulate",
+            "--edition",
+            "advanced",
+            "--players",
+            "8",
+            "--games",
+            "3",
+            "--seed",
+            "3",
+            "--workers",
+            "1",
+        ),
+    ),
 )
 """The designer lab, each also with ``--json``."""
 
