@@ -178,5 +178,3 @@ def make_bot(spec: str) -> Bot:
         options[field] = value
         shown.append(f"{key}={value:g}")
     return replace(kind(), name=":".join(shown), **options)
-
-

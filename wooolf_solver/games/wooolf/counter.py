@@ -53,15 +53,12 @@ import numpy as np
 from ...core import budget
 from ...core.budget import DEFAULT_MAX_MEMORY
 from ...core.errors import SolverError
-from ...core.knowledge import Observation
 from ...engines.base import Tally
-from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step, build_lattice
-from .knowledge import Announced, Decision, RoundKnowledge, Seen
+from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step
+from .hands import ClassKey, DecisionJoint, HandTypes, Reader, digits_of
+from .knowledge import Announced, Decision, RoundKnowledge
 from .memo import SMALL_BYTES, Memo, position
 from .rules import Card, Character, Seat
-
-ClassKey = tuple[str, ...]
-"""An announcer class: what a peeker announces on each card of the deck."""
 
 EXACT_FLOAT_LIMIT = 2**53
 
@@ -200,8 +197,10 @@ class _Model:
         self.knowledge = knowledge
         self.max_memory = max_memory
         game = knowledge.game
-        self.kinds: tuple[Card, ...] = tuple(card for card, _ in knowledge.free_cards)
-        counts = tuple(count for _, count in knowledge.free_cards)
+        self.types = types = HandTypes(knowledge)
+        self.reader = Reader(knowledge, types)
+        self.kinds: tuple[Card, ...] = types.kinds
+        counts = types.counts
         box = prod(count + 1 for count in counts)  # build_lattice lists every state of it
         self.check(4 * 8 * box * (len(counts) + 1), f"{box:,} multisets of the free cards")
         hands = comb(len(counts) + game.hand_size - 1, game.hand_size)  # at most
@@ -209,21 +208,11 @@ class _Model:
             4 * 8 * hands * max(len(knowledge.free_seats), game.hand_size),
             f"{hands:,} possible hands of {game.hand_size} cards",
         )
-        self.lattice: Lattice = build_lattice(counts, game.hand_size)
+        self.lattice: Lattice = types.lattice
         self.seats: tuple[Seat, ...] = knowledge.free_seats
-        self.hand_cards = tuple(tuple(self.kinds[i] for i in hand) for hand in self.lattice.hands)
-        self.identities: tuple[Character, ...] = tuple(
-            game.identity(cards) for cards in self.hand_cards
-        )
-        self.hand_kinds: IntArray = np.array(self.lattice.hands, dtype=np.int64).reshape(
-            len(self.lattice.hands), game.hand_size
-        )
-        deck = tuple(card for card, _ in knowledge.setup.cards)
-        self.class_of = {
-            name: tuple(game.announcement(character, card) for card in deck)
-            for name, character in game.characters.items()
-        }
-        self.speaker = {key: game.characters[name] for name, key in self.class_of.items()}
+        self.hand_cards = types.hand_cards
+        self.identities: tuple[Character, ...] = types.identities
+        self.class_of = types.class_of
         moves = sum(len(step.src) for step in self.lattice.steps)
         self.check(
             8 * 8 * moves, f"{moves:,} moves between {max(self.lattice.sizes):,} states a seat"
@@ -284,7 +273,7 @@ class _Model:
     def _apply(self, hypotheses: list[_Hypothesis], factors: FloatArray, scale: FloatArray) -> None:
         """Multiply in every observation and every peeker's class restriction."""
         position = {seat: index for index, seat in enumerate(self.seats)}
-        hand_classes = [self.class_of[identity.name] for identity in self.identities]
+        hand_classes = self.types.hand_classes
         known = self.knowledge.hands
         numerators: dict[tuple[int, ClassKey], Array] = {}
         for b, hypothesis in enumerate(hypotheses):
@@ -297,36 +286,14 @@ class _Model:
                         hypothesis.classes.get(obs.peeker)
                         or self.class_of[self.knowledge.game.identity(known[obs.peeker]).name]
                     )
-                if (index, peeker) not in numerators:
-                    numerators[index, peeker] = self._numerator(obs, peeker)
-                numerator = numerators[index, peeker]
                 target: Seat = obs.scope()[-1]
+                if (index, peeker) not in numerators:
+                    numerators[index, peeker] = self.types.numerator(obs, peeker, known.get(target))
+                numerator = numerators[index, peeker]
                 if target in position:
                     factors[b, position[target]] *= numerator
                 else:
                     scale[b] *= numerator
-
-    def _numerator(self, obs: Observation, peeker: ClassKey) -> Array:
-        """The observation's likelihood numerator (for an announcement, by a peeker of
-        class ``peeker``): for every hand type of a free target, or (as a 0-d array)
-        for a target whose hand is known."""
-        game = self.knowledge.game
-        target: Seat = obs.scope()[-1]
-        known = self.knowledge.hands.get(target)
-        if isinstance(obs, Announced | Seen):
-            cards = known if known is not None else self.kinds
-            if isinstance(obs, Seen):
-                yields = [card == obs.card for card in cards]
-            else:
-                speaker = self.speaker[peeker]
-                yields = [game.announcement(speaker, card) == obs.icon for card in cards]
-            per_card = np.array(yields, dtype=np.float64)
-            if known is not None:
-                return np.array(per_card.sum())
-            return np.asarray(per_card[self.hand_kinds].sum(axis=1))
-        hands = [known] if known is not None else self.hand_cards
-        values = [obs.likelihood({target: cards}) for cards in hands]  # one-seat observations
-        return np.array(values if known is None else values[0], dtype=np.float64)
 
     def check(self, needed: int, what: str) -> None:
         """Refuse (:class:`TooLargeError`) a computation that would need ``needed``
@@ -383,15 +350,10 @@ class _Model:
 
     # -- the decision -----------------------------------------------------------------
 
-    @cached_property
+    @property
     def labels(self) -> IntArray:
-        """Each hand type's label: the index of its identity among the targets, or
-        ``len(targets)`` for any other identity."""
-        targets = self.knowledge.targets
-        return np.array(
-            [targets.index(i.name) if i.name in targets else len(targets) for i in self.identities],
-            dtype=np.int64,
-        )
+        """Each hand type's label (see :attr:`.hands.Reader.labels`)."""
+        return self.reader.labels
 
     def decision(self) -> dict[Decision, float]:
         """The weight of every value of the viewpoint's decision."""
@@ -428,7 +390,7 @@ class _Model:
         support = np.flatnonzero(weights)
         decisions = self.decisions_of(support)
         shape = (labels,) * seats
-        digits = _digits(support, shape)
+        digits = digits_of(support, shape)
         hands = len(self.hand_cards)
         by_hand: dict[Seat, FloatArray] = {}
         twin_of: dict[bytes, int] = {}
@@ -461,67 +423,19 @@ class _Model:
         self, decisions: tuple[Decision, ...], weights: FloatArray, by_hand: dict[Seat, FloatArray]
     ) -> Tally:
         """The tally, read off the hand joints of every free seat."""
-        per_hand = {seat: joint.sum(axis=1) for seat, joint in by_hand.items()}
-        total = float(weights.sum())
-        return Tally(
-            self.deals(),
-            total,
-            self.roles(total, per_hand),
-            dict(zip(decisions, weights.tolist(), strict=True)),
-        )
+        return self.reader.tally(self.deals(), decisions, weights, by_hand)
 
     def roles(self, total: float, per_hand: dict[Seat, FloatArray]) -> dict[Seat, dict[str, float]]:
         """Every seat's identity weights, from each free seat's hand weights."""
-        roles = {
-            seat: {self.knowledge.game.identity(hand).name: total}
-            for seat, hand in self.knowledge.hands.items()
-        }
-        for seat, weights in per_hand.items():
-            named: defaultdict[str, float] = defaultdict(float)
-            for index, weight in enumerate(weights.tolist()):
-                if weight > 0:
-                    named[self.identities[index].name] += weight
-            roles[seat] = dict(named)
-        return {seat: roles[seat] for seat in self.knowledge.seats}
-
-    @cached_property
-    def known_holders(self) -> list[list[Seat]]:
-        """For each target, the seats of known hands holding it."""
-        targets = self.knowledge.targets
-        known: list[list[Seat]] = [[] for _ in targets]
-        for seat, hand in self.knowledge.hands.items():
-            name = self.knowledge.game.identity(hand).name
-            if name in targets:
-                known[targets.index(name)].append(seat)
-        return known
+        return self.reader.roles(total, per_hand)
 
     def decisions_of(self, codes: IntArray) -> tuple[Decision, ...]:
-        """The decision values of label codes (one base-(targets + 1) digit per free
-        seat, the first seat most significant), the known hands included."""
-        shape = (len(self.knowledge.targets) + 1,) * len(self.seats)
-        return self.decisions_of_digits(_digits(codes, shape))
+        """The decision values of label codes (see :meth:`.hands.Reader.decisions_of`)."""
+        return self.reader.decisions_of(codes)
 
     def decisions_of_digits(self, digits: IntArray) -> tuple[Decision, ...]:
-        """The decision values of labellings (one row per free seat, one column per
-        value), the known hands included."""
-        known = self.known_holders
-        if len(self.seats) > 62:  # no bit masks: one value at a time
-            seats = np.array(self.seats, dtype=np.int64)
-            return tuple(
-                tuple(frozenset(known[t] + seats[column == t].tolist()) for t in range(len(known)))
-                for column in digits.T
-            )
-        bits = np.int64(1) << np.arange(len(self.seats), dtype=np.int64)
-        columns = []
-        for t in range(len(known)):  # each target's holders as a bit mask, then a set
-            masks = bits @ (digits == t) if len(digits) else np.zeros(digits.shape[1], np.int64)
-            unique, inverse = np.unique(masks, return_inverse=True)
-            sets = [
-                frozenset(known[t] + [seat for i, seat in enumerate(self.seats) if mask >> i & 1])
-                for mask in unique.tolist()
-            ]
-            columns.append([sets[i] for i in inverse.tolist()])
-        return tuple(zip(*columns, strict=True)) if columns else ((),) * digits.shape[1]
+        """The decision values of labellings (see :meth:`.hands.Reader.decisions_of_digits`)."""
+        return self.reader.decisions_of_digits(digits)
 
     # -- sparse labelled passes (bigger tables) --------------------------------------
 
@@ -838,25 +752,6 @@ class _Model:
         return by_label.reshape(batch, codes * count, -1)
 
 
-@dataclass(frozen=True)
-class DecisionJoint:
-    """The viewpoint's decision jointly with the hand of each free seat."""
-
-    decisions: tuple[Decision, ...]
-    """Every value of the decision with non-zero weight."""
-    weights: FloatArray
-    """Their weights."""
-    hands: tuple[tuple[Card, ...], ...]
-    """The hand types."""
-    by_hand: dict[Seat, FloatArray]
-    """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
-    tally: Tally
-    """The tally of the same knowledge, read off the joints."""
-    sparse: bool = False
-    """Computed by the sparse passes (a bigger table: its consumers should avoid
-    dense products over the decision values, see :mod:`.hints`)."""
-
-
 def _small_joint(joint: DecisionJoint) -> bool:
     """Whether the memo may keep ``joint`` (dense, at most :data:`.memo.SMALL_BYTES`)."""
     size = joint.weights.nbytes + sum(table.nbytes for table in joint.by_hand.values())
@@ -959,13 +854,6 @@ def _assignments(items: int, capacities: list[int]) -> int:
             for k in range(items + 1)
         ]
     return ways[items]
-
-
-def _digits(codes: IntArray, shape: tuple[int, ...]) -> IntArray:
-    """The digits of label codes, one row per free seat (none when every hand is known)."""
-    if not shape:
-        return np.zeros((0, len(codes)), dtype=np.int64)
-    return np.array(np.unravel_index(codes, shape), dtype=np.int64).reshape(len(shape), -1)
 
 
 @cache

@@ -100,6 +100,7 @@ def _sentences(
     setup = round_.setup
     if not events:
         return [f"The deck and the known hands alone force it. So {fact}."]
+
     def certain_after(kept: Sequence[EventId]) -> set[Fact]:
         partial = knowledge.restricted(kept)
         return set(RoundPosterior(partial, counter.tally(partial)).certain)

@@ -184,8 +184,7 @@ class GameRecord:
 
     def __repr__(self) -> str:
         return (
-            f"<game: {self.setup.edition}, {self.setup.players} players, "
-            f"{len(self.rounds)} rounds>"
+            f"<game: {self.setup.edition}, {self.setup.players} players, {len(self.rounds)} rounds>"
         )
 
     game_name: ClassVar[str] = "wooolf"

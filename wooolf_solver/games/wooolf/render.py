@@ -196,7 +196,6 @@ def hand_name(game: Game, hand: Sequence[Card]) -> str:
     return " + ".join(card.name for card in cards)
 
 
-
 def render_hint(round_: Round, advice: Hint, top: int = SHOWN_ACTIONS) -> RenderableType:
     """The readable answer of ``hint``: where you stand, the best actions, the advice."""
     targets = advice.posterior.knowledge.targets
@@ -282,6 +281,7 @@ def describe_dead(round_: Round, scores: Sequence[ActionScore]) -> str:
 
 # -- why -----------------------------------------------------------------------------------
 
+
 def render_why(
     explanation: Explanation, chance: float | None = None, contrary: bool = False
 ) -> RenderableType:
@@ -344,7 +344,6 @@ def render_reasons(round_: Round, reasons: dict[Fact, Explanation]) -> Renderabl
         for sentence in sentences[1:] if common is not None else sentences:
             parts.append(Padding(Text(sentence), (0, 0, 0, 4), expand=False))
     return Group(*parts)
-
 
 
 def render_review(result: Review) -> RenderableType:
@@ -521,6 +520,7 @@ def totals_table(result: Review) -> Table:
 
 
 # -- simulate ------------------------------------------------------------------------------
+
 
 def figure_text(figure: Proportion | Mean | None, share: bool = True, digits: int = 2) -> str:
     """A figure and its 95% interval: ``62% (48–74)``, ``1.67 (0.23–3.10)``; ``–`` for none.
@@ -766,4 +766,3 @@ def describe_conflict(round_: Round | None, conflict: Sequence[EventId]) -> str:
     listed = ", ".join(named[:-1]) + f" and {named[-1]}"
     both = "both" if len(named) == 2 else "all"
     return f"the record contradicts itself: {listed} cannot {both} hold."
-

@@ -1,0 +1,237 @@
+"""The hand types of a round's free cards, and the answers read off weights per hand.
+
+Both exact counting paths (:mod:`.counter`'s passes and :mod:`.deals`' rows) work on
+*hand types*: the sorted tuples of card kinds a free seat can be dealt.
+
+- :class:`HandTypes`: every hand type of the free cards (their
+  :class:`~wooolf_solver.engines.lattice.Lattice`), its identity and announcer class,
+  and each observation's likelihood numerator per hand type.
+- :class:`Reader`: one knowledge's answers from weights per hand type: the roles, the
+  label of each hand type for the decision, and the decision values of labellings.
+- :class:`DecisionJoint`: the viewpoint's decision jointly with every free seat's hand.
+
+>>> from wooolf_solver import Round
+>>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+>>> knowledge = knowledge_of(Round.from_dict({"game": "wooolf", "players": 4,
+...     "viewpoint": 1, "hands": {1: ["wolf", "sheep"]}}))
+>>> types = HandTypes(knowledge)
+>>> [card.name for card in types.kinds]
+['hound', 'hound?', 'hunter', 'hunter?', 'sheep', 'shepherd?']
+>>> len(types.hand_cards), types.identities[0].name
+(19, 'hound')
+>>> Reader(knowledge, types).labels[:3].tolist()  # the wolf's one target: sheep
+[1, 1, 1]
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from ...core.knowledge import Observation
+from ...engines.base import Tally
+from ...engines.lattice import Array, FloatArray, IntArray, Lattice, build_lattice
+from .knowledge import Announced, Decision, RoundKnowledge, Seen
+from .rules import Card, Character, Hand, Seat
+
+ClassKey = tuple[str, ...]
+"""An announcer class: what a peeker announces on each card of the deck."""
+
+
+class HandTypes:
+    """Every hand type of a knowledge's free cards, with what the engines need of it."""
+
+    def __init__(self, knowledge: RoundKnowledge) -> None:
+        game = knowledge.game
+        self.game = game
+        self.kinds: tuple[Card, ...] = tuple(card for card, _ in knowledge.free_cards)
+        self.counts: tuple[int, ...] = tuple(count for _, count in knowledge.free_cards)
+        self.deck: tuple[Card, ...] = tuple(card for card, _ in knowledge.setup.cards)
+        """The deck's cards in order: an announcer class says what is announced on each."""
+
+    @cached_property
+    def lattice(self) -> Lattice:
+        """The partial deals of the free cards (see :mod:`~wooolf_solver.engines.lattice`)."""
+        return build_lattice(self.counts, self.game.hand_size)
+
+    @cached_property
+    def hand_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand type, as its cards."""
+        return tuple(tuple(self.kinds[i] for i in hand) for hand in self.lattice.hands)
+
+    @cached_property
+    def identities(self) -> tuple[Character, ...]:
+        """The identity of every hand type."""
+        return tuple(self.game.identity(cards) for cards in self.hand_cards)
+
+    @cached_property
+    def hand_kinds(self) -> IntArray:
+        """Every hand type's card kinds, one row each."""
+        hands = self.lattice.hands
+        return np.array(hands, dtype=np.int64).reshape(len(hands), self.game.hand_size)
+
+    @cached_property
+    def class_of(self) -> dict[str, ClassKey]:
+        """Every character's announcer class (what it says on each card of the deck)."""
+        return {
+            name: tuple(self.game.announcement(character, card) for card in self.deck)
+            for name, character in self.game.characters.items()
+        }
+
+    @cached_property
+    def speaker(self) -> dict[ClassKey, Character]:
+        """A character of every announcer class."""
+        return {key: self.game.characters[name] for name, key in self.class_of.items()}
+
+    @cached_property
+    def hand_classes(self) -> tuple[ClassKey, ...]:
+        """The announcer class of every hand type's holder."""
+        return tuple(self.class_of[identity.name] for identity in self.identities)
+
+    def numerator(self, obs: Observation, peeker: ClassKey, known: Hand | None) -> Array:
+        """The observation's likelihood numerator (for an announcement, by a peeker of
+        class ``peeker``): for every hand type of a free target, or (as a 0-d array)
+        for a target whose hand ``known`` is known."""
+        game = self.game
+        if isinstance(obs, Announced | Seen):
+            cards = known if known is not None else self.kinds
+            if isinstance(obs, Seen):
+                yields = [card == obs.card for card in cards]
+            else:
+                speaker = self.speaker[peeker]
+                yields = [game.announcement(speaker, card) == obs.icon for card in cards]
+            per_card = np.array(yields, dtype=np.float64)
+            if known is not None:
+                return np.array(per_card.sum())
+            return np.asarray(per_card[self.hand_kinds].sum(axis=1))
+        target: Seat = obs.scope()[-1]
+        hands = [known] if known is not None else self.hand_cards
+        values = [obs.likelihood({target: cards}) for cards in hands]  # one-seat observations
+        return np.array(values if known is None else values[0], dtype=np.float64)
+
+
+class Reader:
+    """A knowledge's answers, read off weights per hand type of its free seats."""
+
+    def __init__(self, knowledge: RoundKnowledge, types: HandTypes) -> None:
+        self.knowledge = knowledge
+        self.types = types
+        self.seats: tuple[Seat, ...] = knowledge.free_seats
+
+    @cached_property
+    def labels(self) -> IntArray:
+        """Each hand type's label: the index of its identity among the targets, or
+        ``len(targets)`` for any other identity."""
+        targets = self.knowledge.targets
+        return np.array(
+            [
+                targets.index(i.name) if i.name in targets else len(targets)
+                for i in self.types.identities
+            ],
+            dtype=np.int64,
+        )
+
+    def roles(self, total: float, per_hand: dict[Seat, FloatArray]) -> dict[Seat, dict[str, float]]:
+        """Every seat's identity weights, from each free seat's hand weights."""
+        knowledge = self.knowledge
+        roles = {
+            seat: {knowledge.game.identity(hand).name: total}
+            for seat, hand in knowledge.hands.items()
+        }
+        for seat, weights in per_hand.items():
+            named: defaultdict[str, float] = defaultdict(float)
+            for index, weight in enumerate(weights.tolist()):
+                if weight > 0:
+                    named[self.types.identities[index].name] += weight
+            roles[seat] = dict(named)
+        return {seat: roles[seat] for seat in knowledge.seats}
+
+    @cached_property
+    def known_holders(self) -> list[list[Seat]]:
+        """For each target, the seats of known hands holding it."""
+        targets = self.knowledge.targets
+        known: list[list[Seat]] = [[] for _ in targets]
+        for seat, hand in self.knowledge.hands.items():
+            name = self.knowledge.game.identity(hand).name
+            if name in targets:
+                known[targets.index(name)].append(seat)
+        return known
+
+    def decisions_of(self, codes: IntArray) -> tuple[Decision, ...]:
+        """The decision values of label codes (one base-(targets + 1) digit per free
+        seat, the first seat most significant), the known hands included."""
+        shape = (len(self.knowledge.targets) + 1,) * len(self.seats)
+        return self.decisions_of_digits(digits_of(codes, shape))
+
+    def decisions_of_digits(self, digits: IntArray) -> tuple[Decision, ...]:
+        """The decision values of labellings (one row per free seat, one column per
+        value), the known hands included."""
+        known = self.known_holders
+        if len(self.seats) > 62:  # no bit masks: one value at a time
+            seats = np.array(self.seats, dtype=np.int64)
+            return tuple(
+                tuple(frozenset(known[t] + seats[column == t].tolist()) for t in range(len(known)))
+                for column in digits.T
+            )
+        bits = np.int64(1) << np.arange(len(self.seats), dtype=np.int64)
+        columns = []
+        for t in range(len(known)):  # each target's holders as a bit mask, then a set
+            masks = bits @ (digits == t) if len(digits) else np.zeros(digits.shape[1], np.int64)
+            unique, inverse = np.unique(masks, return_inverse=True)
+            sets = [
+                frozenset(known[t] + [seat for i, seat in enumerate(self.seats) if mask >> i & 1])
+                for mask in unique.tolist()
+            ]
+            columns.append([sets[i] for i in inverse.tolist()])
+        return tuple(zip(*columns, strict=True)) if columns else ((),) * digits.shape[1]
+
+    def tally(
+        self,
+        deals: int,
+        decisions: Sequence[Decision],
+        weights: FloatArray,
+        by_hand: dict[Seat, FloatArray],
+    ) -> Tally:
+        """The tally, read off the hand joints of every free seat."""
+        per_hand = {seat: joint.sum(axis=1) for seat, joint in by_hand.items()}
+        total = float(weights.sum())
+        return Tally(
+            deals,
+            total,
+            self.roles(total, per_hand),
+            dict(zip(decisions, weights.tolist(), strict=True)),
+        )
+
+
+@dataclass(frozen=True)
+class DecisionJoint:
+    """The viewpoint's decision jointly with the hand of each free seat."""
+
+    decisions: tuple[Decision, ...]
+    """Every value of the decision with non-zero weight."""
+    weights: FloatArray
+    """Their weights."""
+    hands: tuple[tuple[Card, ...], ...]
+    """The hand types."""
+    by_hand: dict[Seat, FloatArray]
+    """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
+    tally: Tally
+    """The tally of the same knowledge, read off the joints."""
+    sparse: bool = False
+    """Computed by the sparse passes (a bigger table: its consumers should avoid
+    dense products over the decision values, see :mod:`.hints`)."""
+
+
+def digits_of(codes: IntArray, shape: tuple[int, ...]) -> IntArray:
+    """The digits of label codes, one row per free seat (none when every hand is known).
+
+    >>> digits_of(np.array([5, 1]), (3, 3)).tolist()
+    [[1, 0], [2, 1]]
+    """
+    if not shape:
+        return np.zeros((0, len(codes)), dtype=np.int64)
+    return np.array(np.unravel_index(codes, shape), dtype=np.int64).reshape(len(shape), -1)
