@@ -16,7 +16,7 @@ Both exact counting paths (:mod:`.counter`'s passes and :mod:`.deals`' rows) wor
 ...     "viewpoint": 1, "hands": {1: ["wolf", "sheep"]}}))
 >>> types = HandTypes(knowledge)
 >>> [card.name for card in types.kinds]
-['hound', 'hound?', 'hunter', 'hunter?', 'sheep', 'shepherd?']
+['hound?', 'hound', 'hunter?', 'hunter', 'sheep', 'shepherd?']
 >>> len(types.hand_cards), types.identities[0].name
 (19, 'hound')
 >>> Reader(knowledge, types).labels[:3].tolist()  # the wolf's one target: sheep
