@@ -18,7 +18,7 @@ Both exact counting paths (:mod:`.counter`'s passes and :mod:`.deals`' rows) wor
 >>> [card.name for card in types.kinds]
 ['hound?', 'hound', 'hunter?', 'hunter', 'sheep', 'shepherd?']
 >>> len(types.hand_cards), types.identities[0].name
-(19, 'hound')
+(16, 'hound')
 >>> Reader(knowledge, types).labels[:3].tolist()  # the wolf's one target: sheep
 [1, 1, 1]
 """
