@@ -55,9 +55,10 @@ from ...core.budget import DEFAULT_MAX_MEMORY
 from ...core.errors import SolverError
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step
+from . import deals
 from .hands import ClassKey, DecisionJoint, HandTypes, Reader, digits_of
 from .knowledge import Announced, Decision, RoundKnowledge
-from .memo import SMALL_BYTES, Memo, position
+from .memo import SMALL_BYTES, Memo, is_sharing, position
 from .rules import Card, Character, Seat
 
 EXACT_FLOAT_LIMIT = 2**53
@@ -145,6 +146,9 @@ class CountingEngine:
         return TALLIES.get(self._key(knowledge), lambda: self._tally(knowledge), knowledge.game)
 
     def _tally(self, knowledge: RoundKnowledge) -> Tally:
+        rows = self._rows(knowledge)
+        if rows is not None:
+            return deals.tally(knowledge, rows)
         model = self._model(knowledge)
         forward = model.prune()
         backward = model.backward()
@@ -167,11 +171,23 @@ class CountingEngine:
         )
 
     def _decision_by_hand(self, knowledge: RoundKnowledge) -> DecisionJoint:
+        rows = self._rows(knowledge)
+        if rows is not None:
+            return deals.decision_by_hand(knowledge, rows)
         model = self._model(knowledge)
         model.prune()
         if not len(model.factors):  # nothing is consistent
             return DecisionJoint((), np.zeros(0), model.hand_cards, {}, Tally(0, 0.0, {}))
         return model.decision_by_hand()
+
+    def _rows(self, knowledge: RoundKnowledge) -> deals.Deals | None:
+        """Inside :func:`.memo.sharing`, the position's deals as rows (:mod:`.deals`,
+        the same answers, updated event by event) when the table is small and has
+        a consistent deal; otherwise ``None``: the passes answer."""
+        if not is_sharing() or self.dense_codes < deals.MAX_CODES:
+            return None
+        rows = deals.deals_of(knowledge, self.max_memory)
+        return rows if rows is not None and len(rows.weights) else None
 
     def consistent(self, knowledge: RoundKnowledge) -> bool:
         model = self._model(knowledge)

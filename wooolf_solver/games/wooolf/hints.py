@@ -181,6 +181,8 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
 
 HINTS = Memo()
 """The hints, per position, actions open, engine and budget (see :mod:`.memo`)."""
+SPREADS = Memo()
+"""Each action's outcome likelihoods per hand type, by hand types and action kind."""
 
 
 def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: bool) -> Hint:
@@ -199,23 +201,29 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
     else:
         declarations = DeclarationTable.of(knowledge, table.decisions)
     entropy = _entropy(table.weights)
+    actions = list(actions_open(round_))
+    each = [table.of_action(action) for action in actions]
+    joints = np.concatenate([joint for _, joint in each]) if each else np.zeros((0, 0))
+    masses = declarations.mass_rows(joints)  # one product for every outcome of every action
     scores = []
-    for action in actions_open(round_):
-        outcomes, joint = table.of_action(action)
+    row = 0
+    for action, (outcomes, joint) in zip(actions, each, strict=True):
+        mass = masses[row : row + len(outcomes)]
+        row += len(outcomes)
         scores.append(
             _score(
                 action,
                 outcomes,
                 joint,
+                mass,
                 weights=table.weights,
                 entropy=entropy,
                 declarations=declarations,
             )
         )
     scores.sort(key=lambda s: (-s.gain_bits, s.action))
-    best = None
-    if isinstance(declarations, SparseDeclarations):  # the table is built: not again
-        best = declarations.table.ranked(table.weights, at_least=1)[0]
+    full = declarations.table if isinstance(declarations, SparseDeclarations) else declarations
+    best = full.ranked(table.weights, at_least=1)[0]  # the table is built: not again
     return Hint(posterior, entropy, tuple(scores), _advice(posterior, scores, best))
 
 
@@ -302,9 +310,13 @@ class OutcomeTables:
             raise InvalidRecordError(f"seat {target} is not at the table")
         key = (action.kind, action.question, target if known else None)
         if key not in self.spreads:  # the same for every free seat: compute it once
-            self.spreads[key] = np.array(
-                [[obs.likelihood({target: hand}) for hand in hands] for obs in observations],
-                dtype=np.float64,
+            self.spreads[key] = SPREADS.get(
+                (id(game), hands, action.kind, action.question),
+                lambda: np.array(
+                    [[obs.likelihood({target: hand}) for hand in hands] for obs in observations],
+                    dtype=np.float64,
+                ),
+                game,
             )
         if self.sparse:  # over the hands the seat may hold only
             if target not in self.live:
@@ -332,6 +344,7 @@ def _score(
     action: Action,
     outcomes: list[str],
     joint: FloatArray,
+    mass: FloatArray,
     *,
     weights: FloatArray,
     entropy: float,
@@ -345,13 +358,9 @@ def _score(
     else:
         remaining = sum(chances[row] * _entropy(joint[row]) for row in live)
         gain = max(0.0, entropy - float(remaining))
-    if isinstance(declarations, SparseDeclarations):  # one product for every outcome
-        mass = declarations.mass_rows(joint)
-        best_after = float(mass.max(axis=1).sum()) / total
-        best_given = {outcomes[row]: declarations.top(mass[row], joint[row]) for row in live}
-    else:
-        best_after = float(declarations.best(joint.T).sum()) / total
-        best_given = {outcomes[row]: declarations.best_one(joint[row]) for row in live}
+    best_after = float(mass.max(axis=1).sum()) / total
+    tops = declarations.tops(mass[live], joint[live])
+    best_given = {outcomes[row]: top for row, top in zip(live, tops, strict=True)}
     if len(live) == 1:
         best_after = float(declarations.best(weights[:, None])[0]) / total
     return ActionScore(
@@ -423,6 +432,10 @@ class SparseDeclarations:
     def best_one(self, weights: FloatArray) -> Declaration:
         """As :meth:`DeclarationTable.best_one`."""
         return self.top(self.mass(weights), weights)
+
+    def tops(self, mass: FloatArray, weights: FloatArray) -> list[Declaration]:
+        """As :meth:`DeclarationTable.tops`."""
+        return self.table.tops(mass, weights)
 
     def top(self, mass: FloatArray, weights: FloatArray) -> Declaration:
         """The best declaration, from the ``mass`` of ``weights``."""

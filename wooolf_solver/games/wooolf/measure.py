@@ -178,7 +178,7 @@ def _certain_at(played: PlayedRound, seat: Seat, engine: str) -> int | None:
 
     def certain(k: int) -> bool:
         view = played.view(seat, k)
-        return solve(view, engine).declarations(at_least=1)[0].certain
+        return solve(view, engine).certain_declaration
 
     n = len(played.round.events)
     if not certain(n):

@@ -65,6 +65,11 @@ def sharing() -> Iterator[None]:
             memo.clear()
 
 
+def is_sharing() -> bool:
+    """Whether the caller is inside a :func:`sharing` block."""
+    return _SHARING.get()
+
+
 class Memo:
     """A least-recently-used memo of ``size`` entries, used inside :func:`sharing`."""
 

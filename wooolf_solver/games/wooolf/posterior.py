@@ -69,9 +69,38 @@ class RoundPosterior(Posterior):
         Empty without a viewpoint whose hand is known."""
         if not self.knowledge.targets:
             return []
-        decisions: tuple[Decision, ...] = tuple(self.tally.decision)
-        table = DeclarationTable.of(self.knowledge, decisions)
-        return table.ranked(np.array([self.tally.decision[d] for d in decisions]), at_least)
+        return self.table.ranked(self.weights, at_least)
+
+    @cached_property
+    def table(self) -> DeclarationTable:
+        """Which declarations are right for which values of the decision."""
+        return DeclarationTable.of(self.knowledge, tuple(self.tally.decision))
+
+    @cached_property
+    def weights(self) -> FloatArray:
+        """The weight of each value of the decision (in the order of :attr:`table`)."""
+        return np.array(list(self.tally.decision.values()), dtype=np.float64)
+
+    @property
+    def certain_declaration(self) -> bool:
+        """Whether some declaration is right in every consistent world (then the best
+        one is certain): for every target, a seat other than the viewpoint holds it
+        in every world, or nobody holds it in any.
+
+        >>> from wooolf_solver import Round, solve
+        >>> posterior = solve(Round.load("examples/worked-example.yaml"))
+        >>> posterior.certain_declaration, posterior.declarations(at_least=1)[0].certain
+        (False, False)
+        """
+        viewpoint = self.knowledge.viewpoint
+        values = [d for d, weight in self.tally.decision.items() if weight > 0]
+        if not self.knowledge.targets or not values:
+            return False
+        for t in range(len(self.knowledge.targets)):
+            always = frozenset.intersection(*(d[t] for d in values)) - {viewpoint}
+            if not always and any(d[t] for d in values):
+                return False
+        return True
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``solve``, with the declarations when there are targets."""
@@ -150,7 +179,29 @@ class DeclarationTable:
     def best_one(self, weights: FloatArray) -> Declaration:
         """The best declaration under these decision weights (ties: smaller targets
         first, as :meth:`ranked`)."""
-        mass = self.ones @ weights
+        return self.top(self.ones @ weights, weights)
+
+    def mass_rows(self, weights: FloatArray) -> FloatArray:
+        """Each declaration's weight of being right under each row of ``weights``
+        (outcome, decision value), by row."""
+        # (einsum, not BLAS: threaded BLAS stalls on these small products when busy)
+        return np.einsum("ov,cv->oc", weights, self.ones)
+
+    def tops(self, mass: FloatArray, weights: FloatArray) -> list[Declaration]:
+        """:meth:`top` of every row of ``mass`` and ``weights`` (rows of non-zero
+        weight only)."""
+        rows = np.arange(len(mass))
+        best = np.argmax(mass, axis=1)  # the first of equal masses, as ``top``
+        sure = ~(~self.right[best] & (weights > 0)).any(axis=1)
+        chances = mass[rows, best] / weights.sum(axis=1)
+        return [
+            Declaration(self.candidates[top], 1.0 if certain else float(chance), bool(certain))
+            for top, certain, chance in zip(best.tolist(), sure.tolist(), chances, strict=True)
+        ]
+
+    def top(self, mass: FloatArray, weights: FloatArray) -> Declaration:
+        """The best declaration, from the ``mass`` of ``weights`` (one row of
+        :meth:`mass_rows`)."""
         top = int(np.argmax(mass))  # the candidates are in increasing order
         sure = bool(self.right[top, weights > 0].all())
         chance = 1.0 if sure else float(mass[top] / weights.sum())
