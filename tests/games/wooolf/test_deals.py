@@ -1,0 +1,115 @@
+"""The rows of :mod:`wooolf_solver.games.wooolf.deals` give the counter's answers.
+
+Inside :func:`~wooolf_solver.games.wooolf.memo.sharing` (the lab) the counter answers
+small positions from rows kept per viewpoint and updated event by event, so the
+positions are asked here as the lab asks them: prefixes of one round's events, in
+any order. Every answer must be the brute force's, and the counter's passes' to the
+last bit (the weights are whole numbers, exact in floats).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+from strategies import Record, records
+from test_engine_agreement import BRUTE, assert_same_tally
+
+from wooolf_solver import Round, solve
+from wooolf_solver.games.wooolf import deals
+from wooolf_solver.games.wooolf.counter import CountingEngine
+from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
+from wooolf_solver.games.wooolf.memo import sharing
+
+COUNTER = CountingEngine()
+
+
+def prefixes(record: Record) -> list[RoundKnowledge]:
+    """The record's knowledge after each number of events (0 to all)."""
+    knowledge = knowledge_of(Round.from_dict(record))
+    return [
+        replace(knowledge, observations=knowledge.observations[:k])
+        for k in range(len(knowledge.observations) + 1)
+    ]
+
+
+def check_in_order(record: Record, order: list[int], brute: bool) -> int:
+    """Ask the prefixes in ``order`` inside one sharing block; compare each answer
+    with the passes' (outside it) and, with ``brute``, the brute force's. Returns
+    how many positions the rows answered."""
+    positions = prefixes(record)
+    answered = 0
+    with sharing():
+        for k in order:
+            knowledge = positions[k % len(positions)]
+            rows = deals.deals_of(knowledge)
+            if rows is None or not len(rows.weights):
+                continue
+            answered += 1
+            tally = deals.tally(knowledge, rows)
+            assert tally == COUNTER._tally(knowledge)  # the very same floats
+            if brute:
+                assert_same_tally(tally, BRUTE.tally(knowledge))
+            if knowledge.targets:
+                joint = deals.decision_by_hand(knowledge, rows)
+                passes = COUNTER._decision_by_hand(knowledge)
+                assert joint.decisions == passes.decisions
+                assert np.array_equal(joint.weights, passes.weights)
+                assert joint.by_hand.keys() == passes.by_hand.keys()
+                for seat, table in passes.by_hand.items():
+                    assert np.array_equal(joint.by_hand[seat], table), seat
+                assert joint.tally == passes.tally
+    return answered
+
+
+@given(
+    record=records(corrupt=False, viewpoint=True),
+    order=st.lists(st.integers(0, 40), min_size=1, max_size=12),
+)
+def test_rows_agree_with_brute_force_on_prefixes_in_any_order(
+    record: Record, order: list[int]
+) -> None:
+    check_in_order(record, order, brute=True)
+
+
+@settings(max_examples=max(10, settings().max_examples // 2))
+@given(
+    record=records(corrupt=False, players=(7, 8), max_deals=10**12, viewpoint=True),
+    order=st.lists(st.integers(0, 40), min_size=1, max_size=16),
+)
+def test_rows_agree_with_the_passes_on_bigger_rounds(record: Record, order: list[int]) -> None:
+    event(f"rows answered {min(check_in_order(record, order, brute=False), 3)}+ positions")
+
+
+def test_rows_answer_the_positions_of_a_big_table() -> None:
+    """A whole 8-player round asked backwards: the rows answer its later positions
+    (the first ones have too many rows: the passes answer those)."""
+    record = {
+        "game": "wooolf",
+        "players": 8,
+        "viewpoint": 1,
+        "hands": {1: ["hunter", "sheep"]},
+        "events": [
+            {"seat": 1, "peek": 2, "sees": "sheep"},
+            {"seat": 2, "peek": 3, "says": "wolf"},
+            {"seat": 3, "ask": 4, "question": "has-hound", "answer": "no"},
+            {"seat": 4, "peek": 5, "says": "sheep"},
+            {"seat": 5, "peek": 6, "says": "hound"},
+            {"seat": 6, "ask": 7, "question": "has-sheep", "answer": "yes"},
+            {"seat": 7, "peek": 8, "says": "sheep"},
+            {"seat": 8, "peek": 1, "says": "hunter"},
+            {"seat": 1, "peek": 3, "sees": "wolf"},
+        ],
+    }
+    answered = check_in_order(record, list(range(9, -1, -1)), brute=False)
+    assert 0 < answered < 10
+
+
+@given(record=records(corrupt=False, viewpoint=True))
+def test_the_certain_declaration_is_the_best_ones_certainty(record: Record) -> None:
+    posterior = solve(Round.from_dict(record))
+    best = posterior.declarations(at_least=1)
+    expected = bool(best) and best[0].certain
+    assert posterior.certain_declaration == expected
