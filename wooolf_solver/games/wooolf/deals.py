@@ -135,16 +135,22 @@ def rows_of(lattice: Lattice, allowed: Allowed) -> tuple[HandRows, IntArray]:
     the first seat first) and its number of physical deals: every path through the
     lattice, one level at a time."""
     states = np.zeros(1, dtype=np.int64)
-    hands = np.zeros((1, 0), dtype=np.int8)
     coef = np.ones(1, dtype=np.int64)
+    levels: list[tuple[IntArray, IntArray]] = []  # each level's parent rows and hands
     for start, count, moves in _moves(lattice, allowed):
         repeat = count[states]
         parent = np.repeat(np.arange(len(states)), repeat)
         offset = np.arange(len(parent)) - np.repeat(np.cumsum(repeat) - repeat, repeat)
         move = start[states][parent] + offset
-        hands = np.concatenate([hands[parent], moves.hand[move, None].astype(np.int8)], axis=1)
+        levels.append((parent, moves.hand[move]))
         coef = coef[parent] * moves.coef[move]
         states = moves.dst[move]
+    hands = np.empty((len(states), len(levels)), dtype=np.int8)
+    row = np.arange(len(states))
+    for seat in reversed(range(len(levels))):  # each row's ancestors, last seat first
+        parent, hand = levels[seat]
+        hands[:, seat] = hand[row]
+        row = parent[row]
     return hands, coef
 
 

@@ -35,11 +35,16 @@ import numpy as np
 from ...core.knowledge import Observation
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, IntArray, Lattice, build_lattice
-from .knowledge import Announced, Decision, RoundKnowledge, Seen
+from .knowledge import Announced, Answered, Decision, RoundKnowledge, Seen
+from .memo import Memo
 from .rules import Card, Character, Hand, Seat
 
 ClassKey = tuple[str, ...]
 """An announcer class: what a peeker announces on each card of the deck."""
+
+
+ANSWERS = Memo()
+"""The numerators of answers, per question, answer and hand types (see :mod:`.memo`)."""
 
 
 class HandTypes:
@@ -109,9 +114,15 @@ class HandTypes:
                 return np.array(per_card.sum())
             return np.asarray(per_card[self.hand_kinds].sum(axis=1))
         target: Seat = obs.scope()[-1]
-        hands = [known] if known is not None else self.hand_cards
-        values = [obs.likelihood({target: cards}) for cards in hands]  # one-seat observations
-        return np.array(values if known is None else values[0], dtype=np.float64)
+        hands = (known,) if known is not None else self.hand_cards
+
+        def values() -> Array:  # a one-seat observation: its likelihood on each hand
+            found = [obs.likelihood({target: cards}) for cards in hands]
+            return np.array(found if known is None else found[0], dtype=np.float64)
+
+        if not isinstance(obs, Answered):
+            return values()
+        return ANSWERS.get((id(game), obs.question, obs.yes, hands), values, game)
 
 
 class Reader:

@@ -183,9 +183,7 @@ def _certain_at(played: PlayedRound, seat: Seat, engine: str) -> int | None:
     n = len(played.round.events)
     if not certain(n):
         return None
-    low, high = 0, n  # certain(high) holds; find the least such k
-    if certain(0):
-        return 0
+    low, high = -1, n  # certain(high) holds, and not certain(low): find the least such k
     while high - low > 1:
         middle = (low + high) // 2
         if certain(middle):

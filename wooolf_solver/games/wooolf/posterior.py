@@ -185,7 +185,7 @@ class DeclarationTable:
         """Each declaration's weight of being right under each row of ``weights``
         (outcome, decision value), by row."""
         # (einsum, not BLAS: threaded BLAS stalls on these small products when busy)
-        return np.einsum("ov,cv->oc", weights, self.ones)
+        return np.asarray(np.einsum("ov,cv->oc", weights, self.ones), dtype=np.float64)
 
     def tops(self, mass: FloatArray, weights: FloatArray) -> list[Declaration]:
         """:meth:`top` of every row of ``mass`` and ``weights`` (rows of non-zero
