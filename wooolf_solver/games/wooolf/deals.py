@@ -281,14 +281,13 @@ def deals_of(knowledge: RoundKnowledge, max_memory: int | None = None) -> Deals 
     seats = len(knowledge.free_seats)
     if (len(knowledge.targets) + 1) ** seats > MAX_CODES:
         return None
-    types = HandTypes(knowledge)
-    if len(types.lattice.hands) > np.iinfo(np.int8).max:
-        return None
     if not is_sharing():
-        track = Track(knowledge, types)
+        track = Track(knowledge, HandTypes(knowledge))
     else:
         key = _track_key(knowledge)
-        track = TRACKS.get(key, lambda: Track(knowledge, types), knowledge.game)
+        track = TRACKS.get(key, lambda: Track(knowledge, HandTypes(knowledge)), knowledge.game)
+    if len(track.types.lattice.hands) > np.iinfo(np.int8).max:
+        return None
     if max_memory is not None:
         track.max_rows = min(MAX_ROWS, max_memory // (4 * (seats + 16)))
     return track.at(knowledge.observations)

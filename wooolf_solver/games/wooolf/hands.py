@@ -26,7 +26,7 @@ Both exact counting paths (:mod:`.counter`'s passes and :mod:`.deals`' rows) wor
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -43,8 +43,8 @@ ClassKey = tuple[str, ...]
 """An announcer class: what a peeker announces on each card of the deck."""
 
 
-ANSWERS = Memo()
-"""The numerators of answers, per question, answer and hand types (see :mod:`.memo`)."""
+NUMERATORS = Memo()
+"""The observations' numerators per hand type, by what was observed (see :mod:`.memo`)."""
 
 
 class HandTypes:
@@ -100,7 +100,15 @@ class HandTypes:
     def numerator(self, obs: Observation, peeker: ClassKey, known: Hand | None) -> Array:
         """The observation's likelihood numerator (for an announcement, by a peeker of
         class ``peeker``): for every hand type of a free target, or (as a 0-d array)
-        for a target whose hand ``known`` is known."""
+        for a target whose hand ``known`` is known. Kept per hand types and what was
+        observed (see :mod:`.memo`)."""
+        seen = _observed(obs)
+        if seen is None:
+            return self._numerator(obs, peeker, known)
+        key = (id(self.game), seen, peeker, known, self.kinds, self.counts)
+        return NUMERATORS.get(key, lambda: self._numerator(obs, peeker, known), self.game)
+
+    def _numerator(self, obs: Observation, peeker: ClassKey, known: Hand | None) -> Array:
         game = self.game
         if isinstance(obs, Announced | Seen):
             cards = known if known is not None else self.kinds
@@ -116,13 +124,19 @@ class HandTypes:
         target: Seat = obs.scope()[-1]
         hands = (known,) if known is not None else self.hand_cards
 
-        def values() -> Array:  # a one-seat observation: its likelihood on each hand
-            found = [obs.likelihood({target: cards}) for cards in hands]
-            return np.array(found if known is None else found[0], dtype=np.float64)
+        found = [obs.likelihood({target: cards}) for cards in hands]  # one-seat observations
+        return np.array(found if known is None else found[0], dtype=np.float64)
 
-        if not isinstance(obs, Answered):
-            return values()
-        return ANSWERS.get((id(game), obs.question, obs.yes, hands), values, game)
+
+def _observed(obs: Observation) -> Hashable | None:
+    """What a Wooolf!! observation saw, whoever saw it (``None`` for another kind)."""
+    if isinstance(obs, Announced):
+        return ("announced", obs.icon)
+    if isinstance(obs, Seen):
+        return ("seen", obs.card)
+    if isinstance(obs, Answered):
+        return ("answered", obs.question, obs.yes)
+    return None
 
 
 class Reader:
