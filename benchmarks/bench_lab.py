@@ -45,6 +45,7 @@ from rich.table import Table
 
 from wooolf_solver.games.wooolf.bots import GreedyBot
 from wooolf_solver.games.wooolf.lab import Deck, Simulation, simulate
+from wooolf_solver.games.wooolf.memo import sharing
 from wooolf_solver.games.wooolf.rules import base_rules
 from wooolf_solver.games.wooolf.table import Declaring, Move, TurnView, play_game
 from wooolf_solver.lab.executors import Processes
@@ -102,7 +103,8 @@ def bench_serial(players: int, games: int, seed: str) -> dict[str, Any]:
     start = time.perf_counter()
     for index in range(games):
         bots = [Timed() for _ in range(players)]
-        played = play_game(random.Random(f"{seed}:{index}"), game, setup, bots)
+        with sharing():  # as the lab plays a game (see wooolf_solver.games.wooolf.memo)
+            played = play_game(random.Random(f"{seed}:{index}"), game, setup, bots)
         rounds += len(played.rounds)
         turns += sum(len(r.round.events) for r in played.rounds)
         in_bots += sum(bot.seconds for bot in bots)
