@@ -21,7 +21,7 @@ with the outcome added as an observation (the naive twin, used as the reference)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -202,7 +202,7 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
         declarations = DeclarationTable.of(knowledge, table.decisions)
     entropy = _entropy(table.weights)
     actions = list(actions_open(round_))
-    each = [table.of_action(action) for action in actions]
+    each = table.of_actions(actions)
     joints = np.concatenate([joint for _, joint in each]) if each else np.zeros((0, 0))
     masses = declarations.mass_rows(joints)  # one product for every outcome of every action
     scores = []
@@ -284,30 +284,66 @@ class OutcomeTables:
     def of_action(self, action: Action) -> tuple[list[str], FloatArray]:
         """The outcomes of an action and the weights of (outcome, decision value):
         the weight of each decision value times the outcome's likelihood."""
+        (found,) = self.of_actions([action])
+        return found
+
+    def of_actions(self, actions: Sequence[Action]) -> list[tuple[list[str], FloatArray]]:
+        """:meth:`of_action` of every action, with one product per target seat."""
+        if self.engine is not None:
+            return [self._naive(action) for action in actions]
+        by_target: dict[Seat, list[int]] = {}
+        for index, action in enumerate(actions):
+            by_target.setdefault(action.target, []).append(index)
+        found: dict[int, tuple[list[str], FloatArray]] = {}
+        for target, indices in by_target.items():
+            spreads = [self._spread(actions[index]) for index in indices]
+            joint = self._times(target, np.concatenate([spread for _, spread in spreads]))
+            row = 0
+            for index, (names, _) in zip(indices, spreads, strict=True):
+                found[index] = names, joint[row : row + len(names)]
+                row += len(names)
+        return [found[index] for index in range(len(actions))]
+
+    def _outcomes(self, action: Action) -> tuple[list[str], list[Observation], float]:
+        """An action's outcomes, as names and as observations, and the chance factor
+        of each (a peek picks one of the target's cards at random)."""
         game = self.knowledge.game
         target = action.target
-        known = self.knowledge.hands.get(target)
-        observations: list[Observation]
         if action.kind == "peek":
+            known = self.knowledge.hands.get(target)
             cards = sorted(set(known)) if known else [c for c, _ in self.knowledge.free_cards]
-            names = [card.name for card in cards]
-            observations = [Seen(0, target, card) for card in cards]
-            per_card = 1 / game.hand_size  # a peek picks one of the cards at random
-        else:
-            if action.question is None:
-                raise InvalidRecordError("ask: a question is needed")
-            question = game.questions[action.question]
-            names = ["yes", "no"]
-            observations = [Answered(0, target, question, yes, game=game) for yes in (True, False)]
-            per_card = 1.0
-        if self.engine is not None:
-            return names, self._tallied(self.engine, observations) * per_card
+            observations: list[Observation] = [Seen(0, target, card) for card in cards]
+            return [card.name for card in cards], observations, 1 / game.hand_size
+        if action.question is None:
+            raise InvalidRecordError("ask: a question is needed")
+        question = game.questions[action.question]
+        asked = [Answered(0, target, question, yes, game=game) for yes in (True, False)]
+        return ["yes", "no"], list(asked), 1.0
+
+    def _naive(self, action: Action) -> tuple[list[str], FloatArray]:
+        """The naive twin of :meth:`of_action`."""
+        if self.engine is None:
+            raise TypeError("the naive twin needs an engine")
+        names, observations, per_card = self._outcomes(action)
+        return names, self._tallied(self.engine, observations) * per_card
+
+    def _hands(self, target: Seat) -> tuple[tuple[Hand, ...], FloatArray]:
+        """The hands ``target`` may hold, and its joint with the decision (hand, value)."""
+        known = self.knowledge.hands.get(target)
         if target in self.by_hand:
-            hands, table = self.by_hand[target]
-        elif known is not None:  # a known hand: the outcome does not depend on the decision
-            hands, table = (known,), self.weights[None, :]
-        else:
-            raise InvalidRecordError(f"seat {target} is not at the table")
+            return self.by_hand[target]
+        if known is not None:  # a known hand: the outcome does not depend on the decision
+            return (known,), self.weights[None, :]
+        raise InvalidRecordError(f"seat {target} is not at the table")
+
+    def _spread(self, action: Action) -> tuple[list[str], FloatArray]:
+        """An action's outcomes and their likelihood on each hand of the target
+        (outcome, hand), the chance factor included."""
+        game = self.knowledge.game
+        target = action.target
+        names, observations, per_card = self._outcomes(action)
+        hands, _ = self._hands(target)
+        known = self.knowledge.hands.get(target)
         key = (action.kind, action.question, target if known else None)
         if key not in self.spreads:  # the same for every free seat: compute it once
             self.spreads[key] = SPREADS.get(
@@ -318,14 +354,18 @@ class OutcomeTables:
                 ),
                 game,
             )
+        return names, self.spreads[key] * per_card
+
+    def _times(self, target: Seat, spread: FloatArray) -> FloatArray:
+        """``spread`` (outcome, hand of ``target``) times the target's joint."""
+        _, table = self._hands(target)
         if self.sparse:  # over the hands the seat may hold only
             if target not in self.live:
                 rows = np.flatnonzero(table.any(axis=1))
                 self.live[target] = rows, table[rows]
             rows, compact = self.live[target]
-            spread = self.spreads[key][:, rows] * per_card
-            return names, np.einsum("oh,hd->od", spread, compact)
-        return names, (self.spreads[key] * per_card) @ table
+            return np.asarray(np.einsum("oh,hd->od", spread[:, rows], compact))
+        return np.asarray(spread @ table)
 
     def _tallied(self, engine: Engine, observations: list[Observation]) -> FloatArray:
         """The naive twin: one tally per outcome, the outcome added as an observation."""
