@@ -129,7 +129,7 @@ class RoundKnowledge(Knowledge):
         """The free cards dealt two by two to the free seats."""
         return Space(self.free_cards, self.free_seats, self.game.hand_size, self.hands)
 
-    @property
+    @cached_property
     def targets(self) -> tuple[str, ...]:
         """The viewpoint's targets (the decision), or ``()`` without a known viewpoint."""
         if self.viewpoint is None or self.viewpoint not in self.hands:
