@@ -203,24 +203,7 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
     entropy = _entropy(table.weights)
     actions = list(actions_open(round_))
     each = table.of_actions(actions)
-    joints = np.concatenate([joint for _, joint in each]) if each else np.zeros((0, 0))
-    masses = declarations.mass_rows(joints)  # one product for every outcome of every action
-    scores = []
-    row = 0
-    for action, (outcomes, joint) in zip(actions, each, strict=True):
-        mass = masses[row : row + len(outcomes)]
-        row += len(outcomes)
-        scores.append(
-            _score(
-                action,
-                outcomes,
-                joint,
-                mass,
-                weights=table.weights,
-                entropy=entropy,
-                declarations=declarations,
-            )
-        )
+    scores = _scores(actions, each, table.weights, entropy, declarations)
     scores.sort(key=lambda s: (-s.gain_bits, s.action))
     full = declarations.table if isinstance(declarations, SparseDeclarations) else declarations
     best = full.ranked(table.weights, at_least=1)[0]  # the table is built: not again
@@ -380,37 +363,53 @@ class OutcomeTables:
         return joint
 
 
-def _score(
-    action: Action,
-    outcomes: list[str],
-    joint: FloatArray,
-    mass: FloatArray,
-    *,
+def _scores(
+    actions: Sequence[Action],
+    each: Sequence[tuple[list[str], FloatArray]],
     weights: FloatArray,
     entropy: float,
     declarations: DeclarationTable | SparseDeclarations,
-) -> ActionScore:
+) -> list[ActionScore]:
+    """Every action's score, from its outcomes and their joint weights with the
+    decision (``each``, as :meth:`OutcomeTables.of_actions`): one product and one
+    best declaration per outcome for all the actions at once."""
+    if not actions:
+        return []
     total = float(weights.sum())
-    chances = joint.sum(axis=1) / total
-    live = [row for row, chance in enumerate(chances) if chance > 0]
-    if len(live) == 1:
-        gain = 0.0
-    else:
-        remaining = sum(chances[row] * _entropy(joint[row]) for row in live)
-        gain = max(0.0, entropy - float(remaining))
-    best_after = float(mass.max(axis=1).sum()) / total
-    tops = declarations.tops(mass[live], joint[live])
-    best_given = {outcomes[row]: top for row, top in zip(live, tops, strict=True)}
-    if len(live) == 1:
-        best_after = float(declarations.best(weights[:, None])[0]) / total
-    return ActionScore(
-        action,
-        {outcomes[row]: float(chances[row]) for row in live},
-        gain,
-        best_after,
-        best_given,
-        declarations.targets,
-    )
+    joints = np.concatenate([joint for _, joint in each])
+    masses = declarations.mass_rows(joints)  # (outcome, declaration)
+    sums = joints.sum(axis=1)
+    alive = np.flatnonzero(sums > 0)
+    tops = dict(zip(alive.tolist(), declarations.tops(masses[alive], joints[alive]), strict=True))
+    bests = masses.max(axis=1)
+    chances_all = (sums / total).tolist()
+    still: list[float] = []  # the best declaration's chance now (for actions teaching nothing)
+    scores = []
+    start = 0
+    for action, (outcomes, _) in zip(actions, each, strict=True):
+        rows = range(start, start + len(outcomes))
+        live = [row for row in rows if chances_all[row] > 0]
+        if len(live) == 1:
+            gain = 0.0
+            if not still:
+                still.append(float(declarations.best(weights[:, None])[0]) / total)
+            best_after = still[0]
+        else:
+            remaining = sum(chances_all[row] * _entropy(joints[row]) for row in live)
+            gain = max(0.0, entropy - float(remaining))
+            best_after = float(bests[start : start + len(outcomes)].sum()) / total
+        scores.append(
+            ActionScore(
+                action,
+                {outcomes[row - start]: chances_all[row] for row in live},
+                gain,
+                best_after,
+                {outcomes[row - start]: tops[row] for row in live},
+                declarations.targets,
+            )
+        )
+        start += len(outcomes)
+    return scores
 
 
 class SparseDeclarations:
