@@ -132,4 +132,3 @@ class Knowledge(ABC):
     def likelihood(self, world: World) -> int:
         """The product of every observation's likelihood numerator in ``world``."""
         return prod(observation.likelihood(world) for observation in self.observations)
-

@@ -135,8 +135,7 @@ class WorldModel:
         self.literals: dict[Var, dict[Any, cp_model.IntVar]] = {}
         for variable in space.variables:
             values = {
-                value: model.new_bool_var(f"{variable}={value}")
-                for value in space.domain(variable)
+                value: model.new_bool_var(f"{variable}={value}") for value in space.domain(variable)
             }
             model.add_exactly_one(list(values.values()))
             self.literals[variable] = values

@@ -264,14 +264,10 @@ class OutcomeTables:
         weights = np.array([tally.decision[key] for key in decisions])
         return cls(knowledge, tally, decisions, weights, {}, engine)
 
-    def of_action(self, action: Action) -> tuple[list[str], FloatArray]:
-        """The outcomes of an action and the weights of (outcome, decision value):
-        the weight of each decision value times the outcome's likelihood."""
-        (found,) = self.of_actions([action])
-        return found
-
     def of_actions(self, actions: Sequence[Action]) -> list[tuple[list[str], FloatArray]]:
-        """:meth:`of_action` of every action, with one product per target seat."""
+        """The outcomes of every action and the weights of (outcome, decision value):
+        the weight of each decision value times the outcome's likelihood, with one
+        product per target seat."""
         if self.engine is not None:
             return [self._naive(action) for action in actions]
         by_target: dict[Seat, list[int]] = {}
@@ -304,7 +300,7 @@ class OutcomeTables:
         return ["yes", "no"], list(asked), 1.0
 
     def _naive(self, action: Action) -> tuple[list[str], FloatArray]:
-        """The naive twin of :meth:`of_action`."""
+        """One action's outcomes and weights by the naive twin."""
         if self.engine is None:
             raise TypeError("the naive twin needs an engine")
         names, observations, per_card = self._outcomes(action)
@@ -413,7 +409,7 @@ def _scores(
 
 
 class SparseDeclarations:
-    """A :class:`DeclarationTable`'s ``best`` and ``best_one`` from its non-zero
+    """A :class:`DeclarationTable`'s ``best`` and ``mass_rows`` from its non-zero
     entries alone (a declaration is right for a few holders of each target), for the
     big tables of the counter's sparse joint: no dense product over the decision
     values, no BLAS. With two targets the weights are first summed by the first
@@ -468,20 +464,9 @@ class SparseDeclarations:
         """As :meth:`DeclarationTable.best`."""
         return np.asarray(self.mass(weights).max(axis=0))
 
-    def best_one(self, weights: FloatArray) -> Declaration:
-        """As :meth:`DeclarationTable.best_one`."""
-        return self.top(self.mass(weights), weights)
-
     def tops(self, mass: FloatArray, weights: FloatArray) -> list[Declaration]:
         """As :meth:`DeclarationTable.tops`."""
         return self.table.tops(mass, weights)
-
-    def top(self, mass: FloatArray, weights: FloatArray) -> Declaration:
-        """The best declaration, from the ``mass`` of ``weights``."""
-        top = int(np.argmax(mass))
-        sure = bool(self.table.right[top, weights > 0].all())
-        chance = 1.0 if sure else float(mass[top] / weights.sum())
-        return Declaration(self.table.candidates[top], chance, sure)
 
 
 def _advice(

@@ -176,11 +176,6 @@ class DeclarationTable:
         nonzero = sum(1 for d in ranked if d.probability > 0)
         return ranked[: max(nonzero, at_least)]
 
-    def best_one(self, weights: FloatArray) -> Declaration:
-        """The best declaration under these decision weights (ties: smaller targets
-        first, as :meth:`ranked`)."""
-        return self.top(self.ones @ weights, weights)
-
     def mass_rows(self, weights: FloatArray) -> FloatArray:
         """Each declaration's weight of being right under each row of ``weights``
         (outcome, decision value), by row."""
@@ -188,8 +183,9 @@ class DeclarationTable:
         return np.asarray(np.einsum("ov,cv->oc", weights, self.ones), dtype=np.float64)
 
     def tops(self, mass: FloatArray, weights: FloatArray) -> list[Declaration]:
-        """:meth:`top` of every row of ``mass`` and ``weights`` (rows of non-zero
-        weight only)."""
+        """The best declaration (ties: smaller targets first, as :meth:`ranked`) under
+        each row of ``weights`` (of non-zero weight), from its ``mass`` (the rows of
+        :meth:`mass_rows`)."""
         rows = np.arange(len(mass))
         best = np.argmax(mass, axis=1)  # the first of equal masses, as ``top``
         sure = ~(~self.right[best] & (weights > 0)).any(axis=1)
@@ -198,14 +194,6 @@ class DeclarationTable:
             Declaration(self.candidates[top], 1.0 if certain else float(chance), bool(certain))
             for top, certain, chance in zip(best.tolist(), sure.tolist(), chances, strict=True)
         ]
-
-    def top(self, mass: FloatArray, weights: FloatArray) -> Declaration:
-        """The best declaration, from the ``mass`` of ``weights`` (one row of
-        :meth:`mass_rows`)."""
-        top = int(np.argmax(mass))  # the candidates are in increasing order
-        sure = bool(self.right[top, weights > 0].all())
-        chance = 1.0 if sure else float(mass[top] / weights.sum())
-        return Declaration(self.candidates[top], chance, sure)
 
     def best(self, weights: FloatArray) -> FloatArray:
         """For each column of ``weights`` (decision values × outcomes), the weight of
