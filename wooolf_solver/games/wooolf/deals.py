@@ -69,7 +69,9 @@ HandRows = npt.NDArray[np.int8]
 """Rows of hand types (indices: a table has at most a few dozen hand types)."""
 
 SNAPSHOTS = 32
-"""Positions of one viewpoint kept inside :func:`.memo.sharing`."""
+"""Positions of one viewpoint kept inside :func:`.memo.sharing`..."""
+SNAPSHOT_ROWS = 4 * MAX_ROWS
+"""... holding this many rows at the most (about 4 MB at 8 players), the latest kept."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -185,8 +187,8 @@ class Numerators:
 
 
 class Track:
-    """One viewpoint's deals at the positions asked so far (at most
-    :data:`SNAPSHOTS`, the latest kept)."""
+    """One viewpoint's deals at the positions asked so far (the latest kept, within
+    :data:`SNAPSHOTS` and :data:`SNAPSHOT_ROWS`)."""
 
     def __init__(self, knowledge: RoundKnowledge, types: HandTypes) -> None:
         self.knowledge = knowledge
@@ -229,8 +231,10 @@ class Track:
         """Keep ``deals`` as the latest snapshot."""
         self.snapshots[deals.observations] = deals
         self.snapshots.move_to_end(deals.observations)
-        if len(self.snapshots) > SNAPSHOTS:
-            self.snapshots.popitem(last=False)
+        rows = sum(len(kept.weights) for kept in self.snapshots.values())
+        while len(self.snapshots) > SNAPSHOTS or (len(self.snapshots) > 1 and rows > SNAPSHOT_ROWS):
+            _, oldest = self.snapshots.popitem(last=False)
+            rows -= len(oldest.weights)
 
     def listed(self, observations: tuple[Observation, ...]) -> Deals | None:
         """The deals of the hands each observation allows on its own (not yet
@@ -271,8 +275,9 @@ class Track:
         return Numerators(self.seats[peeker], column, per_class[of_hand])
 
 
-TRACKS = Memo(64)
-"""The tracks of the viewpoints asked about, inside :func:`.memo.sharing`."""
+TRACKS = Memo(16)
+"""The tracks of the viewpoints asked about, inside :func:`.memo.sharing` (a round's
+players and a few more: a lab game asks about one round at a time)."""
 
 
 def deals_of(knowledge: RoundKnowledge, max_memory: int | None = None) -> Deals | None:
