@@ -43,6 +43,7 @@ from typing import Any, Literal
 
 from ...core.words import exact_percent, seat_list
 from .game import GameRecord, GameRound
+from .memo import sharing
 from .posterior import Declaration
 from .record import Declare, Peek
 from .rules import Seat
@@ -215,7 +216,8 @@ def review(
         if on_step is not None:
             on_step(done, total)
 
-    rounds = tuple(review_round(round_, engine, step) for round_ in game.rounds)
+    with sharing():  # every seat's positions, one event after another
+        rounds = tuple(review_round(round_, engine, step) for round_ in game.rounds)
     return Review(game, rounds, game.score)
 
 
