@@ -197,6 +197,8 @@ class Track:
         self.snapshots: OrderedDict[tuple[Observation, ...], Deals] = OrderedDict()
         self.numerators: dict[Observation, Numerators] = {}
         self.max_rows = MAX_ROWS
+        self.rows = 0
+        """The rows of the snapshots kept."""
 
     def at(self, observations: tuple[Observation, ...]) -> Deals | None:
         """The deals after ``observations``, from the longest prefix kept, or else
@@ -229,12 +231,15 @@ class Track:
 
     def keep(self, deals: Deals) -> None:
         """Keep ``deals`` as the latest snapshot."""
+        if deals.observations not in self.snapshots:
+            self.rows += len(deals.weights)
         self.snapshots[deals.observations] = deals
         self.snapshots.move_to_end(deals.observations)
-        rows = sum(len(kept.weights) for kept in self.snapshots.values())
-        while len(self.snapshots) > SNAPSHOTS or (len(self.snapshots) > 1 and rows > SNAPSHOT_ROWS):
+        while len(self.snapshots) > SNAPSHOTS or (
+            len(self.snapshots) > 1 and self.rows > SNAPSHOT_ROWS
+        ):
             _, oldest = self.snapshots.popitem(last=False)
-            rows -= len(oldest.weights)
+            self.rows -= len(oldest.weights)
 
     def listed(self, observations: tuple[Observation, ...]) -> Deals | None:
         """The deals of the hands each observation allows on its own (not yet
