@@ -125,8 +125,9 @@ class Knowledge(ABC):
         """The same knowledge with ``observations`` added."""
         return replace(self, observations=(*self.observations, *observations))  # type: ignore[type-var]
 
-    def negation(self, event: EventId, seat: Seat, role: str, holds: bool) -> RoleIs:
-        """The observation that contradicts "``seat``'s role is (not) ``role``"."""
+    def negation(self, event: EventId, seat: Seat, role: str, holds: bool) -> Observation:
+        """The observation that contradicts "``seat``'s role is (not) ``role``" (by
+        default a :class:`RoleIs`; a game may give its own kind)."""
         return RoleIs(event, seat, role, not holds, self.role_scope(seat), self.role)
 
     def likelihood(self, world: World) -> int:

@@ -16,7 +16,7 @@ exact zeros. An inconsistent record gets a minimal conflict by deletion.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
@@ -123,6 +123,17 @@ def solve(record: DealRecord) -> Solution:
 
 def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
     """Every output of ``solve`` for a compiled knowledge."""
+    solution = summarize(knowledge, worlds(knowledge))
+    if solution is None:
+        return Solution(knowledge.layout, False, conflict=conflict(knowledge))
+    return solution
+
+
+def summarize(knowledge: OnuwKnowledge, candidates: Iterable[World]) -> Solution | None:
+    """Every output of ``solve`` from ``candidates``, distinct worlds among which are
+    all those of non-zero weight, each weighed exactly (:func:`~.model.weight`);
+    ``None`` when none has a non-zero weight. ``worlds`` counts the distinct worlds
+    of non-zero weight (not the physical deals: see docs/onuw/choices.md)."""
     layout, viewpoint = knowledge.layout, knowledge.viewpoint
     total = 0
     count = 0
@@ -135,7 +146,7 @@ def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
     if viewpoint is not None:
         deaths = (*(seat for seat in layout.seats if seat != viewpoint), None)
     win_w = dict.fromkeys(deaths, 0)
-    for world in worlds(knowledge):
+    for world in candidates:
         mass = weight(knowledge, world)
         if not mass:
             continue
@@ -155,7 +166,7 @@ def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
             if knowledge.win_if(world, dies):
                 win_w[dies] += mass
     if not count:
-        return Solution(layout, False, conflict=conflict(knowledge))
+        return None
 
     def normal(weights: Mapping[Any, dict[str, int]]) -> Mapping[Any, Distribution]:
         return MappingProxyType(

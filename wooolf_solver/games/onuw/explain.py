@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -35,35 +35,16 @@ from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Knowledge
 from ...core.posterior import Fact
 from ...core.reasons import NEGATION_EVENT, challenged, forces
-from ...core.space import Var, World
 from ...core.words import join_words
 from .brute import Solution
 from .engines import OnuwEngine, find_engine
-from .model import OnuwKnowledge, choice_variable, claim_true, knowledge_of
+from .model import ClaimIs, OnuwKnowledge, knowledge_of
 from .record import Claim, DealRecord
-from .rules import Layout, Rules, Seat
+from .rules import Seat
 from .words import card, claim_words, night_words
 
 LIAR = "liar"
 """The identity of ``why SEAT liar``: the seat's claim is false."""
-
-
-@dataclass(frozen=True)
-class ClaimIs:
-    """The observation that ``claim`` is true (``holds``) or false: the negation of
-    "seat lies" (or of "seat tells the truth"), to ask whether that is certain."""
-
-    event: EventId
-    claim: Claim
-    holds: bool
-    rules: Rules = field(repr=False)
-    layout: Layout = field(repr=False)
-
-    def scope(self) -> tuple[Var, ...]:
-        return (*self.layout.slots, *(choice_variable(seat) for seat in self.layout.seats))
-
-    def likelihood(self, world: World) -> int:
-        return int(claim_true(self.rules, self.layout, self.claim, world) == self.holds)
 
 
 def fact_words(fact: Fact) -> str:

@@ -203,6 +203,49 @@ class PartialNight(OwnNight):
         return int(self.entry.agrees_with(real))
 
 
+@dataclass(frozen=True)
+class CardIs:
+    """The observation that ``slot``'s card at dawn (``dawn``) or as dealt is
+    (``holds``) or is not ``role``: the negation of a fact about a card, added to a
+    knowledge to ask whether the fact is certain (:meth:`OnuwKnowledge.negation`)."""
+
+    event: EventId
+    slot: Slot
+    role: str
+    holds: bool
+    rules: Rules = field(repr=False)
+    layout: Layout = field(repr=False)
+    dawn: bool = True
+
+    def scope(self) -> tuple[Var, ...]:
+        return _variables(self.layout)
+
+    def likelihood(self, world: World) -> int:
+        if self.dawn:
+            card = night_of(self.rules, self.layout, world).cards[self.slot - 1]
+        else:
+            card = world[self.slot][0]
+        return int((card == self.role) == self.holds)
+
+
+@dataclass(frozen=True)
+class ClaimIs:
+    """The observation that ``claim`` is true (``holds``) or false: the negation of
+    "seat lies" (or of "seat tells the truth"), to ask whether that is certain."""
+
+    event: EventId
+    claim: Claim
+    holds: bool
+    rules: Rules = field(repr=False)
+    layout: Layout = field(repr=False)
+
+    def scope(self) -> tuple[Var, ...]:
+        return _variables(self.layout)
+
+    def likelihood(self, world: World) -> int:
+        return int(claim_true(self.rules, self.layout, self.claim, world) == self.holds)
+
+
 NOTHING_SEEN = "nothing"
 """What an option that shows no card shows (troublemaker, drunk, do nothing)."""
 
@@ -261,6 +304,11 @@ class OnuwKnowledge(Knowledge):
 
     def role_scope(self, seat: Seat) -> tuple[Var, ...]:
         return _variables(self.layout)
+
+    def negation(self, event: EventId, seat: Seat, role: str, holds: bool) -> CardIs:
+        """The observation that contradicts "``seat``'s dawn card is (not) ``role``"
+        (an ONUW observation, so that the CP-SAT model can encode it)."""
+        return CardIs(event, seat, role, not holds, self.rules, self.layout)
 
     @property
     def has_decision(self) -> bool:
@@ -392,6 +440,8 @@ def world_of(record: DealRecord) -> dict[Var, Any]:
 
 
 __all__ = [
+    "CardIs",
+    "ClaimIs",
     "ClaimMade",
     "NightPrior",
     "OnuwKnowledge",
