@@ -41,7 +41,7 @@ def test_the_registry_lists_onuw(capsys: pytest.CaptureFixture[str]) -> None:
     assert games["onuw"] == {
         "name": "onuw",
         "title": "One Night Ultimate Werewolf",
-        "engines": ["fast", "brute"],
+        "engines": ["fast", "cpsat", "brute"],
         "verbs": ["solve", "hint", "vote", "why", "review", "simulate", "compare"],
     }
     assert "vote" not in games["wooolf"]["verbs"]

@@ -29,15 +29,18 @@ from typing import Any, ClassVar
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge
 from ...engines import Tally, get_engine
-from . import brute, fast
+from ...engines.cpsat import CpSatEngine as GenericCpSatEngine
+from . import brute, cpsat, fast
 from .brute import Solution
+from .cpsat import NightModel
 from .model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
 
-ENGINES: tuple[str, ...] = ("fast", "brute")
+ENGINES: tuple[str, ...] = ("fast", "cpsat", "brute")
 """The engines that solve ONUW, the default first."""
 
 OWN_ENGINES: Mapping[str, str] = {
     "fast": "wooolf_solver.games.onuw.engines:FastEngine",
+    "cpsat": "wooolf_solver.games.onuw.engines:CpSatEngine",
     "brute": "wooolf_solver.games.onuw.engines:BruteEngine",
 }
 """ONUW's own engines: name -> ``module:Class`` (they replace the generic ones)."""
@@ -85,30 +88,51 @@ class FastEngine(OnuwEngine):
 
     It reads the model's own observations (the night prior, the viewpoint's night, the
     claims); a knowledge carrying any other (the negation of a fact, when an
-    explanation asks whether the fact is certain) is weighed by the reference."""
+    explanation asks whether the fact is certain) goes to the CP-SAT model, which
+    encodes those negations (one solve for ``consistent``; the enumeration of its
+    solutions for ``solution``), and to the reference if even that cannot encode it."""
 
     name: ClassVar[str] = "fast"
     module: ClassVar[ModuleType] = fast
 
     def solution(self, knowledge: OnuwKnowledge) -> Solution:
         if _foreign(knowledge):
-            return BruteEngine().solution(knowledge)
+            return _stand_in(knowledge).solution(knowledge)
         return super().solution(knowledge)
 
     def consistent(self, knowledge: Knowledge) -> bool:
         if _foreign(knowledge):
-            return BruteEngine().consistent(knowledge)
+            return _stand_in(knowledge).consistent(knowledge)
         return super().consistent(knowledge)
 
     def conflict(self, knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
         if _foreign(knowledge):
-            return BruteEngine().conflict(knowledge)
+            return _stand_in(knowledge).conflict(knowledge)
         return super().conflict(knowledge)
 
 
 def _foreign(knowledge: Knowledge) -> bool:
     """Whether the knowledge has an observation the model does not make itself."""
     return not all(isinstance(o, NightPrior | OwnNight | ClaimMade) for o in knowledge.observations)
+
+
+def _stand_in(knowledge: Knowledge) -> OnuwEngine:
+    """The engine for a knowledge the fast engine does not read: CP-SAT when its
+    model encodes every observation, else the brute-force reference."""
+    return CpSatEngine() if cpsat.encodable(_onuw(knowledge)) else BruteEngine()
+
+
+class CpSatEngine(OnuwEngine, GenericCpSatEngine):
+    """ONUW's own CP-SAT model (:mod:`.cpsat`): ``consistent``, ``conflict`` and
+    ``possible`` are single solves; ``solution`` enumerates the model's solutions
+    (the worlds of non-zero weight) and weighs each exactly, like the reference.
+    ``core`` (the generic engine's) proposes events that cannot all hold."""
+
+    name: ClassVar[str] = "cpsat"
+    module: ClassVar[ModuleType] = cpsat
+
+    def build(self, knowledge: Knowledge, assumptions: bool = False) -> NightModel:
+        return NightModel(_onuw(knowledge), assumptions)
 
 
 class BruteEngine(OnuwEngine):

@@ -1,0 +1,580 @@
+"""ONUW's own CP-SAT model: the deal, the night choices and the card moves as literals.
+
+The generic CP-SAT model (:mod:`wooolf_solver.engines.cpsat`) turns each observation
+into clauses over the product of the domains of everything it reads; an ONUW claim
+reads the whole deal and every night choice, so that model grows with the table
+(about 50 s at three players). This one follows the night instead:
+
+- **the deal**: ``dealt[slot][card]``, one literal per free slot and free card kind
+  (exactly one per slot; each kind's column sums to its free copies); a known slot's
+  literals are constants;
+- **the night choices**: ``act[seat, role][option]``, for each role the seat may be
+  dealt that has a choice, one literal per option ("do nothing" included); they sum
+  to ``dealt[seat][role]``, so a seat chooses exactly once, and only among what its
+  dealt card allows. The night prior keeps its support: "do nothing" only where the
+  model lets the role pass (``uniform``, not a bot; or the viewpoint's recorded
+  night), and a werewolf looks at the centre only when it is the only player dealt
+  a werewolf (a literal ``lone``);
+- **the card moves**, in the wake order: before each role that moves cards (robber,
+  troublemaker, drunk) the cards are ``now[slot][card]``; each possible swap is the
+  choice literal that makes it, and the next state is tied to the last one by
+  implications (a swapped slot gets its partner's card, every other slot keeps its
+  own). What a role sees is read from the state at its turn; the last state is the
+  **dawn**;
+- **what a night entry says**: each key of an entry (``saw``, ``got``, ``wolves``,
+  ``now``...) is a literal that holds when the seat's real night has that value;
+  the viewpoint's entry (``"night"``) must be its real night, and a claim is **true**
+  when its role is the dealt card and every key it gives holds;
+- **the claims**: who believes it holds a village card (the robber: the card it got;
+  the insomniac: its card at dawn) is a literal; with ``village_lies`` 0 a
+  village-believer's claim must be true, with 1 it must be false, in between every
+  claim is possible;
+- **the negations** ``why`` adds (:class:`~.model.CardIs`: a slot's dawn or dealt
+  card is not X; :class:`~.model.ClaimIs`: a claim is true, or false) are one literal
+  each.
+
+Every auxiliary literal is defined by an equivalence, so the solutions are exactly
+the worlds (a distinct deal, cards of one role interchangeable, and the choices in
+the prior's support) of non-zero weight, once each. With ``assumptions`` each
+event's constraint holds only under one assumption literal (for cores).
+
+The engine (:class:`CpSatEngine`, ``--engine cpsat``): ``consistent`` and
+``conflict`` (the same deletion as the other engines, each step one solve) and
+:func:`possible` ask single solves; ``solution`` enumerates every solution and weighs
+each world exactly with :func:`~.model.weight`, summed like the brute force
+(:func:`~.brute.summarize`). The fast engine asks this model whether a knowledge
+carrying a negation is consistent (``why``).
+
+>>> from wooolf_solver.games.onuw.record import read_record
+>>> from wooolf_solver.games.onuw.model import knowledge_of
+>>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
+...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
+>>> knowledge = knowledge_of(record)
+>>> consistent(knowledge), possible(knowledge, 1, "robber"), possible(knowledge, 2, "seer")
+(True, True, False)
+>>> solve_knowledge(knowledge).worlds
+18
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ...core.errors import EventId
+from ...core.knowledge import Observation
+from ...core.space import Var
+from ...engines.cpsat import POSSIBLE_EVENT, solve_model
+from .brute import Solution, summarize
+from .model import (
+    CardIs,
+    ClaimIs,
+    ClaimMade,
+    NightPrior,
+    OnuwKnowledge,
+    OwnNight,
+    PartialNight,
+    choice_variable,
+)
+from .night import (
+    NOTHING,
+    Choice,
+    Drunk,
+    Insomniac,
+    Mason,
+    Minion,
+    NightEntry,
+    Power,
+    Robber,
+    Seer,
+    Troublemaker,
+    Werewolf,
+    choice_options,
+    power_of,
+)
+from .record import Claim
+from .rules import Seat, Slot
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model_helper import Literal
+
+    Truth = Literal | bool
+    """A model literal, or a truth value the known cards already fix."""
+
+State = dict[Slot, dict[str, "Truth"]]
+"""The cards at one moment of the night: slot -> card -> whether the slot holds it."""
+
+KNOWN_POWERS = (Power, Werewolf, Minion, Mason, Seer, Robber, Troublemaker, Drunk, Insomniac)
+"""The powers the model encodes (a role with another power is refused)."""
+
+MOVERS = (Robber, Troublemaker, Drunk)
+"""The powers that move cards."""
+
+
+class UnsupportedError(TypeError):
+    """A knowledge the model cannot encode (an observation or a power it does not know)."""
+
+
+class NightModel:
+    """The CP-SAT model of a knowledge's worlds of non-zero weight (see the module).
+
+    With ``assumptions``, each observation (but the night prior) is enforced only
+    under its event's literal (``events``), and the solve assumes every one of them.
+    """
+
+    def __init__(self, knowledge: OnuwKnowledge, assumptions: bool = False) -> None:
+        from ortools.sat.python import cp_model  # noqa: PLC0415
+
+        self.knowledge = knowledge
+        self.rules, self.layout = knowledge.rules, knowledge.layout
+        self.model = cp_model.CpModel()
+        self.kinds: tuple[str, ...] = tuple(sorted(set(knowledge.deck)))
+        self.events: dict[EventId, Literal] = {}
+        self.dealt: State = {}
+        self._free: dict[tuple[Slot, str], Literal] = {}
+        self._deal()
+        self.acts: dict[tuple[Seat, str], dict[Choice, Truth]] = {}
+        self._choices()
+        self.turn: dict[tuple[Seat, str], State] = {}
+        """The cards as each (seat, role) sees them when it wakes."""
+        self.dawn: State = self._night()
+        self._believes: dict[Seat, Truth] = {}
+        for observation in knowledge.observations:
+            if isinstance(observation, NightPrior):
+                continue  # encoded with the choices
+            guard: list[Truth] = []
+            if assumptions:
+                event = observation.event
+                if event not in self.events:
+                    self.events[event] = self.model.new_bool_var(f"event {event}")
+                guard.append(self.events[event])
+            self.require(self._observed(observation), guard)
+        if assumptions:
+            self.model.add_assumptions(list(self.events.values()))
+
+    # -- reading a solution ------------------------------------------------------------
+
+    def world(self, value: Callable[[Any], int]) -> dict[Var, Any]:
+        """The world of a solution (``value`` reads a literal): every slot's card (as
+        a one-card hand) and every seat's choice."""
+        world: dict[Var, Any] = {}
+
+        def true(truth: Truth) -> bool:
+            return truth if isinstance(truth, bool) else bool(value(truth))
+
+        for slot in self.layout.slots:
+            world[slot] = (next(c for c, lit in self.dealt[slot].items() if true(lit)),)
+        for seat in self.layout.seats:
+            role = world[seat][0]
+            options = self.acts.get((seat, role), {NOTHING: True})
+            world[choice_variable(seat)] = next(o for o, lit in options.items() if true(lit))
+        return world
+
+    def feasible(self) -> bool:
+        """Whether the model has a solution (one solve)."""
+        return solve_model(self.model)[0]
+
+    # -- literals ----------------------------------------------------------------------
+
+    def require(self, truth: Truth, guard: Sequence[Truth] = ()) -> None:
+        """``truth`` holds when every literal of ``guard`` does."""
+        self.clause([truth], guard)
+
+    def clause(self, truths: Iterable[Truth], guard: Sequence[Truth] = ()) -> None:
+        """At least one of ``truths`` holds when every literal of ``guard`` does."""
+        literals: list[Literal] = []
+        for truth in truths:
+            if truth is True:
+                return
+            if not isinstance(truth, bool):
+                literals.append(truth)
+        for condition in guard:
+            if condition is False:
+                return
+            if not isinstance(condition, bool):
+                literals.append(~condition)
+        self.model.add_bool_or(literals)
+
+    def both(self, truths: Iterable[Truth]) -> Truth:
+        """A literal equal to the conjunction of ``truths`` (constants folded)."""
+        literals: list[Literal] = []
+        for truth in truths:
+            if truth is False:
+                return False
+            if not isinstance(truth, bool):
+                literals.append(truth)
+        if len(literals) <= 1:
+            return literals[0] if literals else True
+        conjunction = self.model.new_bool_var("and")
+        self.model.add_bool_and(literals).only_enforce_if(conjunction)
+        self.model.add_bool_or([~lit for lit in literals]).only_enforce_if(~conjunction)
+        return conjunction
+
+    def either(self, truths: Iterable[Truth]) -> Truth:
+        """A literal equal to the disjunction of ``truths`` (constants folded)."""
+        literals: list[Literal] = []
+        for truth in truths:
+            if truth is True:
+                return True
+            if not isinstance(truth, bool):
+                literals.append(truth)
+        if len(literals) <= 1:
+            return literals[0] if literals else False
+        disjunction = self.model.new_bool_var("or")
+        self.model.add_bool_or(literals).only_enforce_if(disjunction)
+        self.model.add_bool_and([~lit for lit in literals]).only_enforce_if(~disjunction)
+        return disjunction
+
+    @staticmethod
+    def negated(truth: Truth) -> Truth:
+        return (not truth) if isinstance(truth, bool) else ~truth
+
+    def equal(self, truth: Truth, holds: bool) -> Truth:
+        return truth if holds else self.negated(truth)
+
+    # -- the deal ----------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        space = self.knowledge.space
+        free = dict(space.cards)
+        for slot in self.layout.slots:
+            if slot in space.known:
+                card = space.known[slot][0]
+                self.dealt[slot] = {kind: kind == card for kind in self.kinds}
+                continue
+            row: dict[str, Truth] = dict.fromkeys(self.kinds, False)
+            for kind in free:
+                literal = self.model.new_bool_var(f"dealt[{slot}]={kind}")
+                self._free[slot, kind] = literal
+                row[kind] = literal
+            self.model.add_exactly_one([row[kind] for kind in free])
+            self.dealt[slot] = row
+        for kind, copies in free.items():
+            column = [lit for (_, card), lit in self._free.items() if card == kind]
+            self.model.add(sum(column) == copies)
+
+    def power(self, role: str) -> Power:
+        power = power_of(self.rules.roles[role])
+        if type(power) not in KNOWN_POWERS:
+            raise UnsupportedError(f"the CP-SAT model does not know the power of {role!r}")
+        return power
+
+    # -- the night choices -------------------------------------------------------------
+
+    def _choices(self) -> None:
+        prior = self.knowledge.prior
+        lone: dict[str, Truth] = {}
+        for seat in self.layout.seats:
+            for role, dealt in self.dealt[seat].items():
+                spec = self.rules.roles[role]
+                if dealt is False or spec.choice == "none":
+                    continue
+                real = choice_options(spec.choice, seat, self.layout)
+                options: dict[Choice, Truth] = {
+                    option: self.model.new_bool_var(f"act[{seat},{role}]={option}")
+                    for option in (NOTHING, *real)
+                }
+                literals = list(options.values())
+                if dealt is True:
+                    self.model.add_exactly_one(literals)
+                else:
+                    self.model.add(sum(literals) == dealt)
+                passes = spec.may_pass and (
+                    seat in prior.facts or (prior.uniform and seat not in prior.bots)
+                )
+                if isinstance(self.power(role), Werewolf):
+                    if role not in lone:
+                        lone[role] = self._alone(role)
+                    for option in real:
+                        self.require(lone[role], [options[option]])
+                    if not passes:
+                        self.require(self.negated(lone[role]), [options[NOTHING]])
+                elif not passes:
+                    self.require(False, [options[NOTHING]])
+                self.acts[seat, role] = options
+
+    def _alone(self, role: str) -> Truth:
+        """Whether exactly one player is dealt ``role``."""
+        column = [self.dealt[seat][role] for seat in self.layout.seats]
+        known = sum(1 for truth in column if truth is True)
+        free = [truth for truth in column if truth is not True and truth is not False]
+        if not free:
+            return known == 1
+        if known > 1:
+            return False
+        lone = self.model.new_bool_var(f"lone {role}")
+        self.model.add(sum(free) == 1 - known).only_enforce_if(lone)
+        self.model.add(sum(free) != 1 - known).only_enforce_if(~lone)
+        return lone
+
+    def choice_is(self, seat: Seat, role: str, choice: Choice) -> Truth:
+        """Whether ``seat`` (when dealt ``role``) makes ``choice``."""
+        options = self.acts.get((seat, role))
+        if options is None:
+            return choice == NOTHING
+        return options.get(choice, False)
+
+    # -- the night -----------------------------------------------------------------------
+
+    def _night(self) -> State:
+        """Every role's turn in the wake order; the cards at dawn."""
+        now = self.dealt
+        deck = self.knowledge.deck
+        for spec in self.rules.wake_order:
+            seats = [
+                seat
+                for seat in self.layout.seats
+                if self.dealt[seat].get(spec.name, False) is not False
+            ]
+            if not seats:
+                continue
+            power = self.power(spec.name)
+            # At most one holder of a unique role acts: its seats share one turn.
+            turns = [seats] if deck.count(spec.name) <= 1 else [[seat] for seat in seats]
+            for turn in turns:
+                swaps: list[tuple[Truth, Slot, Slot]] = []
+                for seat in turn:
+                    self.turn[seat, spec.name] = now
+                    if isinstance(power, MOVERS):
+                        for option, literal in self.acts[seat, spec.name].items():
+                            if option and literal is not False:
+                                # the troublemaker swaps two others; the robber and
+                                # the drunk swap their own card with the one chosen
+                                first, second = (
+                                    option if isinstance(power, Troublemaker) else (seat, *option)
+                                )
+                                swaps.append((literal, first, second))
+                if swaps:
+                    now = self._moved(now, swaps)
+        return now
+
+    def _moved(self, now: State, swaps: Sequence[tuple[Truth, Slot, Slot]]) -> State:
+        """The cards after at most one of ``swaps`` (each under its literal) happens."""
+        moved = {slot for _, first, second in swaps for slot in (first, second)}
+        after: State = dict(now)
+        for slot in sorted(moved):
+            row: dict[str, Truth] = {}
+            for kind in self.kinds:
+                row[kind] = self.model.new_bool_var(f"card[{slot}]={kind}")
+            self.model.add_exactly_one(list(row.values()))
+            after[slot] = row
+        for literal, first, second in swaps:
+            for kind in self.kinds:
+                self.clause([after[first][kind]], [literal, now[second][kind]])
+                self.clause([after[second][kind]], [literal, now[first][kind]])
+        for slot in moved:
+            movers = [lit for lit, a, b in swaps if slot in (a, b)]
+            for kind in self.kinds:
+                self.clause([*movers, after[slot][kind]], [now[slot][kind]])
+        return after
+
+    # -- night entries ---------------------------------------------------------------------
+
+    def _wolves(self, role: str, seats: tuple[Seat, ...]) -> Truth:
+        """Whether exactly ``seats`` (of the players) were dealt ``role``."""
+        return self.both(
+            self.equal(self.dealt[seat].get(role, False), seat in seats)
+            for seat in self.layout.seats
+        )
+
+    def _sees(self, seat: Seat, role: str, pairs: tuple[tuple[Slot, str], ...]) -> Truth:
+        """Whether ``seat`` (dealt ``role``) looked at exactly these slots and saw these cards."""
+        state = self.turn[seat, role]
+        choice = tuple(slot for slot, _ in pairs)
+        return self.both(
+            [self.choice_is(seat, role, choice), *(state[slot][card] for slot, card in pairs)]
+        )
+
+    def _acted(self, seat: Seat, role: str, kind: Callable[[Choice], bool]) -> Truth:
+        """Whether ``seat`` (dealt ``role``) made a choice of the ``kind``."""
+        options = self.acts.get((seat, role), {})
+        return self.either(lit for option, lit in options.items() if option and kind(option))
+
+    def key_holds(self, seat: Seat, role: str, key: str, value: Any) -> Truth:
+        """Whether, when ``seat`` is dealt ``role``, its real night has ``key`` = ``value``."""
+        power = self.power(role)
+        if key not in power.keys:
+            return False
+        state = self.turn.get((seat, role))
+        if key == "wolves":
+            return self._wolves(role if isinstance(power, Werewolf) else "werewolf", value)
+        if key == "masons":
+            return self._wolves(role, value)
+        if key in ("saw", "centre"):
+            if not value:
+                return False
+            if isinstance(power, Seer) and self.layout.is_seat(value[0][0]) != (key == "saw"):
+                return False
+            return self._sees(seat, role, value)
+        if key in ("robbed", "took"):
+            return self.choice_is(seat, role, (value,))
+        if key == "swapped":
+            return self.choice_is(seat, role, tuple(value))
+        if key == "got" and state is not None:
+            return self.either(
+                self.both([self.choice_is(seat, role, (other,)), state[other].get(value, False)])
+                for other in self.layout.seats
+                if other != seat
+            )
+        if key == "now" and state is not None:
+            return state[seat].get(value, False)
+        return False
+
+    def key_present(self, seat: Seat, role: str, key: str) -> Truth:
+        """Whether ``seat``'s real night, when dealt ``role``, has ``key`` at all."""
+        power = self.power(role)
+        if key not in power.keys:
+            return False
+        if key in ("wolves", "masons", "now"):
+            return True
+        if isinstance(power, Seer):
+            return self._acted(seat, role, lambda o: self.layout.is_seat(o[0]) == (key == "saw"))
+        return self._acted(seat, role, lambda option: True)
+
+    def entry_holds(self, seat: Seat, role: str, entry: NightEntry, exact: bool) -> Truth:
+        """Whether, when ``seat`` is dealt ``role``, every key of ``entry`` has its real
+        value (``exact``: and the real night has no other key)."""
+        truths = [self.key_holds(seat, role, key, value) for key, value in entry.items]
+        if exact:
+            power = self.power(role)
+            truths += [
+                self.negated(self.key_present(seat, role, key))
+                for key in power.keys
+                if key not in entry.keys
+            ]
+        return self.both(truths)
+
+    def claim_true(self, claim: Claim) -> Truth:
+        """Whether ``claim`` is true: its role is the dealt card and every key holds."""
+        dealt = self.dealt[claim.seat].get(claim.role, False)
+        if dealt is False:
+            return False
+        return self.both([dealt, self.entry_holds(claim.seat, claim.role, claim.entry, False)])
+
+    def believes_village(self, seat: Seat) -> Truth:
+        """Whether ``seat`` believes it holds a village card at dawn (the last it saw)."""
+        if seat not in self._believes:
+            truths = []
+            village = [kind for kind in self.kinds if self.rules.team(kind) == "village"]
+            for role, dealt in self.dealt[seat].items():
+                if dealt is False:
+                    continue
+                power = self.power(role)
+                state = self.turn.get((seat, role))
+                if isinstance(power, Robber) and state is not None:
+                    for option, literal in self.acts[seat, role].items():
+                        if not option:
+                            truths.append(self.both([literal, role in village]))
+                        else:
+                            seen = self.either(state[option[0]][kind] for kind in village)
+                            truths.append(self.both([literal, seen]))
+                elif isinstance(power, Insomniac) and state is not None:
+                    seen = self.either(state[seat][kind] for kind in village)
+                    truths.append(self.both([dealt, seen]))
+                elif role in village:
+                    truths.append(dealt)
+            self._believes[seat] = self.either(truths)
+        return self._believes[seat]
+
+    # -- observations --------------------------------------------------------------------
+
+    def _observed(self, observation: Observation) -> Truth:
+        """A literal that holds exactly when ``observation``'s likelihood is non-zero."""
+        if isinstance(observation, OwnNight):
+            seat, exact = observation.seat, not isinstance(observation, PartialNight)
+            return self.either(
+                self.both(
+                    [
+                        dealt,
+                        self.choice_is(seat, role, observation.choice),
+                        self.entry_holds(seat, role, observation.entry, exact),
+                    ]
+                )
+                for role, dealt in self.dealt[seat].items()
+                if dealt is not False
+            )
+        if isinstance(observation, ClaimMade):
+            lies = Fraction(observation.village_lies)
+            if 0 < lies < 1:
+                return True
+            truth = self.claim_true(observation.claim)
+            told = truth if lies == 0 else self.negated(truth)
+            return self.either([self.negated(self.believes_village(observation.claim.seat)), told])
+        if isinstance(observation, ClaimIs):
+            return self.equal(self.claim_true(observation.claim), observation.holds)
+        if isinstance(observation, CardIs):
+            state = self.dawn if observation.dawn else self.dealt
+            card = state[observation.slot].get(observation.role, False)
+            return self.equal(card, observation.holds)
+        raise UnsupportedError(f"the CP-SAT model cannot encode {type(observation).__name__}")
+
+
+# -- the engine's interface ------------------------------------------------------------------
+
+
+def encodable(knowledge: OnuwKnowledge) -> bool:
+    """Whether the model can encode every observation and power of ``knowledge``."""
+    try:
+        NightModel(knowledge)
+    except UnsupportedError:
+        return False
+    return True
+
+
+def consistent(knowledge: OnuwKnowledge) -> bool:
+    """Whether some world has a non-zero weight (one solve)."""
+    return NightModel(knowledge).feasible()
+
+
+def possible(knowledge: OnuwKnowledge, slot: Slot, card: str, dawn: bool = True) -> bool:
+    """Whether some consistent world gives ``slot`` the ``card`` at dawn (or as dealt):
+    one solve. A card is certain when no other is possible."""
+    negation = CardIs(POSSIBLE_EVENT, slot, card, True, knowledge.rules, knowledge.layout, dawn)
+    return consistent(knowledge.extended(negation))
+
+
+def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
+    """A minimal set of events that cannot all hold, by the same deletion as the other
+    engines (each event dropped in turn while the rest still cannot hold)."""
+    kept = list(knowledge.events)
+    for event in knowledge.events:
+        rest = [other for other in kept if other != event]
+        if not consistent(knowledge.restricted(rest)):
+            kept = rest
+    return tuple(kept)
+
+
+def worlds(knowledge: OnuwKnowledge) -> list[dict[Var, Any]]:
+    """Every world of non-zero weight, once each (every solution of the model)."""
+    from ortools.sat.python import cp_model  # noqa: PLC0415
+
+    model = NightModel(knowledge)
+    found: list[dict[Var, Any]] = []
+
+    class Collector(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            found.append(model.world(self.value))
+
+    solve_model(model.model, Collector())
+    return found
+
+
+def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
+    """Every output of ``solve``: the model's solutions, each weighed exactly."""
+    solution = summarize(knowledge, worlds(knowledge))
+    if solution is None:
+        return Solution(knowledge.layout, False, conflict=conflict(knowledge))
+    return solution
+
+
+__all__ = [
+    "NightModel",
+    "UnsupportedError",
+    "conflict",
+    "consistent",
+    "encodable",
+    "possible",
+    "solve_knowledge",
+    "worlds",
+]
