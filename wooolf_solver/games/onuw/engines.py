@@ -23,8 +23,10 @@ the game (``solve``, ``hint``, ``vote``, ``why``, ``review``) asks its engine fo
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge
@@ -34,6 +36,7 @@ from . import brute, cpsat, fast
 from .brute import Solution
 from .cpsat import NightModel
 from .model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
+from .rules import Seat, Slot
 
 ENGINES: tuple[str, ...] = ("fast", "cpsat", "brute")
 """The engines that solve ONUW, the default first."""
@@ -64,6 +67,11 @@ class OnuwEngine:
         """A minimal set of events that cannot all hold."""
         return tuple(self.module.conflict(knowledge))
 
+    def possibilities(self, knowledge: OnuwKnowledge) -> Known:
+        """What is possible in the knowledge's worlds (what ``why`` says between the
+        events): by default read off :meth:`solution`."""
+        return Counted(self.solution(knowledge))
+
     def tally(self, knowledge: Knowledge) -> Tally:
         """The generic tally: dawn cards as the seats' roles (weights as floats)."""
         solution = self.solution(_onuw(knowledge))
@@ -74,6 +82,53 @@ class OnuwEngine:
             for seat in knowledge.seats
         }
         return Tally(solution.worlds, 1.0, roles)
+
+
+class Known(Protocol):
+    """What is possible in a knowledge's worlds, without the chances."""
+
+    @property
+    def consistent(self) -> bool: ...
+
+    def possible_dealt(self, slot: Slot) -> list[str]:
+        """Every card ``slot`` can have been dealt, sorted."""
+        ...
+
+    def certain_dealt(self) -> dict[Slot, str]:
+        """The slots whose dealt card is certain, with that card."""
+        ...
+
+    def lying(self, seat: Seat) -> Fraction | None:
+        """1 when ``seat``'s claim is certainly false, 0 when certainly true, else ``None``."""
+        ...
+
+
+@dataclass(frozen=True)
+class Counted:
+    """What is possible, read off an exact solution (its exact zeros)."""
+
+    solution: Solution
+
+    @property
+    def consistent(self) -> bool:
+        return self.solution.consistent
+
+    def possible_dealt(self, slot: Slot) -> list[str]:
+        return sorted(card for card, p in self.solution.dealt[slot].items() if p)
+
+    def certain_dealt(self) -> dict[Slot, str]:
+        if not self.solution.consistent:
+            return {}
+        out = {}
+        for slot in self.solution.dealt:
+            possible = self.possible_dealt(slot)
+            if len(possible) == 1:
+                out[slot] = possible[0]
+        return out
+
+    def lying(self, seat: Seat) -> Fraction | None:
+        chance = self.solution.lying.get(seat) if self.solution.consistent else None
+        return chance if chance in (0, 1) else None
 
 
 def _onuw(knowledge: Any) -> OnuwKnowledge:
@@ -110,6 +165,10 @@ class FastEngine(OnuwEngine):
             return _stand_in(knowledge).conflict(knowledge)
         return super().conflict(knowledge)
 
+    def possibilities(self, knowledge: OnuwKnowledge) -> Known:
+        """By single CP-SAT solves (:class:`.cpsat.Possibilities`): no counting."""
+        return _solved_possibilities(knowledge) or super().possibilities(knowledge)
+
 
 def _foreign(knowledge: Knowledge) -> bool:
     """Whether the knowledge has an observation the model does not make itself."""
@@ -133,6 +192,17 @@ class CpSatEngine(OnuwEngine, GenericCpSatEngine):
 
     def build(self, knowledge: Knowledge, assumptions: bool = False) -> NightModel:
         return NightModel(_onuw(knowledge), assumptions)
+
+    def possibilities(self, knowledge: OnuwKnowledge) -> Known:
+        """By single solves (:class:`.cpsat.Possibilities`)."""
+        return _solved_possibilities(knowledge) or super().possibilities(knowledge)
+
+
+def _solved_possibilities(knowledge: OnuwKnowledge) -> Known | None:
+    try:
+        return cpsat.Possibilities(knowledge)
+    except cpsat.UnsupportedError:
+        return None
 
 
 class BruteEngine(OnuwEngine):

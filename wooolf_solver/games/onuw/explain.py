@@ -36,8 +36,7 @@ from ...core.knowledge import Knowledge
 from ...core.posterior import Fact
 from ...core.reasons import NEGATION_EVENT, challenged, forces
 from ...core.words import join_words
-from .brute import Solution
-from .engines import OnuwEngine, find_engine
+from .engines import Known, OnuwEngine, find_engine
 from .model import ClaimIs, OnuwKnowledge, knowledge_of
 from .record import Claim, DealRecord
 from .rules import Seat
@@ -205,19 +204,19 @@ def _sentences(
     if not events:
         lines.append(f"The deck and the known cards alone force it. So {fact_words(fact)}.")
         return lines
-    known = _certain_dealt(counter.solution(knowledge.restricted([])), record)
+    known = _certain_dealt(counter.possibilities(knowledge.restricted([])), record)
     for count, event in enumerate(events, 1):
         kept = events[:count]
-        solution = counter.solution(knowledge.restricted(kept))
+        possible = counter.possibilities(knowledge.restricted(kept))
         if event == "night" and viewpoint is not None:
             role = record.cards[viewpoint]
             lines.append(f"At night you {night_words(layout, role, record.night[viewpoint])}.")
         elif isinstance(event, int):
             claim = record.claims[event - 1]
             line = f"Claim {event}: {claim_words(layout, claim)}."
-            lying = solution.lying.get(claim.seat) if solution.consistent else None
+            lying = possible.lying(claim.seat)
             if lying == 1:
-                cards = either([card(c) for c in _possible_dealt(solution, claim.seat)])
+                cards = either([card(c) for c in possible.possible_dealt(claim.seat)])
                 line += (
                     f" {_lie_reason(record, claim)}, so seat {claim.seat} lies, and only the "
                     "werewolf team lies (a player who believes it holds a werewolf, the minion "
@@ -225,17 +224,17 @@ def _sentences(
                 )
             elif lying == 0:
                 line += f" It is true in every deal left: seat {claim.seat} tells the truth."
-            elif solution.consistent and len(_possible_dealt(solution, claim.seat)) < len(
+            elif possible.consistent and len(possible.possible_dealt(claim.seat)) < len(
                 set(record.deck)
             ):
-                cards = either([card(c) for c in _possible_dealt(solution, claim.seat)])
+                cards = either([card(c) for c in possible.possible_dealt(claim.seat)])
                 line += (
                     f" Only the werewolf team may lie, and a village-team player tells the "
                     f"truth: so seat {claim.seat} was dealt {cards}."
                 )
             lines.append(line)
-        if solution.consistent:
-            now = _certain_dealt(solution, record)
+        if possible.consistent:
+            now = _certain_dealt(possible, record)
             fresh = {slot: role for slot, role in now.items() if known.get(slot) != role}
             if fresh:
                 dealt = [f"{_slot(record, s)} was dealt {card(role)}" for s, role in fresh.items()]
@@ -245,8 +244,8 @@ def _sentences(
         number, claim = next((n, c) for n, c in enumerate(record.claims, 1) if c.seat == fact.seat)
         said = f"Claim {number}: {claim_words(layout, claim)}."
         if fact.holds:
-            solution = counter.solution(knowledge.restricted([*events, number]))
-            cards = either([card(c) for c in _possible_dealt(solution, claim.seat)])
+            possible = counter.possibilities(knowledge.restricted([*events, number]))
+            cards = either([card(c) for c in possible.possible_dealt(claim.seat)])
             said += (
                 f" {_lie_reason(record, claim)}, so seat {claim.seat} lies, and only the werewolf "
                 "team lies (a player who believes it holds a werewolf, the minion or the tanner): "
@@ -262,22 +261,13 @@ def _slot(record: DealRecord, slot: int) -> str:
     return f"seat {slot}" if record.layout.is_seat(slot) else record.layout.name(slot)
 
 
-def _certain_dealt(solution: Solution, record: DealRecord) -> dict[int, str]:
+def _certain_dealt(possible: Known, record: DealRecord) -> dict[int, str]:
     """The slots (not already known) whose dealt card is certain."""
-    out: dict[int, str] = {}
-    if not solution.consistent:
-        return out
-    for slot, dist in solution.dealt.items():
-        possible = [c for c, p in dist.items() if p]
-        if slot not in record.cards and len(possible) == 1:
-            out[slot] = possible[0]
-    return out
+    return {
+        slot: role for slot, role in possible.certain_dealt().items() if slot not in record.cards
+    }
 
 
 def either(words: Sequence[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
-def _possible_dealt(solution: Solution, seat: Seat) -> list[str]:
-    return sorted(c for c, p in solution.dealt[seat].items() if p)
