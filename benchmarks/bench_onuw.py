@@ -19,6 +19,15 @@ five-player deals of the table edition played end to end by ``lab.play_one`` (se
 alternating stand-ins and bots, every ballot from the solver), in this process: deals
 per second of CPU time (per core) and of wall clock.
 
+**CP-SAT feasibility** (``cpsat.possible``, ONUW's own CP-SAT model): for every
+slot and card of the deck, whether the card is possible at dawn, one solve each, the
+model built afresh in each run (``cpsat.forget``), against the brute force's exact
+zeros (``brute.solve``); from 3 to 6 players and at 10 (official deck). **Why at ten
+players** (``explain``, the default engine: the fast engine with CP-SAT for the
+negations): the claim most likely to be a lie, on the six 10-player positions, and at
+3 to 5 players, against ``explain(..., engine="brute")``; they agree when they give
+the same answer, the same events and the same sentences.
+
 The brute force runs ``--reference-repeat`` times in a child process; a run longer
 than ``--budget`` seconds is stopped, and the brute force is skipped on every
 position at least as big (as many players or more, same edition and kind). Every
@@ -57,16 +66,18 @@ from common import add_options, budget_of, emit, format_ratio, format_time, head
 from rich.console import Console
 from rich.table import Table
 
-from wooolf_solver.games.onuw import brute, fast
+from wooolf_solver.games.onuw import brute, cpsat, fast
 from wooolf_solver.games.onuw.brute import Solution
+from wooolf_solver.games.onuw.explain import LIAR, Explanation, explain
 from wooolf_solver.games.onuw.hints import NightHint, hint
 from wooolf_solver.games.onuw.lab import Simulation, play_one
+from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
 from wooolf_solver.games.onuw.record import Claim, DealRecord, read_record
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
 
-VERSION = 2
+VERSION = 3
 """The version of the JSON report's layout."""
 
 SMALL_PLAYERS, SMALL_MS = 6, 50.0
@@ -79,6 +90,8 @@ HINT_PLAYERS, HINT_MS = 10, 1000.0
 LAB_PLAYERS, LAB_RATE = 5, 20.0
 """Target: the lab plays at least 20 five-player deals per second per core."""
 HINT_ROLES = ("seer", "robber", "troublemaker", "werewolf")
+WHY_PLAYERS, WHY_MS = 10, 2000.0
+"""Target: ``why`` at 10 players (official deck, 8 claims), median at most 2 s."""
 
 RULES = load_rules()
 
@@ -230,6 +243,99 @@ def hints_agree(found: Any, expected: Any) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class FeasibilitySpec:
+    """CP-SAT feasibility on a position: every slot and card possible at dawn or not."""
+
+    spec: Spec
+
+    @property
+    def name(self) -> str:
+        return f"cpsat-{self.spec.name}"
+
+    @property
+    def players(self) -> int:
+        return self.spec.players
+
+    def work(self) -> Callable[[], Any]:
+        knowledge = knowledge_of(self.spec.record())
+        cards = sorted(set(knowledge.deck))
+
+        def run() -> dict[str, list[str]]:
+            cpsat.forget()  # cold: the model is built in every run
+            return {
+                str(slot): [card for card in cards if cpsat.possible(knowledge, slot, card)]
+                for slot in knowledge.layout.slots
+            }
+
+        return run
+
+    def covers(self, other: Any) -> bool:
+        return isinstance(other, FeasibilitySpec) and self.spec.covers(other.spec)
+
+    def reference(self) -> tuple[Callable[[], Any], Callable[[Any], Any]]:
+        return partial(brute.solve, self.spec.record()), possible_cards
+
+
+def possible_cards(solution: Solution) -> dict[str, list[str]]:
+    """Every slot's cards of non-zero chance at dawn (the exact zeros)."""
+    return {
+        str(slot): sorted(card for card, p in dawn.items() if p)
+        for slot, dawn in solution.dawn.items()
+    }
+
+
+@dataclass(frozen=True)
+class WhySpec:
+    """``why`` on a position (a viewpoint, the other seats' claims): is the claim most
+    likely to be a lie certainly one, and why."""
+
+    spec: Spec
+
+    @property
+    def name(self) -> str:
+        return f"why-{self.spec.name}"
+
+    @property
+    def players(self) -> int:
+        return self.spec.players
+
+    def question(self) -> tuple[DealRecord, int]:
+        record = self.spec.record()
+        lying = fast.solve(record).lying
+        return record, max(sorted(lying), key=lying.__getitem__)
+
+    def work(self) -> Callable[[], Any]:
+        record, seat = self.question()
+        return partial(explain, record, seat, LIAR)
+
+    def covers(self, other: Any) -> bool:
+        return isinstance(other, WhySpec) and self.spec.covers(other.spec)
+
+    def reference(self) -> tuple[Callable[[], Any], Callable[[Any], Any]]:
+        record, seat = self.question()
+        return partial(explain, record, seat, LIAR, "brute"), why_digest
+
+
+def why_digest(why: Explanation) -> dict[str, Any]:
+    return {"holds": why.holds, "events": list(why.events), "sentences": list(why.sentences)}
+
+
+def feasibility_positions(players: Sequence[int] | None) -> list[FeasibilitySpec]:
+    specs = [
+        FeasibilitySpec(Spec(count, "official", 1, True, None))
+        for count in range(3, SMALL_PLAYERS + 1)
+    ]
+    specs += [FeasibilitySpec(Spec(BIG_PLAYERS, "official", seed, True, 8)) for seed in (1, 4)]
+    return [spec for spec in specs if players is None or spec.players in players]
+
+
+def why_positions(players: Sequence[int] | None) -> list[WhySpec]:
+    specs = [WhySpec(Spec(count, "official", 1, True, None)) for count in (3, 4, 5)]
+    specs += [WhySpec(Spec(WHY_PLAYERS, "official", seed, True, 8)) for seed in range(1, 7)]
+    return [spec for spec in specs if players is None or spec.players in players]
+
+
 def positions(players: Sequence[int] | None) -> list[Spec]:
     """Every position (optionally only some player counts), smallest first."""
     specs = [
@@ -294,7 +400,10 @@ class Outcome:
         }
 
 
-def _brute_child(connection: Connection, spec: Spec | HintSpec, repeat: int) -> None:
+Reference = Spec | HintSpec | FeasibilitySpec | WhySpec
+
+
+def _brute_child(connection: Connection, spec: Reference, repeat: int) -> None:
     try:
         work, digest_of = spec.reference()
         for _ in range(repeat):
@@ -307,7 +416,7 @@ def _brute_child(connection: Connection, spec: Spec | HintSpec, repeat: int) -> 
 
 
 def run_brute(
-    spec: Spec | HintSpec, expected: dict[str, Any], repeat: int, budget: float | None
+    spec: Reference, expected: dict[str, Any], repeat: int, budget: float | None
 ) -> Outcome:
     """The brute force in a child process, each run within ``budget`` seconds."""
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
@@ -446,6 +555,55 @@ def measure_hints(
     return rows
 
 
+def measure_against_brute(
+    specs: Sequence[FeasibilitySpec | WhySpec], args: argparse.Namespace, console: Console
+) -> list[dict[str, Any]]:
+    """CP-SAT feasibility or ``why``, against the brute force (skipped once over budget)."""
+    budget = budget_of(args)
+    slow: list[FeasibilitySpec | WhySpec] = []
+    rows = []
+    for number, spec in enumerate(specs, 1):
+        work = spec.work()
+        gc.collect()
+        with console.status(f"{spec.name}: timing"):
+            work()  # warm-up
+            runs, cpu = [], []
+            for _ in range(args.repeat):
+                start = time.process_time()
+                runs.append(timed(work))
+                cpu.append(time.process_time() - start)
+        outcome = Outcome("ok", tuple(seconds for seconds, _ in runs), cpu=tuple(cpu))
+        found = runs[-1][1]
+        expected = why_digest(found) if isinstance(spec, WhySpec) else found
+        if any(spec.covers(other) for other in slow):
+            brute_outcome = Outcome("skipped")
+        else:
+            with console.status(f"{spec.name}: brute force"):
+                brute_outcome = run_brute(spec, expected, budget.repeat, budget.limit)
+            if brute_outcome.status == "timeout":
+                slow.append(spec)
+        ratio = None
+        if brute_outcome.median is not None and outcome.median:
+            ratio = brute_outcome.median / outcome.median
+        row = {"name": spec.name, "players": spec.players, "claims": len(spec.spec.record().claims)}
+        if isinstance(spec, WhySpec):
+            row["holds"] = expected["holds"]
+            row["events"] = len(expected["events"])
+        rows.append(
+            {
+                **row,
+                "engine": outcome.to_dict(),
+                "brute": {**brute_outcome.to_dict(), "ratio": ratio},
+            }
+        )
+        console.print(
+            f"[{number}/{len(specs)}] {spec.name}: {format_time(outcome.median or 0)}, "
+            f"brute force {brute_outcome.status}",
+            highlight=False,
+        )
+    return rows
+
+
 def measure_lab(games: int, console: Console) -> dict[str, Any]:
     """Five-player deals played end to end, stand-ins and bots, solver ballots."""
     simulation = Simulation.of("table", LAB_PLAYERS, ("stand-in", "bot"), seed="bench")
@@ -517,6 +675,39 @@ def target_lines(report: Mapping[str, Any]) -> list[str]:
             f"(target ≤ {goal['target_ms']:g} ms){verdict}"
         )
     return lines
+
+
+def why_target(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    medians = [row["engine"]["median_ms"] for row in rows if row["players"] == WHY_PLAYERS]
+    return {
+        "players": f"{WHY_PLAYERS} (why)",
+        "max_median_ms": max(medians) if medians else None,
+        "target_ms": WHY_MS,
+    }
+
+
+def brute_table(title: str, rows: Sequence[Mapping[str, Any]], caption: str) -> Table:
+    grid = Table(title=title)
+    for name in ("position", "claims", "time", "cpu", "brute force", "×", "agree"):
+        grid.add_column(name, justify="left" if name == "position" else "right")
+    for row in rows:
+        mine, brute_ = row["engine"], row["brute"]
+        brute_cell = (
+            format_time(brute_["median_ms"] / 1000)
+            if brute_["median_ms"] is not None
+            else brute_["status"]
+        )
+        grid.add_row(
+            row["name"],
+            str(row["claims"]),
+            format_time(mine["median_ms"] / 1000),
+            format_time(mine["cpu_median_ms"] / 1000),
+            brute_cell,
+            format_ratio(brute_["ratio"]) if brute_["ratio"] else "–",
+            {True: "✓", False: "✗", None: "–"}[brute_["agrees"]],
+        )
+    grid.caption = caption
+    return grid
 
 
 def table(report: Mapping[str, Any]) -> Table:
@@ -603,12 +794,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     report["hints"] = measure_hints(hint_positions(args.players), args, progress())
     lab = args.lab_games > 0 and (args.players is None or LAB_PLAYERS in args.players)
     report["lab"] = measure_lab(args.lab_games, progress()) if lab else None
-    report["targets"] = {**targets(rows), "hint": hint_target(report["hints"])}
-    emit(args, report, [table(report), hint_table(report)], target_lines(report))
+    report["feasibility"] = measure_against_brute(
+        feasibility_positions(args.players), args, progress()
+    )
+    report["why"] = measure_against_brute(why_positions(args.players), args, progress())
+    report["targets"] = {
+        **targets(rows),
+        "hint": hint_target(report["hints"]),
+        "why": why_target(report["why"]),
+    }
+    tables = [
+        table(report),
+        hint_table(report),
+        brute_table(
+            "ONUW CP-SAT feasibility: every slot × card possible at dawn, one solve each "
+            "(model built in each run), against brute force's exact zeros",
+            report["feasibility"],
+            "× = brute-force solve median / CP-SAT median; ✓ = the same possible cards",
+        ),
+        brute_table(
+            "ONUW why (the likeliest liar): default engine (fast + CP-SAT) against brute force",
+            report["why"],
+            "✓ = the same answer, events and sentences",
+        ),
+    ]
+    emit(args, report, tables, target_lines(report))
     bad = any(row.brute.agrees is False or row.brute.status == "error" for row in rows)
     bad = bad or any(
         row["brute"]["agrees"] is False or row["brute"]["status"] == "error"
-        for row in report["hints"]
+        for part in ("hints", "feasibility", "why")
+        for row in report[part]
     )
     return 1 if bad else 0
 

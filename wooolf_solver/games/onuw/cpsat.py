@@ -602,6 +602,12 @@ def _shared(knowledge: OnuwKnowledge) -> _Shared:
     return shared
 
 
+def forget() -> None:
+    """Drop every shared model (the next question builds its model again)."""
+    with _MODELS_LOCK:
+        _MODELS.clear()
+
+
 def encodable(knowledge: OnuwKnowledge) -> bool:
     """Whether the model can encode every observation and power of ``knowledge``."""
     try:
@@ -740,6 +746,7 @@ __all__ = [
     "conflict",
     "consistent",
     "encodable",
+    "forget",
     "possible",
     "solve_knowledge",
     "worlds",
