@@ -239,6 +239,10 @@ def test_benchmark_report(bench: ModuleType, capsys: pytest.CaptureFixture[str])
     assert {row["role"] for row in hints} == set(bench.HINT_ROLES)
     assert all(row["brute"]["agrees"] is True for row in hints)
     assert report["targets"]["hint"]["max_median_ms"] is None
+    for part in ("feasibility", "why"):
+        assert [row["players"] for row in report[part]] == [3]
+        assert all(row["brute"]["agrees"] is True for row in report[part])
+    assert report["targets"]["why"]["max_median_ms"] is None
     assert report["lab"] is None  # five players only
 
 

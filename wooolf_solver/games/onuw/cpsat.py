@@ -580,6 +580,8 @@ _MODELS: OrderedDict[Hashable, _Shared] = OrderedDict()
 _MODELS_LOCK = Lock()
 _KEPT = 8
 """How many deal structures keep their model (the most recently used)."""
+_GUARDS = 256
+"""A shared model with more observations than this is built again (solves copy it all)."""
 
 
 def _shared(knowledge: OnuwKnowledge) -> _Shared:
@@ -594,7 +596,7 @@ def _shared(knowledge: OnuwKnowledge) -> _Shared:
     )
     with _MODELS_LOCK:
         shared = _MODELS.get(key)
-        if shared is None:
+        if shared is None or len(shared.night._guards) > _GUARDS:
             shared = _MODELS[key] = _Shared(knowledge)
             while len(_MODELS) > _KEPT:
                 _MODELS.popitem(last=False)
