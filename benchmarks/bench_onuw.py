@@ -314,7 +314,7 @@ class WhySpec:
 
     def reference(self) -> tuple[Callable[[], Any], Callable[[Any], Any]]:
         record, seat = self.question()
-        return partial(explain, record, seat, LIAR, "brute"), why_digest
+        return partial(explain, record, seat, LIAR, engine="brute"), why_digest
 
 
 def why_digest(why: Explanation) -> dict[str, Any]:
