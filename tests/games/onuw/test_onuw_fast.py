@@ -35,7 +35,8 @@ RULES = load_rules()
 def talkers(players: int, deck: tuple[str, ...], false_village: float) -> ClaimPolicy:
     """Village-believers tell the truth (or, with probability ``false_village``, claim
     a wrong card); the others claim a village card with made-up night keys."""
-    village = sorted({role for role in deck if RULES.team(role) == "village"})
+    # A custom deck may hold no village card: then the bluffs name any card of it.
+    village = sorted({role for role in deck if RULES.team(role) == "village"}) or sorted(set(deck))
 
     def policy(seat: int, dealt: str, entry: NightEntry, rng: Random) -> Claim | None:
         if rng.random() < 0.15:
