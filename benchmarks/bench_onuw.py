@@ -686,12 +686,22 @@ def why_target(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     }
 
 
-def brute_table(title: str, rows: Sequence[Mapping[str, Any]], caption: str) -> Table:
+def brute_table(
+    title: str,
+    rows: Sequence[Mapping[str, Any]],
+    caption: str,
+    columns: tuple[str, str, str, str] = ("position", "claims", "time", "cpu"),
+    keys: tuple[str, str] = ("claims", "engine"),
+) -> Table:
+    """A table of timings against brute force: a row's name, a count (``keys[0]``), the
+    engine's (``keys[1]``) median wall-clock and processor times, brute force's, the
+    ratio and whether they agree."""
     grid = Table(title=title)
-    for name in ("position", "claims", "time", "cpu", "brute force", "×", "agree"):
-        grid.add_column(name, justify="left" if name == "position" else "right")
+    for name in (*columns, "brute force", "×", "agree"):
+        grid.add_column(name, justify="left" if name == columns[0] else "right")
+    count, engine = keys
     for row in rows:
-        mine, brute_ = row["engine"], row["brute"]
+        mine, brute_ = row[engine], row["brute"]
         brute_cell = (
             format_time(brute_["median_ms"] / 1000)
             if brute_["median_ms"] is not None
@@ -699,7 +709,7 @@ def brute_table(title: str, rows: Sequence[Mapping[str, Any]], caption: str) -> 
         )
         grid.add_row(
             row["name"],
-            str(row["claims"]),
+            str(row[count]),
             format_time(mine["median_ms"] / 1000),
             format_time(mine["cpu_median_ms"] / 1000),
             brute_cell,
@@ -746,27 +756,13 @@ def table(report: Mapping[str, Any]) -> Table:
 
 
 def hint_table(report: Mapping[str, Any]) -> Table:
-    grid = Table(title="ONUW night hint: fast exact engine against brute force (median of runs)")
-    for name in ("hint", "options", "fast", "fast cpu", "brute force", "×", "agree"):
-        grid.add_column(name, justify="left" if name == "hint" else "right")
-    for row in report["hints"]:
-        fast_, brute_ = row["fast"], row["brute"]
-        brute_cell = (
-            format_time(brute_["median_ms"] / 1000)
-            if brute_["median_ms"] is not None
-            else brute_["status"]
-        )
-        grid.add_row(
-            row["name"],
-            str(row["options"]),
-            format_time(fast_["median_ms"] / 1000),
-            format_time(fast_["cpu_median_ms"] / 1000),
-            brute_cell,
-            format_ratio(brute_["ratio"]) if brute_["ratio"] else "–",
-            {True: "✓", False: "✗", None: "–"}[brute_["agrees"]],
-        )
-    grid.caption = "✓ = the same options and outcome chances (exact), gains to 1e-9"
-    return grid
+    return brute_table(
+        "ONUW night hint: fast exact engine against brute force (median of runs)",
+        report["hints"],
+        "✓ = the same options and outcome chances (exact), gains to 1e-9",
+        ("hint", "options", "fast", "fast cpu"),
+        ("options", "fast"),
+    )
 
 
 def parser() -> argparse.ArgumentParser:
