@@ -80,17 +80,7 @@ class CpSatEngine:
 
     def worlds(self, knowledge: Knowledge) -> list[dict[Var, Any]]:
         """Every world with non-zero weight, once each."""
-        from ortools.sat.python import cp_model  # noqa: PLC0415
-
-        model = self.build(knowledge)
-        found: list[dict[Var, Any]] = []
-
-        class Collector(cp_model.CpSolverSolutionCallback):
-            def on_solution_callback(self) -> None:
-                found.append(model.world(self.value))
-
-        solve_model(model.model, Collector())
-        return found
+        return every_world(self.build(knowledge))
 
     def consistent(self, knowledge: Knowledge) -> bool:
         return self.build(knowledge).feasible()
@@ -196,6 +186,20 @@ class WorldModel:
     def _clause(self, literals: Iterable[Literal], condition: list[Literal]) -> None:
         """At least one of ``literals`` holds when every literal of ``condition`` does."""
         self.model.add_bool_or([*literals, *(~c for c in condition)])
+
+
+def every_world(model: Model) -> list[dict[Var, Any]]:
+    """Every solution of ``model``, as its world (once each)."""
+    from ortools.sat.python import cp_model  # noqa: PLC0415
+
+    found: list[dict[Var, Any]] = []
+
+    class Collector(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            found.append(model.world(self.value))
+
+    solve_model(model.model, Collector())
+    return found
 
 
 def solve_model(

@@ -23,6 +23,7 @@ from itertools import product
 from types import MappingProxyType
 from typing import Any
 
+from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.space import World
 from .model import OnuwKnowledge, choice_variable, knowledge_of, weight
@@ -106,14 +107,10 @@ def consistent(knowledge: OnuwKnowledge) -> bool:
 
 
 def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
-    """A minimal set of events (claims, ``"night"``) that cannot all hold: each event
-    is dropped in turn when the rest still cannot hold."""
-    kept = list(knowledge.events)
-    for event in knowledge.events:
-        rest = [other for other in kept if other != event]
-        if not consistent(knowledge.restricted(rest)):
-            kept = rest
-    return tuple(kept)
+    """A minimal set of events (claims, ``"night"``) that cannot all hold, by the same
+    deletion as the other engines (each event dropped in turn while the rest still
+    cannot hold)."""
+    return shrink(knowledge.events, lambda kept: not consistent(knowledge.restricted(kept)))
 
 
 def solve(record: DealRecord) -> Solution:

@@ -64,10 +64,11 @@ from fractions import Fraction
 from threading import Lock
 from typing import TYPE_CHECKING, Any
 
+from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.knowledge import Observation
 from ...core.space import Var
-from ...engines.cpsat import POSSIBLE_EVENT, solve_model
+from ...engines.cpsat import POSSIBLE_EVENT, every_world
 from .brute import Solution, summarize
 from .model import (
     CardIs,
@@ -636,29 +637,15 @@ def possible(knowledge: OnuwKnowledge, slot: Slot, card: str, dawn: bool = True)
 
 
 def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
-    """A minimal set of events that cannot all hold, by the same deletion as the other
-    engines (each event dropped in turn while the rest still cannot hold)."""
-    kept = list(knowledge.events)
-    for event in knowledge.events:
-        rest = [other for other in kept if other != event]
-        if not consistent(knowledge.restricted(rest)):
-            kept = rest
-    return tuple(kept)
+    """A minimal set of events (claims, ``"night"``) that cannot all hold, by the same
+    deletion as the other engines (each event dropped in turn while the rest still
+    cannot hold)."""
+    return shrink(knowledge.events, lambda kept: not consistent(knowledge.restricted(kept)))
 
 
 def worlds(knowledge: OnuwKnowledge) -> list[dict[Var, Any]]:
     """Every world of non-zero weight, once each (every solution of the model)."""
-    from ortools.sat.python import cp_model  # noqa: PLC0415
-
-    model = NightModel(knowledge)
-    found: list[dict[Var, Any]] = []
-
-    class Collector(cp_model.CpSolverSolutionCallback):
-        def on_solution_callback(self) -> None:
-            found.append(model.world(self.value))
-
-    solve_model(model.model, Collector())
-    return found
+    return every_world(NightModel(knowledge))
 
 
 def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
