@@ -11,13 +11,12 @@ players, which the fast engine answers with this model.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_onuw_fast import played
+from test_onuw_fast import conflicting, played
 
 from wooolf_solver.core.posterior import Fact
 from wooolf_solver.core.reasons import NEGATION_EVENT, challenged, forces
@@ -26,7 +25,7 @@ from wooolf_solver.games.onuw import brute, cpsat
 from wooolf_solver.games.onuw.engines import CpSatEngine, FastEngine, find_engine
 from wooolf_solver.games.onuw.explain import LIAR, explain
 from wooolf_solver.games.onuw.model import ClaimIs, knowledge_of
-from wooolf_solver.games.onuw.record import Claim, DealRecord, Model, read_record
+from wooolf_solver.games.onuw.record import DealRecord, read_record
 
 
 def agree(record: DealRecord, whole: bool = True) -> None:
@@ -81,13 +80,7 @@ def test_agrees_with_brute_force_on_custom_decks(seed: int, viewpoint: bool) -> 
 @settings(max_examples=max(4, settings().max_examples // 2))
 @given(st.integers(0, 10**9))
 def test_agrees_with_brute_force_on_conflicts(seed: int) -> None:
-    # Every other seat also claims the viewpoint's card: often a minimal conflict.
-    record = played(seed, 3, viewpoint=True, custom=False)
-    assert record.viewpoint is not None
-    mine = record.cards[record.viewpoint]
-    claims = [claim for claim in record.claims if claim.seat == record.viewpoint]
-    claims += [Claim(seat, mine) for seat in record.layout.seats if seat != record.viewpoint]
-    agree(replace(record, claims=tuple(claims), model=Model(record.model.night)))
+    agree(conflicting(seed))
 
 
 @settings(max_examples=max(4, settings().max_examples // 3))

@@ -209,14 +209,19 @@ def test_seats_with_the_same_claim_are_interchangeable() -> None:
 @settings(max_examples=max(4, settings().max_examples // 2))
 @given(st.integers(0, 10**9))
 def test_agrees_with_brute_force_on_conflicts(seed: int) -> None:
-    # Every other seat also claims the viewpoint's card: at most the werewolf team's
-    # believers may lie, so the claims often cannot all hold (a minimal conflict).
+    agree(conflicting(seed))
+
+
+def conflicting(seed: int) -> DealRecord:
+    """A played 3-player deal where every other seat also claims the viewpoint's card:
+    at most the werewolf team's believers may lie, so the claims often cannot all hold
+    (a minimal conflict)."""
     record = played(seed, 3, viewpoint=True, custom=False)
     assert record.viewpoint is not None
     mine = record.cards[record.viewpoint]
     claims = [claim for claim in record.claims if claim.seat == record.viewpoint]
     claims += [Claim(seat, mine) for seat in record.layout.seats if seat != record.viewpoint]
-    agree(replace(record, claims=tuple(claims), model=Model(record.model.night)))
+    return replace(record, claims=tuple(claims), model=Model(record.model.night))
 
 
 # -- the benchmark script, on three players: the shape of its report, never its timings --
