@@ -60,7 +60,7 @@ from functools import partial
 from multiprocessing.connection import Connection
 from random import Random
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from common import add_options, budget_of, emit, format_ratio, format_time, header, progress, timed
 from rich.console import Console
@@ -473,6 +473,43 @@ class Row:
         }
 
 
+T = TypeVar("T")
+
+
+def time_runs(work: Callable[[], T], repeat: int) -> tuple[Outcome, T]:
+    """``work`` timed ``repeat`` times after a warm-up (wall clock and processor time),
+    and its last answer."""
+    work()  # warm-up
+    runs, cpu = [], []
+    for _ in range(repeat):
+        start = time.process_time()
+        runs.append(timed(work))
+        cpu.append(time.process_time() - start)
+    outcome = Outcome("ok", tuple(seconds for seconds, _ in runs), cpu=tuple(cpu))
+    return outcome, runs[-1][1]
+
+
+def against_brute(
+    spec: Any, expected: Any, slow: list[Any], budget: Any, console: Console
+) -> Outcome:
+    """The brute force on ``spec``, checked against ``expected``; skipped when a spec it
+    covers already ran out of time (then kept in ``slow``)."""
+    if any(spec.covers(other) for other in slow):
+        return Outcome("skipped")
+    with console.status(f"{spec.name}: brute force"):
+        outcome = run_brute(spec, expected, budget.repeat, budget.limit)
+    if outcome.status == "timeout":
+        slow.append(spec)
+    return outcome
+
+
+def ratio(brute: Outcome, mine: Outcome) -> float | None:
+    """Brute force's median over ``mine`` (``None`` when either is missing)."""
+    if brute.median is None or not mine.median:
+        return None
+    return brute.median / mine.median
+
+
 def measure(specs: Sequence[Spec], args: argparse.Namespace, console: Console) -> list[Row]:
     budget = budget_of(args)
     slow: list[Spec] = []
@@ -481,22 +518,8 @@ def measure(specs: Sequence[Spec], args: argparse.Namespace, console: Console) -
         record = spec.record()
         gc.collect()
         with console.status(f"{spec.name}: fast"):
-            work = partial(fast.solve, record)
-            work()  # warm-up
-            runs, cpu = [], []
-            for _ in range(args.repeat):
-                start = time.process_time()
-                runs.append(timed(work))
-                cpu.append(time.process_time() - start)
-        solution = runs[-1][1]
-        fast_outcome = Outcome("ok", tuple(seconds for seconds, _ in runs), cpu=tuple(cpu))
-        if any(spec.covers(other) for other in slow):
-            brute_outcome = Outcome("skipped")
-        else:
-            with console.status(f"{spec.name}: brute force"):
-                brute_outcome = run_brute(spec, digest(solution), budget.repeat, budget.limit)
-            if brute_outcome.status == "timeout":
-                slow.append(spec)
+            fast_outcome, solution = time_runs(partial(fast.solve, record), args.repeat)
+        brute_outcome = against_brute(spec, digest(solution), slow, budget, console)
         rows.append(Row(spec, solution.worlds, solution.consistent, fast_outcome, brute_outcome))
         median = fast_outcome.median or 0.0
         console.print(
@@ -518,33 +541,16 @@ def measure_hints(
         record = spec.record()
         gc.collect()
         with console.status(f"{spec.name}: fast"):
-            work = partial(hint, record)
-            work()  # warm-up
-            runs, cpu = [], []
-            for _ in range(args.repeat):
-                start = time.process_time()
-                runs.append(timed(work))
-                cpu.append(time.process_time() - start)
-        fast_outcome = Outcome("ok", tuple(seconds for seconds, _ in runs), cpu=tuple(cpu))
-        if any(spec.covers(other) for other in slow):
-            brute_outcome = Outcome("skipped")
-        else:
-            with console.status(f"{spec.name}: brute force"):
-                expected = hint_digest(runs[-1][1])
-                brute_outcome = run_brute(spec, expected, budget.repeat, budget.limit)
-            if brute_outcome.status == "timeout":
-                slow.append(spec)
-        ratio = None
-        if brute_outcome.median is not None and fast_outcome.median:
-            ratio = brute_outcome.median / fast_outcome.median
+            fast_outcome, advice = time_runs(partial(hint, record), args.repeat)
+        brute_outcome = against_brute(spec, hint_digest(advice), slow, budget, console)
         rows.append(
             {
                 "name": spec.name,
                 "players": spec.players,
                 "role": spec.role,
-                "options": len(runs[-1][1].options),
+                "options": len(advice.options),
                 "fast": fast_outcome.to_dict(),
-                "brute": {**brute_outcome.to_dict(), "ratio": ratio},
+                "brute": {**brute_outcome.to_dict(), "ratio": ratio(brute_outcome, fast_outcome)},
             }
         )
         console.print(
@@ -566,25 +572,9 @@ def measure_against_brute(
         work = spec.work()
         gc.collect()
         with console.status(f"{spec.name}: timing"):
-            work()  # warm-up
-            runs, cpu = [], []
-            for _ in range(args.repeat):
-                start = time.process_time()
-                runs.append(timed(work))
-                cpu.append(time.process_time() - start)
-        outcome = Outcome("ok", tuple(seconds for seconds, _ in runs), cpu=tuple(cpu))
-        found = runs[-1][1]
+            outcome, found = time_runs(work, args.repeat)
         expected = why_digest(found) if isinstance(spec, WhySpec) else found
-        if any(spec.covers(other) for other in slow):
-            brute_outcome = Outcome("skipped")
-        else:
-            with console.status(f"{spec.name}: brute force"):
-                brute_outcome = run_brute(spec, expected, budget.repeat, budget.limit)
-            if brute_outcome.status == "timeout":
-                slow.append(spec)
-        ratio = None
-        if brute_outcome.median is not None and outcome.median:
-            ratio = brute_outcome.median / outcome.median
+        brute_outcome = against_brute(spec, expected, slow, budget, console)
         row = {"name": spec.name, "players": spec.players, "claims": len(spec.spec.record().claims)}
         if isinstance(spec, WhySpec):
             row["holds"] = expected["holds"]
@@ -593,7 +583,7 @@ def measure_against_brute(
             {
                 **row,
                 "engine": outcome.to_dict(),
-                "brute": {**brute_outcome.to_dict(), "ratio": ratio},
+                "brute": {**brute_outcome.to_dict(), "ratio": ratio(brute_outcome, outcome)},
             }
         )
         console.print(
