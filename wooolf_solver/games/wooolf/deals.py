@@ -1,24 +1,25 @@
-"""Every deal of a small table as rows of arrays, updated event by event.
+"""The deals of a position as rows of arrays, updated event by event.
 
-On the built-in tables (up to 8 players) one viewpoint's free seats have at most a
-few hundred thousand assignments of hand types. A :class:`Deals` holds the consistent
-ones, one row each: the hand type of every free seat, the number of physical deals
-of the assignment, and its weight (that number times each observation's likelihood
-numerator: the very integers the counter's passes add up, so every answer read off
-the rows is the counter's to the last bit). An observation multiplies each row by
-its numerator, read from a table over the hand types of the (at most two) free seats
-it reads, and drops the rows it zeroes; a zero never comes back, so the rows only
-shrink as the events come.
+Once a few events have narrowed them down, one viewpoint's deals at a table of the
+built-in decks are a few hundred to a few thousand assignments of hand types to the
+free seats. A :class:`Deals` holds the consistent ones, one row each: the hand type
+of every free seat, the number of physical deals of the assignment, and its weight
+(that number times each observation's likelihood numerator: the very integers the
+counter's passes add up, so every answer read off the rows is the passes' to the
+last bit). An observation multiplies each row by its numerator, read from a table
+over the hand types of the (at most two) free seats it reads, and drops the rows it
+zeroes; a zero never comes back, so the rows only shrink as the events come.
 
-Inside :func:`.memo.sharing` (the lab, where a round's bots and its report ask about
-prefixes of the same events) the deals of every viewpoint are kept after each
-position asked, and a position that extends one starts from it: one more event
-costs one product over the rows left. The rows of every deal of the free cards are
-built once per process and per deck (:func:`rows_of`).
+Inside :func:`.memo.sharing` (the lab and reviews, where the same round's positions
+are asked about from every seat, event after event) each viewpoint's deals are kept
+after the positions asked (a :class:`Track`), and a position that extends one starts
+from it: one more event costs one product over the rows left. A position with no
+kept prefix lists its rows afresh (:func:`rows_of`), only the hand types each of its
+observations allows on its own.
 
-:func:`deals_of` answers ``None`` where the counter's passes are the better tool: more
-than :data:`MAX_ROWS` rows, more label codes than the counter's dense passes take, or
-weights that could reach 2**53 (where floats stop counting exactly).
+:func:`deals_of` answers ``None`` where the counter's passes are the better tool:
+more than :data:`MAX_ROWS` rows to list, more label codes than the counter's dense
+passes take, or weights that could reach 2**53 (where floats stop counting exactly).
 
 >>> from wooolf_solver import Round
 >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
