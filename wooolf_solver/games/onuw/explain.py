@@ -35,7 +35,7 @@ from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Knowledge
 from ...core.posterior import Fact
 from ...core.reasons import NEGATION_EVENT, challenged, forces
-from ...core.words import join_words
+from ...core.words import join_words, not_certain
 from .engines import Known, OnuwEngine, find_engine
 from .model import ClaimIs, OnuwKnowledge, knowledge_of
 from .record import Claim, DealRecord
@@ -129,8 +129,7 @@ def _explain(
         else:
             chance = solution.dawn[fact.seat].get(fact.identity, Fraction(0))
         chance = chance if fact.holds else 1 - chance
-        line = f"It is not certain that {fact_words(fact)}."
-        return Explanation(fact, False, (), (line,), chance)
+        return Explanation(fact, False, (), (not_certain(fact_words(fact)),), chance)
     events = earliest_minimal_inconsistency(challenge, counter, (NEGATION_EVENT,))
     _verify(challenge, events, counter)
     sentences = _sentences(record, knowledge, fact, events, counter)

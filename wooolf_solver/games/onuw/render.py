@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.posterior import Fact
-from ...core.words import exact_percent, percent, plural, seats_in_words
+from ...core.words import exact_percent, not_certain, percent, plural, seats_in_words
 from .explain import Explanation, fact_words
 from .hints import NightHint
 from .record import DealRecord
@@ -220,13 +220,9 @@ def render_vote(record: DealRecord, advice: VoteAdvice) -> RenderableType:
 def render_why(explanation: Explanation) -> RenderableType:
     if explanation.holds:
         return Text("\n".join(explanation.sentences))
-    line = f"It is not certain that {fact_words(explanation.fact)}"
-    chance_of = explanation.chance
-    if chance_of == 0:
-        line += ": the contrary is certain"
-    elif chance_of is not None:
-        line += f" (its chance: {exact_percent(float(chance_of))})"
-    return Text(line + ".")
+    chance = explanation.chance
+    known = float(chance) if chance is not None else None
+    return Text(not_certain(fact_words(explanation.fact), known, contrary=chance == 0))
 
 
 def render_reasons(reasons: Mapping[Fact, Explanation]) -> RenderableType:

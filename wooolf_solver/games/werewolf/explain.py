@@ -26,6 +26,7 @@ from ...core.conflict import earliest_minimal_inconsistency, minimal_conflict
 from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.posterior import Fact
 from ...core.reasons import NEGATION_EVENT, challenged
+from ...core.words import not_certain
 from .brute import Solution
 from .counter import CountingEngine
 from .counter import solve_knowledge as counted
@@ -98,7 +99,7 @@ def _explain(record: GameRecord, knowledge: WerewolfKnowledge, fact: Fact) -> Ex
     engine = CountingEngine()
     challenge = challenged(knowledge, fact)
     if engine.consistent(challenge):
-        return Explanation(fact, False, (), (f"It is not certain that {fact}.",))
+        return Explanation(fact, False, (), (not_certain(str(fact)),))
     events = earliest_minimal_inconsistency(challenge, engine, (NEGATION_EVENT,))
     lines = [f"Event {n}: {describe(record.events[int(n) - 1])}." for n in events]
     if not events:

@@ -20,7 +20,7 @@ from ...core.errors import EventId
 from ...core.pages import render_page
 from ...core.posterior import Fact
 from ...core.version import __version__
-from ...core.words import exact_percent, join_words, percent, plural, seats_in_words
+from ...core.words import exact_percent, join_words, not_certain, percent, plural, seats_in_words
 from .balance import Balance
 from .explain import Explanation, describe
 from .record import GameRecord
@@ -134,12 +134,8 @@ def render_why(
 ) -> RenderableType:
     if explanation.holds:
         return Text("\n".join(explanation.sentences))
-    line = f"It is not certain that {explanation.fact}"
-    if contrary:
-        line += ": the contrary is certain"
-    elif chance_of is not None:
-        line += f" (its chance: {exact_percent(float(chance_of))})"
-    return Text(line + ".")
+    chance = float(chance_of) if chance_of is not None else None
+    return Text(not_certain(str(explanation.fact), chance, contrary))
 
 
 def render_reasons(reasons: Mapping[Fact, Explanation]) -> RenderableType:

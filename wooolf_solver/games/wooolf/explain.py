@@ -26,6 +26,7 @@ from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...core.posterior import Fact
 from ...core.reasons import challenged, minimal_reason
+from ...core.words import not_certain
 from ...engines import Engine
 from .cpsat import CpSatEngine
 from .engines import engine as find_engine
@@ -83,7 +84,7 @@ def _explain(round_: Round, knowledge: RoundKnowledge, fact: Fact, counter: Engi
     """The explanation of ``fact`` from a consistent knowledge."""
     challenge = challenged(knowledge, fact)
     if counter.consistent(challenge):
-        return Explanation(fact, False, (), (f"It is not certain that {fact}.",))
+        return Explanation(fact, False, (), (not_certain(str(fact)),))
     events = minimal_reason(challenge, counter, CpSatEngine())
     sentences = _sentences(round_, knowledge, fact, events, counter)
     return Explanation(fact, True, events, tuple(sentences))
