@@ -19,9 +19,9 @@ from .core.errors import (
     UnknownNameError,
 )
 from .core.posterior import Fact, Posterior
+from .core.reasons import Explanation
 from .core.version import __version__
 from .games import available, find_game
-from .games.wooolf.explain import Explanation
 from .games.wooolf.game import GameRecord, GameRound
 from .games.wooolf.hints import Action, ActionScore, Advice, Hint
 from .games.wooolf.posterior import Declaration, RoundPosterior

@@ -11,6 +11,7 @@ set returned forces the fact and stops forcing it when any one event is dropped.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .conflict import earliest_minimal_inconsistency
@@ -23,6 +24,23 @@ if TYPE_CHECKING:
 
 NEGATION_EVENT = 0
 """The pseudo-event of the fact's negation, kept in every restriction."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Whether a fact is certain and, if so, a minimal set of events forcing it (the
+    explanation of ``why``, for a game whose JSON shows only these)."""
+
+    fact: Fact
+    holds: bool
+    events: tuple[EventId, ...]
+    sentences: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``why``."""
+        if not self.holds:
+            return {"holds": False}
+        return {"holds": True, "events": list(self.events)}
 
 
 def challenged(knowledge: Knowledge, fact: Fact) -> Knowledge:

@@ -19,13 +19,10 @@ So seat 4 is not the werewolf.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from ...core.conflict import earliest_minimal_inconsistency, minimal_conflict
-from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
+from ...core.errors import InconsistentRecordError, InvalidRecordError
 from ...core.posterior import Fact
-from ...core.reasons import NEGATION_EVENT, challenged
+from ...core.reasons import NEGATION_EVENT, Explanation, challenged
 from ...core.words import not_certain
 from .brute import Solution
 from .counter import CountingEngine
@@ -34,22 +31,6 @@ from .events import Event
 from .model import WerewolfKnowledge, knowledge_of
 from .record import GameRecord
 from .rules import Seat
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """Whether a fact is certain and, if so, a minimal set of events forcing it."""
-
-    fact: Fact
-    holds: bool
-    events: tuple[EventId, ...]
-    sentences: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON object of ``why``."""
-        if not self.holds:
-            return {"holds": False}
-        return {"holds": True, "events": list(self.events)}
 
 
 def explain(record: GameRecord, seat: Seat, role: str, holds: bool = True) -> Explanation:

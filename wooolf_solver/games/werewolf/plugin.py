@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.errors import InvalidRecordError
 from ...core.knowledge import Knowledge, Seat
 from ...core.posterior import Posterior
+from ...core.reasons import Explanation
 from ...engines import Tally
 from ..base import Game, Lab, Moderation
-from .explain import Explanation, explain, explanations
+from .explain import explain, explanations
 from .model import WerewolfKnowledge, knowledge_of
 from .record import GameRecord, read_record
 from .review import Review, review

@@ -19,10 +19,11 @@ from rich.text import Text
 from ...core.errors import EventId
 from ...core.pages import render_page
 from ...core.posterior import Fact
+from ...core.reasons import Explanation
 from ...core.version import __version__
 from ...core.words import exact_percent, join_words, not_certain, percent, plural, seats_in_words
 from .balance import Balance
-from .explain import Explanation, describe
+from .explain import describe
 from .record import GameRecord
 from .review import Review
 from .rules import WEREWOLF

@@ -18,14 +18,12 @@ So seat 5 is the shepherd.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from ...core.conflict import minimal_conflict
 from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...core.posterior import Fact
-from ...core.reasons import challenged, minimal_reason
+from ...core.reasons import Explanation, challenged, minimal_reason
 from ...core.words import not_certain
 from ...engines import Engine
 from .cpsat import CpSatEngine
@@ -34,22 +32,6 @@ from .knowledge import Announced, Answered, RoundKnowledge, Seen, knowledge_of
 from .posterior import RoundPosterior
 from .record import Round
 from .rules import Seat
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """Whether a fact is certain and, if so, a minimal set of events forcing it."""
-
-    fact: Fact
-    holds: bool
-    events: tuple[EventId, ...]
-    sentences: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The spec's JSON object for ``why``."""
-        if not self.holds:
-            return {"holds": False}
-        return {"holds": True, "events": list(self.events)}
 
 
 def explain(

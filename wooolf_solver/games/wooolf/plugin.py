@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.errors import InvalidRecordError
 from ...core.knowledge import Knowledge
 from ...core.posterior import Fact, Posterior
+from ...core.reasons import Explanation
 from ...engines import Tally
 from ..base import VERBS, Game, Lab
 from .engines import ENGINES, OWN_ENGINES
-from .explain import Explanation, explain, explanations
+from .explain import explain, explanations
 from .game import GameRecord
 from .hints import Hint, hint
 from .knowledge import RoundKnowledge, knowledge_of

@@ -20,9 +20,9 @@ from rich.text import Text
 
 from ...core.errors import EventId
 from ...core.posterior import Fact
+from ...core.reasons import Explanation
 from ...core.words import NOBODY, exact_percent, join_numbers, percent, plural, seats_in_words
 from ...lab.stats import Mean, Proportion
-from .explain import Explanation
 from .hints import Action, ActionScore, Hint
 from .lab import Report
 from .posterior import RoundPosterior as Posterior
