@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from test_werewolf_solvers import SPEC
 
 from wooolf_solver.core.errors import InconsistentRecordError, InvalidRecordError
 from wooolf_solver.core.reasons import NEGATION_EVENT, challenged
@@ -11,22 +12,6 @@ from wooolf_solver.games.werewolf.brute import consistent
 from wooolf_solver.games.werewolf.explain import explain, explanations
 from wooolf_solver.games.werewolf.model import knowledge_of
 from wooolf_solver.games.werewolf.record import read_record
-
-SPEC = {
-    "game": "werewolf",
-    "players": 9,
-    "roles": {"werewolf": 2, "seer": 1, "witch": 1, "hunter": 1, "villager": 4},
-    "viewpoint": 3,
-    "cards": {3: "seer"},
-    "events": [
-        {"night": 1},
-        {"seat": 3, "checks": 5, "sees": "villager"},
-        {"dawn": 1, "dead": [7], "cards": {7: "villager"}},
-        {"seat": 4, "claims": "seer", "checked": {2: "werewolf"}},
-        {"day": 1, "votes": {1: 2, 2: 1, 3: 2, 4: 2, 5: 1, 6: 2, 8: 1, 9: 2}, "lynched": 2,
-         "cards": {2: "werewolf"}},
-    ],
-}  # fmt: skip
 
 
 def test_the_spec_example_seat_4_lied_so_is_a_werewolf() -> None:
