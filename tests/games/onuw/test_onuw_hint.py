@@ -19,12 +19,12 @@ from helpers import run
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_onuw_fast import RULES, custom_deck, talkers
+from test_onuw_worked_facts import night_weight
 
 from wooolf_solver.core.errors import InconsistentRecordError, InvalidRecordError
 from wooolf_solver.games.onuw.hints import hint
 from wooolf_solver.games.onuw.night import (
     NightEntry,
-    believed_card,
     night_options,
     play_night,
 )
@@ -64,15 +64,7 @@ def naive_gains(rec: DealRecord, known: NightEntry | None) -> dict[tuple[int, ..
             own = night.entries[viewpoint]
             if known is not None and not known.agrees_with(own):
                 continue
-            weight = Fraction(1)
-            for _, p in combo:
-                weight *= p
-            for claim in rec.claims:
-                real = dealt[claim.seat - 1]
-                true = real == claim.role and claim.entry.agrees_with(night.entries[claim.seat])
-                belief = believed_card(rules, real, claim.seat, night.entries[claim.seat])
-                if rules.team(belief) == "village" and not true:
-                    weight = Fraction(0)
+            weight = night_weight(rec, dealt, night, combo)
             seen = own.get("saw") or own.get("centre")
             outcome = ",".join(r for _, r in seen) if seen else str(own.get("got") or "nothing")
             wolves = frozenset(s for s in layout.seats if night.cards[s - 1] == "werewolf")

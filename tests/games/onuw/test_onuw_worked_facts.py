@@ -16,6 +16,25 @@ from wooolf_solver.games.onuw.night import believed_card, night_options, play_ni
 from wooolf_solver.games.onuw.record import DealRecord, read_record
 from wooolf_solver.games.onuw.win import wins
 
+
+def night_weight(
+    rec: DealRecord, dealt: list[str], night: Any, combo: tuple[tuple[Any, Fraction], ...]
+) -> Fraction:
+    """The weight of one deal and night, written out from the contract: the product of
+    the choices' prior chances, and 0 when a claim of a seat that believes it is on
+    the village team is false."""
+    weight = Fraction(1)
+    for _, p in combo:
+        weight *= p
+    for claim in rec.claims:
+        real = dealt[claim.seat - 1]
+        true = real == claim.role and claim.entry.agrees_with(night.entries[claim.seat])
+        belief = believed_card(rec.rules, real, claim.seat, night.entries[claim.seat])
+        if rec.rules.team(belief) == "village" and not true:
+            return Fraction(0)
+    return weight
+
+
 BASE: dict[str, Any] = {"game": "onuw", "edition": "table", "players": 3, "viewpoint": 1}
 
 
@@ -106,15 +125,7 @@ def naive(rec: DealRecord) -> dict[int, dict[str, Fraction]]:
             )
             if night.entries[viewpoint] != rec.night[viewpoint]:
                 continue
-            weight = Fraction(1)
-            for _, p in combo:
-                weight *= p
-            for claim in rec.claims:
-                real = dealt[claim.seat - 1]
-                true = real == claim.role and claim.entry.agrees_with(night.entries[claim.seat])
-                belief = believed_card(rules, real, claim.seat, night.entries[claim.seat])
-                if rules.team(belief) == "village" and not true:
-                    weight = Fraction(0)
+            weight = night_weight(rec, dealt, night, combo)
             total += weight
             for slot in layout.slots:
                 card = night.cards[slot - 1]
