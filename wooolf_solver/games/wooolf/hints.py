@@ -379,7 +379,7 @@ def _scores(
     tops = dict(zip(alive.tolist(), declarations.tops(masses[alive], joints[alive]), strict=True))
     bests = masses.max(axis=1)
     chances_all = (sums / total).tolist()
-    still: list[float] = []  # the best declaration's chance now (for actions teaching nothing)
+    now: float | None = None  # the best declaration's chance now (for actions teaching nothing)
     scores = []
     start = 0
     for action, (outcomes, _) in zip(actions, each, strict=True):
@@ -387,9 +387,9 @@ def _scores(
         live = [row for row in rows if chances_all[row] > 0]
         if len(live) == 1:
             gain = 0.0
-            if not still:
-                still.append(float(declarations.best(weights[:, None])[0]) / total)
-            best_after = still[0]
+            if now is None:
+                now = float(declarations.best(weights[:, None])[0]) / total
+            best_after = now
         else:
             remaining = sum(chances_all[row] * _entropy(joints[row]) for row in live)
             gain = max(0.0, entropy - float(remaining))
