@@ -1,25 +1,36 @@
 """The deals of a position as rows of arrays, updated event by event.
 
-Once a few events have narrowed them down, one viewpoint's deals at a table of the
-built-in decks are a few hundred to a few thousand assignments of hand types to the
-free seats. A :class:`Deals` holds the consistent ones, one row each: the hand type
-of every free seat, the number of physical deals of the assignment, and its weight
-(that number times each observation's likelihood numerator: the very integers the
-counter's passes add up, so every answer read off the rows is the passes' to the
-last bit). An observation multiplies each row by its numerator, read from a table
-over the hand types of the (at most two) free seats it reads, and drops the rows it
-zeroes; a zero never comes back, so the rows only shrink as the events come.
+A :class:`Deals` holds a viewpoint's consistent deals in two parts:
+
+- one row per assignment of hand types to the *touched* free seats (those some
+  observation reads: a target, or a peeker whose announcement depends on whether
+  it lies), with the row's number of physical deals and its weight (that number
+  times each observation's likelihood numerator), and the cards those seats took;
+- the *untouched* seats, which no event tells apart, folded into a
+  :class:`Completion`: for the cards left, the number of ways to deal them to the
+  untouched seats with a given labelling (which of them hold each of the
+  viewpoint's targets). By symmetry this depends only on how many of them hold
+  each target, so the table is small and the same for every position of the deck.
+
+The weights are the very whole numbers the counter's passes add up (the physical
+deals times the numerators), so every answer read off the rows (roles, decision,
+decision by hand) is the passes' answer to the last bit. An observation first
+unfolds the seats it touches for the first time (each row splits into the hands
+that seat may take from the cards left), then multiplies every row by its
+numerator, read from a table over the hand types of the (at most two) free seats it
+reads, and drops the rows it zeroes. Untouched seats keep the rows few: at
+8 players a viewpoint has one row before any event and a few thousand at most in
+the first go-around, where a listing of every seat's hand would have up to 1.7
+million.
 
 Inside :func:`.memo.sharing` (the lab and reviews, where the same round's positions
 are asked about from every seat, event after event) each viewpoint's deals are kept
 after the positions asked (a :class:`Track`), and a position that extends one starts
-from it: one more event costs one product over the rows left. A position with no
-kept prefix lists its rows afresh (:func:`rows_of`), only the hand types each of its
-observations allows on its own.
+from it: one more event costs one product over the rows left.
 
 :func:`deals_of` answers ``None`` where the counter's passes are the better tool:
-more than :data:`MAX_ROWS` rows to list, more label codes than the counter's dense
-passes take, or weights that could reach 2**53 (where floats stop counting exactly).
+more than :data:`MAX_ROWS` rows, more label codes than the counter's dense passes
+take, or weights that could reach 2**53 (where floats stop counting exactly).
 
 >>> from wooolf_solver import Round
 >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
@@ -29,8 +40,8 @@ passes take, or weights that could reach 2**53 (where floats stop counting exact
 ...     "events": [{"seat": 1, "peek": 4, "says": "sheep"},
 ...                {"seat": 2, "peek": 6, "sees": "wolf"}]}))
 >>> deals = deals_of(knowledge)
->>> len(deals.weights), int(deals.coef.sum())
-(470, 12420)
+>>> len(deals.weights), deals.deals   # rows over seats 1, 4 and 6; physical deals
+(117, 12420)
 >>> tally(knowledge, deals) == CountingEngine().tally(knowledge)
 True
 """
@@ -40,24 +51,23 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from math import factorial, prod
 
 import numpy as np
 import numpy.typing as npt
 
 from ...core.knowledge import Observation
 from ...engines.base import Tally
-from ...engines.lattice import FloatArray, IntArray, Lattice, Step
+from ...engines.lattice import FloatArray, IntArray, Step, build_lattice
 from .hands import ClassKey, DecisionJoint, HandTypes, Reader
 from .knowledge import Announced, RoundKnowledge
 from .memo import Memo, is_sharing
 from .rules import Seat
 
-MAX_ROWS = 40_000
-"""The most rows (assignments of hand types to the free seats, each allowed by every
-observation on its own) listed afresh for a position; a bigger one is left to the
-counter's passes, whose cost does not grow with the rows (at 8 players a viewpoint
-has up to 1.7 million rows before any event, a few thousand once the events
-narrow them down)."""
+MAX_ROWS = 100_000
+"""The most rows a position keeps (a few megabytes at 8 players); a bigger one is
+left to the counter's passes, whose cost does not grow with the rows."""
 
 MAX_CODES = 3**8
 """The most label codes (``(targets + 1) ** free seats``) of a decision read off rows
@@ -72,89 +82,228 @@ HandRows = npt.NDArray[np.int8]
 SNAPSHOTS = 32
 """Positions of one viewpoint kept inside :func:`.memo.sharing`..."""
 SNAPSHOT_ROWS = 4 * MAX_ROWS
-"""... holding this many rows at the most (about 4 MB at 8 players), the latest kept."""
+"""... holding this many rows at the most, the latest kept."""
+
+
+@dataclass(frozen=True, eq=False)
+class Completion:
+    """The ways to deal the cards left to the untouched seats, by labelling.
+
+    Level ``j`` of the deck's lattice is the states after ``j`` seats are dealt; from
+    there ``u = seats - j`` seats are left. ``per_labelling[j][s, c]`` is the number
+    of physical ways to deal them from state ``s`` with one given labelling whose
+    target counts are ``c`` (a flat index: the count of each target is a digit, in
+    ``sides``); ``totals[j][s]`` the number of ways with any labelling.
+
+    >>> done = Completion.of((1, 3), 2, (1, 0), (1,))  # hand (0, 1) holds the target
+    >>> done.per_labelling[0].tolist()   # from nothing dealt: 0 or 1 target holder
+    [[0.0, 3.0]]
+    >>> int(done.totals[0][0])   # 3 ways to hold the target, in either seat
+    6
+    """
+
+    per_labelling: tuple[FloatArray, ...]
+    totals: tuple[IntArray, ...]
+    strides: IntArray
+    """What holding each label adds to the flat count index (0 for no target)."""
+    sides: tuple[int, ...]
+    """One more than the most holders of each target."""
+
+    def labellings(self, seats: int) -> tuple[IntArray, IntArray]:
+        """Every labelling of ``seats`` seats (one column each, one digit per seat)
+        that the deck allows, and its flat count index."""
+        return _labellings(len(self.strides), self.sides, seats)
+
+    @classmethod
+    def of(
+        cls,
+        counts: tuple[int, ...],
+        hand_size: int,
+        labels: tuple[int, ...],
+        capacities: tuple[int, ...],
+    ) -> Completion:
+        """The table for the deck of these card counts whose hand types (in the
+        order of its lattice) have these labels (the index of the target held, or
+        one past the last target for none), each target having so many cards (a
+        holder holds one at least). Kept per deck and labels."""
+        seats = sum(counts) // hand_size
+        sides = tuple(min(seats, capacity) + 1 for capacity in capacities)
+        return _completion(counts, hand_size, labels, sides)
+
+
+@lru_cache(maxsize=256)
+def _labellings(base: int, sides: tuple[int, ...], seats: int) -> tuple[IntArray, IntArray]:
+    """:meth:`Completion.labellings` (kept: the same few for every position)."""
+    digits = np.indices((base,) * seats, dtype=np.int64).reshape(seats, base**seats)
+    fits = np.ones(digits.shape[1], dtype=bool)
+    for target, side in enumerate(sides):
+        fits &= (digits == target).sum(axis=0) < side
+    strides = np.array([prod(sides[t + 1 :]) for t in range(len(sides))] + [0], dtype=np.int64)
+    digits = digits[:, fits]
+    return digits, strides[digits].sum(axis=0)
+
+
+@lru_cache(maxsize=64)
+def _completion(
+    counts: tuple[int, ...], hand_size: int, labels: tuple[int, ...], sides: tuple[int, ...]
+) -> Completion:
+    """The :class:`Completion` of a deck: a backward pass over the lattice whose
+    state also counts the target holders dealt, divided by the labellings of each
+    count (all alike by symmetry)."""
+    lattice = build_lattice(counts, hand_size)
+    seats = len(lattice.steps)
+    size = prod(sides)
+    strides = np.array([prod(sides[t + 1 :]) for t in range(len(sides))] + [0], dtype=np.int64)
+    label = np.array(labels, dtype=np.int64)
+    level = np.zeros((lattice.sizes[-1], size))
+    level[:, 0] = 1.0
+    every = [level]
+    for step in reversed(lattice.steps):
+        group = step.out_of
+        moves = group.moves
+        shifted = np.zeros((len(moves.src), size))
+        gathered = every[0][moves.dst] * moves.weight[:, None]
+        for t, stride in enumerate(strides.tolist()):
+            rows = label[moves.hand] == t
+            if stride:
+                shifted[rows, stride:] = gathered[rows, :-stride]
+            else:
+                shifted[rows] = gathered[rows]
+        level = np.zeros((step.sizes[0], size))
+        if len(group.starts):
+            level[group.keys] = np.add.reduceat(shifted, group.starts, axis=0)
+        every.insert(0, level)
+    digits = np.array(np.unravel_index(np.arange(size), sides)).reshape(len(sides), size)
+    per_labelling = []
+    for j, ways in enumerate(every):
+        left = seats - j
+        rest = left - digits.sum(axis=0)
+        labellings = np.array(
+            [
+                factorial(left) / prod(factorial(int(c)) for c in (*digits[:, k], rest[k]))
+                if rest[k] >= 0
+                else np.inf
+                for k in range(size)
+            ]
+        )
+        per_labelling.append(ways / labellings)  # exact: a whole number of ways each
+    totals = tuple(np.rint(ways.sum(axis=1)).astype(np.int64) for ways in every)
+    return Completion(tuple(per_labelling), totals, strides, sides)
 
 
 @dataclass(frozen=True, eq=False)
 class Deals:
-    """The consistent assignments of hand types to the free seats, after some
-    observations (see the module docstring)."""
+    """A viewpoint's consistent deals after some observations (see the module
+    docstring): rows over the touched free seats, the untouched ones folded."""
 
     hands: HandRows
-    """One row per assignment: the hand type (index) of every free seat."""
+    """One row per assignment: the hand type (index) of every touched free seat."""
+    columns: tuple[int, ...]
+    """The touched free seats (by position among the free seats), one per column."""
+    states: IntArray
+    """Each row's state in the lattice after its touched seats: the cards they took."""
     coef: IntArray
-    """Each row's number of physical deals."""
+    """Each row's number of physical deals of the touched seats' hands."""
     weights: FloatArray
     """Each row's weight (all positive)."""
     observations: tuple[Observation, ...]
     """The observations applied, in order."""
-    total: float
-    """The total weight (below :data:`EXACT_LIMIT`, every sum of weights is exact)."""
     types: HandTypes
     """The hand types the rows index."""
+    completion: Completion
+    """The ways to deal the untouched seats."""
+
+    @classmethod
+    def root(cls, types: HandTypes, completion: Completion) -> Deals:
+        """Before any observation: one row, no seat touched."""
+        return cls(
+            np.zeros((1, 0), dtype=np.int8),
+            (),
+            np.zeros(1, dtype=np.int64),
+            np.ones(1, dtype=np.int64),
+            np.ones(1),
+            (),
+            types,
+            completion,
+        )
+
+    @property
+    def touched(self) -> int:
+        """The number of touched seats: the lattice level of the rows' states."""
+        return len(self.columns)
+
+    @cached_property
+    def filled(self) -> FloatArray:
+        """Each row's weight times the ways to deal its untouched seats."""
+        return self.weights * self.completion.totals[self.touched][self.states]
+
+    @cached_property
+    def total(self) -> float:
+        """The total weight (below :data:`EXACT_LIMIT`, every sum of weights is exact)."""
+        return float(self.filled.sum())
+
+    @cached_property
+    def deals(self) -> int:
+        """The number of consistent physical deals."""
+        return int(self.coef @ self.completion.totals[self.touched][self.states])
+
+    def unfold(self, column: int, allowed: npt.NDArray[np.bool_]) -> Deals:
+        """Touch the free seat ``column``: every row splits into the ``allowed`` hand
+        types that seat may take from the cards left."""
+        parent, moves = _split(self.states, self.types.lattice.steps[self.touched], allowed)
+        hands = np.empty((len(parent), self.touched + 1), dtype=np.int8)
+        hands[:, :-1] = self.hands[parent]
+        hands[:, -1] = moves.hand
+        return Deals(
+            hands,
+            (*self.columns, column),
+            moves.dst,
+            self.coef[parent] * moves.coef,
+            self.weights[parent] * moves.weight,
+            self.observations,
+            self.types,
+            self.completion,
+        )
+
+    def split_size(self, allowed: npt.NDArray[np.bool_]) -> int:
+        """The rows :meth:`unfold` with ``allowed`` would make."""
+        _, count, _ = _plan(self.types.lattice.steps[self.touched], allowed)
+        return int(count[self.states].sum())
 
     def apply(self, observation: Observation, factor: FloatArray) -> Deals:
         """The rows after one more observation, whose numerator per row is ``factor``."""
         weights = self.weights * factor
         keep = weights > 0
-        hands, coef = self.hands, self.coef
+        hands, states, coef = self.hands, self.states, self.coef
         if not keep.all():
-            hands, coef, weights = hands[keep], coef[keep], weights[keep]
+            hands, states, coef, weights = hands[keep], states[keep], coef[keep], weights[keep]
         observations = (*self.observations, observation)
-        return Deals(hands, coef, weights, observations, float(weights.sum()), self.types)
+        return Deals(
+            hands, self.columns, states, coef, weights, observations, self.types, self.completion
+        )
+
+
+def _plan(step: Step, allowed: npt.NDArray[np.bool_]) -> tuple[IntArray, IntArray, Step]:
+    """A step's moves that deal an allowed hand, sorted by the state they leave, with
+    the first move and the number of moves out of every state (kept per step)."""
+    key = allowed.tobytes()
+    plans = _PLANS.setdefault(id(step), (step, {}))[1]
+    if key not in plans:
+        moves = step.select(np.flatnonzero(allowed[step.hand]))
+        order = np.argsort(moves.src, kind="stable")
+        moves = moves.select(order)
+        count = np.bincount(moves.src, minlength=step.sizes[0])
+        plans[key] = (np.cumsum(count) - count, count, moves)
+    return plans[key]
+
+
+_PLANS: dict[int, tuple[Step, dict[bytes, tuple[IntArray, IntArray, Step]]]] = {}
+"""The plans of every step (the lattices are kept for good, so are their plans; the
+step is kept with them, so its identity is not reused)."""
 
 
 Allowed = npt.NDArray[np.bool_]
 """For each free seat and hand type, whether the seat may hold it (seats × hands)."""
-
-
-def _moves(lattice: Lattice, allowed: Allowed) -> list[tuple[IntArray, IntArray, Step]]:
-    """Each step's moves that deal an allowed hand, sorted by the state they leave,
-    with the first move and the number of moves out of every state."""
-    plans = []
-    for j, step in enumerate(lattice.steps):
-        moves = step.select(np.flatnonzero(allowed[j, step.hand]))
-        order = np.argsort(moves.src, kind="stable")
-        moves = moves.select(order)
-        count = np.bincount(moves.src, minlength=step.sizes[0])
-        start = np.cumsum(count) - count
-        plans.append((start, count, moves))
-    return plans
-
-
-def row_count(lattice: Lattice, allowed: Allowed) -> int:
-    """The number of assignments of allowed hand types to the seats (paths through
-    the lattice), without listing them."""
-    paths = np.ones(1)
-    for j, step in enumerate(lattice.steps):
-        fits = allowed[j, step.hand]
-        summed = np.bincount(step.dst[fits], weights=paths[step.src[fits]], minlength=step.sizes[1])
-        paths = np.asarray(summed, dtype=np.float64)
-    return round(float(paths.sum()))
-
-
-def rows_of(lattice: Lattice, allowed: Allowed) -> tuple[HandRows, IntArray]:
-    """Every assignment of allowed hand types to the seats of a lattice (one row each,
-    the first seat first) and its number of physical deals: every path through the
-    lattice, one level at a time."""
-    states = np.zeros(1, dtype=np.int64)
-    coef = np.ones(1, dtype=np.int64)
-    levels: list[tuple[IntArray, IntArray]] = []  # each level's parent rows and hands
-    for start, count, moves in _moves(lattice, allowed):
-        repeat = count[states]
-        parent = np.repeat(np.arange(len(states)), repeat)
-        offset = np.arange(len(parent)) - np.repeat(np.cumsum(repeat) - repeat, repeat)
-        move = start[states][parent] + offset
-        levels.append((parent, moves.hand[move]))
-        coef = coef[parent] * moves.coef[move]
-        states = moves.dst[move]
-    hands = np.empty((len(states), len(levels)), dtype=np.int8)
-    row = np.arange(len(states))
-    for seat in reversed(range(len(levels))):  # each row's ancestors, last seat first
-        parent, hand = levels[seat]
-        hands[:, seat] = hand[row]
-        row = parent[row]
-    return hands, coef
 
 
 @dataclass(frozen=True, eq=False)
@@ -164,16 +313,21 @@ class Numerators:
     target's (when free)."""
 
     peeker: int | None
-    """The peeker's column among the free seats, if it is free."""
+    """The peeker's position among the free seats, if it is free."""
     target: int | None
-    """The target's column, if it is free."""
+    """The target's position, if it is free."""
     table: FloatArray
 
-    def of(self, hands: HandRows) -> FloatArray:
-        """The numerator of every row."""
-        index = tuple(hands[:, c] for c in (self.peeker, self.target) if c is not None)
+    @property
+    def reads(self) -> tuple[int, ...]:
+        """The free seats it reads (by position)."""
+        return tuple(c for c in (self.peeker, self.target) if c is not None)
+
+    def of(self, deals: Deals) -> FloatArray:
+        """The numerator of every row (the seats it reads touched)."""
+        index = tuple(deals.hands[:, deals.columns.index(c)] for c in self.reads)
         if not index:
-            return np.full(len(hands), float(self.table))
+            return np.full(len(deals.weights), float(self.table))
         return np.asarray(self.table[index])
 
     def restrict(self, allowed: Allowed) -> None:
@@ -195,6 +349,13 @@ class Track:
         self.knowledge = knowledge
         self.types = types
         self.seats = {seat: index for index, seat in enumerate(knowledge.free_seats)}
+        labels = tuple(Reader(knowledge, types).labels.tolist())
+        capacities = tuple(
+            sum(count for card, count in knowledge.free_cards if card.character == target)
+            for target in knowledge.targets
+        )
+        completion = Completion.of(types.counts, types.game.hand_size, labels, capacities)
+        self.root = Deals.root(types, completion)
         self.snapshots: OrderedDict[tuple[Observation, ...], Deals] = OrderedDict()
         self.numerators: dict[Observation, Numerators] = {}
         self.max_rows = MAX_ROWS
@@ -202,32 +363,39 @@ class Track:
         """The rows of the snapshots kept."""
 
     def at(self, observations: tuple[Observation, ...]) -> Deals | None:
-        """The deals after ``observations``, from the longest prefix kept, or else
-        listed afresh (``None``: too many rows, or weights that could stop being
-        exact)."""
+        """The deals after ``observations``, from the longest prefix kept (``None``:
+        too many rows, or weights that could stop being exact)."""
         found = self.snapshots.get(observations)
         if found is not None:
             self.snapshots.move_to_end(observations)
             return found
-        deals: Deals | None = None
+        deals = self.root
         for kept in self.snapshots.values():
             done = len(kept.observations)
-            longer = deals is None or len(deals.observations) < done
+            longer = len(deals.observations) < done
             if longer and done <= len(observations) and observations[:done] == kept.observations:
                 deals = kept
-        complete = 0  # the rows hold every deal these observations allow (and more)
-        if deals is None:
-            deals = self.listed(observations)
-            if deals is None:
-                return None
-            complete = len(observations)  # listed without the deals they forbid
         for observation in observations[len(deals.observations) :]:
-            deals = deals.apply(observation, self.numerator(observation).of(deals.hands))
-            if deals.total >= EXACT_LIMIT:
+            step = self.step(deals, observation)
+            if step is None:
                 return None
-            if complete <= len(deals.observations):
-                self.keep(deals)
-        self.keep(deals)
+            deals = step
+            self.keep(deals)
+        return deals
+
+    def step(self, deals: Deals, observation: Observation) -> Deals | None:
+        """``deals`` after one more observation (``None``: see :meth:`at`)."""
+        numerator = self.numerator(observation)
+        for column in numerator.reads:
+            if column not in deals.columns:
+                allowed = np.ones((len(self.seats), len(self.types.lattice.hands)), dtype=bool)
+                numerator.restrict(allowed)
+                if deals.split_size(allowed[column]) > self.max_rows:
+                    return None
+                deals = deals.unfold(column, allowed[column])
+        deals = deals.apply(observation, numerator.of(deals))
+        if len(deals.weights) > self.max_rows or deals.total >= EXACT_LIMIT:
+            return None
         return deals
 
     def keep(self, deals: Deals) -> None:
@@ -241,18 +409,6 @@ class Track:
         ):
             _, oldest = self.snapshots.popitem(last=False)
             self.rows -= len(oldest.weights)
-
-    def listed(self, observations: tuple[Observation, ...]) -> Deals | None:
-        """The deals of the hands each observation allows on its own (not yet
-        weighed by the observations), or ``None`` when they are too many."""
-        lattice = self.types.lattice
-        allowed = np.ones((len(self.seats), len(lattice.hands)), dtype=bool)
-        for observation in observations:
-            self.numerator(observation).restrict(allowed)
-        if row_count(lattice, allowed) > self.max_rows:
-            return None
-        hands, coef = rows_of(lattice, allowed)
-        return Deals(hands, coef, coef.astype(np.float64), (), float(coef.sum()), self.types)
 
     def numerator(self, observation: Observation) -> Numerators:
         """The observation's numerators (kept)."""
@@ -310,41 +466,128 @@ def _track_key(knowledge: RoundKnowledge) -> Hashable:
     return (id(knowledge.game), knowledge.setup, hands, knowledge.viewpoint)
 
 
-def _per_hand(deals: Deals, hands: int) -> FloatArray:
-    """The weight of every (free seat, hand type)."""
-    seats = deals.hands.shape[1]
-    index = deals.hands + hands * np.arange(seats)
-    weights = np.repeat(deals.weights, seats)
-    return _sum_by(index.ravel(), weights, seats * hands).reshape(seats, hands)
+class Spread:
+    """The decision's weights read off the rows, by label code (one base-(targets +
+    1) digit per free seat, the first seat most significant): the rows give the
+    touched seats' digits, the completion spreads its ways over every labelling of
+    the untouched seats (all alike for the same target counts)."""
+
+    def __init__(self, deals: Deals, reader: Reader) -> None:
+        self.deals = deals
+        self.labels = reader.labels
+        seats = len(reader.seats)
+        self.base = len(reader.knowledge.targets) + 1
+        self.codes = int(self.base**seats)
+        self.place = self.base ** np.arange(seats - 1, -1, -1, dtype=np.int64)
+        self.untouched = tuple(p for p in range(seats) if p not in deals.columns)
+        self.touched_code = self.labels[deals.hands] @ self.place[list(deals.columns)]
+        self.states = len(deals.completion.per_labelling[deals.touched])
+
+    def decision(self) -> FloatArray:
+        """The weight of every label code."""
+        return self.by_key(np.zeros(len(self.deals.states), dtype=np.int64), 1).ravel()
+
+    def by_key(self, key: IntArray, keys: int) -> FloatArray:
+        """The weight of every (key, label code), for one key per row (``keys``
+        values): e.g. the hand type of a touched seat."""
+        prefix, state, weights = self._grouped(key)
+        ways = weights[:, None] * self.deals.completion.per_labelling[self.deals.touched][state]
+        return self.spread(*_merged(prefix, ways), self.untouched, keys)
+
+    def of_untouched(self, p: int) -> FloatArray:
+        """The weight of every (hand type, label code) of the untouched seat ``p``."""
+        prefix, ways = self._untouched
+        label = self.labels[prefix // self.codes] * self.place[p]
+        others = tuple(q for q in self.untouched if q != p)
+        return self.spread(prefix + label, ways, others, len(self.deals.types.lattice.hands))
+
+    @cached_property
+    def _untouched(self) -> tuple[IntArray, FloatArray]:
+        """The ways of every (hand type, label code) of any untouched seat, that
+        seat's digit left out (as :meth:`spread` takes them): the rows grouped by
+        label code and state, then every hand the seat may take from the cards left."""
+        deals = self.deals
+        prefix, state, weights = self._grouped(np.zeros(len(deals.states), dtype=np.int64))
+        hands = len(deals.types.lattice.hands)
+        step = deals.types.lattice.steps[deals.touched]
+        parent, moves = _split(state, step, np.ones(hands, dtype=bool))
+        after = deals.completion.per_labelling[deals.touched + 1][moves.dst]
+        ways = (weights[parent] * moves.weight)[:, None] * after
+        key = moves.hand * self.codes + prefix[parent]
+        order = np.argsort(key, kind="stable")
+        return _merged(key[order], ways[order])
+
+    def _grouped(self, key: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
+        """The rows summed per (key, label code of the touched seats, state), in
+        that order: each group's ``key * codes + code``, state and weight."""
+        deals = self.deals
+        group = (key * self.codes + self.touched_code) * self.states + deals.states
+        unique, inverse = np.unique(group, return_inverse=True)
+        weights = np.bincount(inverse.ravel(), weights=deals.weights)
+        return unique // self.states, unique % self.states, np.asarray(weights, dtype=np.float64)
+
+    def spread(
+        self, prefix: IntArray, ways: FloatArray, seats: tuple[int, ...], keys: int
+    ) -> FloatArray:
+        """Spread ``ways`` (one row per entry, by flat count index) over every
+        labelling of ``seats``: entry ``e`` adds to code ``prefix[e] + part``."""
+        digits, count = self.deals.completion.labellings(len(seats))
+        part = self.place[list(seats)] @ digits
+        out = np.zeros(keys * self.codes)
+        out[prefix[:, None] + part[None, :]] = ways[:, count]
+        return out.reshape(keys, self.codes)
 
 
-def _sum_by(index: IntArray, weights: FloatArray, size: int) -> FloatArray:
-    """The sum of ``weights`` per value of ``index`` (``0 <= index < size``)."""
-    return np.asarray(np.bincount(index, weights=weights, minlength=size), dtype=np.float64)
+def _merged(prefix: IntArray, ways: FloatArray) -> tuple[IntArray, FloatArray]:
+    """The rows of ``ways`` summed per value of ``prefix`` (sorted)."""
+    edges = np.flatnonzero(np.r_[True, prefix[1:] != prefix[:-1]])
+    return prefix[edges], np.add.reduceat(ways, edges, axis=0)
 
 
-def _codes(deals: Deals, reader: Reader) -> tuple[IntArray, int]:
-    """Every row's label code (the first free seat most significant) and how many
-    codes there are."""
-    count = len(reader.knowledge.targets) + 1
-    seats = deals.hands.shape[1]
-    radix = count ** np.arange(seats - 1, -1, -1, dtype=np.int64)
-    return reader.labels[deals.hands] @ radix, count**seats
+def _split(states: IntArray, step: Step, allowed: npt.NDArray[np.bool_]) -> tuple[IntArray, Step]:
+    """Every (row, allowed move out of the row's state) of a step: each move's row
+    (its parent) and the moves, row by row."""
+    start, count, moves = _plan(step, allowed)
+    repeat = count[states]
+    parent = np.repeat(np.arange(len(states)), repeat)
+    offset = np.arange(len(parent)) - np.repeat(np.cumsum(repeat) - repeat, repeat)
+    return parent, moves.select(start[states][parent] + offset)
+
+
+def _per_hand(deals: Deals) -> list[FloatArray]:
+    """The weight of every hand type of every free seat (by position)."""
+    lattice = deals.types.lattice
+    hands = len(lattice.hands)
+    seats = len(lattice.steps)
+    found = []
+    untouched = None
+    for p in range(seats):
+        if p in deals.columns:
+            column = deals.hands[:, deals.columns.index(p)]
+            found.append(np.bincount(column, weights=deals.filled, minlength=hands))
+            continue
+        if untouched is None:  # the same for every untouched seat
+            step = lattice.steps[deals.touched]
+            by_state = np.bincount(deals.states, weights=deals.weights, minlength=step.sizes[0])
+            after = deals.completion.totals[deals.touched + 1][step.dst]
+            untouched = np.bincount(
+                step.hand, weights=by_state[step.src] * step.weight * after, minlength=hands
+            )
+        found.append(untouched)
+    return [np.asarray(weights, dtype=np.float64) for weights in found]
 
 
 def tally(knowledge: RoundKnowledge, deals: Deals) -> Tally:
     """Every count the posterior needs, as :meth:`.counter.CountingEngine.tally`."""
-    types = deals.types
-    reader = Reader(knowledge, types)
+    reader = Reader(knowledge, deals.types)
     total = deals.total
-    per_hand = dict(zip(knowledge.free_seats, _per_hand(deals, len(types.hand_cards)), strict=True))
+    per_hand = dict(zip(knowledge.free_seats, _per_hand(deals), strict=True))
     decision = {}
     if knowledge.targets and len(deals.weights):
-        codes, size = _codes(deals, reader)
-        weights = _sum_by(codes, deals.weights, size)
+        weights = Spread(deals, reader).decision()
         support = np.flatnonzero(weights)
         decision = dict(zip(reader.decisions_of(support), weights[support].tolist(), strict=True))
-    return Tally(int(deals.coef.sum()), total, reader.roles(total, per_hand), decision)
+    return Tally(deals.deals, total, reader.roles(total, per_hand), decision)
 
 
 def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:
@@ -352,20 +595,17 @@ def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:
     :meth:`.counter.CountingEngine.decision_by_hand` (``deals`` not empty)."""
     types = deals.types
     reader = Reader(knowledge, types)
-    hands = len(types.hand_cards)
-    codes, size = _codes(deals, reader)
-    weights = _sum_by(codes, deals.weights, size)
+    spread = Spread(deals, reader)
+    weights = spread.decision()
     support = np.flatnonzero(weights)
-    rank = np.zeros(size, dtype=np.int64)
-    rank[support] = np.arange(len(support))
-    value = rank[codes]
-    values = len(support)
-    seats = deals.hands.shape[1]
-    index = (deals.hands + hands * np.arange(seats)) * values + value[:, None]
-    weights_ = np.repeat(deals.weights, seats)
-    joint = _sum_by(index.ravel(), weights_, seats * hands * values).reshape(seats, hands, values)
-    by_hand = dict(zip(knowledge.free_seats, joint, strict=True))
+    hands = len(types.hand_cards)
+    by_hand = {}
+    for p, seat in enumerate(knowledge.free_seats):
+        if p in deals.columns:
+            joint = spread.by_key(deals.hands[:, deals.columns.index(p)].astype(np.int64), hands)
+        else:
+            joint = spread.of_untouched(p)
+        by_hand[seat] = joint[:, support]
     decisions = reader.decisions_of(support)
-    weights = weights[support]
-    result = reader.tally(int(deals.coef.sum()), decisions, weights, by_hand)
-    return DecisionJoint(decisions, weights, types.hand_cards, by_hand, result)
+    result = reader.tally(deals.deals, decisions, weights[support], by_hand)
+    return DecisionJoint(decisions, weights[support], types.hand_cards, by_hand, result)
