@@ -212,6 +212,8 @@ class Deals:
     """The hand types the rows index."""
     completion: Completion
     """The ways to deal the untouched seats."""
+    bound: float
+    """At least the total weight: the physical deals times each numerator's most."""
 
     @classmethod
     def root(cls, types: HandTypes, completion: Completion) -> Deals:
@@ -225,7 +227,14 @@ class Deals:
             (),
             types,
             completion,
+            float(completion.totals[0][0]),
         )
+
+    @property
+    def exact(self) -> bool:
+        """Whether the total weight is below :data:`EXACT_LIMIT` (where every sum of
+        weights is exact)."""
+        return self.bound < EXACT_LIMIT or self.total < EXACT_LIMIT
 
     @property
     def touched(self) -> int:
@@ -263,6 +272,7 @@ class Deals:
             self.observations,
             self.types,
             self.completion,
+            self.bound,
         )
 
     def split_size(self, allowed: npt.NDArray[np.bool_]) -> int:
@@ -270,16 +280,23 @@ class Deals:
         _, count, _ = _plan(self.types.lattice.steps[self.touched], allowed)
         return int(count[self.states].sum())
 
-    def apply(self, observation: Observation, factor: FloatArray) -> Deals:
-        """The rows after one more observation, whose numerator per row is ``factor``."""
-        weights = self.weights * factor
+    def apply(self, observation: Observation, numerators: Numerators) -> Deals:
+        """The rows after one more observation, of these numerators."""
+        weights = self.weights * numerators.of(self)
         keep = weights > 0
         hands, states, coef = self.hands, self.states, self.coef
         if not keep.all():
             hands, states, coef, weights = hands[keep], states[keep], coef[keep], weights[keep]
-        observations = (*self.observations, observation)
         return Deals(
-            hands, self.columns, states, coef, weights, observations, self.types, self.completion
+            hands,
+            self.columns,
+            states,
+            coef,
+            weights,
+            (*self.observations, observation),
+            self.types,
+            self.completion,
+            self.bound * numerators.most,
         )
 
 
@@ -317,6 +334,11 @@ class Numerators:
     target: int | None
     """The target's position, if it is free."""
     table: FloatArray
+
+    @cached_property
+    def most(self) -> float:
+        """The biggest numerator."""
+        return float(self.table.max())
 
     @property
     def reads(self) -> tuple[int, ...]:
@@ -393,8 +415,8 @@ class Track:
                 if deals.split_size(allowed[column]) > self.max_rows:
                     return None
                 deals = deals.unfold(column, allowed[column])
-        deals = deals.apply(observation, numerator.of(deals))
-        if len(deals.weights) > self.max_rows or deals.total >= EXACT_LIMIT:
+        deals = deals.apply(observation, numerator)
+        if len(deals.weights) > self.max_rows or not deals.exact:
             return None
         return deals
 
@@ -483,31 +505,80 @@ class Spread:
         self.touched_code = self.labels[deals.hands] @ self.place[list(deals.columns)]
         self.states = len(deals.completion.per_labelling[deals.touched])
 
+    @cached_property
     def decision(self) -> FloatArray:
         """The weight of every label code."""
-        return self.by_key(np.zeros(len(self.deals.states), dtype=np.int64), 1).ravel()
-
-    def by_key(self, key: IntArray, keys: int) -> FloatArray:
-        """The weight of every (key, label code), for one key per row (``keys``
-        values): e.g. the hand type of a touched seat."""
-        prefix, state, weights = self._grouped(key)
+        prefix, state, weights = self._grouped(np.zeros((1, len(self.deals.states)), np.int64))
         ways = weights[:, None] * self.deals.completion.per_labelling[self.deals.touched][state]
-        return self.spread(*_merged(prefix, ways), self.untouched, keys)
-
-    def of_untouched(self, p: int) -> FloatArray:
-        """The weight of every (hand type, label code) of the untouched seat ``p``."""
-        prefix, ways = self._untouched
-        label = self.labels[prefix // self.codes] * self.place[p]
-        others = tuple(q for q in self.untouched if q != p)
-        return self.spread(prefix + label, ways, others, len(self.deals.types.lattice.hands))
+        prefix, ways = _merged(prefix, ways)
+        digits, count = self.deals.completion.labellings(len(self.untouched))
+        out = np.zeros(self.codes)
+        out[prefix[:, None] + (self.place[list(self.untouched)] @ digits)[None, :]] = ways[:, count]
+        return out
 
     @cached_property
-    def _untouched(self) -> tuple[IntArray, FloatArray]:
-        """The ways of every (hand type, label code) of any untouched seat, that
-        seat's digit left out (as :meth:`spread` takes them): the rows grouped by
-        label code and state, then every hand the seat may take from the cards left."""
+    def support(self) -> IntArray:
+        """The label codes of non-zero weight (the decision's values)."""
+        return np.flatnonzero(self.decision)
+
+    @cached_property
+    def rank(self) -> IntArray:
+        """Every label code's index in :attr:`support` (-1: weight zero)."""
+        rank = np.full(self.codes, -1, dtype=np.int64)
+        rank[self.support] = np.arange(len(self.support))
+        return rank
+
+    def touched_by_hand(self) -> FloatArray:
+        """The weight of every (touched column, hand type, decision value)."""
         deals = self.deals
-        prefix, state, weights = self._grouped(np.zeros(len(deals.states), dtype=np.int64))
+        hands = len(deals.types.lattice.hands)
+        keys = np.arange(deals.touched)[:, None] * hands + deals.hands.T.astype(np.int64)
+        prefix, state, weights = self._grouped(keys)
+        ways = weights[:, None] * deals.completion.per_labelling[deals.touched][state]
+        prefix, ways = _merged(prefix, ways)
+        key, code = prefix // self.codes, prefix % self.codes
+        joint = self.spread(key, code, ways, self.untouched, deals.touched * hands)
+        return joint.reshape(deals.touched, hands, len(self.support))
+
+    def untouched_by_hand(self) -> FloatArray:
+        """The weight of every (untouched seat, hand type, decision value): by
+        symmetry the same ways for each seat, spread with its own digits."""
+        key, code, ways = self._untouched
+        hands = len(self.deals.types.lattice.hands)
+        label = self.labels[key]
+        tables = []
+        for p in self.untouched:
+            others = tuple(q for q in self.untouched if q != p)
+            tables.append(self.spread(key, code + label * self.place[p], ways, others, hands))
+        return np.stack(tables)
+
+    def spread(
+        self,
+        key: IntArray,
+        code: IntArray,
+        ways: FloatArray,
+        seats: tuple[int, ...],
+        keys: int,
+    ) -> FloatArray:
+        """Spread ``ways`` (one row per entry, by flat count index) over every
+        labelling of ``seats``: entry ``e`` adds to (``key[e]``, the decision value
+        of label code ``code[e] + part``), for ``keys`` keys."""
+        digits, count = self.deals.completion.labellings(len(seats))
+        rank = self.rank[code[:, None] + (self.place[list(seats)] @ digits)[None, :]]
+        fits = rank >= 0  # a labelling the deck forbids has no ways
+        values = len(self.support)
+        out = np.zeros(keys * values)
+        out[(key[:, None] * values + rank)[fits]] = ways[:, count][fits]
+        return out.reshape(keys, values)
+
+    @cached_property
+    def _untouched(self) -> tuple[IntArray, IntArray, FloatArray]:
+        """The ways of every (hand type, label code) of any untouched seat, that
+        seat's digit left out: hand types, codes and ways (as :meth:`spread` takes
+        them), from the rows grouped by label code and state, then every hand the
+        seat may take from the cards left."""
+        deals = self.deals
+        prefix, state, weights = self._grouped(np.zeros((1, len(deals.states)), dtype=np.int64))
         hands = len(deals.types.lattice.hands)
         step = deals.types.lattice.steps[deals.touched]
         parent, moves = _split(state, step, np.ones(hands, dtype=bool))
@@ -515,27 +586,20 @@ class Spread:
         ways = (weights[parent] * moves.weight)[:, None] * after
         key = moves.hand * self.codes + prefix[parent]
         order = np.argsort(key, kind="stable")
-        return _merged(key[order], ways[order])
+        merged, ways = _merged(key[order], ways[order])
+        return merged // self.codes, merged % self.codes, ways
 
-    def _grouped(self, key: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
+    def _grouped(self, keys: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
         """The rows summed per (key, label code of the touched seats, state), in
-        that order: each group's ``key * codes + code``, state and weight."""
+        that order, for rows of keys: each group's ``key * codes + code``, state and
+        weight."""
         deals = self.deals
-        group = (key * self.codes + self.touched_code) * self.states + deals.states
+        code = keys * self.codes + self.touched_code
+        group = (code * self.states + deals.states).ravel()
         unique, inverse = np.unique(group, return_inverse=True)
-        weights = np.bincount(inverse.ravel(), weights=deals.weights)
+        repeated = np.tile(deals.weights, len(keys))
+        weights = np.bincount(inverse.ravel(), weights=repeated)
         return unique // self.states, unique % self.states, np.asarray(weights, dtype=np.float64)
-
-    def spread(
-        self, prefix: IntArray, ways: FloatArray, seats: tuple[int, ...], keys: int
-    ) -> FloatArray:
-        """Spread ``ways`` (one row per entry, by flat count index) over every
-        labelling of ``seats``: entry ``e`` adds to code ``prefix[e] + part``."""
-        digits, count = self.deals.completion.labellings(len(seats))
-        part = self.place[list(seats)] @ digits
-        out = np.zeros(keys * self.codes)
-        out[prefix[:, None] + part[None, :]] = ways[:, count]
-        return out.reshape(keys, self.codes)
 
 
 def _merged(prefix: IntArray, ways: FloatArray) -> tuple[IntArray, FloatArray]:
@@ -584,9 +648,9 @@ def tally(knowledge: RoundKnowledge, deals: Deals) -> Tally:
     per_hand = dict(zip(knowledge.free_seats, _per_hand(deals), strict=True))
     decision = {}
     if knowledge.targets and len(deals.weights):
-        weights = Spread(deals, reader).decision()
-        support = np.flatnonzero(weights)
-        decision = dict(zip(reader.decisions_of(support), weights[support].tolist(), strict=True))
+        spread = Spread(deals, reader)
+        weights = spread.decision[spread.support].tolist()
+        decision = dict(zip(reader.decisions_of(spread.support), weights, strict=True))
     return Tally(deals.deals, total, reader.roles(total, per_hand), decision)
 
 
@@ -596,16 +660,15 @@ def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:
     types = deals.types
     reader = Reader(knowledge, types)
     spread = Spread(deals, reader)
-    weights = spread.decision()
-    support = np.flatnonzero(weights)
-    hands = len(types.hand_cards)
-    by_hand = {}
-    for p, seat in enumerate(knowledge.free_seats):
-        if p in deals.columns:
-            joint = spread.by_key(deals.hands[:, deals.columns.index(p)].astype(np.int64), hands)
-        else:
-            joint = spread.of_untouched(p)
-        by_hand[seat] = joint[:, support]
-    decisions = reader.decisions_of(support)
-    result = reader.tally(deals.deals, decisions, weights[support], by_hand)
-    return DecisionJoint(decisions, weights[support], types.hand_cards, by_hand, result)
+    tables = []
+    if deals.touched:
+        tables.append(spread.touched_by_hand())
+    if spread.untouched:
+        tables.append(spread.untouched_by_hand())
+    every = np.concatenate(tables)  # touched columns first, then untouched seats
+    row = {p: r for r, p in enumerate((*deals.columns, *spread.untouched))}
+    by_hand = {seat: every[row[p]] for p, seat in enumerate(knowledge.free_seats)}
+    weights = spread.decision[spread.support]
+    decisions = reader.decisions_of(spread.support)
+    result = reader.tally(deals.deals, decisions, weights, by_hand)
+    return DecisionJoint(decisions, weights, types.hand_cards, by_hand, result)

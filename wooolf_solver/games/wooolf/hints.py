@@ -378,6 +378,7 @@ def _scores(
     alive = np.flatnonzero(sums > 0)
     tops = dict(zip(alive.tolist(), declarations.tops(masses[alive], joints[alive]), strict=True))
     bests = masses.max(axis=1)
+    entropies = _entropies(joints).tolist()
     chances_all = (sums / total).tolist()
     now: float | None = None  # the best declaration's chance now (for actions teaching nothing)
     scores = []
@@ -391,7 +392,7 @@ def _scores(
                 now = float(declarations.best(weights[:, None])[0]) / total
             best_after = now
         else:
-            remaining = sum(chances_all[row] * _entropy(joints[row]) for row in live)
+            remaining = sum(chances_all[row] * entropies[row] for row in live)
             gain = max(0.0, entropy - float(remaining))
             best_after = float(bests[start : start + len(outcomes)].sum()) / total
         scores.append(
@@ -487,3 +488,17 @@ def _entropy(weights: FloatArray) -> float:
     positive = weights[weights > 0]
     p = positive / positive.sum()
     return float(-(p * np.log2(p)).sum()) if len(p) > 1 else 0.0
+
+
+def _entropies(rows: FloatArray) -> FloatArray:
+    """:func:`_entropy` of every row, to the last bit: the rows with as many
+    positive weights are done together (a row's sum is the same in a matrix)."""
+    positive = rows > 0
+    counts = positive.sum(axis=1)
+    found = np.zeros(len(rows))
+    for count in np.unique(counts[counts > 1]).tolist():
+        which = np.flatnonzero(counts == count)
+        weights = rows[which][positive[which]].reshape(len(which), count)
+        p = weights / weights.sum(axis=1)[:, None]
+        found[which] = -(p * np.log2(p)).sum(axis=1)
+    return found

@@ -164,17 +164,21 @@ class DeclarationTable:
         """The declarations under these decision weights, best first (ties: smaller
         targets first): all with non-zero probability, and at least ``at_least``."""
         mass = self.ones @ weights
-        certain = [bool(row.all()) for row in self.right[:, weights > 0]]
-        total = float(weights.sum())
-        ranked = sorted(
-            (
-                Declaration(combo, 1.0 if sure else float(m) / total, sure)
-                for combo, m, sure in zip(self.candidates, mass, certain, strict=True)
-            ),
-            key=lambda d: (-d.probability, d.targets),
-        )
-        nonzero = sum(1 for d in ranked if d.probability > 0)
-        return ranked[: max(nonzero, at_least)]
+        certain: npt.NDArray[np.bool_] = np.all(self.right[:, weights > 0], axis=1)
+        chances = mass / float(weights.sum())
+        chances[certain] = 1.0
+        # the candidates come in the order of their pointers: a stable sort keeps it
+        order = np.argsort(-chances, kind="stable")
+        keep = max(int(np.count_nonzero(chances)), at_least)
+        return [
+            Declaration(self.candidates[i], chance, sure)
+            for i, chance, sure in zip(
+                order[:keep].tolist(),
+                chances[order[:keep]].tolist(),
+                certain[order[:keep]].tolist(),
+                strict=True,
+            )
+        ]
 
     def mass_rows(self, weights: FloatArray) -> FloatArray:
         """Each declaration's weight of being right under each row of ``weights``
