@@ -22,6 +22,7 @@ from wooolf_solver.games.wooolf import deals
 from wooolf_solver.games.wooolf.counter import CountingEngine
 from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
 from wooolf_solver.games.wooolf.memo import sharing
+from wooolf_solver.games.wooolf.solver import certain_declaration
 
 COUNTER = CountingEngine()
 
@@ -55,6 +56,8 @@ def check_in_order(record: Record, order: list[int], brute: bool) -> int:
             if brute:
                 assert_same_tally(tally, BRUTE.tally(knowledge))
             if passes is not None:
+                values = [value for value, weight in passed.decision.items() if weight]
+                assert deals.decision_values(knowledge, rows) == tuple(values)
                 joint = deals.decision_by_hand(knowledge, rows)
                 assert joint.decisions == passes.decisions
                 assert np.array_equal(joint.weights, passes.weights)
@@ -110,7 +113,13 @@ def test_rows_answer_the_positions_of_a_big_table() -> None:
 
 @given(record=records(corrupt=False, viewpoint=True))
 def test_the_certain_declaration_is_the_best_ones_certainty(record: Record) -> None:
-    posterior = solve(Round.from_dict(record))
+    """The posterior's, and the lab's from the decision's values alone (inside a
+    sharing block, from the rows)."""
+    round_ = Round.from_dict(record)
+    posterior = solve(round_)
     best = posterior.declarations(at_least=1)
     expected = bool(best) and best[0].certain
     assert posterior.certain_declaration == expected
+    assert certain_declaration(round_) == expected
+    with sharing():
+        assert certain_declaration(round_) == expected

@@ -180,6 +180,14 @@ class CountingEngine:
             return DecisionJoint((), np.zeros(0), model.hand_cards, {}, Tally(0, 0.0, {}))
         return model.decision_by_hand()
 
+    def decision_values(self, knowledge: RoundKnowledge) -> tuple[Decision, ...]:
+        """The viewpoint's decision values of non-zero weight (none: no consistent
+        deal), from the rows where they answer (no weights read)."""
+        rows = self._rows(knowledge)
+        if rows is not None:
+            return deals.decision_values(knowledge, rows)
+        return tuple(value for value, weight in self.tally(knowledge).decision.items() if weight)
+
     def _rows(self, knowledge: RoundKnowledge) -> deals.Deals | None:
         """Inside :func:`.memo.sharing`, the position's deals as rows (:mod:`.deals`,
         the same answers, updated event by event) when the table is small and has

@@ -61,7 +61,7 @@ from ...core.knowledge import Observation
 from ...engines.base import Tally
 from ...engines.lattice import FloatArray, IntArray, Step, build_lattice
 from .hands import ClassKey, DecisionJoint, HandTypes, Reader
-from .knowledge import Announced, RoundKnowledge
+from .knowledge import Announced, Decision, RoundKnowledge
 from .memo import Memo, is_sharing
 from .rules import Seat
 
@@ -652,6 +652,12 @@ def tally(knowledge: RoundKnowledge, deals: Deals) -> Tally:
         weights = spread.decision[spread.support].tolist()
         decision = dict(zip(reader.decisions_of(spread.support), weights, strict=True))
     return Tally(deals.deals, total, reader.roles(total, per_hand), decision)
+
+
+def decision_values(knowledge: RoundKnowledge, deals: Deals) -> tuple[Decision, ...]:
+    """The decision's values of non-zero weight (``deals`` not empty)."""
+    reader = Reader(knowledge, deals.types)
+    return reader.decisions_of(Spread(deals, reader).support)
 
 
 def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -188,9 +188,17 @@ class Reader:
 
     def decisions_of(self, codes: IntArray) -> tuple[Decision, ...]:
         """The decision values of label codes (one base-(targets + 1) digit per free
-        seat, the first seat most significant), the known hands included."""
-        shape = (len(self.knowledge.targets) + 1,) * len(self.seats)
-        return self.decisions_of_digits(digits_of(codes, shape))
+        seat, the first seat most significant), the known hands included (kept per
+        seats, targets and known holders: a round asks for the same ones again)."""
+        holders = tuple(tuple(seats) for seats in self.known_holders)
+        known = _decisions(self.seats, len(self.knowledge.targets), holders)
+        listed = codes.tolist()
+        missing = np.array([code for code in listed if code not in known], dtype=np.int64)
+        if len(missing):
+            shape = (len(self.knowledge.targets) + 1,) * len(self.seats)
+            found = self.decisions_of_digits(digits_of(missing, shape))
+            known.update(zip(missing.tolist(), found, strict=True))
+        return tuple(known[code] for code in listed)
 
     def decisions_of_digits(self, digits: IntArray) -> tuple[Decision, ...]:
         """The decision values of labellings (one row per free seat, one column per
@@ -230,6 +238,16 @@ class Reader:
             self.roles(total, per_hand),
             dict(zip(decisions, weights.tolist(), strict=True)),
         )
+
+
+@lru_cache(maxsize=256)
+def _decisions(
+    seats: tuple[Seat, ...], targets: int, holders: tuple[tuple[Seat, ...], ...]
+) -> dict[int, Decision]:
+    """The decision values found so far by label code, for these free seats,
+    number of targets and known holders of each (filled by
+    :meth:`Reader.decisions_of`)."""
+    return {}
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from .hints import hint
 from .rules import Seat
 from .scoring import FOOLED, WOLF, When
-from .solver import solve
+from .solver import certain_declaration, solve
 from .table import PlayedGame, PlayedRound
 
 
@@ -178,7 +178,7 @@ def _certain_at(played: PlayedRound, seat: Seat, engine: str) -> int | None:
 
     def certain(k: int) -> bool:
         view = played.view(seat, k)
-        return solve(view, engine).certain_declaration
+        return certain_declaration(view, engine)
 
     n = len(played.round.events)
     if not certain(n):

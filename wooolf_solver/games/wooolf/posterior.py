@@ -92,15 +92,8 @@ class RoundPosterior(Posterior):
         >>> posterior.certain_declaration, posterior.declarations(at_least=1)[0].certain
         (False, False)
         """
-        viewpoint = self.knowledge.viewpoint
         values = [d for d, weight in self.tally.decision.items() if weight > 0]
-        if not self.knowledge.targets or not values:
-            return False
-        for t in range(len(self.knowledge.targets)):
-            always = frozenset.intersection(*(d[t] for d in values)) - {viewpoint}
-            if not always and any(d[t] for d in values):
-                return False
-        return True
+        return certain_of(self.knowledge, values)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``solve``, with the declarations when there are targets."""
@@ -108,6 +101,19 @@ class RoundPosterior(Posterior):
         if self.knowledge.targets:
             result["declarations"] = [d.to_dict() for d in self.declarations()]
         return result
+
+
+def certain_of(knowledge: RoundKnowledge, values: Sequence[Decision]) -> bool:
+    """Whether some declaration is right for every one of these decision values
+    (those of non-zero weight): for every target, a seat other than the viewpoint
+    holds it in every value, or nobody holds it in any."""
+    if not knowledge.targets or not values:
+        return False
+    for t in range(len(knowledge.targets)):
+        always = frozenset.intersection(*(d[t] for d in values)) - {knowledge.viewpoint}
+        if not always and any(d[t] for d in values):
+            return False
+    return True
 
 
 @dataclass(frozen=True, eq=False)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from ...core.budget import max_memory
 from ...core.conflict import consistent_tally
+from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import RoundKnowledge, knowledge_of
 from .memo import Memo, position
-from .posterior import RoundPosterior
+from .posterior import RoundPosterior, certain_of
 from .record import Round
 
 
@@ -39,3 +40,20 @@ POSTERIORS = Memo()
 
 def _solve(knowledge: RoundKnowledge, engine: str | None) -> RoundPosterior:
     return RoundPosterior(knowledge, consistent_tally(knowledge, find_engine(engine)))
+
+
+def certain_declaration(round_: Round, engine: str | None = None) -> bool:
+    """Whether some declaration of the viewpoint is right in every consistent deal,
+    as :attr:`RoundPosterior.certain_declaration`: with the counting engine, from
+    the decision's values alone (no roles, no weights).
+
+    >>> certain_declaration(Round.load("examples/worked-example.yaml"))
+    False
+    """
+    knowledge = knowledge_of(round_)
+    counter = find_engine(engine)
+    if isinstance(counter, CountingEngine) and knowledge.targets:
+        values = counter.decision_values(knowledge)
+        if values:
+            return certain_of(knowledge, values)
+    return solve(round_, engine).certain_declaration  # raises if nothing is consistent
