@@ -148,9 +148,7 @@ class _YamlWithoutMaxDepth(YAML):
 
 # 700 levels overflow the composer's recursion, 300 do not (the measure refuses them).
 @pytest.mark.parametrize("text", ["[" * 700 + "]" * 700, "a: " + "[" * 300 + "]" * 300])
-def test_yaml_nesting_without_a_composer_limit(
-    monkeypatch: pytest.MonkeyPatch, text: str
-) -> None:
+def test_yaml_nesting_without_a_composer_limit(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     monkeypatch.setattr(documents, "YAML", _YamlWithoutMaxDepth)
     with pytest.raises(InvalidRecordError) as error:
         parse_yaml(text)

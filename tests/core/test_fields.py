@@ -151,9 +151,7 @@ def test_only() -> None:
 def test_required() -> None:
     assert required({"players": 4}, "players", "") == 4
     assert message(required, {}, "players", "") == "missing field 'players'"
-    assert message(required, {"seat": 1}, "says", "events.3") == (
-        "events.3: missing field 'says'"
-    )
+    assert message(required, {"seat": 1}, "says", "events.3") == ("events.3: missing field 'says'")
 
 
 def test_players_in_quotes_is_not_missing() -> None:

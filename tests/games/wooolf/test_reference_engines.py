@@ -38,6 +38,7 @@ def engine_id(engine: Engine) -> str:
     generic = type(engine).__module__.startswith("wooolf_solver.engines")
     return f"{engine.name}-generic" if generic else engine.name
 
+
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 WORKED = parse_yaml((EXAMPLES / "worked-example.yaml").read_text(encoding="utf-8"))
 """The worked example of shared/spec/record.md."""
@@ -232,9 +233,7 @@ def assert_worlds(worlds: Iterable[dict[Seat, Hand]], know: RoundKnowledge) -> N
     assert set(seen) == expected
 
 
-def certain_by_solves(
-    engine: CpSatEngine | GenericCpSatEngine, know: RoundKnowledge
-) -> set[Fact]:
+def certain_by_solves(engine: CpSatEngine | GenericCpSatEngine, know: RoundKnowledge) -> set[Fact]:
     """The certain facts, found by one ``possible`` solve per seat and identity."""
     facts: set[Fact] = set()
     names = sorted(know.game.characters)

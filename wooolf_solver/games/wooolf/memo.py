@@ -92,9 +92,10 @@ class Memo:
         if not _SHARING.get():
             return make()
         entries = self.entries
-        if key in entries:
+        kept = entries.get(key)
+        if kept is not None:
             entries.move_to_end(key)
-            found: T = entries[key][1]
+            found: T = kept[1]
             return found
         value = make()
         if small is not None and not small(value):
@@ -111,11 +112,39 @@ class Memo:
 def position(knowledge: RoundKnowledge) -> Hashable:
     """What every answer about ``knowledge`` depends on (the game by identity: the
     lab's rules are one object; a memo entry keeps it alive, so the identity is not
-    reused while the entry is kept)."""
-    return (
-        id(knowledge.game),
-        knowledge.setup,
-        tuple(sorted(knowledge.hands.items())),
-        knowledge.observations,
-        knowledge.viewpoint,
+    reused while the entry is kept), hashed once.
+
+    >>> from wooolf_solver import Round
+    >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+    >>> round_ = Round.load("examples/worked-example.yaml")
+    >>> position(knowledge_of(round_)) == position(knowledge_of(round_))
+    True
+    """
+    return Key(
+        (
+            id(knowledge.game),
+            knowledge.setup,
+            tuple(sorted(knowledge.hands.items())),
+            knowledge.observations,
+            knowledge.viewpoint,
+        )
     )
+
+
+class Key:
+    """A memo key that keeps its hash: a position's holds every observation, and
+    the memos look it up several times."""
+
+    __slots__ = ("hashed", "parts")
+
+    def __init__(self, parts: tuple[Hashable, ...]) -> None:
+        self.parts = parts
+        self.hashed = hash(parts)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Key):
+            return NotImplemented
+        return self.hashed == other.hashed and self.parts == other.parts
