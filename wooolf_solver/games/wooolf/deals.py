@@ -451,11 +451,10 @@ class Track:
             table = types.numerator(observation, key, known.get(target))
             return Numerators(None, column, table)
         # a free peeker: the numerator depends on its hand's announcer class
-        classes = sorted(set(types.hand_classes))
+        classes, of_hand = types.class_index
         per_class = np.array(
             [types.numerator(observation, key, known.get(target)) for key in classes]
         )
-        of_hand = np.array([classes.index(key) for key in types.hand_classes])
         return Numerators(self.seats[peeker], column, per_class[of_hand])
 
 

@@ -36,7 +36,7 @@ from ...core.knowledge import Observation
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, IntArray, Lattice, build_lattice
 from .knowledge import Announced, Answered, Decision, RoundKnowledge, Seen
-from .memo import Memo
+from .memo import Key, Memo
 from .rules import Card, Character, Hand, Seat
 
 ClassKey = tuple[str, ...]
@@ -105,8 +105,21 @@ class HandTypes:
         seen = _observed(obs)
         if seen is None:
             return self._numerator(obs, peeker, known)
-        key = (id(self.game), seen, peeker, known, self.kinds, self.counts)
+        key = (self.free_cards, seen, peeker, known)
         return NUMERATORS.get(key, lambda: self._numerator(obs, peeker, known), self.game)
+
+    @cached_property
+    def free_cards(self) -> Key:
+        """What the hand types depend on, as a memo key: the game (by identity, see
+        :func:`.memo.position`) and the free cards."""
+        return Key((id(self.game), self.kinds, self.counts))
+
+    @cached_property
+    def class_index(self) -> tuple[tuple[ClassKey, ...], IntArray]:
+        """The announcer classes of the hand types' holders (sorted), and each hand
+        type's index among them."""
+        classes = tuple(sorted(set(self.hand_classes)))
+        return classes, np.array([classes.index(key) for key in self.hand_classes])
 
     def _numerator(self, obs: Observation, peeker: ClassKey, known: Hand | None) -> Array:
         game = self.game
