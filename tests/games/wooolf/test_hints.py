@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from helpers import run
 from hypothesis import given, settings
@@ -27,6 +28,7 @@ from strategies import GAME, Record, samples
 
 from wooolf_solver import Hint, Round, hint
 from wooolf_solver.cli import main
+from wooolf_solver.games.wooolf.hints import _entropies, _entropy
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
@@ -281,3 +283,23 @@ def test_cli_inconsistent(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out) == {"consistent": False, "conflict": [1, 3]}
     status, out, _ = run(capsys, "hint", inconsistent)
     assert status == 1 and out.count("\n") == 1 and "contradicts itself" in out
+
+
+@given(
+    st.lists(
+        st.lists(st.integers(0, 2**40) | st.just(0), min_size=1, max_size=300),
+        min_size=1,
+        max_size=40,
+    ).map(lambda rows: [row + [0] * (300 - len(row)) for row in rows]),
+    st.randoms(use_true_random=False),
+)
+def test_the_entropies_of_all_outcomes_at_once_are_each_ones_to_the_last_bit(
+    rows: list[list[int]], rng: Any
+) -> None:
+    """The hints take every outcome's entropy at once; each must be the one-row
+    entropy's float exactly (the ranking breaks ties on equal gains)."""
+    for row in rows:
+        rng.shuffle(row)
+    weights = np.array(rows, dtype=np.float64) / 2  # whole numbers, or halves
+    one_by_one = [_entropy(row) for row in weights]
+    assert _entropies(weights).tolist() == one_by_one

@@ -238,11 +238,12 @@ class OutcomeTables:
     sparse: bool = False
     """The counter's sparse joint (a bigger table): products avoid BLAS, whose
     threads stall on a busy machine, and dense tables over the decision values."""
-    spreads: dict[tuple[str, str | None, Seat | None], FloatArray] = field(
+    spreads: dict[tuple[str, str | None, Seat | None], tuple[list[str], FloatArray]] = field(
         default_factory=dict, repr=False
     )
-    """Each outcome's likelihood numerator per hand, by action kind, question and
-    known target (``None`` for the free seats, which share their hand types)."""
+    """Each action's outcomes and their likelihoods per hand (the chance factor
+    included), by action kind, question and known target (``None`` for the free
+    seats, which share their hand types)."""
     live: dict[Seat, tuple[IntArray, FloatArray]] = field(default_factory=dict, repr=False)
     """For the sparse joint: the hands each seat may hold, and their rows."""
 
@@ -317,15 +318,16 @@ class OutcomeTables:
 
     def _spread(self, action: Action) -> tuple[list[str], FloatArray]:
         """An action's outcomes and their likelihood on each hand of the target
-        (outcome, hand), the chance factor included."""
-        game = self.knowledge.game
+        (outcome, hand), the chance factor included: the same for every free seat,
+        so computed once per action kind and question."""
         target = action.target
-        names, observations, per_card = self._outcomes(action)
-        hands, _ = self._hands(target)
         known = self.knowledge.hands.get(target)
         key = (action.kind, action.question, target if known else None)
-        if key not in self.spreads:  # the same for every free seat: compute it once
-            self.spreads[key] = SPREADS.get(
+        if key not in self.spreads:
+            game = self.knowledge.game
+            names, observations, per_card = self._outcomes(action)
+            hands, _ = self._hands(target)
+            likelihoods = SPREADS.get(
                 (id(game), hands, action.kind, action.question),
                 lambda: np.array(
                     [[obs.likelihood({target: hand}) for hand in hands] for obs in observations],
@@ -333,7 +335,8 @@ class OutcomeTables:
                 ),
                 game,
             )
-        return names, self.spreads[key] * per_card
+            self.spreads[key] = names, likelihoods * per_card
+        return self.spreads[key]
 
     def _times(self, target: Seat, spread: FloatArray) -> FloatArray:
         """``spread`` (outcome, hand of ``target``) times the target's joint."""
@@ -491,14 +494,22 @@ def _entropy(weights: FloatArray) -> float:
 
 
 def _entropies(rows: FloatArray) -> FloatArray:
-    """:func:`_entropy` of every row, to the last bit: the rows with as many
-    positive weights are done together (a row's sum is the same in a matrix)."""
+    """:func:`_entropy` of every row (of whole weights, or halves), to the last bit:
+    the terms of every positive weight at once (a row's total is the same whatever
+    the order: its sum is exact), then the sums of the rows with as many positive
+    weights together (a row's sum in a matrix is its sum alone)."""
     positive = rows > 0
     counts = positive.sum(axis=1)
+    order = np.argsort(counts, kind="stable")
+    counts = counts[order]
+    weights = rows[order][positive[order]]  # row by row, in the order of their counts
+    totals = np.repeat(rows.sum(axis=1)[order], counts)
+    p = weights / totals
+    terms = p * np.log2(p)
     found = np.zeros(len(rows))
+    ends = np.cumsum(counts)
     for count in np.unique(counts[counts > 1]).tolist():
-        which = np.flatnonzero(counts == count)
-        weights = rows[which][positive[which]].reshape(len(which), count)
-        p = weights / weights.sum(axis=1)[:, None]
-        found[which] = -(p * np.log2(p)).sum(axis=1)
+        first, last = np.searchsorted(counts, [count, count + 1])
+        block = terms[ends[first] - count : ends[last - 1]].reshape(last - first, count)
+        found[order[first:last]] = -block.sum(axis=1)
     return found
