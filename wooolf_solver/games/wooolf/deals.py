@@ -256,23 +256,42 @@ class Deals:
         """The number of consistent physical deals."""
         return int(self.coef @ self.completion.totals[self.touched][self.states])
 
-    def unfold(self, column: int, allowed: npt.NDArray[np.bool_]) -> Deals:
+    def unfold(
+        self,
+        column: int,
+        allowed: npt.NDArray[np.bool_],
+        then: tuple[Observation, Numerators] | None = None,
+    ) -> Deals:
         """Touch the free seat ``column``: every row splits into the ``allowed`` hand
-        types that seat may take from the cards left."""
-        parent, moves = _split(self.states, self.types.lattice.steps[self.touched], allowed)
+        types that seat may take from the cards left; ``then``, an observation that
+        reads it, applied at once (only the rows it keeps are made)."""
+        parent, move, moves = _split(self.states, self.types.lattice.steps[self.touched], allowed)
+        hand = moves.hand[move]
+        weights = self.weights[parent] * moves.weight[move]
+        observations, bound = self.observations, self.bound
+        if then is not None:
+            observation, numerators = then
+            index = tuple(
+                hand if c == column else self.hands[parent, self.columns.index(c)]
+                for c in numerators.reads
+            )
+            weights = weights * numerators.table[index]
+            keep = np.flatnonzero(weights > 0)
+            parent, move, hand, weights = parent[keep], move[keep], hand[keep], weights[keep]
+            observations, bound = (*observations, observation), bound * numerators.most
         hands = np.empty((len(parent), self.touched + 1), dtype=np.int8)
         hands[:, :-1] = self.hands[parent]
-        hands[:, -1] = moves.hand
+        hands[:, -1] = hand
         return Deals(
             hands,
             (*self.columns, column),
-            moves.dst,
-            self.coef[parent] * moves.coef,
-            self.weights[parent] * moves.weight,
-            self.observations,
+            moves.dst[move],
+            self.coef[parent] * moves.coef[move],
+            weights,
+            observations,
             self.types,
             self.completion,
-            self.bound,
+            bound,
         )
 
     def split_size(self, allowed: npt.NDArray[np.bool_]) -> int:
@@ -408,14 +427,16 @@ class Track:
     def step(self, deals: Deals, observation: Observation) -> Deals | None:
         """``deals`` after one more observation (``None``: see :meth:`at`)."""
         numerator = self.numerator(observation)
-        for column in numerator.reads:
-            if column not in deals.columns:
-                allowed = np.ones((len(self.seats), len(self.types.lattice.hands)), dtype=bool)
-                numerator.restrict(allowed)
-                if deals.split_size(allowed[column]) > self.max_rows:
-                    return None
-                deals = deals.unfold(column, allowed[column])
-        deals = deals.apply(observation, numerator)
+        new = [column for column in numerator.reads if column not in deals.columns]
+        if not new:
+            deals = deals.apply(observation, numerator)
+        allowed = np.ones((len(self.seats), len(self.types.lattice.hands)), dtype=bool)
+        numerator.restrict(allowed)
+        for column in new:  # the last one with the observation
+            if deals.split_size(allowed[column]) > self.max_rows:
+                return None
+            then = (observation, numerator) if column == new[-1] else None
+            deals = deals.unfold(column, allowed[column], then)
         if len(deals.weights) > self.max_rows or not deals.exact:
             return None
         return deals
@@ -580,10 +601,10 @@ class Spread:
         prefix, state, weights = self._grouped(np.zeros((1, len(deals.states)), dtype=np.int64))
         hands = len(deals.types.lattice.hands)
         step = deals.types.lattice.steps[deals.touched]
-        parent, moves = _split(state, step, np.ones(hands, dtype=bool))
-        after = deals.completion.per_labelling[deals.touched + 1][moves.dst]
-        ways = (weights[parent] * moves.weight)[:, None] * after
-        key = moves.hand * self.codes + prefix[parent]
+        parent, move, moves = _split(state, step, np.ones(hands, dtype=bool))
+        after = deals.completion.per_labelling[deals.touched + 1][moves.dst[move]]
+        ways = (weights[parent] * moves.weight[move])[:, None] * after
+        key = moves.hand[move] * self.codes + prefix[parent]
         order = np.argsort(key, kind="stable")
         merged, ways = _merged(key[order], ways[order])
         return merged // self.codes, merged % self.codes, ways
@@ -607,14 +628,16 @@ def _merged(prefix: IntArray, ways: FloatArray) -> tuple[IntArray, FloatArray]:
     return prefix[edges], np.add.reduceat(ways, edges, axis=0)
 
 
-def _split(states: IntArray, step: Step, allowed: npt.NDArray[np.bool_]) -> tuple[IntArray, Step]:
-    """Every (row, allowed move out of the row's state) of a step: each move's row
-    (its parent) and the moves, row by row."""
+def _split(
+    states: IntArray, step: Step, allowed: npt.NDArray[np.bool_]
+) -> tuple[IntArray, IntArray, Step]:
+    """Every (row, allowed move out of the row's state) of a step, row by row: each
+    one's row (its parent) and move (an index into the moves returned)."""
     start, count, moves = _plan(step, allowed)
     repeat = count[states]
     parent = np.repeat(np.arange(len(states)), repeat)
     offset = np.arange(len(parent)) - np.repeat(np.cumsum(repeat) - repeat, repeat)
-    return parent, moves.select(start[states][parent] + offset)
+    return parent, start[states][parent] + offset, moves
 
 
 def _per_hand(deals: Deals) -> list[FloatArray]:
