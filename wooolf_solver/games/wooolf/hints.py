@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Literal
 
 import numpy as np
@@ -69,11 +70,25 @@ class ActionScore:
     outcomes: dict[str, float]
     """P(outcome), for the outcomes with non-zero probability."""
     gain_bits: float
-    best_after: float
-    best_given: dict[str, Declaration]
-    """The best declaration after each outcome."""
     targets: tuple[str, ...]
     """The viewpoint's targets, which the declarations point at."""
+    after: Aftermath = field(repr=False, compare=False)
+    """The hint's outcomes jointly with the decision, which :attr:`best_after` and
+    :attr:`best_given` are read from when asked (a bot needs the gains alone)."""
+    rows: range = field(repr=False, compare=False)
+    """This action's outcomes among them (of any chance), in order."""
+    live: tuple[int, ...] = field(repr=False, compare=False)
+    """Those of :attr:`outcomes`, in its order."""
+
+    @cached_property
+    def best_after(self) -> float:
+        """The expected chance that the best declaration is right after the outcome."""
+        return self.after.best_after(self.rows, self.dead)
+
+    @cached_property
+    def best_given(self) -> dict[str, Declaration]:
+        """The best declaration after each outcome."""
+        return dict(zip(self.outcomes, self.after.best_given(self.live), strict=True))
 
     @property
     def dead(self) -> bool:
@@ -370,46 +385,63 @@ def _scores(
     declarations: DeclarationTable | SparseDeclarations,
 ) -> list[ActionScore]:
     """Every action's score, from its outcomes and their joint weights with the
-    decision (``each``, as :meth:`OutcomeTables.of_actions`): one product and one
-    best declaration per outcome for all the actions at once."""
+    decision (``each``, as :meth:`OutcomeTables.of_actions`): the entropies of all
+    the outcomes at once; the declarations after them when asked (:class:`Aftermath`)."""
     if not actions:
         return []
-    total = float(weights.sum())
-    joints = np.concatenate([joint for _, joint in each])
-    masses = declarations.mass_rows(joints)  # (outcome, declaration)
-    sums = joints.sum(axis=1)
-    alive = np.flatnonzero(sums > 0)
-    tops = dict(zip(alive.tolist(), declarations.tops(masses[alive], joints[alive]), strict=True))
-    bests = masses.max(axis=1)
-    entropies = _entropies(joints).tolist()
-    chances_all = (sums / total).tolist()
-    now: float | None = None  # the best declaration's chance now (for actions teaching nothing)
+    after = Aftermath(np.concatenate([joint for _, joint in each]), weights, declarations)
+    sums = after.joints.sum(axis=1)
+    entropies = _entropies(after.joints).tolist()
+    chances_all = (sums / after.total).tolist()
     scores = []
     start = 0
     for action, (outcomes, _) in zip(actions, each, strict=True):
         rows = range(start, start + len(outcomes))
         live = [row for row in rows if chances_all[row] > 0]
-        if len(live) == 1:
-            gain = 0.0
-            if now is None:
-                now = float(declarations.best(weights[:, None])[0]) / total
-            best_after = now
-        else:
+        gain = 0.0
+        if len(live) > 1:
             remaining = sum(chances_all[row] * entropies[row] for row in live)
             gain = max(0.0, entropy - float(remaining))
-            best_after = float(bests[start : start + len(outcomes)].sum()) / total
+        chances = {outcomes[row - start]: chances_all[row] for row in live}
         scores.append(
-            ActionScore(
-                action,
-                {outcomes[row - start]: chances_all[row] for row in live},
-                gain,
-                best_after,
-                {outcomes[row - start]: tops[row] for row in live},
-                declarations.targets,
-            )
+            ActionScore(action, chances, gain, declarations.targets, after, rows, tuple(live))
         )
         start += len(outcomes)
     return scores
+
+
+@dataclass(frozen=True, eq=False)
+class Aftermath:
+    """The outcomes of a hint's actions jointly with the decision (one row per
+    outcome), and what the declarations would be after each, read when asked."""
+
+    joints: FloatArray
+    """The weight of (outcome, decision value)."""
+    weights: FloatArray
+    """The decision values' weights now."""
+    declarations: DeclarationTable | SparseDeclarations
+
+    @cached_property
+    def total(self) -> float:
+        return float(self.weights.sum())
+
+    @cached_property
+    def now(self) -> float:
+        """The best declaration's chance now (after an action that teaches nothing)."""
+        return float(self.declarations.best(self.weights[:, None])[0]) / self.total
+
+    def best_after(self, rows: range, dead: bool) -> float:
+        """The expected chance of the best declaration after one of these outcomes
+        (the whole numbers of each row's best mass, added in order)."""
+        if dead:
+            return self.now
+        masses = self.declarations.mass_rows(self.joints[rows.start : rows.stop])
+        return float(masses.max(axis=1).sum()) / self.total
+
+    def best_given(self, rows: Sequence[int]) -> list[Declaration]:
+        """The best declaration after each of these outcomes (of non-zero weight)."""
+        joints = self.joints[list(rows)]
+        return self.declarations.tops(self.declarations.mass_rows(joints), joints)
 
 
 class SparseDeclarations:
