@@ -81,8 +81,9 @@ HandRows = npt.NDArray[np.int8]
 
 SNAPSHOTS = 32
 """Positions of one viewpoint kept inside :func:`.memo.sharing`..."""
-SNAPSHOT_ROWS = 4 * MAX_ROWS
-"""... holding this many rows at the most, the latest kept."""
+SNAPSHOT_ROWS = MAX_ROWS
+"""... holding this many rows at the most, the latest kept (a few megabytes at 8
+players; usually a few thousand rows are kept)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -353,6 +354,8 @@ class Numerators:
     target: int | None
     """The target's position, if it is free."""
     table: FloatArray
+    shape: tuple[int, int]
+    """The free seats and the hand types."""
 
     @cached_property
     def most(self) -> float:
@@ -370,6 +373,13 @@ class Numerators:
         if not index:
             return np.full(len(deals.weights), float(self.table))
         return np.asarray(self.table[index])
+
+    @cached_property
+    def allowed(self) -> Allowed:
+        """The hands each free seat may hold as far as this observation tells."""
+        allowed = np.ones(self.shape, dtype=bool)
+        self.restrict(allowed)
+        return allowed
 
     def restrict(self, allowed: Allowed) -> None:
         """Forbid (in place) the hands that give a zero numerator whatever the other
@@ -428,10 +438,10 @@ class Track:
         """``deals`` after one more observation (``None``: see :meth:`at`)."""
         numerator = self.numerator(observation)
         new = [column for column in numerator.reads if column not in deals.columns]
-        if not new:
+        if new:
+            allowed = numerator.allowed
+        else:
             deals = deals.apply(observation, numerator)
-        allowed = np.ones((len(self.seats), len(self.types.lattice.hands)), dtype=bool)
-        numerator.restrict(allowed)
         for column in new:  # the last one with the observation
             if deals.split_size(allowed[column]) > self.max_rows:
                 return None
@@ -465,23 +475,25 @@ class Track:
         target: Seat = observation.scope()[-1]
         peeker: Seat | None = observation.peeker if isinstance(observation, Announced) else None
         column = self.seats.get(target)
+        shape = (len(self.seats), len(types.lattice.hands))
         if peeker is None or peeker in known:
             key: ClassKey = ()
             if peeker is not None:
                 key = types.class_of[types.game.identity(known[peeker]).name]
             table = types.numerator(observation, key, known.get(target))
-            return Numerators(None, column, table)
+            return Numerators(None, column, table, shape)
         # a free peeker: the numerator depends on its hand's announcer class
         classes, of_hand = types.class_index
         per_class = np.array(
             [types.numerator(observation, key, known.get(target)) for key in classes]
         )
-        return Numerators(self.seats[peeker], column, per_class[of_hand])
+        return Numerators(self.seats[peeker], column, per_class[of_hand], shape)
 
 
-TRACKS = Memo(16)
-"""The tracks of the viewpoints asked about, inside :func:`.memo.sharing` (a round's
-players and a few more: a lab game asks about one round at a time)."""
+TRACKS = Memo(32)
+"""The tracks of the viewpoints asked about, inside :func:`.memo.sharing`: every
+seat of a lab game's three rounds (the bots play them all, then the report asks
+about each again), and a few more."""
 
 
 def deals_of(knowledge: RoundKnowledge, max_memory: int | None = None) -> Deals | None:
