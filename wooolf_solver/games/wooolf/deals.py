@@ -540,6 +540,9 @@ class Spread:
     @cached_property
     def decision(self) -> FloatArray:
         """The weight of every label code."""
+        if not self.untouched:  # every seat's digit is in its row
+            found = np.bincount(self.touched_code, self.deals.weights, minlength=self.codes)
+            return np.asarray(found, dtype=np.float64)
         prefix, state, weights = self._grouped(np.zeros((1, len(self.deals.states)), np.int64))
         ways = weights[:, None] * self.deals.completion.per_labelling[self.deals.touched][state]
         prefix, ways = _merged(prefix, ways)
@@ -565,12 +568,18 @@ class Spread:
         deals = self.deals
         hands = len(deals.types.lattice.hands)
         keys = np.arange(deals.touched)[:, None] * hands + deals.hands.T.astype(np.int64)
+        values = len(self.support)
+        if not self.untouched:  # every seat's digit is in its row
+            index = (keys * values + self.rank[self.touched_code]).ravel()
+            repeated = np.tile(deals.weights, deals.touched)
+            found = np.bincount(index, repeated, minlength=deals.touched * hands * values)
+            return np.asarray(found, dtype=np.float64).reshape(deals.touched, hands, values)
         prefix, state, weights = self._grouped(keys)
         ways = weights[:, None] * deals.completion.per_labelling[deals.touched][state]
         prefix, ways = _merged(prefix, ways)
         key, code = prefix // self.codes, prefix % self.codes
         joint = self.spread(key, code, ways, self.untouched, deals.touched * hands)
-        return joint.reshape(deals.touched, hands, len(self.support))
+        return joint.reshape(deals.touched, hands, values)
 
     def untouched_by_hand(self) -> FloatArray:
         """The weight of every (untouched seat, hand type, decision value): by
