@@ -407,7 +407,8 @@ class Track:
         )
         completion = Completion.of(types.counts, types.game.hand_size, labels, capacities)
         self.root = Deals.root(types, completion)
-        self.snapshots: OrderedDict[tuple[Observation, ...], Deals] = OrderedDict()
+        self.snapshots: OrderedDict[tuple[int, int], Deals] = OrderedDict()
+        """The deals kept, by the number of their observations and a hash of them."""
         self.numerators: dict[Observation, Numerators] = {}
         self.max_rows = MAX_ROWS
         self.rows = 0
@@ -416,22 +417,20 @@ class Track:
     def at(self, observations: tuple[Observation, ...]) -> Deals | None:
         """The deals after ``observations``, from the longest prefix kept (``None``:
         too many rows, or weights that could stop being exact)."""
-        found = self.snapshots.get(observations)
-        if found is not None:
-            self.snapshots.move_to_end(observations)
-            return found
+        hashes = _prefix_hashes(observations)
         deals = self.root
-        for kept in self.snapshots.values():
-            done = len(kept.observations)
-            longer = len(deals.observations) < done
-            if longer and done <= len(observations) and observations[:done] == kept.observations:
+        for done in range(len(observations), 0, -1):
+            kept = self.snapshots.get((done, hashes[done]))
+            if kept is not None and kept.observations == observations[:done]:
+                self.snapshots.move_to_end((done, hashes[done]))
                 deals = kept
-        for observation in observations[len(deals.observations) :]:
-            step = self.step(deals, observation)
+                break
+        for done in range(len(deals.observations), len(observations)):
+            step = self.step(deals, observations[done])
             if step is None:
                 return None
             deals = step
-            self.keep(deals)
+            self.keep(deals, (done + 1, hashes[done + 1]))
         return deals
 
     def step(self, deals: Deals, observation: Observation) -> Deals | None:
@@ -451,12 +450,14 @@ class Track:
             return None
         return deals
 
-    def keep(self, deals: Deals) -> None:
-        """Keep ``deals`` as the latest snapshot."""
-        if deals.observations not in self.snapshots:
-            self.rows += len(deals.weights)
-        self.snapshots[deals.observations] = deals
-        self.snapshots.move_to_end(deals.observations)
+    def keep(self, deals: Deals, key: tuple[int, int]) -> None:
+        """Keep ``deals`` as the latest snapshot, under the number of its
+        observations and their hash (:func:`_prefix_hashes`)."""
+        replaced = self.snapshots.pop(key, None)
+        if replaced is not None:
+            self.rows -= len(replaced.weights)
+        self.snapshots[key] = deals
+        self.rows += len(deals.weights)
         while len(self.snapshots) > SNAPSHOTS or (
             len(self.snapshots) > 1 and self.rows > SNAPSHOT_ROWS
         ):
@@ -488,6 +489,15 @@ class Track:
             [types.numerator(observation, key, known.get(target)) for key in classes]
         )
         return Numerators(self.seats[peeker], column, per_class[of_hand], shape)
+
+
+def _prefix_hashes(observations: tuple[Observation, ...]) -> list[int]:
+    """A hash of every prefix of the observations, the empty one first (each
+    observation hashed once: a position is looked up by its prefixes)."""
+    hashes = [0]
+    for observation in observations:
+        hashes.append(hash((hashes[-1], observation)))
+    return hashes
 
 
 TRACKS = Memo(32)
