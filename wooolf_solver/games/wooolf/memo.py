@@ -139,12 +139,14 @@ class Key:
 
     def __init__(self, parts: tuple[Hashable, ...]) -> None:
         self.parts = parts
-        self.hashed = hash(parts)
+        self.hashed: int | None = None  # hashed when first looked up (never, outside sharing)
 
     def __hash__(self) -> int:
+        if self.hashed is None:
+            self.hashed = hash(self.parts)
         return self.hashed
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Key):
             return NotImplemented
-        return self.hashed == other.hashed and self.parts == other.parts
+        return hash(self) == hash(other) and self.parts == other.parts
