@@ -148,14 +148,14 @@ def round_winners(played: PlayedRound) -> frozenset[Seat]:
 
 def _analysed(played: PlayedRound, seat: Seat, result: SeatRound, engine: str) -> SeatRound:
     round_ = played.round
-    certain_at = _certain_at(played, seat, engine)
     declared = round_.declarations.get(seat)
     if declared is None:
-        return replace(result, certain_at=certain_at)
+        return replace(result, certain_at=_certain_at(played, seat, engine))
     number = round_.declare_event(seat)
     after = len(round_.events) if number is None else number - 1
     view = played.view(seat, after)
-    known = certain_at is not None and certain_at <= after
+    known = certain_declaration(view, engine)  # then certain after every later event too
+    certain_at = _certain_at(played, seat, engine, after if known else None)
     advice = hint(view, engine) if not known else None
     posterior = advice.posterior if advice is not None else solve(view, engine)
     ranked = posterior.declarations(at_least=1)
@@ -172,18 +172,22 @@ def _analysed(played: PlayedRound, seat: Seat, result: SeatRound, engine: str) -
     )
 
 
-def _certain_at(played: PlayedRound, seat: Seat, engine: str) -> int | None:
+def _certain_at(
+    played: PlayedRound, seat: Seat, engine: str, certain_by: int | None = None
+) -> int | None:
     """The first number of events after which the best declaration is certain, by
-    bisection (certainty never goes away as events are added)."""
+    bisection (certainty never goes away as events are added); ``certain_by``: a
+    number of events known to make it certain (the events after it are not asked
+    about)."""
 
     def certain(k: int) -> bool:
         view = played.view(seat, k)
         return certain_declaration(view, engine)
 
-    n = len(played.round.events)
-    if not certain(n):
+    high = len(played.round.events) if certain_by is None else certain_by
+    if certain_by is None and not certain(high):
         return None
-    low, high = -1, n  # certain(high) holds, and not certain(low): find the least such k
+    low = -1  # certain(high) holds, and not certain(low): find the least such k
     while high - low > 1:
         middle = (low + high) // 2
         if certain(middle):
