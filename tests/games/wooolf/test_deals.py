@@ -114,11 +114,12 @@ def test_rows_answer_the_positions_of_a_big_table() -> None:
 @given(record=records(corrupt=False, viewpoint=True))
 def test_the_certain_declaration_is_the_best_ones_certainty(record: Record) -> None:
     """The posterior's, and the lab's from the decision's values alone (inside a
-    sharing block, from the rows)."""
+    sharing block, from the rows); the best declaration alone is the ranking's first."""
     round_ = Round.from_dict(record)
     posterior = solve(round_)
     best = posterior.declarations(at_least=1)
     expected = bool(best) and best[0].certain
+    assert posterior.best_declaration() == (best[0] if best else None)
     assert posterior.certain_declaration == expected
     assert certain_declaration(round_) == expected
     with sharing():

@@ -221,7 +221,7 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
     scores = _scores(actions, each, table.weights, entropy, declarations)
     scores.sort(key=lambda s: (-s.gain_bits, s.action))
     full = declarations.table if isinstance(declarations, SparseDeclarations) else declarations
-    best = full.ranked(table.weights, at_least=1)[0]  # the table is built: not again
+    best = full.top(table.weights)  # the table is built: not again
     return Hint(posterior, entropy, tuple(scores), _advice(posterior, scores, best))
 
 

@@ -71,6 +71,18 @@ class RoundPosterior(Posterior):
             return []
         return self.table.ranked(self.weights, at_least)
 
+    def best_declaration(self) -> Declaration | None:
+        """The first of :meth:`declarations` (``None`` without targets).
+
+        >>> from wooolf_solver import Round, solve
+        >>> posterior = solve(Round.load("examples/worked-example.yaml"))
+        >>> posterior.best_declaration() == posterior.declarations()[0]
+        True
+        """
+        if not self.knowledge.targets:
+            return None
+        return self.table.top(self.weights)
+
     @cached_property
     def table(self) -> DeclarationTable:
         """Which declarations are right for which values of the decision."""
@@ -169,10 +181,7 @@ class DeclarationTable:
     def ranked(self, weights: FloatArray, at_least: int = 5) -> list[Declaration]:
         """The declarations under these decision weights, best first (ties: smaller
         targets first): all with non-zero probability, and at least ``at_least``."""
-        mass = self.ones @ weights
-        certain: npt.NDArray[np.bool_] = np.all(self.right[:, weights > 0], axis=1)
-        chances = mass / float(weights.sum())
-        chances[certain] = 1.0
+        chances, certain = self._chances(weights)
         # the candidates come in the order of their pointers: a stable sort keeps it
         order = np.argsort(-chances, kind="stable")
         keep = max(int(np.count_nonzero(chances)), at_least)
@@ -185,6 +194,20 @@ class DeclarationTable:
                 strict=True,
             )
         ]
+
+    def top(self, weights: FloatArray) -> Declaration:
+        """The first of :meth:`ranked` (the first best chance: the smallest targets)."""
+        chances, certain = self._chances(weights)
+        best = int(np.argmax(chances))
+        return Declaration(self.candidates[best], float(chances[best]), bool(certain[best]))
+
+    def _chances(self, weights: FloatArray) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
+        """Every declaration's chance under these decision weights, and whether it is
+        certain (then its chance is exactly 1)."""
+        certain: npt.NDArray[np.bool_] = np.all(self.right[:, weights > 0], axis=1)
+        chances = (self.ones @ weights) / float(weights.sum())
+        chances[certain] = 1.0
+        return chances, certain
 
     def mass_rows(self, weights: FloatArray) -> FloatArray:
         """Each declaration's weight of being right under each row of ``weights``
