@@ -42,9 +42,9 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ...core.errors import InvalidArgumentError, UnknownNameError, did_you_mean
+from ...core.errors import InvalidArgumentError, InvalidRecordError, UnknownNameError, did_you_mean
 from .hints import Action, Advice, hint
-from .posterior import RoundPosterior as Posterior
+from .posterior import Declaration, RoundPosterior
 from .solver import solve
 from .table import Bot, Declaring, Move, TurnView
 
@@ -116,7 +116,7 @@ class GreedyBot:
 
     def declare(self, view: TurnView, rng: random.Random) -> Declaring | None:
         posterior = solve(view.round, self.engine)
-        best = posterior.declarations(at_least=1)[0]
+        best = best_of(posterior)
         if not self.worth(best.probability, 1):
             return None
         return self.pick(view, posterior)
@@ -136,10 +136,18 @@ class GreedyBot:
         """
         return probability * points - (1 - probability) * self.mistake > 0
 
-    def pick(self, view: TurnView, posterior: Posterior) -> Declaring:
+    def pick(self, view: TurnView, posterior: RoundPosterior) -> Declaring:
         """The declaration to make: the best one."""
-        best = posterior.declarations(at_least=1)[0]
+        best = best_of(posterior)
         return Declaring(best.targets, f"{best.probability:.0%} sure")
+
+
+def best_of(posterior: RoundPosterior) -> Declaration:
+    """The best declaration of a bot's posterior (its view holds its own hand)."""
+    best = posterior.best_declaration()
+    if best is None:
+        raise InvalidRecordError("viewpoint: a bot's view needs its own hand")
+    return best
 
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
