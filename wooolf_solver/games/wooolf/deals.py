@@ -447,9 +447,7 @@ class Spread:
         if not self.untouched:  # every seat's digit is in its row
             found = np.bincount(self.touched_code, self.deals.weights, minlength=self.codes)
             return np.asarray(found, dtype=np.float64)
-        prefix, state, weights = self._grouped(np.zeros((1, len(self.deals.states)), np.int64))
-        ways = weights[:, None] * self.deals.completion.per_labelling[self.deals.touched][state]
-        prefix, ways = _merged(prefix, ways)
+        prefix, ways = self._ways(self._by_code)
         digits, count = self.deals.completion.labellings(len(self.untouched))
         out = np.zeros(self.codes)
         out[prefix[:, None] + (self.place[list(self.untouched)] @ digits)[None, :]] = ways[:, count]
@@ -478,9 +476,7 @@ class Spread:
             repeated = np.tile(deals.weights, deals.touched)
             found = np.bincount(index, repeated, minlength=deals.touched * hands * values)
             return np.asarray(found, dtype=np.float64).reshape(deals.touched, hands, values)
-        prefix, state, weights = self._grouped(keys)
-        ways = weights[:, None] * deals.completion.per_labelling[deals.touched][state]
-        prefix, ways = _merged(prefix, ways)
+        prefix, ways = self._ways(self._grouped(keys))
         key, code = prefix // self.codes, prefix % self.codes
         joint = self.spread(key, code, ways, self.untouched, deals.touched * hands)
         return joint.reshape(deals.touched, hands, values)
@@ -523,7 +519,7 @@ class Spread:
         them), from the rows grouped by label code and state, then every hand the
         seat may take from the cards left."""
         deals = self.deals
-        prefix, state, weights = self._grouped(np.zeros((1, len(deals.states)), dtype=np.int64))
+        prefix, state, weights = self._by_code
         hands = len(deals.types.lattice.hands)
         step = deals.types.lattice.steps[deals.touched]
         parent, move, moves = _split(state, step, np.ones(hands, dtype=bool))
@@ -533,6 +529,19 @@ class Spread:
         order = np.argsort(key, kind="stable")
         merged, ways = _merged(key[order], ways[order])
         return merged // self.codes, merged % self.codes, ways
+
+    @cached_property
+    def _by_code(self) -> tuple[IntArray, IntArray, FloatArray]:
+        """The rows summed per (label code of the touched seats, state), as
+        :meth:`_grouped` (both the decision and the untouched seats start there)."""
+        return self._grouped(np.zeros((1, len(self.deals.states)), dtype=np.int64))
+
+    def _ways(self, grouped: tuple[IntArray, IntArray, FloatArray]) -> tuple[IntArray, FloatArray]:
+        """The ways of every group of :meth:`_grouped`, by flat count index of the
+        untouched seats, summed over the states (one row per ``key * codes + code``)."""
+        prefix, state, weights = grouped
+        ways = weights[:, None] * self.deals.completion.per_labelling[self.deals.touched][state]
+        return _merged(prefix, ways)
 
     def _grouped(self, keys: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
         """The rows summed per (key, label code of the touched seats, state), in
