@@ -154,8 +154,8 @@ def _analysed(played: PlayedRound, seat: Seat, result: SeatRound, engine: str) -
     number = round_.declare_event(seat)
     after = len(round_.events) if number is None else number - 1
     view = played.view(seat, after)
-    known = certain_declaration(view, engine)  # then certain after every later event too
-    certain_at = _certain_at(played, seat, engine, after if known else None)
+    known = certain_declaration(view, engine)
+    certain_at = _certain_at(played, seat, engine, (after, known))
     advice = hint(view, engine) if not known else None
     posterior = advice.posterior if advice is not None else solve(view, engine)
     ranked = posterior.declarations(at_least=1)
@@ -173,22 +173,26 @@ def _analysed(played: PlayedRound, seat: Seat, result: SeatRound, engine: str) -
 
 
 def _certain_at(
-    played: PlayedRound, seat: Seat, engine: str, certain_by: int | None = None
+    played: PlayedRound, seat: Seat, engine: str, asked: tuple[int, bool] | None = None
 ) -> int | None:
     """The first number of events after which the best declaration is certain, by
-    bisection (certainty never goes away as events are added); ``certain_by``: a
-    number of events known to make it certain (the events after it are not asked
-    about)."""
+    bisection (certainty never goes away as events are added); ``asked``: a number of
+    events already asked about, and whether it made it certain (then the bisection
+    stays below it, else above it)."""
 
     def certain(k: int) -> bool:
         view = played.view(seat, k)
         return certain_declaration(view, engine)
 
-    high = len(played.round.events) if certain_by is None else certain_by
-    if certain_by is None and not certain(high):
-        return None
-    low = -1  # certain(high) holds, and not certain(low): find the least such k
-    while high - low > 1:
+    low, high = -1, len(played.round.events)
+    if asked is not None and asked[1]:
+        high = asked[0]
+    else:
+        if asked is not None:
+            low = asked[0]
+        if high == low or not certain(high):
+            return None
+    while high - low > 1:  # certain(high) holds, and not certain(low): find the least such k
         middle = (low + high) // 2
         if certain(middle):
             high = middle
