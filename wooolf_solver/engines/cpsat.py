@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
     from ortools.sat.python.cp_model_helper import Literal
 
+    Truth = Literal | bool
+    """A model literal, or a truth value the known facts already fix."""
+
 POSSIBLE_EVENT = "possible"
 """The pseudo-event of the role asked about in :meth:`CpSatEngine.possible`."""
 
@@ -219,3 +222,30 @@ def solve_model(
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
         raise RuntimeError(f"CP-SAT stopped with status {status.name}")  # a bug in the model
     return status != cp_model.INFEASIBLE, solver
+
+
+def negated(truth: Truth) -> Truth:
+    """The negation of a literal or a truth value."""
+    return (not truth) if isinstance(truth, bool) else ~truth
+
+
+def all_of(model: cp_model.CpModel, truths: Iterable[Truth]) -> Truth:
+    """A literal equal to the conjunction of ``truths``, constants folded (no new
+    variable for none or one literal)."""
+    literals: list[Literal] = []
+    for truth in truths:
+        if truth is False:
+            return False
+        if not isinstance(truth, bool):
+            literals.append(truth)
+    if len(literals) <= 1:
+        return literals[0] if literals else True
+    conjunction = model.new_bool_var("all")
+    model.add_bool_and(literals).only_enforce_if(conjunction)
+    model.add_bool_or([~literal for literal in literals]).only_enforce_if(~conjunction)
+    return conjunction
+
+
+def any_of(model: cp_model.CpModel, truths: Iterable[Truth]) -> Truth:
+    """A literal equal to the disjunction of ``truths``: not all of them false."""
+    return negated(all_of(model, (negated(truth) for truth in truths)))

@@ -68,7 +68,7 @@ from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.knowledge import Observation
 from ...core.space import Var
-from ...engines.cpsat import POSSIBLE_EVENT, every_world
+from ...engines.cpsat import POSSIBLE_EVENT, all_of, any_of, every_world, negated
 from .brute import Solution, summarize
 from .model import (
     CardIs,
@@ -103,8 +103,7 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
     from ortools.sat.python.cp_model_helper import Literal
 
-    Truth = Literal | bool
-    """A model literal, or a truth value the known cards already fix."""
+    from ...engines.cpsat import Truth
 
 State = dict[Slot, dict[str, "Truth"]]
 """The cards at one moment of the night: slot -> card -> whether the slot holds it."""
@@ -241,40 +240,14 @@ class NightModel:
 
     def both(self, truths: Iterable[Truth]) -> Truth:
         """A literal equal to the conjunction of ``truths`` (constants folded)."""
-        literals: list[Literal] = []
-        for truth in truths:
-            if truth is False:
-                return False
-            if not isinstance(truth, bool):
-                literals.append(truth)
-        if len(literals) <= 1:
-            return literals[0] if literals else True
-        conjunction = self.model.new_bool_var("and")
-        self.model.add_bool_and(literals).only_enforce_if(conjunction)
-        self.model.add_bool_or([~lit for lit in literals]).only_enforce_if(~conjunction)
-        return conjunction
+        return all_of(self.model, truths)
 
     def either(self, truths: Iterable[Truth]) -> Truth:
         """A literal equal to the disjunction of ``truths`` (constants folded)."""
-        literals: list[Literal] = []
-        for truth in truths:
-            if truth is True:
-                return True
-            if not isinstance(truth, bool):
-                literals.append(truth)
-        if len(literals) <= 1:
-            return literals[0] if literals else False
-        disjunction = self.model.new_bool_var("or")
-        self.model.add_bool_or(literals).only_enforce_if(disjunction)
-        self.model.add_bool_and([~lit for lit in literals]).only_enforce_if(~disjunction)
-        return disjunction
-
-    @staticmethod
-    def negated(truth: Truth) -> Truth:
-        return (not truth) if isinstance(truth, bool) else ~truth
+        return any_of(self.model, truths)
 
     def equal(self, truth: Truth, holds: bool) -> Truth:
-        return truth if holds else self.negated(truth)
+        return truth if holds else negated(truth)
 
     # -- the deal ----------------------------------------------------------------------
 
@@ -332,7 +305,7 @@ class NightModel:
                     for option in real:
                         self.require(lone[role], [options[option]])
                     if not passes:
-                        self.require(self.negated(lone[role]), [options[NOTHING]])
+                        self.require(negated(lone[role]), [options[NOTHING]])
                 elif not passes:
                     self.require(False, [options[NOTHING]])
                 self.acts[seat, role] = options
@@ -482,7 +455,7 @@ class NightModel:
         if exact:
             power = self.power(role)
             truths += [
-                self.negated(self.key_present(seat, role, key))
+                negated(self.key_present(seat, role, key))
                 for key in power.keys
                 if key not in entry.keys
             ]
@@ -546,8 +519,8 @@ class NightModel:
             if 0 < lies < 1:
                 return True
             truth = self.claim_true(observation.claim)
-            told = truth if lies == 0 else self.negated(truth)
-            return self.either([self.negated(self.believes_village(observation.claim.seat)), told])
+            told = truth if lies == 0 else negated(truth)
+            return self.either([negated(self.believes_village(observation.claim.seat)), told])
         if isinstance(observation, ClaimIs):
             return self.equal(self.claim_true(observation.claim), observation.holds)
         if isinstance(observation, CardIs):
@@ -708,7 +681,7 @@ class Possibilities:
         for slot, seen in self.dealt.items():
             if len(seen) == 1:
                 card = next(iter(seen))
-                if not self._found(self.night.negated(self.night.dealt[slot][card])):
+                if not self._found(negated(self.night.dealt[slot][card])):
                     out[slot] = card
         return out
 
@@ -720,7 +693,7 @@ class Possibilities:
         if True not in told:
             self._found(truth)
         if False not in told:
-            self._found(self.night.negated(truth))
+            self._found(negated(truth))
         if told == {False}:
             return Fraction(1)
         if told == {True}:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation, RoleIs
 from ...engines.cpsat import CpSatEngine as GenericCpSatEngine
-from ...engines.cpsat import solve_model
+from ...engines.cpsat import any_of, solve_model
 from .knowledge import Announced, Answered, RoundKnowledge, Seen
 from .rules import Card, Hand, Seat
 
@@ -41,8 +41,7 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
     from ortools.sat.python.cp_model_helper import Literal
 
-    Truth = Literal | bool
-    """A model literal, or a truth value the known hands already fix."""
+    from ...engines.cpsat import Truth
 
 
 class CpSatEngine(GenericCpSatEngine):
@@ -168,18 +167,6 @@ class DealModel:
             self._hand_literals[seat] = literals
         return self._hand_literals[seat][hand]
 
-    def _any(self, literals: list[Truth]) -> Truth:
-        """A literal equal to the disjunction of ``literals``."""
-        if any(lit is True for lit in literals):
-            return True
-        lits = [lit for lit in literals if lit is not False and lit is not True]
-        if len(lits) <= 1:
-            return lits[0] if lits else False
-        either = self.model.new_bool_var("any")
-        self.model.add_bool_or(lits).only_enforce_if(either)
-        self.model.add_bool_and([~lit for lit in lits]).only_enforce_if(~either)
-        return either
-
     def _holds_some(self, seat: Seat, cards: frozenset[Card], guard: list[Truth]) -> None:
         """``seat`` holds at least one of ``cards``, when all of ``guard`` hold."""
         condition = _literals(guard)
@@ -224,7 +211,7 @@ class DealModel:
                 )
                 classes[said].append(self.identity(observation.peeker, character.name))
             for said, peekers in classes.items():
-                self._holds_some(target, said, [*guard, self._any(peekers)])
+                self._holds_some(target, said, [*guard, any_of(self.model, peekers)])
 
 
 def _literals(truths: Iterable[Truth]) -> list[Literal] | None:
