@@ -16,14 +16,13 @@ exact zeros. An inconsistent record gets a minimal conflict by deletion.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 from types import MappingProxyType
 from typing import Any
 
-from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.space import World
 from .model import OnuwKnowledge, choice_variable, knowledge_of, weight
@@ -110,7 +109,7 @@ def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
     """A minimal set of events (claims, ``"night"``) that cannot all hold, by the same
     deletion as the other engines (each event dropped in turn while the rest still
     cannot hold)."""
-    return shrink(knowledge.events, lambda kept: not consistent(knowledge.restricted(kept)))
+    return knowledge.conflict(consistent)
 
 
 def solve(record: DealRecord) -> Solution:
@@ -120,9 +119,19 @@ def solve(record: DealRecord) -> Solution:
 
 def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
     """Every output of ``solve`` for a compiled knowledge."""
-    solution = summarize(knowledge, worlds(knowledge))
+    return solution_of(knowledge, worlds(knowledge), consistent)
+
+
+def solution_of(
+    knowledge: OnuwKnowledge,
+    candidates: Iterable[World],
+    consistent: Callable[[OnuwKnowledge], bool],
+) -> Solution:
+    """Every output of ``solve`` from ``candidates`` (as :func:`summarize`), or, with
+    no consistent world, the conflict an engine's ``consistent`` finds."""
+    solution = summarize(knowledge, candidates)
     if solution is None:
-        return Solution(knowledge.layout, False, conflict=conflict(knowledge))
+        return Solution(knowledge.layout, False, conflict=knowledge.conflict(consistent))
     return solution
 
 

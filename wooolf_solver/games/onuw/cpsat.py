@@ -64,12 +64,11 @@ from fractions import Fraction
 from threading import Lock
 from typing import TYPE_CHECKING, Any
 
-from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.knowledge import Observation
 from ...core.space import Var
 from ...engines.cpsat import POSSIBLE_EVENT, all_of, any_of, every_world, negated
-from .brute import Solution, summarize
+from .brute import Solution, solution_of
 from .model import (
     CardIs,
     ClaimIs,
@@ -613,7 +612,7 @@ def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
     """A minimal set of events (claims, ``"night"``) that cannot all hold, by the same
     deletion as the other engines (each event dropped in turn while the rest still
     cannot hold)."""
-    return shrink(knowledge.events, lambda kept: not consistent(knowledge.restricted(kept)))
+    return knowledge.conflict(consistent)
 
 
 def worlds(knowledge: OnuwKnowledge) -> list[dict[Var, Any]]:
@@ -623,10 +622,7 @@ def worlds(knowledge: OnuwKnowledge) -> list[dict[Var, Any]]:
 
 def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
     """Every output of ``solve``: the model's solutions, each weighed exactly."""
-    solution = summarize(knowledge, worlds(knowledge))
-    if solution is None:
-        return Solution(knowledge.layout, False, conflict=conflict(knowledge))
-    return solution
+    return solution_of(knowledge, worlds(knowledge), consistent)
 
 
 class Possibilities:

@@ -54,7 +54,6 @@ from math import comb, factorial
 from types import MappingProxyType
 from typing import Any
 
-from ...core.conflict import shrink
 from ...core.errors import EventId
 from .brute import Solution
 from .model import (
@@ -1073,7 +1072,7 @@ def consistent(knowledge: OnuwKnowledge) -> bool:
 def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
     """A minimal set of events (claims, ``"night"``) that cannot all hold, by the same
     deletion as the brute force (so both find the same set)."""
-    return shrink(knowledge.events, lambda kept: not consistent(knowledge.restricted(kept)))
+    return knowledge.conflict(consistent)
 
 
 def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:

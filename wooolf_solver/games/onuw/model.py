@@ -31,7 +31,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -39,6 +39,7 @@ from math import lcm, prod
 from types import MappingProxyType
 from typing import Any, Self
 
+from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
@@ -327,6 +328,12 @@ class OnuwKnowledge(Knowledge):
         """The same knowledge with only the observations of ``events`` (and the prior)."""
         keep = {*events, "prior"}
         return replace(self, observations=tuple(o for o in self.observations if o.event in keep))
+
+    def conflict(self, consistent: Callable[[OnuwKnowledge], bool]) -> tuple[EventId, ...]:
+        """A minimal set of events (claims, ``"night"``) that cannot all hold, by an
+        engine's ``consistent``: each event dropped in turn while the rest still
+        cannot hold (every engine deletes alike, so all find the same set)."""
+        return shrink(self.events, lambda kept: not consistent(self.restricted(kept)))
 
     @cached_property
     def prior(self) -> NightPrior:
