@@ -270,20 +270,16 @@ class Numerators:
 
     @cached_property
     def allowed(self) -> Allowed:
-        """The hands each free seat may hold as far as this observation tells."""
+        """The hands each free seat may hold as far as this observation tells: those
+        of a non-zero numerator for some hand of the other seat it reads."""
         allowed = np.ones(self.shape, dtype=bool)
-        self.restrict(allowed)
-        return allowed
-
-    def restrict(self, allowed: Allowed) -> None:
-        """Forbid (in place) the hands that give a zero numerator whatever the other
-        seat holds."""
         table = self.table
         if self.peeker is not None:
             axes = tuple(range(1, table.ndim))
-            allowed[self.peeker] &= table.max(axis=axes) > 0 if axes else table > 0
+            allowed[self.peeker] = table.max(axis=axes) > 0 if axes else table > 0
         if self.target is not None:
-            allowed[self.target] &= (table.max(axis=0) if self.peeker is not None else table) > 0
+            allowed[self.target] = (table.max(axis=0) if self.peeker is not None else table) > 0
+        return allowed
 
 
 class Track:
