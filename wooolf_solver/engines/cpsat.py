@@ -229,15 +229,24 @@ def negated(truth: Truth) -> Truth:
     return (not truth) if isinstance(truth, bool) else ~truth
 
 
-def all_of(model: cp_model.CpModel, truths: Iterable[Truth]) -> Truth:
-    """A literal equal to the conjunction of ``truths``, constants folded (no new
-    variable for none or one literal)."""
+def conjuncts(truths: Iterable[Truth]) -> list[Literal] | None:
+    """The literals of the conjunction of ``truths``, the constants dropped (``None``:
+    it is false)."""
     literals: list[Literal] = []
     for truth in truths:
         if truth is False:
-            return False
+            return None
         if not isinstance(truth, bool):
             literals.append(truth)
+    return literals
+
+
+def all_of(model: cp_model.CpModel, truths: Iterable[Truth]) -> Truth:
+    """A literal equal to the conjunction of ``truths``, constants folded (no new
+    variable for none or one literal)."""
+    literals = conjuncts(truths)
+    if literals is None:
+        return False
     if len(literals) <= 1:
         return literals[0] if literals else True
     conjunction = model.new_bool_var("all")

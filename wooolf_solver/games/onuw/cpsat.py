@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import EventId
 from ...core.knowledge import Observation
 from ...core.space import Var
-from ...engines.cpsat import POSSIBLE_EVENT, all_of, any_of, every_world, negated
+from ...engines.cpsat import POSSIBLE_EVENT, all_of, any_of, conjuncts, every_world, negated
 from .brute import Solution, solution_of
 from .model import (
     CardIs,
@@ -172,12 +172,9 @@ class NightModel:
 
     def solve(self, assumptions: Iterable[Truth] = ()) -> cp_model.CpSolver | None:
         """A solver holding a solution under ``assumptions``, or ``None`` if there is none."""
-        literals: list[Literal] = []
-        for truth in assumptions:
-            if truth is False:
-                return None
-            if not isinstance(truth, bool):
-                literals.append(truth)
+        literals = conjuncts(assumptions)
+        if literals is None:
+            return None
         from ortools.sat.python import cp_model  # noqa: PLC0415
 
         self.model.clear_assumptions()
@@ -224,18 +221,16 @@ class NightModel:
 
     def clause(self, truths: Iterable[Truth], guard: Sequence[Truth] = ()) -> None:
         """At least one of ``truths`` holds when every literal of ``guard`` does."""
+        condition = conjuncts(guard)
+        if condition is None:
+            return
         literals: list[Literal] = []
         for truth in truths:
             if truth is True:
                 return
             if not isinstance(truth, bool):
                 literals.append(truth)
-        for condition in guard:
-            if condition is False:
-                return
-            if not isinstance(condition, bool):
-                literals.append(~condition)
-        self.model.add_bool_or(literals)
+        self.model.add_bool_or([*literals, *(~c for c in condition)])
 
     def both(self, truths: Iterable[Truth]) -> Truth:
         """A literal equal to the conjunction of ``truths`` (constants folded)."""

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation, RoleIs
 from ...engines.cpsat import CpSatEngine as GenericCpSatEngine
-from ...engines.cpsat import any_of, solve_model
+from ...engines.cpsat import any_of, conjuncts, solve_model
 from .knowledge import Announced, Answered, RoundKnowledge, Seen
 from .rules import Card, Hand, Seat
 
@@ -122,7 +122,7 @@ class DealModel:
 
     def clause(self, literals: Iterable[Truth], guard: Iterable[Truth]) -> None:
         """At least one of ``literals`` holds, when all of ``guard`` hold."""
-        condition, options = _literals(guard), list(literals)
+        condition, options = conjuncts(guard), list(literals)
         if condition is None or any(lit is True for lit in options):
             return
         self.model.add_bool_or([lit for lit in options if lit is not False]).only_enforce_if(
@@ -169,7 +169,7 @@ class DealModel:
 
     def _holds_some(self, seat: Seat, cards: frozenset[Card], guard: list[Truth]) -> None:
         """``seat`` holds at least one of ``cards``, when all of ``guard`` hold."""
-        condition = _literals(guard)
+        condition = conjuncts(guard)
         if condition is None:
             return
         known = self.knowledge.hands.get(seat)
@@ -212,14 +212,3 @@ class DealModel:
                 classes[said].append(self.identity(observation.peeker, character.name))
             for said, peekers in classes.items():
                 self._holds_some(target, said, [*guard, any_of(self.model, peekers)])
-
-
-def _literals(truths: Iterable[Truth]) -> list[Literal] | None:
-    """The literals of a conjunction (constants dropped), or ``None`` if it is false."""
-    lits: list[Literal] = []
-    for truth in truths:
-        if truth is False:
-            return None
-        if truth is not True:
-            lits.append(truth)
-    return lits
