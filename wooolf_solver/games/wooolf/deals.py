@@ -546,10 +546,13 @@ class Spread:
         deals = self.deals
         code = keys * self.codes + self.touched_code
         group = (code * self.states + deals.states).ravel()
-        unique, inverse = np.unique(group, return_inverse=True)
+        order = np.argsort(group, kind="stable")
+        ordered = group[order]
+        edges = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
         repeated = np.tile(deals.weights, len(keys))
-        weights = np.bincount(inverse.ravel(), weights=repeated)
-        return unique // self.states, unique % self.states, np.asarray(weights, dtype=np.float64)
+        weights = np.add.reduceat(repeated[order], edges) if len(edges) else repeated[:0]
+        unique = ordered[edges]
+        return unique // self.states, unique % self.states, weights
 
 
 def _merged(prefix: IntArray, ways: FloatArray) -> tuple[IntArray, FloatArray]:

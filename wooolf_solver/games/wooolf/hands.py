@@ -115,6 +115,13 @@ class HandTypes:
         return Key((id(self.game), self.kinds, self.counts))
 
     @cached_property
+    def identity_index(self) -> tuple[tuple[str, ...], IntArray]:
+        """The identities of the hand types (by name, in the order they first
+        come), and each hand type's index among them."""
+        names = tuple(dict.fromkeys(identity.name for identity in self.identities))
+        return names, np.array([names.index(i.name) for i in self.identities], dtype=np.int64)
+
+    @cached_property
     def class_index(self) -> tuple[tuple[ClassKey, ...], IntArray]:
         """The announcer classes of the hand types' holders (sorted), and each hand
         type's index among them."""
@@ -180,13 +187,40 @@ class Reader:
             seat: {knowledge.game.identity(hand).name: total}
             for seat, hand in knowledge.hands.items()
         }
+        floats = [seat for seat, weights in per_hand.items() if weights.dtype != object]
+        roles.update(self._float_roles(floats, [per_hand[seat] for seat in floats]))
         for seat, weights in per_hand.items():
+            if seat in roles:
+                continue
             named: defaultdict[str, float] = defaultdict(float)
             for index, weight in enumerate(weights.tolist()):
                 if weight > 0:
                     named[self.types.identities[index].name] += weight
             roles[seat] = dict(named)
         return {seat: roles[seat] for seat in knowledge.seats}
+
+    def _float_roles(
+        self, seats: list[Seat], weights: list[FloatArray]
+    ) -> dict[Seat, dict[str, float]]:
+        """:meth:`roles` of seats whose hand weights are floats, all at once: the
+        same sums (added in the same order, hand after hand, from 0.0), each seat's
+        identities in the order of their first hand of non-zero weight."""
+        found: dict[Seat, dict[str, float]] = {seat: {} for seat in seats}
+        names, of_hand = self.types.identity_index
+        flat = np.concatenate(weights) if seats else np.zeros(0)
+        held = np.flatnonzero(flat > 0)  # seat after seat, hand after hand
+        if not len(held):
+            return found
+        hands = len(of_hand)
+        group = held // hands * len(names) + of_hand[held % hands]  # (seat, identity)
+        sums = np.bincount(group, flat[held], minlength=len(seats) * len(names)).tolist()
+        order = np.argsort(group, kind="stable")
+        ordered = group[order]
+        first = order[np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])]
+        for key in group[first[np.argsort(held[first], kind="stable")]].tolist():
+            row, identity = divmod(key, len(names))
+            found[seats[row]][names[identity]] = sums[key]
+        return found
 
     @cached_property
     def known_holders(self) -> list[list[Seat]]:
