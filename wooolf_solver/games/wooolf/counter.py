@@ -221,7 +221,7 @@ class _Model:
         self.knowledge = knowledge
         self.max_memory = max_memory
         game = knowledge.game
-        self.types = types = HandTypes(knowledge)
+        self.types = types = HandTypes.of(knowledge)
         self.reader = Reader(knowledge, types)
         self.kinds: tuple[Card, ...] = types.kinds
         counts = types.counts

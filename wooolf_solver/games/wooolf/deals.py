@@ -374,11 +374,9 @@ class Track:
             table = types.numerator(observation, key, known.get(target))
             return Numerators(None, column, table, shape)
         # a free peeker: the numerator depends on its hand's announcer class
-        classes, of_hand = types.class_index
-        per_class = np.array(
-            [types.numerator(observation, key, known.get(target)) for key in classes]
+        return Numerators(
+            self.seats[peeker], column, types.per_class(observation, known.get(target)), shape
         )
-        return Numerators(self.seats[peeker], column, per_class[of_hand], shape)
 
 
 def _prefix_hashes(observations: tuple[Observation, ...]) -> list[int]:
@@ -403,10 +401,10 @@ def deals_of(knowledge: RoundKnowledge, max_memory: int | None = None) -> Deals 
     if (len(knowledge.targets) + 1) ** seats > MAX_CODES:
         return None
     if not is_sharing():
-        track = Track(knowledge, HandTypes(knowledge))
+        track = Track(knowledge, HandTypes.of(knowledge))
     else:
         key = _track_key(knowledge)
-        track = TRACKS.get(key, lambda: Track(knowledge, HandTypes(knowledge)), knowledge.game)
+        track = TRACKS.get(key, lambda: Track(knowledge, HandTypes.of(knowledge)), knowledge.game)
     if len(track.types.lattice.hands) > np.iinfo(np.int8).max:
         return None
     if max_memory is not None:

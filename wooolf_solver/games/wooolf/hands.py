@@ -36,19 +36,20 @@ from ...core.knowledge import Observation
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, IntArray, Lattice, build_lattice
 from .knowledge import Announced, Answered, Decision, RoundKnowledge, Seen
-from .memo import Key, Memo
+from .memo import Memo
 from .rules import Card, Character, Hand, Seat
 
 ClassKey = tuple[str, ...]
 """An announcer class: what a peeker announces on each card of the deck."""
 
 
-NUMERATORS = Memo()
-"""The observations' numerators per hand type, by what was observed (see :mod:`.memo`)."""
+TYPES = Memo(64, lasting=True)
+"""The hand types of the free cards of each deck (see :meth:`HandTypes.of`)."""
 
 
 class HandTypes:
-    """Every hand type of a knowledge's free cards, with what the engines need of it."""
+    """Every hand type of a knowledge's free cards, with what the engines need of it
+    (computed when first asked, then kept: the numerators of the observations too)."""
 
     def __init__(self, knowledge: RoundKnowledge) -> None:
         game = knowledge.game
@@ -57,6 +58,38 @@ class HandTypes:
         self.counts: tuple[int, ...] = tuple(count for _, count in knowledge.free_cards)
         self.deck: tuple[Card, ...] = tuple(card for card, _ in knowledge.setup.cards)
         """The deck's cards in order: an announcer class says what is announced on each."""
+        self.numerators: dict[Hashable, Array] = {}
+        """The numerators asked for, by what was observed, the peeker's class and the
+        target's known hand."""
+        self._labels: dict[tuple[str, ...], IntArray] = {}
+
+    @classmethod
+    def of(cls, knowledge: RoundKnowledge) -> HandTypes:
+        """The hand types of the knowledge's free cards, shared by every knowledge of
+        the same game, deck and free cards (a lab run's viewpoints with the same
+        hand, in every game) with all they keep.
+
+        >>> from wooolf_solver import Round
+        >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+        >>> round_ = Round.load("examples/worked-example.yaml")
+        >>> HandTypes.of(knowledge_of(round_)) is HandTypes.of(knowledge_of(round_))
+        True
+        """
+        key = (id(knowledge.game), knowledge.setup.cards, knowledge.free_cards)
+        return TYPES.get(key, lambda: cls(knowledge), knowledge.game)
+
+    def labels(self, targets: tuple[str, ...]) -> IntArray:
+        """Each hand type's label for a viewpoint of these targets: the index of its
+        identity among them, or ``len(targets)`` for any other identity (kept)."""
+        if targets not in self._labels:
+            self._labels[targets] = np.array(
+                [
+                    targets.index(i.name) if i.name in targets else len(targets)
+                    for i in self.identities
+                ],
+                dtype=np.int64,
+            )
+        return self._labels[targets]
 
     @cached_property
     def lattice(self) -> Lattice:
@@ -100,19 +133,24 @@ class HandTypes:
     def numerator(self, obs: Observation, peeker: ClassKey, known: Hand | None) -> Array:
         """The observation's likelihood numerator (for an announcement, by a peeker of
         class ``peeker``): for every hand type of a free target, or (as a 0-d array)
-        for a target whose hand ``known`` is known. Kept per hand types and what was
-        observed (see :mod:`.memo`)."""
+        for a target whose hand ``known`` is known. Kept per what was observed."""
         seen = _observed(obs)
         if seen is None:
             return self._numerator(obs, peeker, known)
-        key = (self.free_cards, seen, peeker, known)
-        return NUMERATORS.get(key, lambda: self._numerator(obs, peeker, known), self.game)
+        key = (seen, peeker, known)
+        if key not in self.numerators:
+            self.numerators[key] = self._numerator(obs, peeker, known)
+        return self.numerators[key]
 
-    @cached_property
-    def free_cards(self) -> Key:
-        """What the hand types depend on, as a memo key: the game (by identity, see
-        :func:`.memo.position`) and the free cards."""
-        return Key((id(self.game), self.kinds, self.counts))
+    def per_class(self, obs: Observation, known: Hand | None) -> Array:
+        """An announcement's numerator by the hand type of a free peeker (first axis;
+        its class decides what it says), then of the target (as :meth:`numerator`)."""
+        key = ("per class", _observed(obs), known)
+        if key not in self.numerators:
+            classes, of_hand = self.class_index
+            tables = np.array([self.numerator(obs, peeker, known) for peeker in classes])
+            self.numerators[key] = tables[of_hand]
+        return self.numerators[key]
 
     @cached_property
     def identity_index(self) -> tuple[tuple[str, ...], IntArray]:
@@ -167,18 +205,11 @@ class Reader:
         self.types = types
         self.seats: tuple[Seat, ...] = knowledge.free_seats
 
-    @cached_property
+    @property
     def labels(self) -> IntArray:
         """Each hand type's label: the index of its identity among the targets, or
         ``len(targets)`` for any other identity."""
-        targets = self.knowledge.targets
-        return np.array(
-            [
-                targets.index(i.name) if i.name in targets else len(targets)
-                for i in self.types.identities
-            ],
-            dtype=np.int64,
-        )
+        return self.types.labels(self.knowledge.targets)
 
     def roles(self, total: float, per_hand: dict[Seat, FloatArray]) -> dict[Seat, dict[str, float]]:
         """Every seat's identity weights, from each free seat's hand weights."""

@@ -196,8 +196,9 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
 
 HINTS = Memo()
 """The hints, per position, actions open, engine and budget (see :mod:`.memo`)."""
-SPREADS = Memo()
-"""Each action's outcome likelihoods per hand type, by hand types and action kind."""
+SPREADS = Memo(4096, lasting=True)
+"""Each action's outcome likelihoods per hand type, by hand types and action kind (the
+same in every game of a deck)."""
 
 
 def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: bool) -> Hint:

@@ -71,12 +71,21 @@ def is_sharing() -> bool:
 
 
 class Memo:
-    """A least-recently-used memo of ``size`` entries, used inside :func:`sharing`."""
+    """A least-recently-used memo of ``size`` entries, used inside :func:`sharing`;
+    a ``lasting`` one is used everywhere and never emptied, for the small tables that
+    depend on the deck alone (the same in every game of a lab run).
 
-    def __init__(self, size: int = MEMO_SIZE) -> None:
+    >>> lasting = Memo(2, lasting=True)
+    >>> lasting.get("a", lambda: 1), lasting.get("a", lambda: 2)  # kept, not sharing
+    (1, 1)
+    """
+
+    def __init__(self, size: int = MEMO_SIZE, lasting: bool = False) -> None:
         self.size = size
+        self.lasting = lasting
         self.entries: OrderedDict[Hashable, Any] = OrderedDict()
-        MEMOS.append(self)
+        if not lasting:
+            MEMOS.append(self)
 
     def get(
         self,
@@ -89,7 +98,7 @@ class Memo:
         the key names by identity, alive with the entry) unless it raises or ``small``
         says it is too big to keep (the memo must not hold a designer deck's big
         tables past their use)."""
-        if not _SHARING.get():
+        if not (self.lasting or _SHARING.get()):
             return make()
         entries = self.entries
         kept = entries.get(key)
