@@ -22,6 +22,7 @@ from wooolf_solver.games.wooolf import deals
 from wooolf_solver.games.wooolf.counter import CountingEngine
 from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
 from wooolf_solver.games.wooolf.memo import sharing
+from wooolf_solver.games.wooolf.posterior import certain_by_roles, certain_of
 from wooolf_solver.games.wooolf.solver import certain_declaration
 
 COUNTER = CountingEngine()
@@ -57,7 +58,9 @@ def check_in_order(record: Record, order: list[int], brute: bool) -> int:
                 assert_same_tally(tally, BRUTE.tally(knowledge))
             if passes is not None:
                 values = [value for value, weight in passed.decision.items() if weight]
-                assert deals.decision_values(knowledge, rows) == tuple(values)
+                roles = deals.roles(knowledge, rows)
+                assert roles == passed.roles
+                assert certain_by_roles(knowledge, roles) == certain_of(knowledge, values)
                 joint = deals.decision_by_hand(knowledge, rows)
                 assert joint.decisions == passes.decisions
                 assert np.array_equal(joint.weights, passes.weights)

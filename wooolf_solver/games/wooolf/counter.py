@@ -41,7 +41,7 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations, product
@@ -180,13 +180,14 @@ class CountingEngine:
             return DecisionJoint((), np.zeros(0), model.hand_cards, {}, Tally(0, 0.0, {}))
         return model.decision_by_hand()
 
-    def decision_values(self, knowledge: RoundKnowledge) -> tuple[Decision, ...]:
-        """The viewpoint's decision values of non-zero weight (none: no consistent
-        deal), from the rows where they answer (no weights read)."""
+    def roles(self, knowledge: RoundKnowledge) -> Mapping[Seat, Mapping[str, float]]:
+        """Every seat's identity weights (the tally's; none when nothing is
+        consistent), from the rows' hand weights alone where they answer."""
         rows = self._rows(knowledge)
         if rows is not None:
-            return deals.decision_values(knowledge, rows)
-        return tuple(value for value, weight in self.tally(knowledge).decision.items() if weight)
+            return deals.roles(knowledge, rows)
+        tally = self.tally(knowledge)
+        return tally.roles if tally.total > 0 else {}
 
     def _rows(self, knowledge: RoundKnowledge) -> deals.Deals | None:
         """Inside :func:`.memo.sharing`, the position's deals as rows (:mod:`.deals`,

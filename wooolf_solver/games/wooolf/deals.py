@@ -61,7 +61,7 @@ from ...engines.base import Tally
 from ...engines.lattice import FloatArray, IntArray, Step
 from .completion import Completion
 from .hands import ClassKey, DecisionJoint, HandTypes, Reader
-from .knowledge import Announced, Decision, RoundKnowledge
+from .knowledge import Announced, RoundKnowledge
 from .memo import Memo, is_sharing
 from .rules import Seat
 
@@ -597,20 +597,18 @@ def _per_hand(deals: Deals) -> list[FloatArray]:
 def tally(knowledge: RoundKnowledge, deals: Deals) -> Tally:
     """Every count the posterior needs, as :meth:`.counter.CountingEngine.tally`."""
     reader = Reader(knowledge, deals.types)
-    total = deals.total
-    per_hand = dict(zip(knowledge.free_seats, _per_hand(deals), strict=True))
     decision = {}
     if knowledge.targets and len(deals.weights):
         spread = Spread(deals, reader)
         weights = spread.decision[spread.support].tolist()
         decision = dict(zip(reader.decisions_of(spread.support), weights, strict=True))
-    return Tally(deals.deals, total, reader.roles(total, per_hand), decision)
+    return Tally(deals.deals, deals.total, roles(knowledge, deals), decision)
 
 
-def decision_values(knowledge: RoundKnowledge, deals: Deals) -> tuple[Decision, ...]:
-    """The decision's values of non-zero weight (``deals`` not empty)."""
-    reader = Reader(knowledge, deals.types)
-    return reader.decisions_of(Spread(deals, reader).support)
+def roles(knowledge: RoundKnowledge, deals: Deals) -> dict[Seat, dict[str, float]]:
+    """Every seat's identity weights (as the tally's), from the hand weights alone."""
+    per_hand = dict(zip(knowledge.free_seats, _per_hand(deals), strict=True))
+    return Reader(knowledge, deals.types).roles(deals.total, per_hand)
 
 
 def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:

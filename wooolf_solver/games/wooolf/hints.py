@@ -214,6 +214,8 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
     declarations: DeclarationTable | SparseDeclarations
     if table.sparse:
         declarations = SparseDeclarations.of(knowledge, table.decisions)
+    elif tuple(table.tally.decision) == table.decisions:  # the posterior's own table
+        declarations = posterior.table
     else:
         declarations = DeclarationTable.of(knowledge, table.decisions)
     entropy = _entropy(table.weights)

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
@@ -113,6 +113,33 @@ class RoundPosterior(Posterior):
         if self.knowledge.targets:
             result["declarations"] = [d.to_dict() for d in self.declarations()]
         return result
+
+
+def certain_by_roles(knowledge: RoundKnowledge, roles: Mapping[Seat, Mapping[str, float]]) -> bool:
+    """:func:`certain_of`, from every seat's identity weights (of every consistent
+    world; none when there is none): a seat holds a target in every world when its
+    weight on any other identity is zero, and nobody holds it in any when no seat's
+    weight on it is positive. A declaration is right when each pointer is, so it is
+    right in every world when each of its pointers is.
+
+    >>> from wooolf_solver import Round, solve
+    >>> posterior = solve(Round.load("examples/worked-example.yaml"))
+    >>> certain_by_roles(posterior.knowledge, posterior.tally.roles)
+    False
+    """
+    if not knowledge.targets or not roles:
+        return False
+    for target in knowledge.targets:
+        holding = [seat for seat, named in roles.items() if named.get(target, 0) > 0]
+        always = [
+            seat
+            for seat in holding
+            if seat != knowledge.viewpoint
+            and all(weight == 0 for name, weight in roles[seat].items() if name != target)
+        ]
+        if holding and not always:
+            return False
+    return True
 
 
 def certain_of(knowledge: RoundKnowledge, values: Sequence[Decision]) -> bool:

@@ -18,7 +18,7 @@ from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import RoundKnowledge, knowledge_of
 from .memo import Memo, position
-from .posterior import RoundPosterior, certain_of
+from .posterior import RoundPosterior, certain_by_roles
 from .record import Round
 
 
@@ -45,7 +45,8 @@ def _solve(knowledge: RoundKnowledge, engine: str | None) -> RoundPosterior:
 def certain_declaration(round_: Round, engine: str | None = None) -> bool:
     """Whether some declaration of the viewpoint is right in every consistent deal,
     as :attr:`RoundPosterior.certain_declaration`: with the counting engine, from
-    the decision's values alone (no roles, no weights).
+    every seat's identity weights alone (no decision: see
+    :func:`.posterior.certain_by_roles`).
 
     >>> certain_declaration(Round.load("examples/worked-example.yaml"))
     False
@@ -53,7 +54,7 @@ def certain_declaration(round_: Round, engine: str | None = None) -> bool:
     knowledge = knowledge_of(round_)
     counter = find_engine(engine)
     if isinstance(counter, CountingEngine) and knowledge.targets:
-        values = counter.decision_values(knowledge)
-        if values:
-            return certain_of(knowledge, values)
+        roles = counter.roles(knowledge)
+        if roles:
+            return certain_by_roles(knowledge, roles)
     return solve(round_, engine).certain_declaration  # raises if nothing is consistent
