@@ -156,11 +156,17 @@ class Deals:
         column: int,
         allowed: npt.NDArray[np.bool_],
         then: tuple[Observation, Numerators] | None = None,
-    ) -> Deals:
+        most: int | None = None,
+    ) -> Deals | None:
         """Touch the free seat ``column``: every row splits into the ``allowed`` hand
         types that seat may take from the cards left; ``then``, an observation that
-        reads it, applied at once (only the rows it keeps are made)."""
-        parent, move, moves = _split(self.states, self.types.lattice.steps[self.touched], allowed)
+        reads it, applied at once (only the rows it keeps are made). ``None`` when
+        the split would make more than ``most`` rows."""
+        step = self.types.lattice.steps[self.touched]
+        split = _split(self.states, step, allowed, most)
+        if split is None:
+            return None
+        parent, move, moves = split
         hand = moves.hand[move]
         weights = self.weights[parent] * moves.weight[move]
         observations, bound = self.observations, self.bound
@@ -188,11 +194,6 @@ class Deals:
             self.completion,
             bound,
         )
-
-    def split_size(self, allowed: npt.NDArray[np.bool_]) -> int:
-        """The rows :meth:`unfold` with ``allowed`` would make."""
-        _, count, _ = _plan(self.types.lattice.steps[self.touched], allowed)
-        return int(count[self.states].sum())
 
     def apply(self, observation: Observation, numerators: Numerators) -> Deals:
         """The rows after one more observation, of these numerators."""
@@ -332,10 +333,11 @@ class Track:
         else:
             deals = deals.apply(observation, numerator)
         for column in new:  # the last one with the observation
-            if deals.split_size(allowed[column]) > self.max_rows:
-                return None
             then = (observation, numerator) if column == new[-1] else None
-            deals = deals.unfold(column, allowed[column], then)
+            unfolded = deals.unfold(column, allowed[column], then, self.max_rows)
+            if unfolded is None:
+                return None
+            deals = unfolded
         if len(deals.weights) > self.max_rows or not deals.exact:
             return None
         return deals
@@ -516,7 +518,9 @@ class Spread:
         prefix, state, weights = self._by_code
         hands = len(deals.types.lattice.hands)
         step = deals.types.lattice.steps[deals.touched]
-        parent, move, moves = _split(state, step, np.ones(hands, dtype=bool))
+        split = _split(state, step, np.ones(hands, dtype=bool))
+        assert split is not None  # no bound on the rows made
+        parent, move, moves = split
         after = deals.completion.per_labelling[deals.touched + 1][moves.dst[move]]
         ways = (weights[parent] * moves.weight[move])[:, None] * after
         key = moves.hand[move] * self.codes + prefix[parent]
@@ -560,15 +564,20 @@ def _merged(prefix: IntArray, ways: FloatArray) -> tuple[IntArray, FloatArray]:
 
 
 def _split(
-    states: IntArray, step: Step, allowed: npt.NDArray[np.bool_]
-) -> tuple[IntArray, IntArray, Step]:
+    states: IntArray, step: Step, allowed: npt.NDArray[np.bool_], most: int | None = None
+) -> tuple[IntArray, IntArray, Step] | None:
     """Every (row, allowed move out of the row's state) of a step, row by row: each
-    one's row (its parent) and move (an index into the moves returned)."""
+    one's row (its parent) and move (an index into the moves returned); ``None`` when
+    there are more than ``most``."""
     start, count, moves = _plan(step, allowed)
     repeat = count[states]
+    ends = np.cumsum(repeat)
+    made = int(ends[-1]) if len(ends) else 0
+    if most is not None and made > most:
+        return None
     parent = np.repeat(np.arange(len(states)), repeat)
-    offset = np.arange(len(parent)) - np.repeat(np.cumsum(repeat) - repeat, repeat)
-    return parent, start[states][parent] + offset, moves
+    move = np.repeat(start[states] - (ends - repeat), repeat) + np.arange(made)
+    return parent, move, moves
 
 
 def _per_hand(deals: Deals) -> list[FloatArray]:

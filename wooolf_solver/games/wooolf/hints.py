@@ -542,9 +542,14 @@ def _entropies(rows: FloatArray) -> FloatArray:
     p = weights / totals
     terms = p * np.log2(p)
     found = np.zeros(len(rows))
-    ends = np.cumsum(counts)
-    for count in np.unique(counts[counts > 1]).tolist():
-        first, last = np.searchsorted(counts, [count, count + 1])
-        block = terms[ends[first] - count : ends[last - 1]].reshape(last - first, count)
-        found[order[first:last]] = -block.sum(axis=1)
+    if not len(rows):
+        return found
+    starts = np.cumsum(counts) - counts
+    firsts = np.flatnonzero(np.r_[True, counts[1:] != counts[:-1]])  # a block per count
+    lasts = np.r_[firsts[1:], len(counts)]
+    for first, last in zip(firsts.tolist(), lasts.tolist(), strict=True):
+        count = int(counts[first])
+        if count > 1:
+            block = terms[starts[first] : starts[first] + (last - first) * count]
+            found[order[first:last]] = -block.reshape(last - first, count).sum(axis=1)
     return found
