@@ -60,7 +60,7 @@ from ...core.knowledge import Observation
 from ...engines.base import Tally
 from ...engines.lattice import FloatArray, IntArray, Step
 from .completion import Completion
-from .hands import ClassKey, DecisionJoint, HandTypes, Reader
+from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Reader
 from .knowledge import Announced, RoundKnowledge
 from .memo import Memo, is_sharing
 from .rules import Seat
@@ -75,9 +75,6 @@ MAX_CODES = 3**8
 
 EXACT_LIMIT = 2**53
 """Below this, float64 sums of whole numbers are exact."""
-
-HandRows = npt.NDArray[np.int8]
-"""Rows of hand types (indices: a table has at most a few dozen hand types)."""
 
 SNAPSHOTS = 32
 """Positions of one viewpoint kept inside :func:`.memo.sharing`..."""
@@ -162,32 +159,39 @@ class Deals:
         types that seat may take from the cards left; ``then``, an observation that
         reads it, applied at once (only the rows it keeps are made). ``None`` when
         the split would make more than ``most`` rows."""
-        step = self.types.lattice.steps[self.touched]
-        split = _split(self.states, step, allowed, most)
-        if split is None:
-            return None
-        parent, move, moves = split
-        hand = moves.hand[move]
-        weights = self.weights[parent] * moves.weight[move]
+        from . import kernels  # noqa: PLC0415
+
+        first, moves, out = _plan(self.types.lattice.steps[self.touched], allowed)
+        table, reads = _NO_TABLE, np.array([-1, -1])
         observations, bound = self.observations, self.bound
         if then is not None:
             observation, numerators = then
-            index = tuple(
-                hand if c == column else self.hands[parent, self.columns.index(c)]
-                for c in numerators.reads
-            )
-            weights = weights * numerators.table[index]
-            keep = np.flatnonzero(weights > 0)
-            parent, move, hand, weights = parent[keep], move[keep], hand[keep], weights[keep]
+            table = numerators.table.reshape(-1, numerators.table.shape[-1])
+            at = [self.touched if c == column else self.columns.index(c) for c in numerators.reads]
+            reads = np.array([-1, *at][-2:])
             observations, bound = (*observations, observation), bound * numerators.most
-        hands = np.empty((len(parent), self.touched + 1), dtype=np.int8)
-        hands[:, :-1] = self.hands[parent]
-        hands[:, -1] = hand
+        fits, hands, states, coef, weights = kernels.split_rows(
+            self.hands,
+            self.states,
+            self.coef,
+            self.weights,
+            first,
+            moves,
+            out.dst,
+            out.hand,
+            out.weight,
+            out.coef,
+            table,
+            reads,
+            _MOST_ROWS if most is None else most,
+        )
+        if not fits:
+            return None
         return Deals(
             hands,
             (*self.columns, column),
-            moves.dst[move],
-            self.coef[parent] * moves.coef[move],
+            states,
+            coef,
             weights,
             observations,
             self.types,
@@ -213,6 +217,10 @@ class Deals:
             self.completion,
             self.bound * numerators.most,
         )
+
+
+_NO_TABLE = np.ones((1, 1))
+_MOST_ROWS = 2**62
 
 
 def _plan(step: Step, allowed: npt.NDArray[np.bool_]) -> tuple[IntArray, IntArray, Step]:
@@ -424,30 +432,47 @@ class Spread:
     """The decision's weights read off the rows, by label code (one base-(targets +
     1) digit per free seat, the first seat most significant): the rows give the
     touched seats' digits, the completion spreads its ways over every labelling of
-    the untouched seats (all alike for the same target counts)."""
+    the untouched seats (all alike for the same target counts). The loops are
+    compiled (:mod:`.kernels`)."""
 
     def __init__(self, deals: Deals, reader: Reader) -> None:
         self.deals = deals
         self.labels = reader.labels
         seats = len(reader.seats)
-        self.base = len(reader.knowledge.targets) + 1
-        self.codes = int(self.base**seats)
-        self.place = self.base ** np.arange(seats - 1, -1, -1, dtype=np.int64)
+        base = len(reader.knowledge.targets) + 1
+        self.codes = int(base**seats)
+        self.place = base ** np.arange(seats - 1, -1, -1, dtype=np.int64)
         self.untouched = tuple(p for p in range(seats) if p not in deals.columns)
-        self.touched_code = self.labels[deals.hands] @ self.place[list(deals.columns)]
-        self.states = len(deals.completion.per_labelling[deals.touched])
+
+    def labellings(self, seats: tuple[int, ...]) -> tuple[IntArray, IntArray]:
+        """Every labelling of ``seats`` the deck allows: its label code (those seats'
+        digits) and its count column in the completion."""
+        digits, count = self.deals.completion.labellings(len(seats))
+        return self.place[list(seats)] @ digits, count
 
     @cached_property
+    def _decision(self) -> tuple[FloatArray, IntArray]:
+        """The weight of every label code, and each row's code of its touched seats."""
+        from . import kernels  # noqa: PLC0415 (Numba starts in half a second: on use)
+
+        deals = self.deals
+        codes, counts = self.labellings(self.untouched)
+        return kernels.decision_weights(
+            deals.hands,
+            self.place[list(deals.columns)],
+            self.labels,
+            deals.states,
+            deals.weights,
+            deals.completion.per_labelling[deals.touched],
+            codes,
+            counts,
+            self.codes,
+        )
+
+    @property
     def decision(self) -> FloatArray:
         """The weight of every label code."""
-        if not self.untouched:  # every seat's digit is in its row
-            found = np.bincount(self.touched_code, self.deals.weights, minlength=self.codes)
-            return np.asarray(found, dtype=np.float64)
-        prefix, ways = self._ways(self._by_code)
-        digits, count = self.deals.completion.labellings(len(self.untouched))
-        out = np.zeros(self.codes)
-        out[prefix[:, None] + (self.place[list(self.untouched)] @ digits)[None, :]] = ways[:, count]
-        return out
+        return self._decision[0]
 
     @cached_property
     def support(self) -> IntArray:
@@ -463,121 +488,52 @@ class Spread:
 
     def touched_by_hand(self) -> FloatArray:
         """The weight of every (touched column, hand type, decision value)."""
+        from . import kernels  # noqa: PLC0415
+
         deals = self.deals
-        hands = len(deals.types.lattice.hands)
-        keys = np.arange(deals.touched)[:, None] * hands + deals.hands.T.astype(np.int64)
-        values = len(self.support)
-        if not self.untouched:  # every seat's digit is in its row
-            index = (keys * values + self.rank[self.touched_code]).ravel()
-            repeated = np.tile(deals.weights, deals.touched)
-            found = np.bincount(index, repeated, minlength=deals.touched * hands * values)
-            return np.asarray(found, dtype=np.float64).reshape(deals.touched, hands, values)
-        prefix, ways = self._ways(self._grouped(keys))
-        key, code = prefix // self.codes, prefix % self.codes
-        joint = self.spread(key, code, ways, self.untouched, deals.touched * hands)
-        return joint.reshape(deals.touched, hands, values)
+        codes, counts = self.labellings(self.untouched)
+        return kernels.touched_joint(
+            deals.hands,
+            self._decision[1],
+            deals.states,
+            deals.weights,
+            deals.completion.per_labelling[deals.touched],
+            codes,
+            counts,
+            self.rank,
+            len(deals.types.lattice.hands),
+        )
 
     def untouched_by_hand(self) -> FloatArray:
-        """The weight of every (untouched seat, hand type, decision value): by
-        symmetry the same ways for each seat, spread with its own digits."""
-        key, code, ways = self._untouched
-        hands = len(self.deals.types.lattice.hands)
-        label = self.labels[key]
-        tables = []
-        for p in self.untouched:
-            others = tuple(q for q in self.untouched if q != p)
-            tables.append(self.spread(key, code + label * self.place[p], ways, others, hands))
-        return np.stack(tables)
+        """The weight of every (untouched seat, hand type, decision value): every hand
+        the seat may take from the cards left, the other untouched seats labelled
+        every way."""
+        from . import kernels  # noqa: PLC0415
 
-    def spread(
-        self,
-        key: IntArray,
-        code: IntArray,
-        ways: FloatArray,
-        seats: tuple[int, ...],
-        keys: int,
-    ) -> FloatArray:
-        """Spread ``ways`` (one row per entry, by flat count index) over every
-        labelling of ``seats``: entry ``e`` adds to (``key[e]``, the decision value
-        of label code ``code[e] + part``), for ``keys`` keys."""
-        digits, count = self.deals.completion.labellings(len(seats))
-        rank = self.rank[code[:, None] + (self.place[list(seats)] @ digits)[None, :]]
-        fits = rank >= 0  # a labelling the deck forbids has no ways
-        values = len(self.support)
-        out = np.zeros(keys * values)
-        out[(key[:, None] * values + rank)[fits]] = ways[:, count][fits]
-        return out.reshape(keys, values)
-
-    @cached_property
-    def _untouched(self) -> tuple[IntArray, IntArray, FloatArray]:
-        """The ways of every (hand type, label code) of any untouched seat, that
-        seat's digit left out: hand types, codes and ways (as :meth:`spread` takes
-        them), from the rows grouped by label code and state, then every hand the
-        seat may take from the cards left."""
         deals = self.deals
-        prefix, state, weights = self._by_code
         hands = len(deals.types.lattice.hands)
         step = deals.types.lattice.steps[deals.touched]
-        split = _split(state, step, np.ones(hands, dtype=bool))
-        assert split is not None  # no bound on the rows made
-        parent, move, moves = split
-        after = deals.completion.per_labelling[deals.touched + 1][moves.dst[move]]
-        ways = (weights[parent] * moves.weight[move])[:, None] * after
-        key = moves.hand[move] * self.codes + prefix[parent]
-        order = np.argsort(key, kind="stable")
-        merged, ways = _merged(key[order], ways[order])
-        return merged // self.codes, merged % self.codes, ways
-
-    @cached_property
-    def _by_code(self) -> tuple[IntArray, IntArray, FloatArray]:
-        """The rows summed per (label code of the touched seats, state), as
-        :meth:`_grouped` (both the decision and the untouched seats start there)."""
-        return self._grouped(np.zeros((1, len(self.deals.states)), dtype=np.int64))
-
-    def _ways(self, grouped: tuple[IntArray, IntArray, FloatArray]) -> tuple[IntArray, FloatArray]:
-        """The ways of every group of :meth:`_grouped`, by flat count index of the
-        untouched seats, summed over the states (one row per ``key * codes + code``)."""
-        prefix, state, weights = grouped
-        ways = weights[:, None] * self.deals.completion.per_labelling[self.deals.touched][state]
-        return _merged(prefix, ways)
-
-    def _grouped(self, keys: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
-        """The rows summed per (key, label code of the touched seats, state), in
-        that order, for rows of keys: each group's ``key * codes + code``, state and
-        weight."""
-        deals = self.deals
-        code = keys * self.codes + self.touched_code
-        group = (code * self.states + deals.states).ravel()
-        order = np.argsort(group, kind="stable")
-        ordered = group[order]
-        edges = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-        repeated = np.tile(deals.weights, len(keys))
-        weights = np.add.reduceat(repeated[order], edges) if len(edges) else repeated[:0]
-        unique = ordered[edges]
-        return unique // self.states, unique % self.states, weights
-
-
-def _merged(prefix: IntArray, ways: FloatArray) -> tuple[IntArray, FloatArray]:
-    """The rows of ``ways`` summed per value of ``prefix`` (sorted)."""
-    edges = np.flatnonzero(np.r_[True, prefix[1:] != prefix[:-1]])
-    return prefix[edges], np.add.reduceat(ways, edges, axis=0)
-
-
-def _split(
-    states: IntArray, step: Step, allowed: npt.NDArray[np.bool_], most: int | None = None
-) -> tuple[IntArray, IntArray, Step] | None:
-    """Every (row, allowed move out of the row's state) of a step, row by row: each
-    one's row (its parent) and move (an index into the moves returned); ``None`` when
-    there are more than ``most``."""
-    start, count, moves = _plan(step, allowed)
-    repeat = count[states]
-    ends = np.cumsum(repeat)
-    made = int(ends[-1]) if len(ends) else 0
-    if most is not None and made > most:
-        return None
-    parent = np.repeat(np.arange(len(states)), repeat)
-    move = np.repeat(start[states] - (ends - repeat), repeat) + np.arange(made)
-    return parent, move, moves
+        first, moves, out = _plan(step, np.ones(hands, dtype=bool))
+        others = [
+            self.labellings(tuple(q for q in self.untouched if q != p)) for p in self.untouched
+        ]
+        return kernels.untouched_joint(
+            self._decision[1],
+            deals.states,
+            deals.weights,
+            first,
+            moves,
+            out.dst,
+            out.hand,
+            out.weight,
+            self.labels,
+            self.place[list(self.untouched)],
+            np.stack([codes for codes, _ in others]),
+            others[0][1],
+            deals.completion.per_labelling[deals.touched + 1],
+            self.rank,
+            hands,
+        )
 
 
 def _per_hand(deals: Deals) -> list[FloatArray]:

@@ -31,13 +31,18 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from ...core.knowledge import Observation
 from ...engines.base import Tally
-from ...engines.lattice import Array, FloatArray, IntArray, Lattice, build_lattice
+from ...engines.lattice import Array, FloatArray, IntArray, Lattice, build_lattice, run_starts
 from .knowledge import Announced, Answered, Decision, RoundKnowledge, Seen
 from .memo import Memo
 from .rules import Card, Character, Hand, Seat
+
+HandRows = npt.NDArray[np.int8]
+"""Rows of hand types (indices: a table has at most a few dozen hand types), one
+column per seat."""
 
 ClassKey = tuple[str, ...]
 """An announcer class: what a peeker announces on each card of the deck."""
@@ -247,7 +252,7 @@ class Reader:
         sums = np.bincount(group, flat[held], minlength=len(seats) * len(names)).tolist()
         order = np.argsort(group, kind="stable")
         ordered = group[order]
-        first = order[np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])]
+        first = order[run_starts(ordered)]
         for key in group[first[np.argsort(held[first], kind="stable")]].tolist():
             row, identity = divmod(key, len(names))
             found[seats[row]][names[identity]] = sums[key]

@@ -35,7 +35,7 @@ from ...core.errors import InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...core.words import NOBODY
 from ...engines import Engine, Tally
-from ...engines.lattice import FloatArray, IntArray
+from ...engines.lattice import FloatArray, IntArray, run_starts
 from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import Answered, Decision, RoundKnowledge, Seen, knowledge_of
@@ -545,9 +545,9 @@ def _entropies(rows: FloatArray) -> FloatArray:
     if not len(rows):
         return found
     starts = np.cumsum(counts) - counts
-    firsts = np.flatnonzero(np.r_[True, counts[1:] != counts[:-1]])  # a block per count
-    lasts = np.r_[firsts[1:], len(counts)]
-    for first, last in zip(firsts.tolist(), lasts.tolist(), strict=True):
+    firsts = run_starts(counts)  # a block per count
+    lasts = [*firsts[1:].tolist(), len(counts)]
+    for first, last in zip(firsts.tolist(), lasts, strict=True):
         count = int(counts[first])
         if count > 1:
             block = terms[starts[first] : starts[first] + (last - first) * count]

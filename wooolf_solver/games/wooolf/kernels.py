@@ -1,0 +1,231 @@
+"""The compiled loops of :mod:`.deals`: the decision and its joints with every free
+seat's hand, read off the rows in one pass each (see :mod:`wooolf_solver.core.jit`).
+
+A row is an assignment of hand types to the *touched* free seats, with its weight and
+its state (the cards those seats took); the *untouched* seats are folded into a
+completion table: for a state and a labelling of the untouched seats (which of them
+hold each target), the ways to deal them, the same for every labelling with the same
+count of holders per target (a column per count).
+
+A decision value is a *label code*: one base-(targets + 1) digit per free seat (the
+index of the target its hand holds, or the number of targets for none). Each row
+spreads its weight over every labelling of the untouched seats: the code of the touched
+seats' labels plus that of the labelling, weighted by the row's weight times the ways.
+
+Every weight is a whole number and so is every product and sum (below 2**53, which
+the rows check), so the sums are exact in whatever order the loops add them: the
+answers are the very numbers of the counter's passes.
+
+>>> import numpy as np
+>>> hands = np.array([[0], [1]], dtype=np.int8)   # two rows over one touched seat
+>>> labels = np.array([0, 1])   # hand type 0 holds the target, 1 does not
+>>> ways = np.array([[3.0, 2.0]])   # one state: 3 ways with no holder left, 2 with one
+>>> codes = np.array([0, 1])   # the other seat: holds the target (digit 0) or not
+>>> counts = np.array([1, 0])   # ... counting one holder, or none
+>>> decision, touched = decision_weights(hands, np.array([2]), labels,
+...     np.array([0, 0]), np.array([1.0, 5.0]), ways, codes, counts, 4)
+>>> decision.tolist(), touched.tolist()   # code = 2 * first digit + second digit
+([2.0, 3.0, 10.0, 15.0], [0, 2])
+>>> rank = np.arange(4)   # every code is a decision value
+>>> touched_joint(hands, touched, np.array([0, 0]), np.array([1.0, 5.0]), ways,
+...     codes, counts, rank, 2).tolist()   # (seat, hand type, value)
+[[[2.0, 3.0, 0.0, 0.0], [0.0, 0.0, 10.0, 15.0]]]
+"""
+
+# ruff: noqa: PLR0917 (compiled functions take their arrays by position)
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.jit import compiled
+from ...engines.lattice import FloatArray, IntArray
+from .hands import HandRows
+
+
+@compiled
+def decision_weights(
+    hands: HandRows,
+    place: IntArray,
+    labels: IntArray,
+    states: IntArray,
+    weights: FloatArray,
+    ways: FloatArray,
+    codes: IntArray,
+    counts: IntArray,
+    size: int,
+) -> tuple[FloatArray, IntArray]:
+    """The weight of every label code (``size`` of them), and each row's code of its
+    touched seats: ``hands`` the rows' hand types, ``place`` each touched seat's
+    digit value, ``labels`` each hand type's label, ``states`` and ``weights`` the
+    rows', ``ways`` the completion (state, count column), ``codes`` and ``counts``
+    every labelling of the untouched seats (its code and its count column)."""
+    rows, touched = hands.shape
+    decision = np.zeros(size)
+    touched_codes = np.empty(rows, dtype=np.int64)
+    for row in range(rows):
+        code = 0
+        for column in range(touched):
+            code += labels[hands[row, column]] * place[column]
+        touched_codes[row] = code
+        weight = weights[row]
+        state = states[row]
+        for labelling in range(len(codes)):
+            found = ways[state, counts[labelling]]
+            if found != 0.0:
+                decision[code + codes[labelling]] += weight * found
+    return decision, touched_codes
+
+
+@compiled
+def touched_joint(
+    hands: HandRows,
+    touched_codes: IntArray,
+    states: IntArray,
+    weights: FloatArray,
+    ways: FloatArray,
+    codes: IntArray,
+    counts: IntArray,
+    rank: IntArray,
+    hand_types: int,
+) -> FloatArray:
+    """The weight of every (touched seat, hand type, decision value): the shares of
+    :func:`decision_weights`, each added at its row's hand of every touched seat
+    (``rank``: every label code's decision value, -1 for none)."""
+    rows, touched = hands.shape
+    joint = np.zeros((touched, hand_types, rank.max() + 1))
+    for row in range(rows):
+        weight = weights[row]
+        state = states[row]
+        code = touched_codes[row]
+        for labelling in range(len(codes)):
+            found = ways[state, counts[labelling]]
+            if found == 0.0:
+                continue
+            value = rank[code + codes[labelling]]
+            share = weight * found
+            for column in range(touched):
+                joint[column, hands[row, column], value] += share
+    return joint
+
+
+@compiled
+def untouched_joint(
+    touched_codes: IntArray,
+    states: IntArray,
+    weights: FloatArray,
+    first: IntArray,
+    moves: IntArray,
+    move_state: IntArray,
+    move_hand: IntArray,
+    move_ways: FloatArray,
+    labels: IntArray,
+    place: IntArray,
+    other_codes: IntArray,
+    counts: IntArray,
+    ways_after: FloatArray,
+    rank: IntArray,
+    hand_types: int,
+) -> FloatArray:
+    """The weight of every (untouched seat, hand type, decision value): the rows
+    summed per (touched code, state), then every hand the seat may take from the
+    state (``first`` and ``moves``: where the moves out of each state start and how
+    many there are; each with its state after, hand and ways), the other untouched
+    seats labelled every way (``other_codes``: per seat, one code per labelling;
+    ``counts``: its column of ``ways_after``, the completion after one more seat);
+    ``place``: each untouched seat's digit value."""
+    rows = len(touched_codes)
+    seats = len(place)
+    joint = np.zeros((seats, hand_types, rank.max() + 1))
+    keys = touched_codes * (states.max() + 1) + states
+    order = np.argsort(keys, kind="mergesort")
+    start = 0
+    while start < rows:
+        key = keys[order[start]]
+        weight = 0.0
+        end = start
+        while end < rows and keys[order[end]] == key:
+            weight += weights[order[end]]
+            end += 1
+        code = touched_codes[order[start]]
+        state = states[order[start]]
+        for move in range(first[state], first[state] + moves[state]):
+            hand = move_hand[move]
+            after = move_state[move]
+            dealt = weight * move_ways[move]
+            label = labels[hand]
+            for seat in range(seats):
+                own = code + label * place[seat]
+                for labelling in range(other_codes.shape[1]):
+                    found = ways_after[after, counts[labelling]]
+                    if found != 0.0:
+                        joint[seat, hand, rank[own + other_codes[seat, labelling]]] += dealt * found
+        start = end
+    return joint
+
+
+@compiled
+def split_rows(
+    hands: HandRows,
+    states: IntArray,
+    coef: IntArray,
+    weights: FloatArray,
+    first: IntArray,
+    moves: IntArray,
+    move_state: IntArray,
+    move_hand: IntArray,
+    move_ways: FloatArray,
+    move_coef: IntArray,
+    table: FloatArray,
+    reads: IntArray,
+    most: int,
+) -> tuple[bool, HandRows, IntArray, IntArray, FloatArray]:
+    """Every row split into the moves out of its state (``first``, ``moves`` and the
+    moves' state after, hand, ways and coefficient, as :func:`untouched_joint`): the
+    new seat's hand added as a last column, each new row's weight times an
+    observation's numerator ``table[a, b]`` (``reads``: the column of the new row
+    whose hand is ``a``, then ``b``; -1 for index 0; both -1: no observation), the
+    rows it zeroes left out, in the order of their rows and moves. ``False`` (and no
+    rows) when there would be more than ``most`` rows before the observation."""
+    rows, touched = hands.shape
+    total = 0
+    for row in range(rows):
+        total += moves[states[row]]
+    fits = total <= most
+    if not fits:
+        total = 0
+    new_hands = np.empty((total, touched + 1), dtype=np.int8)
+    new_states = np.empty(total, dtype=np.int64)
+    new_coef = np.empty(total, dtype=np.int64)
+    new_weights = np.empty(total)
+    made = 0
+    if total:
+        observed = reads[0] >= 0 or reads[1] >= 0
+        for row in range(rows):
+            state = states[row]
+            for move in range(first[state], first[state] + moves[state]):
+                hand = move_hand[move]
+                weight = weights[row] * move_ways[move]
+                if observed:
+                    a, b = 0, 0
+                    if reads[0] >= 0:
+                        a = hand if reads[0] == touched else hands[row, reads[0]]
+                    if reads[1] >= 0:
+                        b = hand if reads[1] == touched else hands[row, reads[1]]
+                    weight = weight * table[a, b]
+                    if not weight > 0.0:
+                        continue
+                for column in range(touched):
+                    new_hands[made, column] = hands[row, column]
+                new_hands[made, touched] = hand
+                new_states[made] = move_state[move]
+                new_coef[made] = coef[row] * move_coef[move]
+                new_weights[made] = weight
+                made += 1
+    return (
+        fits,
+        new_hands[:made].copy(),
+        new_states[:made].copy(),
+        new_coef[:made].copy(),
+        new_weights[:made].copy(),
+    )
