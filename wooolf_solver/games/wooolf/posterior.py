@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import product
 from typing import Any
 
@@ -115,6 +115,18 @@ class RoundPosterior(Posterior):
         return result
 
 
+@lru_cache(maxsize=64)
+def _candidates(pointers: tuple[Seat, ...], targets: int) -> tuple[tuple[Seat, ...], ...]:
+    """Every declaration: one pointer per target."""
+    return tuple(product(pointers, repeat=targets))
+
+
+@lru_cache(maxsize=4096)
+def _mask(holders: frozenset[Seat]) -> int:
+    """A set of seats as a bit mask (seat ``s`` is bit ``s``)."""
+    return sum(1 << seat for seat in holders)
+
+
 def certain_by_roles(knowledge: RoundKnowledge, roles: Mapping[Seat, Mapping[str, float]]) -> bool:
     """:func:`certain_of`, from every seat's identity weights (of every consistent
     world; none when there is none): a seat holds a target in every world when its
@@ -187,18 +199,19 @@ class DeclarationTable:
         """The table, and for each target whether each pointer is right for each
         decision value (``held[t][pointer, k]``), built with array operations: each
         target's holders as a bit mask per decision value."""
-        pointers = [NOBODY, *(seat for seat in knowledge.seats if seat != knowledge.viewpoint)]
+        pointers = (NOBODY, *(seat for seat in knowledge.seats if seat != knowledge.viewpoint))
         targets = knowledge.targets
-        candidates = tuple(product(pointers, repeat=len(targets)))
+        candidates = _candidates(pointers, len(targets))
         right = np.ones((1, len(decisions)), dtype=bool)
         seat_of = np.array(pointers, dtype=np.int64)[:, None]
+        small = knowledge.seats[-1] < 63  # masks fit in int64
         held_all = []
         for t in range(len(targets)):
-            known: dict[frozenset[Seat], int] = {}  # a few holder sets, shared by many
-            for holders in {d[t] for d in decisions}:
-                known[holders] = sum(1 << seat for seat in holders)
-            masks = np.array([known[d[t]] for d in decisions], dtype=object)
-            masks = masks.astype(np.int64) if knowledge.seats[-1] < 63 else masks
+            found = (_mask(d[t]) for d in decisions)
+            if small:
+                masks = np.fromiter(found, dtype=np.int64, count=len(decisions))
+            else:
+                masks = np.array(list(found), dtype=object)
             held = (masks[None, :] >> seat_of) & 1 == 1  # the pointer's seat holds it
             held[0] = masks == 0  # "nobody" is right when nobody holds it
             held_all.append(np.asarray(held, dtype=bool))
