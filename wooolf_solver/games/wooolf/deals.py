@@ -162,13 +162,11 @@ class Deals:
         from . import kernels  # noqa: PLC0415
 
         first, moves, out = _plan(self.types.lattice.steps[self.touched], allowed)
-        table, reads = _NO_TABLE, np.array([-1, -1])
+        table, reads = _NO_TABLE, _NO_READS
         observations, bound = self.observations, self.bound
         if then is not None:
             observation, numerators = then
-            table = numerators.table.reshape(-1, numerators.table.shape[-1])
-            at = [self.touched if c == column else self.columns.index(c) for c in numerators.reads]
-            reads = np.array([-1, *at][-2:])
+            table, reads = numerators.table_of((*self.columns, column))
             observations, bound = (*observations, observation), bound * numerators.most
         fits, hands, states, coef, weights = kernels.split_rows(
             self.hands,
@@ -200,12 +198,14 @@ class Deals:
         )
 
     def apply(self, observation: Observation, numerators: Numerators) -> Deals:
-        """The rows after one more observation, of these numerators."""
-        weights = self.weights * numerators.of(self)
-        keep = weights > 0
-        hands, states, coef = self.hands, self.states, self.coef
-        if not keep.all():
-            hands, states, coef, weights = hands[keep], states[keep], coef[keep], weights[keep]
+        """The rows after one more observation, of these numerators (the seats it
+        reads touched)."""
+        from . import kernels  # noqa: PLC0415
+
+        table, reads = numerators.table_of(self.columns)
+        hands, states, coef, weights = kernels.observe_rows(
+            self.hands, self.states, self.coef, self.weights, table, reads
+        )
         return Deals(
             hands,
             self.columns,
@@ -220,6 +220,7 @@ class Deals:
 
 
 _NO_TABLE = np.ones((1, 1))
+_NO_READS = np.array([-1, -1], dtype=np.int64)
 _MOST_ROWS = 2**62
 
 
@@ -270,12 +271,13 @@ class Numerators:
         """The free seats it reads (by position)."""
         return tuple(c for c in (self.peeker, self.target) if c is not None)
 
-    def of(self, deals: Deals) -> FloatArray:
-        """The numerator of every row (the seats it reads touched)."""
-        index = tuple(deals.hands[:, deals.columns.index(c)] for c in self.reads)
-        if not index:
-            return np.full(len(deals.weights), float(self.table))
-        return np.asarray(self.table[index])
+    def table_of(self, columns: tuple[int, ...]) -> tuple[FloatArray, IntArray]:
+        """The table as the compiled loops take it (:func:`.kernels.split_rows`): with
+        two axes, and the columns of rows over these touched seats that index them
+        (-1: index 0, on an axis no seat reads)."""
+        table = self.table if self.table.ndim == 2 else self.table.reshape(1, -1)
+        at = [columns.index(c) for c in self.reads]
+        return table, np.array([-1, -1, *at][-2:], dtype=np.int64)
 
     @cached_property
     def allowed(self) -> Allowed:

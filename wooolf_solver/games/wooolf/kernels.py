@@ -229,3 +229,34 @@ def split_rows(
         new_coef[:made].copy(),
         new_weights[:made].copy(),
     )
+
+
+@compiled
+def observe_rows(
+    hands: HandRows,
+    states: IntArray,
+    coef: IntArray,
+    weights: FloatArray,
+    table: FloatArray,
+    reads: IntArray,
+) -> tuple[HandRows, IntArray, IntArray, FloatArray]:
+    """The rows after an observation that reads touched seats only: each weight
+    times ``table[a, b]`` (``reads`` as :func:`split_rows`), the rows it zeroes left
+    out, in order."""
+    rows = len(hands)
+    kept = np.empty(rows, dtype=np.int64)
+    new_weights = np.empty(rows)
+    made = 0
+    for row in range(rows):
+        a, b = 0, 0
+        if reads[0] >= 0:
+            a = hands[row, reads[0]]
+        if reads[1] >= 0:
+            b = hands[row, reads[1]]
+        weight = weights[row] * table[a, b]
+        if weight > 0.0:
+            kept[made] = row
+            new_weights[made] = weight
+            made += 1
+    kept = kept[:made]
+    return hands[kept], states[kept], coef[kept], new_weights[:made].copy()
