@@ -21,7 +21,7 @@ with the outcome added as an observation (the naive twin, used as the reference)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
@@ -197,8 +197,8 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
 HINTS = Memo()
 """The hints, per position, actions open, engine and budget (see :mod:`.memo`)."""
 SPREADS = Memo(4096, lasting=True)
-"""Each action's outcome likelihoods per hand type, by hand types and action kind (the
-same in every game of a deck)."""
+"""Each action's outcome likelihoods per hand type of a free seat, by hand types (by
+identity) and action kind (the same in every game of a deck)."""
 
 
 def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: bool) -> Hint:
@@ -286,20 +286,31 @@ class OutcomeTables:
     def of_actions(self, actions: Sequence[Action]) -> list[tuple[list[str], FloatArray]]:
         """The outcomes of every action and the weights of (outcome, decision value):
         the weight of each decision value times the outcome's likelihood, with one
-        product per target seat."""
+        product per target seat, or one for all the free seats asked the same way
+        (their hands have the same types, so their outcomes the same likelihoods)."""
         if self.engine is not None:
             return [self._naive(action) for action in actions]
         by_target: dict[Seat, list[int]] = {}
         for index, action in enumerate(actions):
             by_target.setdefault(action.target, []).append(index)
-        found: dict[int, tuple[list[str], FloatArray]] = {}
+        alike: dict[tuple[Hashable, ...], list[Seat]] = {}
         for target, indices in by_target.items():
-            spreads = [self._spread(actions[index]) for index in indices]
-            joint = self._times(target, np.concatenate([spread for _, spread in spreads]))
-            row = 0
-            for index, (names, _) in zip(indices, spreads, strict=True):
-                found[index] = names, joint[row : row + len(names)]
-                row += len(names)
+            asked = tuple((actions[index].kind, actions[index].question) for index in indices)
+            shared = target not in self.knowledge.hands and not self.sparse
+            alike.setdefault((asked, target if not shared else None), []).append(target)
+        found: dict[int, tuple[list[str], FloatArray]] = {}
+        for targets in alike.values():
+            spreads = [self._spread(actions[index]) for index in by_target[targets[0]]]
+            spread = np.concatenate([likelihoods for _, likelihoods in spreads])
+            if len(targets) > 1:  # (outcome, hand) times every seat's (hand, value)
+                joints = list(np.matmul(spread, np.stack([self._hands(t)[1] for t in targets])))
+            else:
+                joints = [self._times(targets[0], spread)]
+            for target, joint in zip(targets, joints, strict=True):
+                row = 0
+                for index, (names, _) in zip(by_target[target], spreads, strict=True):
+                    found[index] = names, joint[row : row + len(names)]
+                    row += len(names)
         return [found[index] for index in range(len(actions))]
 
     def _outcomes(self, action: Action) -> tuple[list[str], list[Observation], float]:
@@ -342,18 +353,22 @@ class OutcomeTables:
         known = self.knowledge.hands.get(target)
         key = (action.kind, action.question, target if known else None)
         if key not in self.spreads:
-            game = self.knowledge.game
             names, observations, per_card = self._outcomes(action)
             hands, _ = self._hands(target)
-            likelihoods = SPREADS.get(
-                (id(game), hands, action.kind, action.question),
-                lambda: np.array(
+
+            def likelihoods() -> FloatArray:
+                return np.array(
                     [[obs.likelihood({target: hand}) for hand in hands] for obs in observations],
                     dtype=np.float64,
-                ),
-                game,
-            )
-            self.spreads[key] = names, likelihoods * per_card
+                )
+
+            if known:  # one hand: nothing worth keeping
+                self.spreads[key] = names, likelihoods() * per_card
+                return self.spreads[key]
+            # the free seats' hand types are shared by every position of the deck
+            # (:meth:`.hands.HandTypes.of`), kept alive with the entry: by identity
+            found = SPREADS.get((id(hands), action.kind, action.question), likelihoods, hands)
+            self.spreads[key] = names, found * per_card
         return self.spreads[key]
 
     def _times(self, target: Seat, spread: FloatArray) -> FloatArray:
