@@ -26,7 +26,7 @@ Both exact counting paths (:mod:`.counter`'s passes and :mod:`.deals`' rows) wor
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -312,15 +312,52 @@ class Reader:
         weights: FloatArray,
         by_hand: dict[Seat, FloatArray],
     ) -> Tally:
-        """The tally, read off the hand joints of every free seat."""
-        per_hand = {seat: joint.sum(axis=1) for seat, joint in by_hand.items()}
+        """The tally, read off the hand joints of every free seat (the roles when
+        first read: a bot's hint never reads them)."""
         total = float(weights.sum())
         return Tally(
             deals,
             total,
-            self.roles(total, per_hand),
+            Roles(self, total, by_hand),
             dict(zip(decisions, weights.tolist(), strict=True)),
         )
+
+
+class Roles(Mapping[Seat, Mapping[str, float]]):
+    """Every seat's identity weights (as :meth:`Reader.roles`), read off the joints of
+    the free seats' hands with the decision when first asked for.
+
+    >>> from wooolf_solver import Round
+    >>> from wooolf_solver.games.wooolf.counter import CountingEngine
+    >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+    >>> knowledge = knowledge_of(Round.load("examples/worked-example.yaml"))
+    >>> joint = CountingEngine().decision_by_hand(knowledge)
+    >>> joint.tally.roles == CountingEngine().tally(knowledge).roles
+    True
+    """
+
+    def __init__(self, reader: Reader, total: float, by_hand: dict[Seat, FloatArray]) -> None:
+        self.reader = reader
+        self.total = total
+        self.by_hand = by_hand
+
+    @cached_property
+    def found(self) -> dict[Seat, dict[str, float]]:
+        """The roles, computed."""
+        per_hand = {seat: joint.sum(axis=1) for seat, joint in self.by_hand.items()}
+        return self.reader.roles(self.total, per_hand)
+
+    def __getitem__(self, seat: Seat) -> dict[str, float]:
+        return self.found[seat]
+
+    def __iter__(self) -> Iterator[Seat]:
+        return iter(self.found)
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+    def __repr__(self) -> str:
+        return repr(self.found)
 
 
 @lru_cache(maxsize=256)
