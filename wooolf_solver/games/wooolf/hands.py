@@ -29,6 +29,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -276,12 +277,14 @@ class Reader:
         holders = tuple(tuple(seats) for seats in self.known_holders)
         known = _decisions(self.seats, len(self.knowledge.targets), holders)
         listed = codes.tolist()
-        missing = np.array([code for code in listed if code not in known], dtype=np.int64)
-        if len(missing):
+        found = tuple(map(known.get, listed))
+        if None in found:
+            missing = [code for code, value in zip(listed, found, strict=True) if value is None]
             shape = (len(self.knowledge.targets) + 1,) * len(self.seats)
-            found = self.decisions_of_digits(digits_of(missing, shape))
-            known.update(zip(missing.tolist(), found, strict=True))
-        return tuple(known[code] for code in listed)
+            values = self.decisions_of_digits(digits_of(np.array(missing, dtype=np.int64), shape))
+            known.update(zip(missing, values, strict=True))
+            found = tuple(map(known.__getitem__, listed))
+        return cast(tuple[Decision, ...], found)
 
     def decisions_of_digits(self, digits: IntArray) -> tuple[Decision, ...]:
         """The decision values of labellings (one row per free seat, one column per
