@@ -29,7 +29,6 @@ from strategies import GAME, Record, samples
 from wooolf_solver import Hint, Round, hint
 from wooolf_solver.cli import main
 from wooolf_solver.games.wooolf.hints import _entropies, _entropy
-from wooolf_solver.games.wooolf.memo import sharing
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
@@ -304,5 +303,3 @@ def test_the_entropies_of_all_outcomes_at_once_are_each_ones_to_the_last_bit(
     weights = np.array(rows, dtype=np.float64) / 2  # whole numbers, or halves
     one_by_one = [_entropy(row) for row in weights]
     assert _entropies(weights).tolist() == one_by_one
-    with sharing():  # the lab's compiled sums
-        assert _entropies(weights).tolist() == one_by_one

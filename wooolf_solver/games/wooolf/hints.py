@@ -39,7 +39,7 @@ from ...engines.lattice import FloatArray, IntArray, run_starts
 from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import Answered, Decision, RoundKnowledge, Seen, knowledge_of
-from .memo import Memo, is_sharing, position
+from .memo import Memo, position
 from .posterior import Declaration, DeclarationTable, RoundPosterior
 from .record import Round
 from .rules import Hand, Seat
@@ -547,17 +547,9 @@ def _entropies(rows: FloatArray) -> FloatArray:
     """:func:`_entropy` of every row (of whole weights, or halves), to the last bit:
     the terms of every positive weight at once (a row's total is the same whatever
     the order: its sum is exact), then the sums of the rows with as many positive
-    weights together (a row's sum in a matrix is its sum alone); inside
-    :func:`.memo.sharing`, each row's sum in a compiled loop that adds as numpy does
-    (:func:`.kernels.entropy_sums`)."""
+    weights together (a row's sum in a matrix is its sum alone)."""
     positive = rows > 0
     counts = positive.sum(axis=1)
-    if is_sharing():  # the lab and reviews, whose rows load the compiled loops anyway
-        from . import kernels  # noqa: PLC0415 (Numba starts in half a second: on use)
-
-        p = rows[positive] / np.repeat(rows.sum(axis=1), counts)
-        sums = kernels.entropy_sums(p * np.log2(p), counts)
-        return np.where(counts > 1, -sums, 0.0)
     order = np.argsort(counts, kind="stable")
     counts = counts[order]
     weights = rows[order][positive[order]]  # row by row, in the order of their counts
