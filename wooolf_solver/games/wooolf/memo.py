@@ -25,6 +25,7 @@ OrderedDict()
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
@@ -84,6 +85,8 @@ class Memo:
         self.size = size
         self.lasting = lasting
         self.entries: OrderedDict[Hashable, Any] = OrderedDict()
+        self.lock = threading.Lock()
+        """A lasting memo serves every thread (the web table's requests run in a pool)."""
         if not lasting:
             MEMOS.append(self)
 
@@ -101,21 +104,24 @@ class Memo:
         if not (self.lasting or _SHARING.get()):
             return make()
         entries = self.entries
-        kept = entries.get(key)
-        if kept is not None:
-            entries.move_to_end(key)
-            found: T = kept[1]
-            return found
-        value = make()
+        with self.lock:
+            kept = entries.get(key)
+            if kept is not None:
+                entries.move_to_end(key)
+                found: T = kept[1]
+                return found
+        value = make()  # outside the lock: it may ask other memos
         if small is not None and not small(value):
             return value
-        entries[key] = (keep, value)
-        if len(entries) > self.size:
-            entries.popitem(last=False)
+        with self.lock:
+            entries[key] = (keep, value)
+            if len(entries) > self.size:
+                entries.popitem(last=False)
         return value
 
     def clear(self) -> None:
-        self.entries.clear()
+        with self.lock:
+            self.entries.clear()
 
 
 def position(knowledge: RoundKnowledge) -> Hashable:
