@@ -6,8 +6,8 @@ Numba compiles a function when it is first called and keeps the machine code on
 disk (in ``__pycache__`` beside the module, or in the user's cache folder when that
 is read-only), so only the first run pays for the compilation (a second or two per
 function); later processes load it in milliseconds, after Numba's own start (about
-half a second). A module of compiled functions is therefore imported only where it
-is used, never by the modules every command imports.
+0.8 s: its import and its first call). A module of compiled functions is therefore
+imported only where it is used, never by the modules every command imports.
 
 The function stays plain Python: its body uses only what Numba compiles (loops,
 arithmetic, indexing, numpy arrays) and can be read as is. It must be defined in a
