@@ -9,9 +9,11 @@ last bit (the weights are whole numbers, exact in floats).
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import replace
 
 import numpy as np
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from strategies import Record, records
@@ -20,12 +22,16 @@ from test_engine_agreement import BRUTE, assert_same_tally
 from wooolf_solver import Round, solve
 from wooolf_solver.games.wooolf import deals
 from wooolf_solver.games.wooolf.counter import CountingEngine
+from wooolf_solver.games.wooolf.deals import compiled_loops
 from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
 from wooolf_solver.games.wooolf.memo import sharing
 from wooolf_solver.games.wooolf.posterior import certain_by_roles, certain_of
 from wooolf_solver.games.wooolf.solver import certain_declaration
 
 COUNTER = CountingEngine()
+
+BOTH_LOOPS = pytest.mark.parametrize("compiled", [False, True], ids=["arrays", "compiled"])
+"""The rows read by numpy's array operations, or by the lab's compiled loops."""
 
 
 def prefixes(record: Record) -> list[RoundKnowledge]:
@@ -37,7 +43,7 @@ def prefixes(record: Record) -> list[RoundKnowledge]:
     ]
 
 
-def check_in_order(record: Record, order: list[int], brute: bool) -> int:
+def check_in_order(record: Record, order: list[int], brute: bool, compiled: bool) -> int:
     """Ask the prefixes in ``order`` inside one sharing block; compare each answer
     with the passes' (outside it: the counter answers from rows only inside) and,
     with ``brute``, the brute force's. Returns how many positions the rows answered."""
@@ -46,7 +52,7 @@ def check_in_order(record: Record, order: list[int], brute: bool) -> int:
     tallies = [COUNTER._tally(knowledge) for knowledge in asked]
     joints = [COUNTER._decision_by_hand(k) if k.targets else None for k in asked]
     answered = 0
-    with sharing():
+    with sharing(), compiled_loops() if compiled else nullcontext():
         for knowledge, passed, passes in zip(asked, tallies, joints, strict=True):
             rows = deals.deals_of(knowledge)
             if rows is None or not len(rows.weights):
@@ -71,26 +77,32 @@ def check_in_order(record: Record, order: list[int], brute: bool) -> int:
     return answered
 
 
+@BOTH_LOOPS
 @given(
     record=records(corrupt=False, viewpoint=True),
     order=st.lists(st.integers(0, 40), min_size=1, max_size=12),
 )
 def test_rows_agree_with_brute_force_on_prefixes_in_any_order(
-    record: Record, order: list[int]
+    record: Record, order: list[int], compiled: bool
 ) -> None:
-    check_in_order(record, order, brute=True)
+    check_in_order(record, order, brute=True, compiled=compiled)
 
 
+@BOTH_LOOPS
 @settings(max_examples=max(10, settings().max_examples // 2))
 @given(
     record=records(corrupt=False, players=(7, 8), max_deals=10**12, viewpoint=True),
     order=st.lists(st.integers(0, 40), min_size=1, max_size=16),
 )
-def test_rows_agree_with_the_passes_on_bigger_rounds(record: Record, order: list[int]) -> None:
-    event(f"rows answered {min(check_in_order(record, order, brute=False), 3)}+ positions")
+def test_rows_agree_with_the_passes_on_bigger_rounds(
+    record: Record, order: list[int], compiled: bool
+) -> None:
+    answered = check_in_order(record, order, brute=False, compiled=compiled)
+    event(f"rows answered {min(answered, 3)}+ positions")
 
 
-def test_rows_answer_the_positions_of_a_big_table() -> None:
+@BOTH_LOOPS
+def test_rows_answer_the_positions_of_a_big_table(compiled: bool) -> None:
     """A whole 8-player round asked backwards: the rows answer every position, the
     first ones too (their untouched seats folded), each the passes' answer."""
     record = {
@@ -110,13 +122,13 @@ def test_rows_answer_the_positions_of_a_big_table() -> None:
             {"seat": 1, "peek": 3, "sees": "wolf"},
         ],
     }
-    answered = check_in_order(record, list(range(9, -1, -1)), brute=False)
+    answered = check_in_order(record, list(range(9, -1, -1)), brute=False, compiled=compiled)
     assert answered == 10
 
 
 @given(record=records(corrupt=False, viewpoint=True))
 def test_the_certain_declaration_is_the_best_ones_certainty(record: Record) -> None:
-    """The posterior's, and the lab's from the decision's values alone (inside a
+    """The posterior's, and the lab's from the seats' identity weights alone (inside a
     sharing block, from the rows); the best declaration alone is the ranking's first."""
     round_ = Round.from_dict(record)
     posterior = solve(round_)

@@ -49,9 +49,12 @@ True
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cached_property
+from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
@@ -59,6 +62,7 @@ import numpy.typing as npt
 from ...core.knowledge import Observation
 from ...engines.base import Tally
 from ...engines.lattice import FloatArray, IntArray, Step
+from . import array_kernels
 from .completion import Completion
 from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Reader
 from .knowledge import Announced, RoundKnowledge
@@ -159,8 +163,7 @@ class Deals:
         types that seat may take from the cards left; ``then``, an observation that
         reads it, applied at once (only the rows it keeps are made). ``None`` when
         the split would make more than ``most`` rows."""
-        from . import kernels  # noqa: PLC0415
-
+        kernels = loops()
         first, moves, out = _plan(self.types.lattice.steps[self.touched], allowed)
         table, reads = _NO_TABLE, _NO_READS
         observations, bound = self.observations, self.bound
@@ -200,8 +203,7 @@ class Deals:
     def apply(self, observation: Observation, numerators: Numerators) -> Deals:
         """The rows after one more observation, of these numerators (the seats it
         reads touched)."""
-        from . import kernels  # noqa: PLC0415
-
+        kernels = loops()
         table, reads = numerators.table_of(self.columns)
         hands, states, coef, weights = kernels.observe_rows(
             self.hands, self.states, self.coef, self.weights, table, reads
@@ -272,7 +274,7 @@ class Numerators:
         return tuple(c for c in (self.peeker, self.target) if c is not None)
 
     def table_of(self, columns: tuple[int, ...]) -> tuple[FloatArray, IntArray]:
-        """The table as the compiled loops take it (:func:`.kernels.split_rows`): with
+        """The table as the loops take it (:func:`.kernels.split_rows`): with
         two axes, and the columns of rows over these touched seats that index them
         (-1: index 0, on an axis no seat reads)."""
         table = self.table if self.table.ndim == 2 else self.table.reshape(1, -1)
@@ -391,6 +393,31 @@ class Track:
         )
 
 
+_COMPILED: ContextVar[bool] = ContextVar("compiled loops", default=False)
+
+
+@contextmanager
+def compiled_loops() -> Iterator[None]:
+    """Read the rows with the compiled loops (:mod:`.kernels`) inside the block, for a
+    job long enough to pay for Numba's start (0.8 s a process: the lab's games); the
+    same answers as the array operations of :mod:`.array_kernels`, used otherwise."""
+    token = _COMPILED.set(True)
+    try:
+        yield
+    finally:
+        _COMPILED.reset(token)
+
+
+def loops() -> ModuleType:
+    """The module of loops over the rows in force: :mod:`.kernels` inside
+    :func:`compiled_loops`, else :mod:`.array_kernels` (the same functions)."""
+    if _COMPILED.get():
+        from . import kernels  # noqa: PLC0415 (Numba takes 0.8 s to start: on use)
+
+        return kernels
+    return array_kernels
+
+
 def _prefix_hashes(observations: tuple[Observation, ...]) -> list[int]:
     """A hash of every prefix of the observations, the empty one first (each
     observation hashed once: a position is looked up by its prefixes)."""
@@ -455,11 +482,10 @@ class Spread:
     @cached_property
     def _decision(self) -> tuple[FloatArray, IntArray]:
         """The weight of every label code, and each row's code of its touched seats."""
-        from . import kernels  # noqa: PLC0415 (Numba takes 0.8 s to start: on use)
-
+        kernels = loops()
         deals = self.deals
         codes, counts = self.labellings(self.untouched)
-        return kernels.decision_weights(
+        found: tuple[FloatArray, IntArray] = kernels.decision_weights(
             deals.hands,
             self.place[list(deals.columns)],
             self.labels,
@@ -470,6 +496,7 @@ class Spread:
             counts,
             self.codes,
         )
+        return found
 
     @property
     def decision(self) -> FloatArray:
@@ -490,11 +517,10 @@ class Spread:
 
     def touched_by_hand(self) -> FloatArray:
         """The weight of every (touched column, hand type, decision value)."""
-        from . import kernels  # noqa: PLC0415
-
+        kernels = loops()
         deals = self.deals
         codes, counts = self.labellings(self.untouched)
-        return kernels.touched_joint(
+        joint: FloatArray = kernels.touched_joint(
             deals.hands,
             self._decision[1],
             deals.states,
@@ -505,13 +531,13 @@ class Spread:
             self.rank,
             len(deals.types.lattice.hands),
         )
+        return joint
 
     def untouched_by_hand(self) -> FloatArray:
         """The weight of every (untouched seat, hand type, decision value): every hand
         the seat may take from the cards left, the other untouched seats labelled
         every way."""
-        from . import kernels  # noqa: PLC0415
-
+        kernels = loops()
         deals = self.deals
         hands = len(deals.types.lattice.hands)
         step = deals.types.lattice.steps[deals.touched]
@@ -519,7 +545,7 @@ class Spread:
         others = [
             self.labellings(tuple(q for q in self.untouched if q != p)) for p in self.untouched
         ]
-        return kernels.untouched_joint(
+        joint: FloatArray = kernels.untouched_joint(
             self._decision[1],
             deals.states,
             deals.weights,
@@ -536,6 +562,7 @@ class Spread:
             self.rank,
             hands,
         )
+        return joint
 
 
 def _per_hand(deals: Deals) -> list[FloatArray]:

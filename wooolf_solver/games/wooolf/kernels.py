@@ -1,5 +1,8 @@
 """The compiled loops of :mod:`.deals`: the decision and its joints with every free
-seat's hand, read off the rows in one pass each (see :mod:`wooolf_solver.core.jit`).
+seat's hand, read off the rows in one pass each, and an event's split of the rows (see
+:mod:`wooolf_solver.core.jit`); the lab's (:func:`.deals.compiled_loops`).
+:mod:`.array_kernels` has the same functions as numpy array operations, for the short
+jobs that would not pay for Numba's start.
 
 A row is an assignment of hand types to the *touched* free seats, with its weight and
 its state (the cards those seats took); the *untouched* seats are folded into a

@@ -57,6 +57,7 @@ from ...core.errors import InvalidArgumentError
 from ...lab.executors import Executor, Serial
 from ...lab.stats import LEVEL, Mean, Proportion
 from .bots import make_bot
+from .deals import compiled_loops
 from .measure import GameSummary, SeatRound, measure_game
 from .memo import sharing
 from .rules import Game, Setup, base_rules, load_deck
@@ -190,8 +191,9 @@ class GameTask:
 def play_one(task: GameTask) -> GameSummary:
     """Play and measure game ``task.index`` (a top-level function, for any executor):
     the bots' decisions and the report's analysis share their work on the positions
-    they both ask about (:func:`.memo.sharing`)."""
-    with sharing():
+    they both ask about (:func:`.memo.sharing`), with the rows read by compiled loops
+    (:func:`.deals.compiled_loops`: a lab run is long enough to pay for their start)."""
+    with sharing(), compiled_loops():
         return _play_one(task)
 
 

@@ -1,0 +1,172 @@
+"""The loops of :mod:`.kernels` written with numpy array operations: the same
+functions, arguments and answers (to the last bit: they add the same whole numbers),
+without Numba's start (about 0.8 s a process).
+
+:mod:`.deals` uses these by default, for short jobs (a review, a notebook), and the
+compiled ones where the work is long enough to pay for Numba's start: inside
+:func:`.deals.compiled_loops` (the lab turns it on). The tests run both and hold
+them to the counter's passes and to each other.
+
+>>> import numpy as np
+>>> from wooolf_solver.games.wooolf import kernels
+>>> args = (np.array([[0], [1]], dtype=np.int8), np.array([2]), np.array([0, 1]),
+...     np.array([0, 0]), np.array([1.0, 5.0]), np.array([[3.0, 2.0]]), np.array([0, 1]),
+...     np.array([1, 0]), 4)
+>>> decision, touched = decision_weights(*args)
+>>> decision.tolist(), touched.tolist()   # as the compiled loop's example
+([2.0, 3.0, 10.0, 15.0], [0, 2])
+"""
+
+# ruff: noqa: PLR0917 (the same arguments, by position, as the compiled functions)
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...engines.lattice import FloatArray, IntArray
+from .hands import HandRows
+
+
+def decision_weights(
+    hands: HandRows,
+    place: IntArray,
+    labels: IntArray,
+    states: IntArray,
+    weights: FloatArray,
+    ways: FloatArray,
+    codes: IntArray,
+    counts: IntArray,
+    size: int,
+) -> tuple[FloatArray, IntArray]:
+    """As :func:`.kernels.decision_weights`."""
+    touched_codes = np.asarray(labels[hands] @ place, dtype=np.int64).reshape(len(hands))
+    shares = weights[:, None] * ways[states][:, counts]
+    at = touched_codes[:, None] + codes[None, :]
+    decision = np.bincount(at.ravel(), shares.ravel(), minlength=size)
+    return np.asarray(decision, dtype=np.float64), touched_codes
+
+
+def touched_joint(
+    hands: HandRows,
+    touched_codes: IntArray,
+    states: IntArray,
+    weights: FloatArray,
+    ways: FloatArray,
+    codes: IntArray,
+    counts: IntArray,
+    rank: IntArray,
+    hand_types: int,
+) -> FloatArray:
+    """As :func:`.kernels.touched_joint`."""
+    touched = hands.shape[1]
+    values = int(rank.max()) + 1
+    shares = weights[:, None] * ways[states][:, counts]  # (row, labelling)
+    value = np.maximum(rank[touched_codes[:, None] + codes[None, :]], 0)  # zero shares: any
+    key = np.arange(touched)[None, :] * hand_types + hands.astype(np.int64)  # (row, seat)
+    at = key[:, :, None] * values + value[:, None, :]
+    spread = np.broadcast_to(shares[:, None, :], at.shape)
+    joint = np.bincount(at.ravel(), spread.ravel(), minlength=touched * hand_types * values)
+    return np.asarray(joint, dtype=np.float64).reshape(touched, hand_types, values)
+
+
+def untouched_joint(
+    touched_codes: IntArray,
+    states: IntArray,
+    weights: FloatArray,
+    first: IntArray,
+    moves: IntArray,
+    move_state: IntArray,
+    move_hand: IntArray,
+    move_ways: FloatArray,
+    labels: IntArray,
+    place: IntArray,
+    other_codes: IntArray,
+    counts: IntArray,
+    ways_after: FloatArray,
+    rank: IntArray,
+    hand_types: int,
+) -> FloatArray:
+    """As :func:`.kernels.untouched_joint`."""
+    seats = len(place)
+    values = int(rank.max()) + 1
+    groups, group = np.unique(touched_codes * (int(states.max()) + 1) + states, return_inverse=True)
+    weight = np.bincount(group.ravel(), weights, minlength=len(groups))
+    first_row = np.zeros(len(groups), dtype=np.int64)
+    first_row[group.ravel()[::-1]] = np.arange(len(group))[::-1]
+    code, state = touched_codes[first_row], states[first_row]
+    repeat = moves[state]
+    parent = np.repeat(np.arange(len(groups)), repeat)
+    ends = np.cumsum(repeat)
+    move = np.repeat(first[state] - (ends - repeat), repeat) + np.arange(int(ends[-1]))
+    hand = move_hand[move]
+    dealt = weight[parent] * move_ways[move]  # (entry,)
+    shares = dealt[:, None] * ways_after[move_state[move]][:, counts]  # (entry, labelling)
+    own = code[parent][None, :] + labels[hand][None, :] * place[:, None]  # (seat, entry)
+    value = np.maximum(rank[own[:, :, None] + other_codes[:, None, :]], 0)
+    key = np.arange(seats)[:, None] * hand_types + hand[None, :]  # (seat, entry)
+    at = key[:, :, None] * values + value
+    spread = np.broadcast_to(shares[None, :, :], at.shape)
+    joint = np.bincount(at.ravel(), spread.ravel(), minlength=seats * hand_types * values)
+    return np.asarray(joint, dtype=np.float64).reshape(seats, hand_types, values)
+
+
+def split_rows(
+    hands: HandRows,
+    states: IntArray,
+    coef: IntArray,
+    weights: FloatArray,
+    first: IntArray,
+    moves: IntArray,
+    move_state: IntArray,
+    move_hand: IntArray,
+    move_ways: FloatArray,
+    move_coef: IntArray,
+    table: FloatArray,
+    reads: IntArray,
+    most: int,
+) -> tuple[bool, HandRows, IntArray, IntArray, FloatArray]:
+    """As :func:`.kernels.split_rows`."""
+    rows, touched = hands.shape
+    repeat = moves[states]
+    ends = np.cumsum(repeat)
+    made = int(ends[-1]) if rows else 0
+    if made > most:
+        return False, hands[:0, :0], states[:0], coef[:0], weights[:0]
+    parent = np.repeat(np.arange(rows), repeat)
+    move = np.repeat(first[states] - (ends - repeat), repeat) + np.arange(made)
+    hand = move_hand[move]
+    weight = weights[parent] * move_ways[move]
+    if reads.max() >= 0:
+        a, b = (
+            np.zeros(made, dtype=np.int64)
+            if read < 0
+            else hand
+            if read == touched
+            else hands[parent, read]
+            for read in reads.tolist()
+        )
+        weight = weight * table[a, b]
+        keep = np.flatnonzero(weight > 0)
+        parent, move, hand, weight = parent[keep], move[keep], hand[keep], weight[keep]
+    new_hands = np.empty((len(parent), touched + 1), dtype=np.int8)
+    new_hands[:, :-1] = hands[parent]
+    new_hands[:, -1] = hand
+    return True, new_hands, move_state[move], coef[parent] * move_coef[move], weight
+
+
+def observe_rows(
+    hands: HandRows,
+    states: IntArray,
+    coef: IntArray,
+    weights: FloatArray,
+    table: FloatArray,
+    reads: IntArray,
+) -> tuple[HandRows, IntArray, IntArray, FloatArray]:
+    """As :func:`.kernels.observe_rows`."""
+    a, b = (
+        np.zeros(len(hands), dtype=np.int64) if read < 0 else hands[:, read]
+        for read in reads.tolist()
+    )
+    weight = weights * table[a, b]
+    keep = weight > 0
+    return hands[keep], states[keep], coef[keep], weight[keep]
