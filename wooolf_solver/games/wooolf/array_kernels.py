@@ -63,10 +63,7 @@ def touched_joint(
     shares = weights[:, None] * ways[states][:, counts]  # (row, labelling)
     value = np.maximum(rank[touched_codes[:, None] + codes[None, :]], 0)  # zero shares: any
     key = np.arange(touched)[None, :] * hand_types + hands.astype(np.int64)  # (row, seat)
-    at = key[:, :, None] * values + value[:, None, :]
-    spread = np.broadcast_to(shares[:, None, :], at.shape)
-    joint = np.bincount(at.ravel(), spread.ravel(), minlength=touched * hand_types * values)
-    return np.asarray(joint, dtype=np.float64).reshape(touched, hand_types, values)
+    return _joint(key, value[:, None, :], shares[:, None, :], (touched, hand_types, values))
 
 
 def untouched_joint(
@@ -94,20 +91,14 @@ def untouched_joint(
     first_row = np.zeros(len(groups), dtype=np.int64)
     first_row[group.ravel()[::-1]] = np.arange(len(group))[::-1]
     code, state = touched_codes[first_row], states[first_row]
-    repeat = moves[state]
-    parent = np.repeat(np.arange(len(groups)), repeat)
-    ends = np.cumsum(repeat)
-    move = np.repeat(first[state] - (ends - repeat), repeat) + np.arange(int(ends[-1]))
+    parent, move = _moves(state, first, moves)
     hand = move_hand[move]
     dealt = weight[parent] * move_ways[move]  # (entry,)
     shares = dealt[:, None] * ways_after[move_state[move]][:, counts]  # (entry, labelling)
     own = code[parent][None, :] + labels[hand][None, :] * place[:, None]  # (seat, entry)
     value = np.maximum(rank[own[:, :, None] + other_codes[:, None, :]], 0)
     key = np.arange(seats)[:, None] * hand_types + hand[None, :]  # (seat, entry)
-    at = key[:, :, None] * values + value
-    spread = np.broadcast_to(shares[None, :, :], at.shape)
-    joint = np.bincount(at.ravel(), spread.ravel(), minlength=seats * hand_types * values)
-    return np.asarray(joint, dtype=np.float64).reshape(seats, hand_types, values)
+    return _joint(key, value, shares[None, :, :], (seats, hand_types, values))
 
 
 def split_rows(
@@ -126,14 +117,11 @@ def split_rows(
     most: int,
 ) -> tuple[bool, HandRows, IntArray, IntArray, FloatArray]:
     """As :func:`.kernels.split_rows`."""
-    rows, touched = hands.shape
-    repeat = moves[states]
-    ends = np.cumsum(repeat)
-    made = int(ends[-1]) if rows else 0
+    touched = hands.shape[1]
+    made = int(moves[states].sum())
     if made > most:
         return False, hands[:0, :0], states[:0], coef[:0], weights[:0]
-    parent = np.repeat(np.arange(rows), repeat)
-    move = np.repeat(first[states] - (ends - repeat), repeat) + np.arange(made)
+    parent, move = _moves(states, first, moves)
     hand = move_hand[move]
     weight = weights[parent] * move_ways[move]
     if reads.max() >= 0:
@@ -170,3 +158,25 @@ def observe_rows(
     weight = weights * table[a, b]
     keep = weight > 0
     return hands[keep], states[keep], coef[keep], weight[keep]
+
+
+def _moves(states: IntArray, first: IntArray, moves: IntArray) -> tuple[IntArray, IntArray]:
+    """Every (row, move out of the row's state), row by row: each one's row and move
+    (``first`` and ``moves``: where the moves out of each state start, how many)."""
+    repeat = moves[states]
+    ends = np.cumsum(repeat)
+    made = int(ends[-1]) if len(ends) else 0
+    parent = np.repeat(np.arange(len(states)), repeat)
+    return parent, np.repeat(first[states] - (ends - repeat), repeat) + np.arange(made)
+
+
+def _joint(
+    key: IntArray, value: IntArray, shares: FloatArray, shape: tuple[int, int, int]
+) -> FloatArray:
+    """The (seat, hand type, decision value) table of ``shares``, each added at its
+    ``key`` (seat and hand type, as ``seat * hand types + hand``) and ``value``
+    (broadcast with ``key`` over a last axis, the labellings)."""
+    at = key[..., None] * shape[2] + value
+    spread = np.broadcast_to(shares, at.shape)
+    joint = np.bincount(at.ravel(), spread.ravel(), minlength=shape[0] * shape[1] * shape[2])
+    return np.asarray(joint, dtype=np.float64).reshape(shape)
