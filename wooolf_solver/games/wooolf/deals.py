@@ -28,6 +28,10 @@ are asked about from every seat, event after event) each viewpoint's deals are k
 after the positions asked (a :class:`Track`), and a position that extends one starts
 from it: one more event costs one product over the rows left.
 
+The loops over the rows are :mod:`.array_kernels`' numpy array operations, or inside
+:func:`compiled_loops` (the lab's games) the same functions compiled with Numba
+(:mod:`.kernels`), whose start pays off only on a long job.
+
 :func:`deals_of` answers ``None`` where the counter's passes are the better tool:
 more than :data:`MAX_ROWS` rows, more label codes than the counter's dense passes
 take, or weights that could reach 2**53 (where floats stop counting exactly).
@@ -462,7 +466,7 @@ class Spread:
     1) digit per free seat, the first seat most significant): the rows give the
     touched seats' digits, the completion spreads its ways over every labelling of
     the untouched seats (all alike for the same target counts). The loops are
-    compiled (:mod:`.kernels`)."""
+    :func:`loops`'s."""
 
     def __init__(self, deals: Deals, reader: Reader) -> None:
         self.deals = deals

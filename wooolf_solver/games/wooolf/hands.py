@@ -151,12 +151,15 @@ class HandTypes:
     def per_class(self, obs: Observation, known: Hand | None) -> Array:
         """An announcement's numerator by the hand type of a free peeker (first axis;
         its class decides what it says), then of the target (as :meth:`numerator`)."""
-        key = ("per class", _observed(obs), known)
-        if key not in self.numerators:
-            classes, of_hand = self.class_index
-            tables = np.array([self.numerator(obs, peeker, known) for peeker in classes])
-            self.numerators[key] = tables[of_hand]
-        return self.numerators[key]
+        seen = _observed(obs)  # None: not a Wooolf!! observation, not kept
+        key = ("per class", seen, known)
+        if seen is not None and key in self.numerators:
+            return self.numerators[key]
+        classes, of_hand = self.class_index
+        found = np.array([self.numerator(obs, peeker, known) for peeker in classes])[of_hand]
+        if seen is not None:
+            self.numerators[key] = found
+        return found
 
     @cached_property
     def identity_index(self) -> tuple[tuple[str, ...], IntArray]:
@@ -224,11 +227,12 @@ class Reader:
             seat: {knowledge.game.identity(hand).name: total}
             for seat, hand in knowledge.hands.items()
         }
-        floats = [seat for seat, weights in per_hand.items() if weights.dtype != object]
-        roles.update(self._float_roles(floats, [per_hand[seat] for seat in floats]))
+        floats = {seat: weights for seat, weights in per_hand.items() if weights.dtype != object}
+        roles.update(self._float_roles(list(floats), list(floats.values())))
         for seat, weights in per_hand.items():
-            if seat in roles:
+            if seat in floats:
                 continue
+            # whole numbers too big for floats: added one by one
             named: defaultdict[str, float] = defaultdict(float)
             for index, weight in enumerate(weights.tolist()):
                 if weight > 0:
