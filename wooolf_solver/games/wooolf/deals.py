@@ -56,7 +56,7 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from types import ModuleType
 
@@ -244,6 +244,11 @@ def _plan(step: Step, allowed: npt.NDArray[np.bool_]) -> tuple[IntArray, IntArra
     return plans[key]
 
 
+SHARED = Memo(4096, lasting=True)
+"""The numerators of the observations, by table (by identity) and the seats reading
+it (see :meth:`Numerators.of`)."""
+
+
 _PLANS: dict[int, tuple[Step, dict[bytes, tuple[IntArray, IntArray, Step]]]] = {}
 """The plans of every step (the lattices are kept for good, so are their plans; the
 step is kept with them, so its identity is not reused)."""
@@ -266,6 +271,20 @@ class Numerators:
     table: FloatArray
     shape: tuple[int, int]
     """The free seats and the hand types."""
+    tables: dict[tuple[int, ...], tuple[FloatArray, IntArray]] = field(
+        default_factory=dict, repr=False
+    )
+    """:meth:`table_of`'s answers, by columns."""
+
+    @classmethod
+    def of(
+        cls, peeker: int | None, target: int | None, table: FloatArray, shape: tuple[int, int]
+    ) -> Numerators:
+        """The numerators of ``table`` read by these seats, shared by every viewpoint
+        that reads the same table (one of its hand types', kept by them) from the same
+        seats: with what they keep."""
+        key = (id(table), peeker, target, shape)
+        return SHARED.get(key, lambda: cls(peeker, target, table, shape), table)
 
     @cached_property
     def most(self) -> float:
@@ -280,10 +299,13 @@ class Numerators:
     def table_of(self, columns: tuple[int, ...]) -> tuple[FloatArray, IntArray]:
         """The table as the loops take it (:func:`.kernels.split_rows`): with
         two axes, and the columns of rows over these touched seats that index them
-        (-1: index 0, on an axis no seat reads)."""
-        table = self.table if self.table.ndim == 2 else self.table.reshape(1, -1)
-        at = [columns.index(c) for c in self.reads]
-        return table, np.array([-1, -1, *at][-2:], dtype=np.int64)
+        (-1: index 0, on an axis no seat reads). Kept per columns."""
+        found = self.tables.get(columns)
+        if found is None:
+            table = self.table if self.table.ndim == 2 else self.table.reshape(1, -1)
+            at = [columns.index(c) for c in self.reads]
+            found = self.tables[columns] = table, np.array([-1, -1, *at][-2:], dtype=np.int64)
+        return found
 
     @cached_property
     def allowed(self) -> Allowed:
@@ -390,11 +412,10 @@ class Track:
             if peeker is not None:
                 key = types.class_of[types.game.identity(known[peeker]).name]
             table = types.numerator(observation, key, known.get(target))
-            return Numerators(None, column, table, shape)
+            return Numerators.of(None, column, table, shape)
         # a free peeker: the numerator depends on its hand's announcer class
-        return Numerators(
-            self.seats[peeker], column, types.per_class(observation, known.get(target)), shape
-        )
+        table = types.per_class(observation, known.get(target))
+        return Numerators.of(self.seats[peeker], column, table, shape)
 
 
 _COMPILED: ContextVar[bool] = ContextVar("compiled loops", default=False)
@@ -415,11 +436,17 @@ def compiled_loops() -> Iterator[None]:
 def loops() -> ModuleType:
     """The module of loops over the rows in force: :mod:`.kernels` inside
     :func:`compiled_loops`, else :mod:`.array_kernels` (the same functions)."""
-    if _COMPILED.get():
+    if not _COMPILED.get():
+        return array_kernels
+    if not _KERNELS:
         from . import kernels  # noqa: PLC0415 (Numba takes 0.8 s to start: on use)
 
-        return kernels
-    return array_kernels
+        _KERNELS.append(kernels)
+    return _KERNELS[0]
+
+
+_KERNELS: list[ModuleType] = []
+"""The compiled loops' module, once imported."""
 
 
 def _prefix_hashes(observations: tuple[Observation, ...]) -> list[int]:

@@ -21,9 +21,9 @@ with the outcome added as an observation (the naive twin, used as the reference)
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 import numpy as np
@@ -190,7 +190,7 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
     report after a bot's turn) gets the same answer back (see :mod:`.memo`).
     """
     knowledge = knowledge_of(round_)
-    key = (position(knowledge), tuple(actions_open(round_)), engine, naive, max_memory())
+    key = (position(knowledge), actions_open(round_), engine, naive, max_memory())
     return HINTS.get(key, lambda: _hint(round_, knowledge, engine, naive), knowledge.game)
 
 
@@ -228,18 +228,24 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
     return Hint(posterior, entropy, tuple(scores), _advice(posterior, scores, best))
 
 
-def actions_open(round_: Round) -> Iterable[Action]:
+def actions_open(round_: Round) -> tuple[Action, ...]:
     """A peek at every other seat, and each of the viewpoint's questions (all of the
     game's when the record lists none) to every other non-neutral seat."""
-    viewpoint = round_.viewpoint
     questions = round_.questions if round_.questions is not None else tuple(round_.game.questions)
-    for seat in round_.seats:
-        if seat != viewpoint:
-            yield Action("peek", seat)
-    for question in dict.fromkeys(questions):
-        for seat in round_.seats:
-            if seat != viewpoint and not round_.setup.is_neutral(seat):
-                yield Action("ask", seat, question)
+    setup = round_.setup
+    return _actions(setup.seats, setup.players, round_.viewpoint, tuple(dict.fromkeys(questions)))
+
+
+@lru_cache(maxsize=1024)
+def _actions(
+    seats: int, players: int, viewpoint: Seat | None, questions: tuple[str, ...]
+) -> tuple[Action, ...]:
+    """:func:`actions_open` at a table of ``seats`` (the first ``players`` not
+    neutral), kept: a lab asks for the same few again and again."""
+    others = [seat for seat in range(1, seats + 1) if seat != viewpoint]
+    peeks = [Action("peek", seat) for seat in others]
+    asks = [Action("ask", seat, q) for q in questions for seat in others if seat <= players]
+    return (*peeks, *asks)
 
 
 @dataclass(frozen=True)

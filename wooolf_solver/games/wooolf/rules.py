@@ -136,6 +136,10 @@ class Game:
     questions: Mapping[str, Question]
     editions: Mapping[str, Edition]
     _by_value: tuple[Character, ...] = field(init=False, repr=False, compare=False)
+    _identities: dict[tuple[Card, ...], Character] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    """The identities of the hands asked about (few: a deck's hand types)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(
@@ -184,6 +188,14 @@ class Game:
 
     def identity(self, hand: Iterable[Card]) -> Character:
         """A hand's identity: the character of its highest-valued card."""
+        if isinstance(hand, tuple):
+            found = self._identities.get(hand)
+            if found is None:
+                found = self._identities[hand] = self._identity(hand)
+            return found
+        return self._identity(hand)
+
+    def _identity(self, hand: Iterable[Card]) -> Character:
         return max((self.characters[card.character] for card in hand), key=lambda c: c.value)
 
     def announcement(self, peeker: Character, card: Card) -> str:
