@@ -57,7 +57,7 @@ from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import ModuleType
 
 import numpy as np
@@ -498,17 +498,16 @@ class Spread:
     def __init__(self, deals: Deals, reader: Reader) -> None:
         self.deals = deals
         self.labels = reader.labels
-        seats = len(reader.seats)
-        base = len(reader.knowledge.targets) + 1
-        self.codes = int(base**seats)
-        self.place = base ** np.arange(seats - 1, -1, -1, dtype=np.int64)
-        self.untouched = tuple(p for p in range(seats) if p not in deals.columns)
+        self.seats = len(reader.seats)
+        self.base = len(reader.knowledge.targets) + 1
+        self.codes = int(self.base**self.seats)
+        self.place = _places(self.base, self.seats)
+        self.untouched = tuple(p for p in range(self.seats) if p not in deals.columns)
 
     def labellings(self, seats: tuple[int, ...]) -> tuple[IntArray, IntArray]:
         """Every labelling of ``seats`` the deck allows: its label code (those seats'
         digits) and its count column in the completion."""
-        digits, count = self.deals.completion.labellings(len(seats))
-        return self.place[list(seats)] @ digits, count
+        return _labellings(self.deals.completion, self.base, self.seats, seats)
 
     @cached_property
     def _decision(self) -> tuple[FloatArray, IntArray]:
@@ -573,9 +572,7 @@ class Spread:
         hands = len(deals.types.lattice.hands)
         step = deals.types.lattice.steps[deals.touched]
         first, moves, out = _plan(step, np.ones(hands, dtype=bool))
-        others = [
-            self.labellings(tuple(q for q in self.untouched if q != p)) for p in self.untouched
-        ]
+        other_codes, counts = _others(deals.completion, self.base, self.seats, self.untouched)
         joint: FloatArray = kernels.untouched_joint(
             self._decision[1],
             deals.states,
@@ -587,13 +584,42 @@ class Spread:
             out.weight,
             self.labels,
             self.place[list(self.untouched)],
-            np.stack([codes for codes, _ in others]),
-            others[0][1],
+            other_codes,
+            counts,
             deals.completion.per_labelling[deals.touched + 1],
             self.rank,
             hands,
         )
         return joint
+
+
+@lru_cache(maxsize=64)
+def _places(base: int, seats: int) -> IntArray:
+    """Each free seat's digit value in a label code (the first seat most significant)."""
+    return base ** np.arange(seats - 1, -1, -1, dtype=np.int64)
+
+
+@lru_cache(maxsize=4096)
+def _labellings(
+    completion: Completion, base: int, free: int, seats: tuple[int, ...]
+) -> tuple[IntArray, IntArray]:
+    """:meth:`Spread.labellings` of these seats among ``free`` ones (kept: a
+    viewpoint asks for the same few, position after position)."""
+    digits, count = completion.labellings(len(seats))
+    return _places(base, free)[list(seats)] @ digits, count
+
+
+@lru_cache(maxsize=4096)
+def _others(
+    completion: Completion, base: int, free: int, untouched: tuple[int, ...]
+) -> tuple[IntArray, IntArray]:
+    """For each untouched seat, the label codes of every labelling of the others
+    (one row per seat), and their count columns (the same for every seat)."""
+    others = [
+        _labellings(completion, base, free, tuple(q for q in untouched if q != p))
+        for p in untouched
+    ]
+    return np.stack([codes for codes, _ in others]), others[0][1]
 
 
 def _per_hand(deals: Deals) -> list[FloatArray]:

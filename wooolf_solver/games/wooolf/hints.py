@@ -197,8 +197,9 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
 HINTS = Memo()
 """The hints, per position, actions open, engine and budget (see :mod:`.memo`)."""
 SPREADS = Memo(4096, lasting=True)
-"""Each action's outcome likelihoods per hand type of a free seat, by hand types (by
-identity) and action kind (the same in every game of a deck)."""
+"""Each action's outcomes and their likelihoods per hand type of a free seat (the
+chance factor included), by hand types (by identity) and action kind (the same in
+every game of a deck)."""
 
 
 def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: bool) -> Hint:
@@ -359,22 +360,21 @@ class OutcomeTables:
         known = self.knowledge.hands.get(target)
         key = (action.kind, action.question, target if known else None)
         if key not in self.spreads:
-            names, observations, per_card = self._outcomes(action)
             hands, _ = self._hands(target)
 
-            def likelihoods() -> FloatArray:
-                return np.array(
-                    [[obs.likelihood({target: hand}) for hand in hands] for obs in observations],
-                    dtype=np.float64,
-                )
+            def outcomes() -> tuple[list[str], FloatArray]:
+                names, observations, per_card = self._outcomes(action)
+                likelihoods = [
+                    [obs.likelihood({target: hand}) for hand in hands] for obs in observations
+                ]
+                return names, np.array(likelihoods, dtype=np.float64) * per_card
 
             if known:  # one hand: nothing worth keeping
-                self.spreads[key] = names, likelihoods() * per_card
-                return self.spreads[key]
-            # the free seats' hand types are shared by every position of the deck
-            # (:meth:`.hands.HandTypes.of`), kept alive with the entry: by identity
-            found = SPREADS.get((id(hands), action.kind, action.question), likelihoods, hands)
-            self.spreads[key] = names, found * per_card
+                self.spreads[key] = outcomes()
+            else:  # the free seats' hand types are shared by every position of the deck
+                # (:meth:`.hands.HandTypes.of`), kept alive with the entry: by identity
+                kept = (id(hands), action.kind, action.question)
+                self.spreads[key] = SPREADS.get(kept, outcomes, hands)
         return self.spreads[key]
 
     def _times(self, target: Seat, spread: FloatArray) -> FloatArray:

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import product
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -207,7 +208,7 @@ class DeclarationTable:
         small = knowledge.seats[-1] < 63  # masks fit in int64
         held_all = []
         for t in range(len(targets)):
-            found = (_mask(d[t]) for d in decisions)
+            found = map(_mask, map(itemgetter(t), decisions))
             if small:
                 masks = np.fromiter(found, dtype=np.int64, count=len(decisions))
             else:
