@@ -28,7 +28,9 @@ from strategies import GAME, Record, samples
 
 from wooolf_solver import Hint, Round, hint
 from wooolf_solver.cli import main
-from wooolf_solver.games.wooolf.hints import _entropies, _entropy
+from wooolf_solver.games.wooolf import array_kernels, kernels
+from wooolf_solver.games.wooolf.array_kernels import entropies
+from wooolf_solver.games.wooolf.hints import _entropy
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
@@ -302,4 +304,29 @@ def test_the_entropies_of_all_outcomes_at_once_are_each_ones_to_the_last_bit(
         rng.shuffle(row)
     weights = np.array(rows, dtype=np.float64) / 2  # whole numbers, or halves
     one_by_one = [_entropy(row) for row in weights]
-    assert _entropies(weights).tolist() == one_by_one
+    assert entropies(weights).tolist() == one_by_one
+
+
+@given(
+    st.lists(
+        st.lists(st.integers(0, 2**40) | st.just(0), min_size=1, max_size=200),
+        min_size=1,
+        max_size=30,
+    ).map(lambda rows: [row + [0] * (200 - len(row)) for row in rows]),
+    st.lists(st.integers(1, 6), min_size=1, max_size=30),
+)
+def test_the_compiled_gains_are_the_arrays_gains_to_the_last_bit(
+    rows: list[list[int]], sizes: list[int]
+) -> None:
+    """The lab's compiled scoring gives every chance and gain the numpy one gives
+    (the ranking breaks ties on equal gains)."""
+    joints = np.array(rows, dtype=np.float64) / 2  # whole numbers, or halves
+    bounds = np.cumsum([0, *sizes])
+    starts = bounds[bounds <= len(joints)]
+    if starts[-1] != len(joints):
+        starts = np.append(starts, len(joints))
+    weights = joints.sum(axis=0) + 1
+    total, entropy = float(weights.sum()), _entropy(weights)
+    arrays = array_kernels.outcome_gains(joints, total, entropy, starts)
+    compiled = kernels.outcome_gains(joints, total, entropy, starts)
+    assert [a.tolist() for a in arrays] == [c.tolist() for c in compiled]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...engines.lattice import FloatArray, IntArray
+from ...engines.lattice import FloatArray, IntArray, run_starts
 from .hands import HandRows
 
 
@@ -180,3 +180,49 @@ def _joint(
     spread = np.broadcast_to(shares, at.shape)
     joint = np.bincount(at.ravel(), spread.ravel(), minlength=shape[0] * shape[1] * shape[2])
     return np.asarray(joint, dtype=np.float64).reshape(shape)
+
+
+def outcome_gains(
+    joints: FloatArray, total: float, entropy: float, starts: IntArray
+) -> tuple[FloatArray, FloatArray]:
+    """As :func:`.kernels.outcome_gains`: every outcome's chance, and each action's
+    gain: the entropy less the outcomes' entropies (:func:`entropies`) weighed by
+    their chances, added outcome after outcome (0 unless two outcomes can happen)."""
+    chances = joints.sum(axis=1) / total
+    each = entropies(joints).tolist()
+    chance = chances.tolist()
+    gains = []
+    for first, last in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True):
+        live = [row for row in range(first, last) if chance[row] > 0]
+        gain = 0.0
+        if len(live) > 1:
+            gain = max(0.0, entropy - sum(chance[row] * each[row] for row in live))
+        gains.append(gain)
+    return chances, np.array(gains, dtype=np.float64)
+
+
+def entropies(rows: FloatArray) -> FloatArray:
+    """:func:`.hints._entropy` of every row (of whole weights, or halves), to the last bit:
+    the terms of every positive weight at once (a row's total is the same whatever
+    the order: its sum is exact), then the sums of the rows with as many positive
+    weights together (a row's sum in a matrix is its sum alone)."""
+    positive = rows > 0
+    counts = positive.sum(axis=1)
+    order = np.argsort(counts, kind="stable")
+    counts = counts[order]
+    weights = rows[order][positive[order]]  # row by row, in the order of their counts
+    totals = np.repeat(rows.sum(axis=1)[order], counts)
+    p = weights / totals
+    terms = p * np.log2(p)
+    found = np.zeros(len(rows))
+    if not len(rows):
+        return found
+    starts = np.cumsum(counts) - counts
+    firsts = run_starts(counts)  # a block per count
+    lasts = [*firsts[1:].tolist(), len(counts)]
+    for first, last in zip(firsts.tolist(), lasts, strict=True):
+        count = int(counts[first])
+        if count > 1:
+            block = terms[starts[first] : starts[first] + (last - first) * count]
+            found[order[first:last]] = -block.reshape(last - first, count).sum(axis=1)
+    return found

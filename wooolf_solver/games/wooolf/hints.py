@@ -35,8 +35,9 @@ from ...core.errors import InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...core.words import NOBODY
 from ...engines import Engine, Tally
-from ...engines.lattice import FloatArray, IntArray, run_starts
+from ...engines.lattice import FloatArray, IntArray
 from .counter import CountingEngine
+from .deals import loops
 from .engines import engine as find_engine
 from .knowledge import Answered, Decision, RoundKnowledge, Seen, knowledge_of
 from .memo import Memo, position
@@ -409,28 +410,25 @@ def _scores(
     declarations: DeclarationTable | SparseDeclarations,
 ) -> list[ActionScore]:
     """Every action's score, from its outcomes and their joint weights with the
-    decision (``each``, as :meth:`OutcomeTables.of_actions`): the entropies of all
-    the outcomes at once; the declarations after them when asked (:class:`Aftermath`)."""
+    decision (``each``, as :meth:`OutcomeTables.of_actions`): the chances and gains
+    of all at once (:func:`.deals.loops`' ``outcome_gains``); the declarations after
+    them when asked (:class:`Aftermath`)."""
     if not actions:
         return []
     after = Aftermath(np.concatenate([joint for _, joint in each]), weights, declarations)
-    sums = after.joints.sum(axis=1)
-    entropies = _entropies(after.joints).tolist()
-    chances_all = (sums / after.total).tolist()
+    starts = np.cumsum([0, *(len(outcomes) for outcomes, _ in each)])
+    chances, gains = loops().outcome_gains(after.joints, after.total, entropy, starts)
+    chances_all = chances.tolist()
     scores = []
-    start = 0
-    for action, (outcomes, _) in zip(actions, each, strict=True):
-        rows = range(start, start + len(outcomes))
+    for action, (outcomes, _), gain, start, stop in zip(
+        actions, each, gains.tolist(), starts[:-1].tolist(), starts[1:].tolist(), strict=True
+    ):
+        rows = range(start, stop)
         live = [row for row in rows if chances_all[row] > 0]
-        gain = 0.0
-        if len(live) > 1:
-            remaining = sum(chances_all[row] * entropies[row] for row in live)
-            gain = max(0.0, entropy - float(remaining))
-        chances = {outcomes[row - start]: chances_all[row] for row in live}
+        outcome = {outcomes[row - start]: chances_all[row] for row in live}
         scores.append(
-            ActionScore(action, chances, gain, declarations.targets, after, rows, tuple(live))
+            ActionScore(action, outcome, gain, declarations.targets, after, rows, tuple(live))
         )
-        start += len(outcomes)
     return scores
 
 
@@ -547,30 +545,3 @@ def _entropy(weights: FloatArray) -> float:
     positive = weights[weights > 0]
     p = positive / positive.sum()
     return float(-(p * np.log2(p)).sum()) if len(p) > 1 else 0.0
-
-
-def _entropies(rows: FloatArray) -> FloatArray:
-    """:func:`_entropy` of every row (of whole weights, or halves), to the last bit:
-    the terms of every positive weight at once (a row's total is the same whatever
-    the order: its sum is exact), then the sums of the rows with as many positive
-    weights together (a row's sum in a matrix is its sum alone)."""
-    positive = rows > 0
-    counts = positive.sum(axis=1)
-    order = np.argsort(counts, kind="stable")
-    counts = counts[order]
-    weights = rows[order][positive[order]]  # row by row, in the order of their counts
-    totals = np.repeat(rows.sum(axis=1)[order], counts)
-    p = weights / totals
-    terms = p * np.log2(p)
-    found = np.zeros(len(rows))
-    if not len(rows):
-        return found
-    starts = np.cumsum(counts) - counts
-    firsts = run_starts(counts)  # a block per count
-    lasts = [*firsts[1:].tolist(), len(counts)]
-    for first, last in zip(firsts.tolist(), lasts, strict=True):
-        count = int(counts[first])
-        if count > 1:
-            block = terms[starts[first] : starts[first] + (last - first) * count]
-            found[order[first:last]] = -block.reshape(last - first, count).sum(axis=1)
-    return found

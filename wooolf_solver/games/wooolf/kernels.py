@@ -263,3 +263,122 @@ def observe_rows(
             made += 1
     kept = kept[:made]
     return hands[kept], states[kept], coef[kept], new_weights[:made].copy()
+
+
+def outcome_gains(
+    joints: FloatArray, total: float, entropy: float, starts: IntArray
+) -> tuple[FloatArray, FloatArray]:
+    """Every outcome's chance and every action's information gain, from the weights
+    of (outcome, decision value) (``joints``, of whole numbers or halves; the
+    decision's ``total`` weight and ``entropy``; action ``a``'s outcomes are rows
+    ``starts[a]`` to ``starts[a + 1]``): :func:`.array_kernels.outcome_gains`'s
+    floats to the last bit. The logarithms are numpy's (so its bits on every
+    machine), the sums added as numpy's and Python's add them.
+
+    >>> joints = np.array([[2.0, 0.0], [0.0, 2.0], [1.0, 1.0]])   # two actions
+    >>> chances, gains = outcome_gains(joints, 4.0, 1.0, np.array([0, 2, 3]))
+    >>> chances.tolist(), gains.tolist()   # the first tells all, the second nothing
+    ([0.5, 0.5, 0.5], [1.0, 0.0])
+    """
+    shares, counts, sums = _shares(joints)
+    return _gains(shares, np.log2(shares), counts, sums, total, entropy, starts)
+
+
+@compiled
+def _shares(joints: FloatArray) -> tuple[FloatArray, IntArray, FloatArray]:
+    """Each row's positive weights over its total, row after row; how many each row
+    has; and each row's total (exact: whole numbers or halves, in any order)."""
+    rows, values = joints.shape
+    positive = 0
+    for row in range(rows):
+        for value in range(values):
+            if joints[row, value] > 0.0:
+                positive += 1
+    shares = np.empty(positive)
+    counts = np.zeros(rows, dtype=np.int64)
+    sums = np.zeros(rows)
+    made = 0
+    for row in range(rows):
+        total = 0.0
+        for value in range(values):
+            total += joints[row, value]
+        sums[row] = total
+        for value in range(values):
+            weight = joints[row, value]
+            if weight > 0.0:
+                shares[made] = weight / total
+                counts[row] += 1
+                made += 1
+    return shares, counts, sums
+
+
+@compiled
+def _gains(
+    shares: FloatArray,
+    logs: FloatArray,
+    counts: IntArray,
+    sums: FloatArray,
+    total: float,
+    entropy: float,
+    starts: IntArray,
+) -> tuple[FloatArray, FloatArray]:
+    """:func:`outcome_gains` from the shares and their logarithms: each row's entropy
+    summed as numpy sums a row (:func:`_pairwise`), each action's expected entropy
+    after it added outcome after outcome."""
+    terms = shares * logs
+    rows = len(counts)
+    entropies = np.zeros(rows)
+    chances = np.empty(rows)
+    start = 0
+    for row in range(rows):
+        if counts[row] > 1:
+            entropies[row] = -_pairwise(terms, start, counts[row])
+        start += counts[row]
+        chances[row] = sums[row] / total
+    gains = np.zeros(len(starts) - 1)
+    for action in range(len(gains)):
+        live = 0
+        remaining = 0.0
+        for row in range(starts[action], starts[action + 1]):
+            if chances[row] > 0.0:
+                live += 1
+                remaining += chances[row] * entropies[row]
+        gain = entropy - remaining
+        if live > 1 and gain > 0.0:
+            gains[action] = gain
+    return chances, gains
+
+
+@compiled
+def _pairwise(values: FloatArray, start: int, count: int) -> float:
+    """The sum of ``values[start:start + count]`` exactly as numpy adds them up (its
+    pairwise summation: one after another below 8 values, in 8 running sums up to
+    128, else the two halves, split at a multiple of 8), so to the last bit.
+
+    >>> values = np.array([0.1] * 300 + [1e-17] * 13)
+    >>> _pairwise(values, 0, len(values)) == float(values.sum())
+    True
+    """
+    if count < 8:
+        found = 0.0
+        for i in range(start, start + count):
+            found += values[i]
+        return found
+    if count <= 128:
+        sums = values[start : start + 8].copy()
+        i = 8
+        while i < count - count % 8:
+            for j in range(8):
+                sums[j] += values[start + i + j]
+            i += 8
+        total: float = ((sums[0] + sums[1]) + (sums[2] + sums[3])) + (
+            (sums[4] + sums[5]) + (sums[6] + sums[7])
+        )
+        while i < count:
+            total += values[start + i]
+            i += 1
+        return total
+    half = count // 2
+    half -= half % 8
+    halves: float = _pairwise(values, start, half) + _pairwise(values, start + half, count - half)
+    return halves
