@@ -126,16 +126,40 @@ class ActionScore:
 
 @dataclass(frozen=True)
 class Advice:
-    """When to declare: now (early, 2 points if right) or after the best action."""
+    """When to declare: now (early, 2 points if right) or after the best action (its
+    figures computed when first read: a bot needs only the best declaration and
+    whether it is a forced guess)."""
 
     best: Declaration
-    early_now: float
-    """Expected points of declaring early now: 2 × P(best right)."""
-    early_after: float
-    """Expected points of declaring early after the most informative action."""
-    forced_guess: bool
-    """No action left can change the chances: the best declaration is a guess."""
-    declare_now: bool
+    informative: ActionScore | None
+    """The most informative action, if any action can change the chances."""
+
+    @property
+    def early_now(self) -> float:
+        """Expected points of declaring early now: 2 × P(best right)."""
+        return 2 * self.best.probability
+
+    @cached_property
+    def chance_after(self) -> float:
+        """The best declaration's expected chance after the most informative action."""
+        return self.informative.best_after if self.informative else self.best.probability
+
+    @property
+    def early_after(self) -> float:
+        """Expected points of declaring early after the most informative action."""
+        return 2 * self.chance_after
+
+    @property
+    def forced_guess(self) -> bool:
+        """No action left can change the chances: the best declaration is a guess."""
+        return self.informative is None
+
+    @property
+    def declare_now(self) -> bool:
+        """Declare early now: the best declaration is certain, or at least even and
+        the best action would raise its chance by less than :data:`DECLARE_NOW_MARGIN`."""
+        p = self.best.probability
+        return self.best.certain or (self.chance_after - p < DECLARE_NOW_MARGIN and p >= 0.5)
 
     def recommendation(self) -> str:
         p = self.best.probability
@@ -532,12 +556,8 @@ def _advice(
 ) -> Advice:
     if best is None:
         best = posterior.declarations(at_least=1)[0]
-    informative = [score for score in scores if score.gain_bits > 0]
-    after = informative[0].best_after if informative else best.probability
-    declare_now = best.certain or (
-        after - best.probability < DECLARE_NOW_MARGIN and best.probability >= 0.5
-    )
-    return Advice(best, 2 * best.probability, 2 * after, not informative, declare_now)
+    informative = next((score for score in scores if score.gain_bits > 0), None)
+    return Advice(best, informative)
 
 
 def _entropy(weights: FloatArray) -> float:
