@@ -129,7 +129,8 @@ def test_rows_answer_the_positions_of_a_big_table(compiled: bool) -> None:
 @given(record=records(corrupt=False, viewpoint=True))
 def test_the_certain_declaration_is_the_best_ones_certainty(record: Record) -> None:
     """The posterior's, and the lab's from the seats' identity weights alone (inside a
-    sharing block, from the rows); the best declaration alone is the ranking's first."""
+    sharing block, from the rows); the best declaration alone is the ranking's first,
+    and any declaration read alone is the ranking's."""
     round_ = Round.from_dict(record)
     posterior = solve(round_)
     best = posterior.declarations(at_least=1)
@@ -139,3 +140,5 @@ def test_the_certain_declaration_is_the_best_ones_certainty(record: Record) -> N
     assert certain_declaration(round_) == expected
     with sharing():
         assert certain_declaration(round_) == expected
+    for declaration in posterior.declarations(at_least=1):  # each one read alone
+        assert posterior.declaration(declaration.targets) == declaration

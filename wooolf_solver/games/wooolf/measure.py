@@ -158,10 +158,8 @@ def _analysed(played: PlayedRound, seat: Seat, result: SeatRound, engine: str) -
     certain_at = _certain_at(played, seat, engine, (after, known))
     advice = hint(view, engine) if not known else None
     posterior = advice.posterior if advice is not None else solve(view, engine)
-    ranked = posterior.declarations(at_least=1)
-    made = next((d for d in ranked if d.targets == declared.targets), None)
-    probability = made.probability if made is not None else 0.0
-    certain = made is not None and made.certain
+    made = posterior.declaration(declared.targets)
+    probability, certain = made.probability, made.certain
     forced = advice is not None and advice.advice.forced_guess and not certain
     return replace(
         result,

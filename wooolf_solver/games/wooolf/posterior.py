@@ -84,6 +84,21 @@ class RoundPosterior(Posterior):
             return None
         return self.table.top(self.weights)
 
+    def declaration(self, targets: Sequence[Seat]) -> Declaration:
+        """The declaration with these pointers and its chance (0 for pointers that
+        are no declaration of the viewpoint's).
+
+        >>> from wooolf_solver import Round, solve
+        >>> posterior = solve(Round.load("examples/worked-example.yaml"))
+        >>> best = posterior.declarations()[0]
+        >>> posterior.declaration(best.targets) == best
+        True
+        """
+        targets = tuple(targets)
+        if not self.knowledge.targets:
+            return Declaration(targets, 0.0)
+        return self.table.declaration(targets, self.weights)
+
     @cached_property
     def table(self) -> DeclarationTable:
         """Which declarations are right for which values of the decision."""
@@ -120,6 +135,12 @@ class RoundPosterior(Posterior):
 def _candidates(pointers: tuple[Seat, ...], targets: int) -> tuple[tuple[Seat, ...], ...]:
     """Every declaration: one pointer per target."""
     return tuple(product(pointers, repeat=targets))
+
+
+@lru_cache(maxsize=256)
+def _index(candidates: tuple[tuple[Seat, ...], ...]) -> dict[tuple[Seat, ...], int]:
+    """Every declaration's position among the candidates."""
+    return {targets: index for index, targets in enumerate(candidates)}
 
 
 @lru_cache(maxsize=4096)
@@ -235,6 +256,15 @@ class DeclarationTable:
                 strict=True,
             )
         ]
+
+    def declaration(self, targets: tuple[Seat, ...], weights: FloatArray) -> Declaration:
+        """The declaration with these pointers under these decision weights, as
+        :meth:`ranked` gives it (chance 0 when it is none of the candidates)."""
+        index = _index(self.candidates).get(targets)
+        if index is None:
+            return Declaration(targets, 0.0)
+        chances, certain = self._chances(weights)
+        return Declaration(targets, float(chances[index]), bool(certain[index]))
 
     def top(self, weights: FloatArray) -> Declaration:
         """The first of :meth:`ranked` (the first best chance: the smallest targets)."""
