@@ -67,6 +67,7 @@ def check_in_order(record: Record, order: list[int], brute: bool, compiled: bool
                 roles = deals.roles(knowledge, rows)
                 assert roles == passed.roles
                 assert certain_by_roles(knowledge, roles) == certain_of(knowledge, values)
+                assert deals.certain(knowledge, rows) == certain_of(knowledge, values)
                 joint = deals.decision_by_hand(knowledge, rows)
                 assert joint.decisions == passes.decisions
                 assert np.array_equal(joint.weights, passes.weights)

@@ -189,6 +189,12 @@ class CountingEngine:
         tally = self.tally(knowledge)
         return tally.roles if tally.total > 0 else {}
 
+    def certain(self, knowledge: RoundKnowledge) -> bool | None:
+        """Whether some declaration of the viewpoint is certain, read off the rows'
+        hand weights (:func:`.deals.certain`) where they answer, else ``None``."""
+        rows = self._rows(knowledge)
+        return deals.certain(knowledge, rows) if rows is not None else None
+
     def _rows(self, knowledge: RoundKnowledge) -> deals.Deals | None:
         """Inside :func:`.memo.sharing`, the position's deals as rows (:mod:`.deals`,
         the same answers, updated event by event) when the table is small and has

@@ -662,6 +662,31 @@ def roles(knowledge: RoundKnowledge, deals: Deals) -> dict[Seat, dict[str, float
     return Reader(knowledge, deals.types).roles(deals.total, per_hand)
 
 
+def certain(knowledge: RoundKnowledge, deals: Deals) -> bool:
+    """:func:`.posterior.certain_by_roles` of the roles read off ``deals`` (not empty),
+    from the hand weights alone: for every target, a seat other than the viewpoint
+    holds it in every deal (its every hand of weight holds it), or no seat holds it
+    in any."""
+    labels = Reader(knowledge, deals.types).labels
+    weighed: npt.NDArray[np.bool_] = np.stack(_per_hand(deals)) > 0  # free seat × hand type
+    free = knowledge.free_seats
+    known = {seat: knowledge.game.identity(hand).name for seat, hand in knowledge.hands.items()}
+    for t, target in enumerate(knowledge.targets):
+        holds = labels == t
+        on = np.any(weighed[:, holds], axis=1).tolist()
+        off = np.any(weighed[:, ~holds], axis=1).tolist()
+        holding = [seat for seat, name in known.items() if name == target]
+        holding += [seat for seat, held in zip(free, on, strict=True) if held]
+        always = [
+            seat
+            for seat in holding
+            if seat != knowledge.viewpoint and (seat in known or not off[free.index(seat)])
+        ]
+        if holding and not always:
+            return False
+    return True
+
+
 def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:
     """The decision jointly with every free seat's hand, as
     :meth:`.counter.CountingEngine.decision_by_hand` (``deals`` not empty)."""

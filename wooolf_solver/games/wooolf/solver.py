@@ -46,7 +46,8 @@ def certain_declaration(round_: Round, engine: str | None = None) -> bool:
     """Whether some declaration of the viewpoint is right in every consistent deal,
     as :attr:`RoundPosterior.certain_declaration`: with the counting engine, from
     every seat's identity weights alone (no decision: see
-    :func:`.posterior.certain_by_roles`).
+    :func:`.posterior.certain_by_roles`), or in the lab from the rows' hand weights
+    (:func:`.deals.certain`).
 
     >>> certain_declaration(Round.load("examples/worked-example.yaml"))
     False
@@ -54,6 +55,9 @@ def certain_declaration(round_: Round, engine: str | None = None) -> bool:
     knowledge = knowledge_of(round_)
     counter = find_engine(engine)
     if isinstance(counter, CountingEngine) and knowledge.targets:
+        found = counter.certain(knowledge)  # the rows' answer, in the lab
+        if found is not None:
+            return found
         roles = counter.roles(knowledge)
         if roles:
             return certain_by_roles(knowledge, roles)
