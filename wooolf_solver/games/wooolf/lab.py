@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import InvalidArgumentError
+from ...core.garbage import fewer_collections
 from ...lab.executors import Executor, Serial
 from ...lab.stats import LEVEL, Mean, Proportion
 from .bots import make_bot
@@ -192,8 +193,10 @@ def play_one(task: GameTask) -> GameSummary:
     """Play and measure game ``task.index`` (a top-level function, for any executor):
     the bots' decisions and the report's analysis share their work on the positions
     they both ask about (:func:`.memo.sharing`), with the rows read by compiled loops
-    (:func:`.deals.compiled_loops`: a lab run is long enough to pay for their start)."""
-    with sharing(), compiled_loops():
+    (:func:`.deals.compiled_loops`: a lab run is long enough to pay for their start),
+    and Python's cycle collector run less often
+    (:func:`~wooolf_solver.core.garbage.fewer_collections`)."""
+    with fewer_collections(), sharing(), compiled_loops():
         return _play_one(task)
 
 

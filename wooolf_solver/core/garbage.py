@@ -1,0 +1,47 @@
+"""Fewer runs of Python's cycle collector during a long job of many small objects.
+
+A lab game makes and drops hundreds of thousands of small objects, nearly all freed
+by their reference counts; the cycle collector's default (a run every 700 net
+allocations) then costs a few per cent of the time for nothing found. Inside
+:func:`fewer_collections` the first generation's threshold is :data:`THRESHOLD`; the
+settings before are put back when the last such block in the process ends.
+
+>>> import gc
+>>> before = gc.get_threshold()
+>>> with fewer_collections():
+...     gc.get_threshold()[0] >= THRESHOLD
+True
+>>> gc.get_threshold() == before
+True
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+THRESHOLD = 20_000
+"""Net allocations between two runs of the youngest generation's collection."""
+
+_LOCK = threading.Lock()
+_OPEN: list[tuple[int, ...]] = []
+"""The thresholds before the first open block, once per block open (threads may
+play games side by side)."""
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Collect cycles less often inside the block (see the module docstring)."""
+    with _LOCK:
+        before = _OPEN[0] if _OPEN else gc.get_threshold()
+        _OPEN.append(before)
+        gc.set_threshold(max(THRESHOLD, before[0]), *before[1:])
+    try:
+        yield
+    finally:
+        with _LOCK:
+            _OPEN.pop()
+            if not _OPEN:
+                gc.set_threshold(*before)
