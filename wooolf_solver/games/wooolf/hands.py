@@ -305,10 +305,8 @@ class Reader:
         for t in range(len(known)):  # each target's holders as a bit mask, then a set
             masks = bits @ (digits == t) if len(digits) else np.zeros(digits.shape[1], np.int64)
             unique, inverse = np.unique(masks, return_inverse=True)
-            sets = [
-                frozenset(known[t] + [seat for i, seat in enumerate(self.seats) if mask >> i & 1])
-                for mask in unique.tolist()
-            ]
+            held = tuple(known[t])
+            sets = [_holders(self.seats, mask, held) for mask in unique.tolist()]
             columns.append([sets[i] for i in inverse.tolist()])
         return tuple(zip(*columns, strict=True)) if columns else ((),) * digits.shape[1]
 
@@ -365,6 +363,14 @@ class Roles(Mapping[Seat, Mapping[str, float]]):
 
     def __repr__(self) -> str:
         return repr(self.found)
+
+
+@lru_cache(maxsize=65536)
+def _holders(seats: tuple[Seat, ...], mask: int, known: tuple[Seat, ...]) -> frozenset[Seat]:
+    """The seats of a target's holders: the known ones and the free seats of the bit
+    mask (bit ``i``: ``seats[i]``), one object per set (the declarations' bit masks
+    of them are looked up by identity first)."""
+    return frozenset(known + tuple(seat for i, seat in enumerate(seats) if mask >> i & 1))
 
 
 @lru_cache(maxsize=256)
