@@ -287,14 +287,16 @@ def test_cli_inconsistent(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 1 and out.count("\n") == 1 and "contradicts itself" in out
 
 
-@given(
-    st.lists(
-        st.lists(st.integers(0, 2**40) | st.just(0), min_size=1, max_size=300),
+def weight_rows(values: int, rows: int) -> st.SearchStrategy[list[list[int]]]:
+    """Rows of whole weights (many zero), each padded to ``values`` columns."""
+    return st.lists(
+        st.lists(st.integers(0, 2**40) | st.just(0), min_size=1, max_size=values),
         min_size=1,
-        max_size=40,
-    ).map(lambda rows: [row + [0] * (300 - len(row)) for row in rows]),
-    st.randoms(use_true_random=False),
-)
+        max_size=rows,
+    ).map(lambda found: [row + [0] * (values - len(row)) for row in found])
+
+
+@given(weight_rows(300, 40), st.randoms(use_true_random=False))
 def test_the_entropies_of_all_outcomes_at_once_are_each_ones_to_the_last_bit(
     rows: list[list[int]], rng: Any
 ) -> None:
@@ -307,14 +309,7 @@ def test_the_entropies_of_all_outcomes_at_once_are_each_ones_to_the_last_bit(
     assert entropies(weights).tolist() == one_by_one
 
 
-@given(
-    st.lists(
-        st.lists(st.integers(0, 2**40) | st.just(0), min_size=1, max_size=200),
-        min_size=1,
-        max_size=30,
-    ).map(lambda rows: [row + [0] * (200 - len(row)) for row in rows]),
-    st.lists(st.integers(1, 6), min_size=1, max_size=30),
-)
+@given(weight_rows(200, 30), st.lists(st.integers(1, 6), min_size=1, max_size=30))
 def test_the_compiled_gains_are_the_arrays_gains_to_the_last_bit(
     rows: list[list[int]], sizes: list[int]
 ) -> None:
