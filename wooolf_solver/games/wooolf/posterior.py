@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import product
 from operator import itemgetter
@@ -202,6 +202,9 @@ class DeclarationTable:
     candidates: tuple[tuple[Seat, ...], ...]
     decisions: tuple[Decision, ...]
     right: npt.NDArray[np.bool_]
+    held: tuple[npt.NDArray[np.bool_], ...] = field(default=(), repr=False, compare=False)
+    """For each target, whether each pointer is right for each decision value (as
+    :meth:`with_holders` gives them; a candidate is right when each of its pointers is)."""
 
     @cached_property
     def ones(self) -> FloatArray:
@@ -238,7 +241,7 @@ class DeclarationTable:
             held[0] = masks == 0  # "nobody" is right when nobody holds it
             held_all.append(np.asarray(held, dtype=bool))
             right = (right[:, None, :] & held[None, :, :]).reshape(-1, len(decisions))
-        return cls(targets, candidates, decisions, right), held_all
+        return cls(targets, candidates, decisions, right, tuple(held_all)), held_all
 
     def ranked(self, weights: FloatArray, at_least: int = 5) -> list[Declaration]:
         """The declarations under these decision weights, best first (ties: smaller
@@ -275,10 +278,21 @@ class DeclarationTable:
     def _chances(self, weights: FloatArray) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
         """Every declaration's chance under these decision weights, and whether it is
         certain (then its chance is exactly 1)."""
-        certain: npt.NDArray[np.bool_] = np.all(self.right[:, weights > 0], axis=1)
+        certain = self._certain(weights > 0)
         chances = (self.ones @ weights) / float(weights.sum())
         chances[certain] = 1.0
         return chances, certain
+
+    def _certain(self, live: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """Whether each declaration is right for every ``live`` decision value: each of
+        its pointers is (one target's pointers at a time, when the table has them)."""
+        if not self.held:
+            return np.asarray(np.all(self.right[:, live], axis=1))
+        certain = np.ones(1, dtype=bool)
+        for held in self.held:  # the candidates' order: the first target's pointer first
+            always = np.all(held[:, live], axis=1)
+            certain = (certain[:, None] & always[None, :]).ravel()
+        return certain
 
     def mass_rows(self, weights: FloatArray) -> FloatArray:
         """Each declaration's weight of being right under each row of ``weights``
