@@ -163,14 +163,24 @@ class GameRound:
         count = len(self.events) if events is None else events
         if not 0 <= count <= len(self.events):
             raise InvalidRecordError(f"events: {events} is out of range 0..{len(self.events)}")
+        public = self.public_events
         known = tuple(
-            replace(event, sees=None)
-            if isinstance(event, Peek) and event.seat != seat and event.sees is not None
-            else event
-            for event in self.events[:count]
+            public[number] if isinstance(event, Peek) and event.seat != seat else event
+            for number, event in enumerate(self.events[:count])
         )
         hands = MappingProxyType({seat: self.hands[seat]})
         return Round(self.game, self.setup, seat, hands, None, known)
+
+    @cached_property
+    def public_events(self) -> tuple[Event, ...]:
+        """The events as the public knows them: every peek without the card seen
+        (made once: the lab's report asks for every seat's view again and again)."""
+        return tuple(
+            replace(event, sees=None)
+            if isinstance(event, Peek) and event.sees is not None
+            else event
+            for event in self.events
+        )
 
     @cached_property
     def score(self) -> RoundScore:
