@@ -41,7 +41,7 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations, product
@@ -59,6 +59,7 @@ from . import deals
 from .hands import ClassKey, DecisionJoint, HandTypes, Reader, digits_of
 from .knowledge import Announced, Decision, RoundKnowledge
 from .memo import SMALL_BYTES, Memo, is_sharing, position
+from .posterior import certain_by_roles
 from .rules import Card, Character, Seat
 
 EXACT_FLOAT_LIMIT = 2**53
@@ -180,20 +181,16 @@ class CountingEngine:
             return DecisionJoint((), np.zeros(0), model.hand_cards, {}, Tally(0, 0.0, {}))
         return model.decision_by_hand()
 
-    def roles(self, knowledge: RoundKnowledge) -> Mapping[Seat, Mapping[str, float]]:
-        """Every seat's identity weights (the tally's; none when nothing is
-        consistent), from the rows' hand weights alone where they answer."""
+    def certain(self, knowledge: RoundKnowledge) -> bool | None:
+        """Whether some declaration of the viewpoint is certain, from every seat's
+        identity weights alone (:func:`.posterior.certain_by_roles`), read off the
+        rows' hand weights where they answer (:func:`.deals.certain`); ``None`` when
+        nothing is consistent."""
         rows = self._rows(knowledge)
         if rows is not None:
-            return deals.roles(knowledge, rows)
+            return deals.certain(knowledge, rows)
         tally = self.tally(knowledge)
-        return tally.roles if tally.total > 0 else {}
-
-    def certain(self, knowledge: RoundKnowledge) -> bool | None:
-        """Whether some declaration of the viewpoint is certain, read off the rows'
-        hand weights (:func:`.deals.certain`) where they answer, else ``None``."""
-        rows = self._rows(knowledge)
-        return deals.certain(knowledge, rows) if rows is not None else None
+        return certain_by_roles(knowledge, tally.roles) if tally.total > 0 else None
 
     def _rows(self, knowledge: RoundKnowledge) -> deals.Deals | None:
         """Inside :func:`.memo.sharing`, the position's deals as rows (:mod:`.deals`,

@@ -71,6 +71,7 @@ from .completion import Completion
 from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Reader
 from .knowledge import Announced, RoundKnowledge
 from .memo import Memo, is_sharing
+from .posterior import certain_by_holders
 from .rules import Seat
 
 MAX_ROWS = 100_000
@@ -664,27 +665,22 @@ def roles(knowledge: RoundKnowledge, deals: Deals) -> dict[Seat, dict[str, float
 
 def certain(knowledge: RoundKnowledge, deals: Deals) -> bool:
     """:func:`.posterior.certain_by_roles` of the roles read off ``deals`` (not empty),
-    from the hand weights alone: for every target, a seat other than the viewpoint
-    holds it in every deal (its every hand of weight holds it), or no seat holds it
-    in any."""
+    from the hand weights alone (:func:`.posterior.certain_by_holders`: a free seat
+    may hold a target when a hand of weight holds it, another identity when a hand
+    of weight does not)."""
     labels = Reader(knowledge, deals.types).labels
     weighed: npt.NDArray[np.bool_] = np.stack(_per_hand(deals)) > 0  # free seat × hand type
-    free = knowledge.free_seats
-    known = {seat: knowledge.game.identity(hand).name for seat, hand in knowledge.hands.items()}
-    for t, target in enumerate(knowledge.targets):
-        holds = labels == t
-        on = np.any(weighed[:, holds], axis=1).tolist()
-        off = np.any(weighed[:, ~holds], axis=1).tolist()
-        holding = [seat for seat, name in known.items() if name == target]
-        holding += [seat for seat, held in zip(free, on, strict=True) if held]
-        always = [
-            seat
-            for seat in holding
-            if seat != knowledge.viewpoint and (seat in known or not off[free.index(seat)])
-        ]
-        if holding and not always:
-            return False
-    return True
+    by_target = [(labels == t) for t in range(len(knowledge.targets))]
+    on = [np.any(weighed[:, held], axis=1).tolist() for held in by_target]
+    off = [np.any(weighed[:, ~held], axis=1).tolist() for held in by_target]
+    holds: dict[Seat, list[tuple[bool, bool]]] = {
+        seat: [(on[t][p], off[t][p]) for t in range(len(by_target))]
+        for p, seat in enumerate(knowledge.free_seats)
+    }
+    for seat, hand in knowledge.hands.items():
+        name = knowledge.game.identity(hand).name
+        holds[seat] = [(name == target, name != target) for target in knowledge.targets]
+    return certain_by_holders(knowledge, holds)
 
 
 def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:

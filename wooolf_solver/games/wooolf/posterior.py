@@ -151,10 +151,7 @@ def _mask(holders: frozenset[Seat]) -> int:
 
 def certain_by_roles(knowledge: RoundKnowledge, roles: Mapping[Seat, Mapping[str, float]]) -> bool:
     """:func:`certain_of`, from every seat's identity weights (of every consistent
-    world; none when there is none): a seat holds a target in every world when its
-    weight on any other identity is zero, and nobody holds it in any when no seat's
-    weight on it is positive. A declaration is right when each pointer is, so it is
-    right in every world when each of its pointers is.
+    world; none when there is none), by :func:`certain_by_holders`.
 
     >>> from wooolf_solver import Round, solve
     >>> posterior = solve(Round.load("examples/worked-example.yaml"))
@@ -163,14 +160,38 @@ def certain_by_roles(knowledge: RoundKnowledge, roles: Mapping[Seat, Mapping[str
     """
     if not knowledge.targets or not roles:
         return False
-    for target in knowledge.targets:
-        holding = [seat for seat, named in roles.items() if named.get(target, 0) > 0]
-        always = [
-            seat
-            for seat in holding
-            if seat != knowledge.viewpoint
-            and all(weight == 0 for name, weight in roles[seat].items() if name != target)
+    holds = {
+        seat: [
+            (named.get(target, 0) > 0, any(w != 0 for name, w in named.items() if name != target))
+            for target in knowledge.targets
         ]
+        for seat, named in roles.items()
+    }
+    return certain_by_holders(knowledge, holds)
+
+
+def certain_by_holders(
+    knowledge: RoundKnowledge, holds: Mapping[Seat, Sequence[tuple[bool, bool]]]
+) -> bool:
+    """:func:`certain_of`, from whether each seat may hold each target and whether it
+    may hold another identity (``holds[seat][t]``, over every consistent world): a
+    seat holds a target in every world when it may hold no other identity, and
+    nobody holds it in any when no seat may. A declaration is right when each
+    pointer is, so it is right in every world when each of its pointers is.
+
+    >>> from wooolf_solver import Round
+    >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+    >>> knowledge = knowledge_of(Round.load("examples/worked-example.yaml"))
+    >>> knowledge.viewpoint, knowledge.targets
+    (2, ('wolf', 'hound'))
+    >>> certain_by_holders(knowledge, {5: [(True, False), (False, True)]})  # 5: the wolf
+    True
+    >>> certain_by_holders(knowledge, {5: [(True, True), (False, True)]})  # or not
+    False
+    """
+    for t in range(len(knowledge.targets)):
+        holding = [seat for seat, each in holds.items() if each[t][0]]
+        always = [seat for seat in holding if seat != knowledge.viewpoint and not holds[seat][t][1]]
         if holding and not always:
             return False
     return True

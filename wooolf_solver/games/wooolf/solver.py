@@ -18,7 +18,7 @@ from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import RoundKnowledge, knowledge_of
 from .memo import Memo, position
-from .posterior import RoundPosterior, certain_by_roles
+from .posterior import RoundPosterior
 from .record import Round
 
 
@@ -55,10 +55,7 @@ def certain_declaration(round_: Round, engine: str | None = None) -> bool:
     knowledge = knowledge_of(round_)
     counter = find_engine(engine)
     if isinstance(counter, CountingEngine) and knowledge.targets:
-        found = counter.certain(knowledge)  # the rows' answer, in the lab
+        found = counter.certain(knowledge)
         if found is not None:
             return found
-        roles = counter.roles(knowledge)
-        if roles:
-            return certain_by_roles(knowledge, roles)
     return solve(round_, engine).certain_declaration  # raises if nothing is consistent
