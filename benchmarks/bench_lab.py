@@ -45,9 +45,7 @@ from rich.console import Console
 from rich.table import Table
 
 from wooolf_solver.games.wooolf.bots import GreedyBot
-from wooolf_solver.games.wooolf.deals import compiled_loops
-from wooolf_solver.games.wooolf.lab import Deck, Simulation, simulate
-from wooolf_solver.games.wooolf.memo import sharing
+from wooolf_solver.games.wooolf.lab import Deck, Simulation, lab_game, simulate
 from wooolf_solver.games.wooolf.rules import base_rules
 from wooolf_solver.games.wooolf.table import Declaring, Move, TurnView, play_game
 from wooolf_solver.lab.executors import Processes
@@ -100,7 +98,7 @@ def bench_serial(players: int, games: int, seed: str) -> dict[str, Any]:
     untimed: Numba's start, 0.8 s, is in the end-to-end figure, not here)."""
     game = base_rules()
     setup = game.setup("basic", players)
-    with sharing(), compiled_loops():
+    with lab_game():
         play_game(random.Random(f"{seed}:warm-up"), game, setup, [GreedyBot()] * players)
     rounds = turns = 0
     in_bots = 0.0
@@ -108,7 +106,7 @@ def bench_serial(players: int, games: int, seed: str) -> dict[str, Any]:
     start = time.perf_counter()
     for index in range(games):
         bots = [Timed() for _ in range(players)]
-        with sharing(), compiled_loops():  # as the lab plays a game (see lab.play_one)
+        with lab_game():  # as the lab plays a game
             played = play_game(random.Random(f"{seed}:{index}"), game, setup, bots)
         rounds += len(played.rounds)
         turns += sum(len(r.round.events) for r in played.rounds)

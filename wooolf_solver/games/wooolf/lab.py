@@ -47,7 +47,8 @@ from __future__ import annotations
 import json
 import random
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
@@ -190,14 +191,22 @@ class GameTask:
 
 
 def play_one(task: GameTask) -> GameSummary:
-    """Play and measure game ``task.index`` (a top-level function, for any executor):
-    the bots' decisions and the report's analysis share their work on the positions
-    they both ask about (:func:`.memo.sharing`), with the rows read by compiled loops
-    (:func:`.deals.compiled_loops`: a lab run is long enough to pay for their start),
-    and Python's cycle collector run less often
-    (:func:`~wooolf_solver.core.garbage.fewer_collections`)."""
-    with fewer_collections(), sharing(), compiled_loops():
+    """Play and measure game ``task.index`` (a top-level function, for any executor),
+    inside :func:`lab_game`."""
+    with lab_game():
         return _play_one(task)
+
+
+@contextmanager
+def lab_game() -> Iterator[None]:
+    """How the lab plays one game: the bots' decisions and the report's analysis
+    share their work on the positions they both ask about (:func:`.memo.sharing`),
+    with the rows read by compiled loops (:func:`.deals.compiled_loops`: a lab run is
+    long enough to pay for their start), and Python's cycle collector run less often
+    (:func:`~wooolf_solver.core.garbage.fewer_collections`; the outermost, so that the
+    memos are emptied before its run at the end)."""
+    with fewer_collections(), sharing(), compiled_loops():
+        yield
 
 
 def _play_one(task: GameTask) -> GameSummary:
