@@ -17,7 +17,9 @@ Two bots come with the library; ``--bots`` names them with options, ``NAME`` or
   early when its best declaration's chance reaches ``early`` (0.9), or on a forced
   guess (no action open to it can change its chances) whose early declaration is worth
   something on average; otherwise it takes the hint's most informative action (with
-  chance ``follow``, 1.0; otherwise a random action). At the end of the round it makes
+  chance ``follow``, 1.0; otherwise a random action). It solves first and scores the
+  actions only when that decision reads them (a certain or likely enough best
+  declaration needs no hint). At the end of the round it makes
   its best declaration when that is worth something on average. **Worth**, the reading
   used: a right declaration scores its points (2 early, 1 final); a wrong one scores
   nothing and takes a mistake marker, counted as ``mistake`` points lost (1.0: two
@@ -107,12 +109,14 @@ class GreedyBot:
     def act(self, view: TurnView, rng: random.Random) -> Move:
         if view.must_declare:
             return self.pick(view, solve(view.round, self.engine))
-        advice = hint(view.round, self.engine)
-        if view.may_declare and self.wants_early(view, advice.advice):
-            return self.pick(view, advice.posterior)
+        if view.may_declare:  # the hint only if the decision reads the actions' scores
+            posterior = solve(view.round, self.engine)
+            advice = Advice(best_of(posterior), lambda: hint(view.round, self.engine).actions)
+            if self.wants_early(view, advice):
+                return self.pick(view, posterior)
         if self.follow < 1.0 and not rng.random() < self.follow:
             return random_action(view, rng)
-        return advice.actions[0].action
+        return hint(view.round, self.engine).actions[0].action
 
     def declare(self, view: TurnView, rng: random.Random) -> Declaring | None:
         posterior = solve(view.round, self.engine)

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from itertools import combinations, product
 from math import comb, factorial, prod
@@ -173,8 +173,11 @@ class CountingEngine:
 
     def _decision_by_hand(self, knowledge: RoundKnowledge) -> DecisionJoint:
         rows = self._rows(knowledge)
-        if rows is not None:
-            return deals.decision_by_hand(knowledge, rows)
+        if rows is not None:  # the same tally as :meth:`tally`'s off the rows: one kept
+            joint = deals.decision_by_hand(knowledge, rows)
+            key = self._key(knowledge)
+            tally = TALLIES.get(key, lambda: joint.tally, knowledge.game)
+            return joint if tally is joint.tally else replace(joint, tally=tally)
         model = self._model(knowledge)
         model.prune()
         if not len(model.factors):  # nothing is consistent

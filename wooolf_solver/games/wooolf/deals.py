@@ -68,7 +68,7 @@ from ...engines.base import Tally
 from ...engines.lattice import FloatArray, IntArray, Step
 from . import array_kernels
 from .completion import Completion
-from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Reader
+from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Reader, Roles
 from .knowledge import Announced, RoundKnowledge
 from .memo import Memo, is_sharing
 from .posterior import certain_by_holders
@@ -115,6 +115,8 @@ class Deals:
     """The ways to deal the untouched seats."""
     bound: float
     """At least the total weight: the physical deals times each numerator's most."""
+    spreads: dict[tuple[str, ...], Spread] = field(default_factory=dict, repr=False)
+    """The decisions read off these rows, by the viewpoint's targets (:meth:`Spread.of`)."""
 
     @classmethod
     def root(cls, types: HandTypes, completion: Completion) -> Deals:
@@ -496,6 +498,15 @@ class Spread:
     the untouched seats (all alike for the same target counts). The loops are
     :func:`loops`'s."""
 
+    @classmethod
+    def of(cls, deals: Deals, reader: Reader) -> Spread:
+        """The spread of ``deals`` for ``reader``'s viewpoint, kept with them: a solve
+        and a hint of one position read the same decision."""
+        targets = reader.knowledge.targets
+        if targets not in deals.spreads:
+            deals.spreads[targets] = cls(deals, reader)
+        return deals.spreads[targets]
+
     def __init__(self, deals: Deals, reader: Reader) -> None:
         self.deals = deals
         self.labels = reader.labels
@@ -651,16 +662,20 @@ def tally(knowledge: RoundKnowledge, deals: Deals) -> Tally:
     reader = Reader(knowledge, deals.types)
     decision = {}
     if knowledge.targets and len(deals.weights):
-        spread = Spread(deals, reader)
+        spread = Spread.of(deals, reader)
         weights = spread.decision[spread.support].tolist()
         decision = dict(zip(reader.decisions_of(spread.support), weights, strict=True))
     return Tally(deals.deals, deals.total, roles(knowledge, deals), decision)
 
 
-def roles(knowledge: RoundKnowledge, deals: Deals) -> dict[Seat, dict[str, float]]:
-    """Every seat's identity weights (as the tally's), from the hand weights alone."""
-    per_hand = dict(zip(knowledge.free_seats, _per_hand(deals), strict=True))
-    return Reader(knowledge, deals.types).roles(deals.total, per_hand)
+def roles(knowledge: RoundKnowledge, deals: Deals) -> Roles:
+    """Every seat's identity weights (as the tally's), from the hand weights alone,
+    when first read (a bot's solve never reads them)."""
+
+    def per_hand() -> dict[Seat, FloatArray]:
+        return dict(zip(knowledge.free_seats, _per_hand(deals), strict=True))
+
+    return Roles(Reader(knowledge, deals.types), deals.total, per_hand)
 
 
 def certain(knowledge: RoundKnowledge, deals: Deals) -> bool:
@@ -688,7 +703,7 @@ def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:
     :meth:`.counter.CountingEngine.decision_by_hand` (``deals`` not empty)."""
     types = deals.types
     reader = Reader(knowledge, types)
-    spread = Spread(deals, reader)
+    spread = Spread.of(deals, reader)
     tables = []
     if deals.touched:
         tables.append(spread.touched_by_hand())

@@ -26,10 +26,10 @@ Both exact counting paths (:mod:`.counter`'s passes and :mod:`.deals`' rows) wor
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -320,17 +320,18 @@ class Reader:
         """The tally, read off the hand joints of every free seat (the roles when
         first read: a bot's hint never reads them)."""
         total = float(weights.sum())
-        return Tally(
-            deals,
-            total,
-            Roles(self, total, by_hand),
-            dict(zip(decisions, weights.tolist(), strict=True)),
-        )
+
+        def per_hand() -> dict[Seat, FloatArray]:
+            return {seat: joint.sum(axis=1) for seat, joint in by_hand.items()}
+
+        decision = dict(zip(decisions, weights.tolist(), strict=True))
+        return Tally(deals, total, Roles(self, total, per_hand), decision)
 
 
 class Roles(Mapping[Seat, Mapping[str, float]]):
-    """Every seat's identity weights (as :meth:`Reader.roles`), read off the joints of
-    the free seats' hands with the decision when first asked for.
+    """Every seat's identity weights (as :meth:`Reader.roles`), read off every free
+    seat's hand weights (``per_hand()``) when first asked for (pickled as the plain
+    dictionary).
 
     >>> from wooolf_solver import Round
     >>> from wooolf_solver.games.wooolf.counter import CountingEngine
@@ -341,16 +342,20 @@ class Roles(Mapping[Seat, Mapping[str, float]]):
     True
     """
 
-    def __init__(self, reader: Reader, total: float, by_hand: dict[Seat, FloatArray]) -> None:
+    def __init__(
+        self, reader: Reader, total: float, per_hand: Callable[[], dict[Seat, FloatArray]]
+    ) -> None:
         self.reader = reader
         self.total = total
-        self.by_hand = by_hand
+        self.per_hand = per_hand
 
     @cached_property
     def found(self) -> dict[Seat, dict[str, float]]:
         """The roles, computed."""
-        per_hand = {seat: joint.sum(axis=1) for seat, joint in self.by_hand.items()}
-        return self.reader.roles(self.total, per_hand)
+        return self.reader.roles(self.total, self.per_hand())
+
+    def __reduce__(self) -> tuple[type[dict[Seat, dict[str, float]]], tuple[dict[Seat, Any]]]:
+        return dict, (self.found,)
 
     def __getitem__(self, seat: Seat) -> dict[str, float]:
         return self.found[seat]

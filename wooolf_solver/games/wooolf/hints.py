@@ -21,7 +21,7 @@ with the outcome added as an observation (the naive twin, used as the reference)
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, Literal
@@ -44,6 +44,7 @@ from .memo import Memo, position
 from .posterior import Declaration, DeclarationTable, RoundPosterior
 from .record import Round
 from .rules import Hand, Seat
+from .solver import posterior_of
 
 ActionKind = Literal["peek", "ask"]
 
@@ -126,13 +127,18 @@ class ActionScore:
 
 @dataclass(frozen=True)
 class Advice:
-    """When to declare: now (early, 2 points if right) or after the best action (its
-    figures computed when first read: a bot needs only the best declaration and
-    whether it is a forced guess)."""
+    """When to declare: now (early, 2 points if right) or after the best action. Its
+    figures are computed when first read, the actions' scores too (``scores``, most
+    informative first): a bot sure enough of its best declaration needs no hint."""
 
     best: Declaration
-    informative: ActionScore | None
-    """The most informative action, if any action can change the chances."""
+    scores: Callable[[], Sequence[ActionScore]] = field(repr=False, compare=False)
+    """Every action's score, most informative first (:attr:`Hint.actions`)."""
+
+    @cached_property
+    def informative(self) -> ActionScore | None:
+        """The most informative action, if any action can change the chances."""
+        return next((score for score in self.scores() if score.gain_bits > 0), None)
 
     @property
     def early_now(self) -> float:
@@ -236,7 +242,7 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
     table = OutcomeTables.of(knowledge, counter, naive)
     if table.tally.deals == 0:
         raise InconsistentRecordError(minimal_conflict(knowledge, counter))
-    posterior = RoundPosterior(knowledge, table.tally)
+    posterior = posterior_of(knowledge, engine, table.tally)
     declarations: DeclarationTable | SparseDeclarations
     if table.sparse:
         declarations = SparseDeclarations.of(knowledge, table.decisions)
@@ -251,7 +257,8 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
     scores.sort(key=lambda s: (-s.gain_bits, s.action))
     full = declarations.table if isinstance(declarations, SparseDeclarations) else declarations
     best = full.top(table.weights)  # the table is built: not again
-    return Hint(posterior, entropy, tuple(scores), _advice(posterior, scores, best))
+    ranked = tuple(scores)
+    return Hint(posterior, entropy, ranked, Advice(best, lambda: ranked))
 
 
 def actions_open(round_: Round) -> tuple[Action, ...]:
@@ -549,15 +556,6 @@ class SparseDeclarations:
     def tops(self, mass: FloatArray, weights: FloatArray) -> list[Declaration]:
         """As :meth:`DeclarationTable.tops`."""
         return self.table.tops(mass, weights)
-
-
-def _advice(
-    posterior: RoundPosterior, scores: list[ActionScore], best: Declaration | None = None
-) -> Advice:
-    if best is None:
-        best = posterior.declarations(at_least=1)[0]
-    informative = next((score for score in scores if score.gain_bits > 0), None)
-    return Advice(best, informative)
 
 
 def _entropy(weights: FloatArray) -> float:

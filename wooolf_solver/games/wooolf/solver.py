@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...core.budget import max_memory
 from ...core.conflict import consistent_tally
+from ...engines import Tally
 from .counter import CountingEngine
 from .engines import engine as find_engine
 from .knowledge import RoundKnowledge, knowledge_of
@@ -40,6 +41,14 @@ POSTERIORS = Memo()
 
 def _solve(knowledge: RoundKnowledge, engine: str | None) -> RoundPosterior:
     return RoundPosterior(knowledge, consistent_tally(knowledge, find_engine(engine)))
+
+
+def posterior_of(knowledge: RoundKnowledge, engine: str | None, tally: Tally) -> RoundPosterior:
+    """The posterior of a tally counted for this position by this engine: :func:`solve`'s
+    when it was made of this very tally (then what it has read is shared), else new."""
+    key = (position(knowledge), engine, max_memory())
+    kept = POSTERIORS.get(key, lambda: RoundPosterior(knowledge, tally), knowledge.game)
+    return kept if kept.tally is tally else RoundPosterior(knowledge, tally)
 
 
 def certain_declaration(round_: Round, engine: str | None = None) -> bool:
