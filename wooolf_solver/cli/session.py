@@ -24,12 +24,13 @@ import secrets
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, overload
 
 from rich.console import Console, RenderableType
 from rich.progress import (
@@ -198,12 +199,40 @@ def engine_names() -> list[str]:
     return list(dict.fromkeys(name for game in available() for name in find_game(game).engines))
 
 
+class EngineNames(Sequence[str]):
+    """:func:`engine_names` as ``--engine``'s choices, found when first asked for (when
+    the option is given or the help shown): a command that names no engine imports
+    no other game.
+
+    >>> "brute" in EngineNames(), "abacus" in EngineNames()
+    (True, False)
+    """
+
+    @cached_property
+    def names(self) -> list[str]:
+        return engine_names()
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self.names[index]
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
 def engine_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--engine",
-        choices=engine_names(),
+        choices=EngineNames(),
         default=None,
-        help="the counting engine (default: the game's first; all give the same answers)",
+        metavar="ENGINE",
+        help="the counting engine: %(choices)s (default: the game's first; all give the "
+        "same answers)",
     )
 
 
