@@ -160,6 +160,30 @@ def observe_rows(
     return hands[keep], states[keep], coef[keep], weight[keep]
 
 
+def hand_weights(
+    hands: HandRows,
+    columns: IntArray,
+    filled: FloatArray,
+    states: IntArray,
+    weights: FloatArray,
+    move_src: IntArray,
+    move_hand: IntArray,
+    move_ways: FloatArray,
+    hand_types: int,
+) -> FloatArray:
+    """As :func:`.kernels.hand_weights`."""
+    found = np.zeros((len(columns), hand_types))
+    touched = columns >= 0
+    if not touched.all():
+        by_state = np.bincount(states, weights=weights, minlength=int(move_src.max(initial=0)) + 1)
+        found[~touched] = np.bincount(
+            move_hand, weights=by_state[move_src] * move_ways, minlength=hand_types
+        )
+    for seat in np.flatnonzero(touched).tolist():
+        found[seat] = np.bincount(hands[:, columns[seat]], weights=filled, minlength=hand_types)
+    return found
+
+
 def _moves(states: IntArray, first: IntArray, moves: IntArray) -> tuple[IntArray, IntArray]:
     """Every (row, move out of the row's state), row by row: each one's row and move
     (``first`` and ``moves``: where the moves out of each state start, how many)."""

@@ -605,6 +605,12 @@ class Spread:
         return joint
 
 
+@lru_cache(maxsize=256)
+def _by_label(types: HandTypes, targets: tuple[str, ...]) -> IntArray:
+    """Each hand type's label as a row of zeros and a one (hand type × label)."""
+    return np.eye(len(targets) + 1, dtype=np.int64)[types.labels(targets)]
+
+
 @lru_cache(maxsize=64)
 def _places(base: int, seats: int) -> IntArray:
     """Each free seat's digit value in a label code (the first seat most significant)."""
@@ -634,27 +640,48 @@ def _others(
     return np.stack([codes for codes, _ in others]), others[0][1]
 
 
-def _per_hand(deals: Deals) -> list[FloatArray]:
-    """The weight of every hand type of every free seat (by position)."""
+def _per_hand(deals: Deals) -> FloatArray:
+    """The weight of every hand type of every free seat (seat by position × hand type),
+    by :func:`loops`' ``hand_weights``."""
     lattice = deals.types.lattice
-    hands = len(lattice.hands)
     seats = len(lattice.steps)
-    found = []
-    untouched = None
-    for p in range(seats):
-        if p in deals.columns:
-            column = deals.hands[:, deals.columns.index(p)]
-            found.append(np.bincount(column, weights=deals.filled, minlength=hands))
-            continue
-        if untouched is None:  # the same for every untouched seat
-            step = lattice.steps[deals.touched]
-            by_state = np.bincount(deals.states, weights=deals.weights, minlength=step.sizes[0])
-            after = deals.completion.totals[deals.touched + 1][step.dst]
-            untouched = np.bincount(
-                step.hand, weights=by_state[step.src] * step.weight * after, minlength=hands
-            )
-        found.append(untouched)
-    return [np.asarray(weights, dtype=np.float64) for weights in found]
+    src, hand, ways = _NO_MOVES
+    if deals.touched < seats:  # the untouched seats' hands: the moves of the next step
+        step = lattice.steps[deals.touched]
+        src, hand, ways = step.src, step.hand, _untouched_ways(deals, step)
+    per_hand: FloatArray = loops().hand_weights(
+        deals.hands,
+        _columns(deals.columns, seats),
+        deals.filled,
+        deals.states,
+        deals.weights,
+        src,
+        hand,
+        ways,
+        len(lattice.hands),
+    )
+    return per_hand
+
+
+_NO_MOVES = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0))
+
+
+@lru_cache(maxsize=4096)
+def _columns(columns: tuple[int, ...], seats: int) -> IntArray:
+    """Every free seat's column among the touched ones (-1: untouched)."""
+    return np.array([columns.index(p) if p in columns else -1 for p in range(seats)])
+
+
+def _untouched_ways(deals: Deals, step: Step) -> FloatArray:
+    """The ways of every move of the step after the touched seats, the untouched seats
+    after it dealt every way."""
+    return _ways_after(deals.completion, step, deals.touched)
+
+
+@lru_cache(maxsize=1024)
+def _ways_after(completion: Completion, step: Step, touched: int) -> FloatArray:
+    """:func:`_untouched_ways`, kept per completion and step (both kept for good)."""
+    return np.asarray(step.weight * completion.totals[touched + 1][step.dst], dtype=np.float64)
 
 
 def tally(knowledge: RoundKnowledge, deals: Deals) -> Tally:
@@ -673,7 +700,7 @@ def roles(knowledge: RoundKnowledge, deals: Deals) -> Roles:
     when first read (a bot's solve never reads them)."""
 
     def per_hand() -> dict[Seat, FloatArray]:
-        return dict(zip(knowledge.free_seats, _per_hand(deals), strict=True))
+        return dict(zip(knowledge.free_seats, _per_hand(deals), strict=True))  # by row
 
     return Roles(Reader(knowledge, deals.types), deals.total, per_hand)
 
@@ -683,14 +710,13 @@ def certain(knowledge: RoundKnowledge, deals: Deals) -> bool:
     from the hand weights alone (:func:`.posterior.certain_by_holders`: a free seat
     may hold a target when a hand of weight holds it, another identity when a hand
     of weight does not)."""
-    labels = Reader(knowledge, deals.types).labels
-    weighed: npt.NDArray[np.bool_] = np.stack(_per_hand(deals)) > 0  # free seat × hand type
-    by_target = [(labels == t) for t in range(len(knowledge.targets))]
-    on = [np.any(weighed[:, held], axis=1).tolist() for held in by_target]
-    off = [np.any(weighed[:, ~held], axis=1).tolist() for held in by_target]
+    targets = len(knowledge.targets)
+    labelled = _by_label(deals.types, knowledge.targets)
+    # free seat × label: how many hand types of weight it may hold with that label
+    held = ((_per_hand(deals) > 0) @ labelled).tolist()
     holds: dict[Seat, list[tuple[bool, bool]]] = {
-        seat: [(on[t][p], off[t][p]) for t in range(len(by_target))]
-        for p, seat in enumerate(knowledge.free_seats)
+        seat: [(counts[t] > 0, sum(counts) > counts[t]) for t in range(targets)]
+        for seat, counts in zip(knowledge.free_seats, held, strict=True)
     }
     for seat, hand in knowledge.hands.items():
         name = knowledge.game.identity(hand).name

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -197,7 +197,8 @@ class Hint:
 
     posterior: RoundPosterior
     entropy_bits: float
-    actions: tuple[ActionScore, ...]
+    actions: Sequence[ActionScore]
+    """Every action's score, most informative first (:class:`Ranked`)."""
     advice: Advice
 
     def to_dict(self) -> dict[str, Any]:
@@ -251,13 +252,10 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
     else:
         declarations = DeclarationTable.of(knowledge, table.decisions)
     entropy = _entropy(table.weights)
-    actions = list(actions_open(round_))
-    each = table.of_actions(actions)
-    scores = _scores(actions, each, table.weights, entropy, declarations)
-    scores.sort(key=lambda s: (-s.gain_bits, s.action))
+    actions = actions_open(round_)
+    ranked = Ranked(actions, table.of_actions(actions), table.weights, entropy, declarations)
     full = declarations.table if isinstance(declarations, SparseDeclarations) else declarations
     best = full.top(table.weights)  # the table is built: not again
-    ranked = tuple(scores)
     return Hint(posterior, entropy, ranked, Advice(best, lambda: ranked))
 
 
@@ -433,34 +431,76 @@ class OutcomeTables:
         return joint
 
 
-def _scores(
-    actions: Sequence[Action],
-    each: Sequence[tuple[list[str], FloatArray]],
-    weights: FloatArray,
-    entropy: float,
-    declarations: DeclarationTable | SparseDeclarations,
-) -> list[ActionScore]:
-    """Every action's score, from its outcomes and their joint weights with the
-    decision (``each``, as :meth:`OutcomeTables.of_actions`): the chances and gains
-    of all at once (:func:`.deals.loops`' ``outcome_gains``); the declarations after
+class Ranked(Sequence[ActionScore]):
+    """Every action's score, most informative first (equal gains: by action), each
+    made when first read: a bot reads the first alone, the report whether any action
+    teaches something (the first, as the gains are ranked).
+
+    The chances and gains of all the actions come at once (:func:`.deals.loops`'
+    ``outcome_gains``), from their outcomes and those outcomes' joint weights with the
+    decision (``each``, as :meth:`OutcomeTables.of_actions`); the declarations after
     them when asked (:class:`Aftermath`)."""
-    if not actions:
-        return []
-    after = Aftermath(np.concatenate([joint for _, joint in each]), weights, declarations)
-    starts = np.cumsum([0, *(len(outcomes) for outcomes, _ in each)])
-    chances, gains = loops().outcome_gains(after.joints, after.total, entropy, starts)
-    chances_all = chances.tolist()
-    scores = []
-    for action, (outcomes, _), gain, start, stop in zip(
-        actions, each, gains.tolist(), starts[:-1].tolist(), starts[1:].tolist(), strict=True
-    ):
-        rows = range(start, stop)
-        live = [row for row in rows if chances_all[row] > 0]
-        outcome = {outcomes[row - start]: chances_all[row] for row in live}
-        scores.append(
-            ActionScore(action, outcome, gain, declarations.targets, after, rows, tuple(live))
-        )
-    return scores
+
+    def __init__(
+        self,
+        actions: tuple[Action, ...],
+        each: Sequence[tuple[list[str], FloatArray]],
+        weights: FloatArray,
+        entropy: float,
+        declarations: DeclarationTable | SparseDeclarations,
+    ) -> None:
+        self.names = [outcomes for outcomes, _ in each]
+        self.actions = actions
+        self.declarations = declarations
+        self.scores: dict[int, ActionScore] = {}
+        if not actions:
+            self.order: list[int] = []
+            return
+        self.after = Aftermath(np.concatenate([joint for _, joint in each]), weights, declarations)
+        starts = np.cumsum([0, *map(len, self.names)])
+        chances, gains = loops().outcome_gains(self.after.joints, self.after.total, entropy, starts)
+        self.chances: list[float] = chances.tolist()
+        self.gains: list[float] = gains.tolist()
+        self.starts: list[int] = starts.tolist()
+        self.order = np.lexsort((_action_ranks(actions), -gains)).tolist()
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    @overload
+    def __getitem__(self, index: int) -> ActionScore: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ActionScore]: ...
+
+    def __getitem__(self, index: int | slice) -> ActionScore | Sequence[ActionScore]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(len(self))[index])
+        k = self.order[index]
+        if k not in self.scores:
+            start, stop = self.starts[k], self.starts[k + 1]
+            names = self.names[k]
+            live = [row for row in range(start, stop) if self.chances[row] > 0]
+            outcomes = {names[row - start]: self.chances[row] for row in live}
+            self.scores[k] = ActionScore(
+                self.actions[k],
+                outcomes,
+                self.gains[k],
+                self.declarations.targets,
+                self.after,
+                range(start, stop),
+                tuple(live),
+            )
+        return self.scores[k]
+
+
+@lru_cache(maxsize=1024)
+def _action_ranks(actions: tuple[Action, ...]) -> IntArray:
+    """Each action's place among them in the actions' own order (equal gains rank by
+    it), kept: :func:`actions_open` gives the same few tuples again and again."""
+    ranks = np.empty(len(actions), dtype=np.int64)
+    ranks[sorted(range(len(actions)), key=actions.__getitem__)] = np.arange(len(actions))
+    return ranks
 
 
 @dataclass(frozen=True, eq=False)

@@ -265,6 +265,44 @@ def observe_rows(
     return hands[kept], states[kept], coef[kept], new_weights[:made].copy()
 
 
+@compiled
+def hand_weights(
+    hands: HandRows,
+    columns: IntArray,
+    filled: FloatArray,
+    states: IntArray,
+    weights: FloatArray,
+    move_src: IntArray,
+    move_hand: IntArray,
+    move_ways: FloatArray,
+    hand_types: int,
+) -> FloatArray:
+    """The weight of every (free seat, hand type): each touched seat's (``columns``:
+    every free seat's column of ``hands``, -1 for an untouched one) the rows'
+    ``filled`` weights at its hand; every untouched seat's the rows summed per state,
+    times every move out of the state (its hand, and ways counting the deals of the
+    other untouched seats after it: ``move_ways``)."""
+    seats = len(columns)
+    found = np.zeros((seats, hand_types))
+    untouched = np.zeros(hand_types)
+    if np.any(columns < 0):
+        by_state = np.zeros(states.max() + 1 if len(states) else 1)
+        for row in range(len(states)):
+            by_state[states[row]] += weights[row]
+        for move in range(len(move_src)):
+            state = move_src[move]
+            if state < len(by_state):
+                untouched[move_hand[move]] += by_state[state] * move_ways[move]
+    for seat in range(seats):
+        column = columns[seat]
+        if column < 0:
+            found[seat] = untouched
+            continue
+        for row in range(len(filled)):
+            found[seat, hands[row, column]] += filled[row]
+    return found
+
+
 def outcome_gains(
     joints: FloatArray, total: float, entropy: float, starts: IntArray
 ) -> tuple[FloatArray, FloatArray]:
