@@ -81,10 +81,11 @@ def untouched_joint(
     counts: IntArray,
     ways_after: FloatArray,
     rank: IntArray,
+    support: IntArray,
+    base: int,
     hand_types: int,
 ) -> FloatArray:
     """As :func:`.kernels.untouched_joint`."""
-    seats = len(place)
     values = int(rank.max()) + 1
     groups, group = np.unique(touched_codes * (int(states.max()) + 1) + states, return_inverse=True)
     weight = np.bincount(group.ravel(), weights, minlength=len(groups))
@@ -95,10 +96,13 @@ def untouched_joint(
     hand = move_hand[move]
     dealt = weight[parent] * move_ways[move]  # (entry,)
     shares = dealt[:, None] * ways_after[move_state[move]][:, counts]  # (entry, labelling)
-    own = code[parent][None, :] + labels[hand][None, :] * place[:, None]  # (seat, entry)
-    value = np.maximum(rank[own[:, :, None] + other_codes[:, None, :]], 0)
-    key = np.arange(seats)[:, None] * hand_types + hand[None, :]  # (seat, entry)
-    return _joint(key, value, shares[None, :, :], (seats, hand_types, values))
+    own = code[parent] + labels[hand] * place[0]  # (entry,): the first untouched seat
+    value = np.maximum(rank[own[:, None] + other_codes[None, :]], 0)
+    joint = _joint(hand, value, shares, (1, hand_types, values))[0]
+    digit = support // place[0] % base
+    other = support // place[:, None] % base  # (seat, value)
+    swapped = rank[support + (digit - other) * place[:, None] + (other - digit) * place[0]]
+    return np.ascontiguousarray(joint[:, swapped].transpose(1, 0, 2))
 
 
 def split_rows(

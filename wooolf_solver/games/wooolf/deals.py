@@ -577,14 +577,15 @@ class Spread:
 
     def untouched_by_hand(self) -> FloatArray:
         """The weight of every (untouched seat, hand type, decision value): every hand
-        the seat may take from the cards left, the other untouched seats labelled
-        every way."""
+        the first may take from the cards left, the others labelled every way; the
+        same weights for the others by symmetry (no event reads them), at the values
+        with their digit and the first's swapped."""
         kernels = loops()
         deals = self.deals
         hands = len(deals.types.lattice.hands)
         step = deals.types.lattice.steps[deals.touched]
         first, moves, out = _plan(step, np.ones(hands, dtype=bool))
-        other_codes, counts = _others(deals.completion, self.base, self.seats, self.untouched)
+        other_codes, counts = self.labellings(self.untouched[1:])
         joint: FloatArray = kernels.untouched_joint(
             self._decision[1],
             deals.states,
@@ -600,6 +601,8 @@ class Spread:
             counts,
             deals.completion.per_labelling[deals.touched + 1],
             self.rank,
+            self.support,
+            self.base,
             hands,
         )
         return joint
@@ -625,19 +628,6 @@ def _labellings(
     viewpoint asks for the same few, position after position)."""
     digits, count = completion.labellings(len(seats))
     return _places(base, free)[list(seats)] @ digits, count
-
-
-@lru_cache(maxsize=4096)
-def _others(
-    completion: Completion, base: int, free: int, untouched: tuple[int, ...]
-) -> tuple[IntArray, IntArray]:
-    """For each untouched seat, the label codes of every labelling of the others
-    (one row per seat), and their count columns (the same for every seat)."""
-    others = [
-        _labellings(completion, base, free, tuple(q for q in untouched if q != p))
-        for p in untouched
-    ]
-    return np.stack([codes for codes, _ in others]), others[0][1]
 
 
 def _per_hand(deals: Deals) -> FloatArray:

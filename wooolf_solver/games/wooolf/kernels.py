@@ -128,18 +128,24 @@ def untouched_joint(
     counts: IntArray,
     ways_after: FloatArray,
     rank: IntArray,
+    support: IntArray,
+    base: int,
     hand_types: int,
 ) -> FloatArray:
-    """The weight of every (untouched seat, hand type, decision value): the rows
-    summed per (touched code, state), then every hand the seat may take from the
-    state (``first`` and ``moves``: where the moves out of each state start and how
-    many there are; each with its state after, hand and ways), the other untouched
-    seats labelled every way (``other_codes``: per seat, one code per labelling;
-    ``counts``: its column of ``ways_after``, the completion after one more seat);
-    ``place``: each untouched seat's digit value."""
+    """The weight of every (untouched seat, hand type, decision value). For the first
+    untouched seat: the rows summed per (touched code, state), then every hand the
+    seat may take from the state (``first`` and ``moves``: where the moves out of
+    each state start and how many there are; each with its state after, hand and
+    ways), the other untouched seats labelled every way (``other_codes``: one code
+    per labelling; ``counts``: its column of ``ways_after``, the completion after one
+    more seat). No event reads an untouched seat, so every other one has the same
+    weights, each at the value whose code has that seat's digit and the first's
+    swapped (``place``: each untouched seat's digit value; ``support``: every
+    value's code, in ``base``)."""
     rows = len(touched_codes)
     seats = len(place)
-    joint = np.zeros((seats, hand_types, rank.max() + 1))
+    values = rank.max() + 1
+    joint = np.zeros((seats, hand_types, values))
     keys = touched_codes * (states.max() + 1) + states
     order = np.argsort(keys, kind="mergesort")
     start = 0
@@ -156,14 +162,20 @@ def untouched_joint(
             hand = move_hand[move]
             after = move_state[move]
             dealt = weight * move_ways[move]
-            label = labels[hand]
-            for seat in range(seats):
-                own = code + label * place[seat]
-                for labelling in range(other_codes.shape[1]):
-                    found = ways_after[after, counts[labelling]]
-                    if found != 0.0:
-                        joint[seat, hand, rank[own + other_codes[seat, labelling]]] += dealt * found
+            own = code + labels[hand] * place[0]
+            for labelling in range(len(other_codes)):
+                found = ways_after[after, counts[labelling]]
+                if found != 0.0:
+                    joint[0, hand, rank[own + other_codes[labelling]]] += dealt * found
         start = end
+    for value in range(values):
+        code = support[value]
+        digit = code // place[0] % base
+        for seat in range(1, seats):
+            other = code // place[seat] % base
+            swapped = rank[code + (digit - other) * place[seat] + (other - digit) * place[0]]
+            for hand in range(hand_types):
+                joint[seat, hand, value] = joint[0, hand, swapped]
     return joint
 
 
