@@ -111,7 +111,8 @@ class GreedyBot:
             return self.pick(view, solve(view.round, self.engine))
         if view.may_declare:  # the hint only if the decision reads the actions' scores
             posterior = solve(view.round, self.engine)
-            advice = Advice(best_of(posterior), lambda: hint(view.round, self.engine).actions)
+            best = best_of(posterior)
+            advice = Advice(lambda: best, lambda: hint(view.round, self.engine).actions)
             if self.wants_early(view, advice):
                 return self.pick(view, posterior)
         if self.follow < 1.0 and not rng.random() < self.follow:

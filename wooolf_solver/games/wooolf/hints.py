@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any, Literal, overload
 
 import numpy as np
@@ -128,12 +128,19 @@ class ActionScore:
 @dataclass(frozen=True)
 class Advice:
     """When to declare: now (early, 2 points if right) or after the best action. Its
-    figures are computed when first read, the actions' scores too (``scores``, most
-    informative first): a bot sure enough of its best declaration needs no hint."""
+    figures are computed when first read, the best declaration and the actions'
+    scores too: a bot sure enough of its best declaration needs no hint, a bot that
+    may not declare yet no declarations."""
 
-    best: Declaration
+    find_best: Callable[[], Declaration] = field(repr=False, compare=False)
+    """The best declaration now (:attr:`best`)."""
     scores: Callable[[], Sequence[ActionScore]] = field(repr=False, compare=False)
     """Every action's score, most informative first (:attr:`Hint.actions`)."""
+
+    @cached_property
+    def best(self) -> Declaration:
+        """The best declaration now."""
+        return self.find_best()
 
     @cached_property
     def informative(self) -> ActionScore | None:
@@ -244,18 +251,27 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
     if table.tally.deals == 0:
         raise InconsistentRecordError(minimal_conflict(knowledge, counter))
     posterior = posterior_of(knowledge, engine, table.tally)
-    declarations: DeclarationTable | SparseDeclarations
-    if table.sparse:
-        declarations = SparseDeclarations.of(knowledge, table.decisions)
-    elif tuple(table.tally.decision) == table.decisions:  # the posterior's own table
-        declarations = posterior.table
-    else:
-        declarations = DeclarationTable.of(knowledge, table.decisions)
+
+    @cache
+    def declarations() -> DeclarationTable | SparseDeclarations:
+        """The declarations' table (when first asked: a bot's action needs none)."""
+        if table.sparse:
+            return SparseDeclarations.of(knowledge, table.decisions)
+        if tuple(table.tally.decision) == table.decisions:  # the posterior's own table
+            return posterior.table
+        return DeclarationTable.of(knowledge, table.decisions)
+
+    def best() -> Declaration:
+        found = declarations()
+        full = found.table if isinstance(found, SparseDeclarations) else found
+        return full.top(table.weights)  # the table is built: not again
+
     entropy = _entropy(table.weights)
     actions = actions_open(round_)
-    ranked = Ranked(actions, table.of_actions(actions), table.weights, entropy, declarations)
-    full = declarations.table if isinstance(declarations, SparseDeclarations) else declarations
-    best = full.top(table.weights)  # the table is built: not again
+    each = table.of_actions(actions)
+    ranked = Ranked(
+        actions, each, table.weights, entropy, targets=knowledge.targets, declarations=declarations
+    )
     return Hint(posterior, entropy, ranked, Advice(best, lambda: ranked))
 
 
@@ -447,16 +463,19 @@ class Ranked(Sequence[ActionScore]):
         each: Sequence[tuple[list[str], FloatArray]],
         weights: FloatArray,
         entropy: float,
-        declarations: DeclarationTable | SparseDeclarations,
+        *,
+        targets: tuple[str, ...],
+        declarations: Callable[[], DeclarationTable | SparseDeclarations],
     ) -> None:
         self.names = [outcomes for outcomes, _ in each]
         self.actions = actions
-        self.declarations = declarations
+        self.targets = targets
         self.scores: dict[int, ActionScore] = {}
         if not actions:
             self.order: list[int] = []
             return
-        self.after = Aftermath(np.concatenate([joint for _, joint in each]), weights, declarations)
+        joints = np.concatenate([joint for _, joint in each])
+        self.after = Aftermath(joints, weights, declarations)
         starts = np.cumsum([0, *map(len, self.names)])
         chances, gains = loops().outcome_gains(self.after.joints, self.after.total, entropy, starts)
         self.chances: list[float] = chances.tolist()
@@ -486,7 +505,7 @@ class Ranked(Sequence[ActionScore]):
                 self.actions[k],
                 outcomes,
                 self.gains[k],
-                self.declarations.targets,
+                self.targets,
                 self.after,
                 range(start, stop),
                 tuple(live),
@@ -512,7 +531,13 @@ class Aftermath:
     """The weight of (outcome, decision value)."""
     weights: FloatArray
     """The decision values' weights now."""
-    declarations: DeclarationTable | SparseDeclarations
+    declarations_of: Callable[[], DeclarationTable | SparseDeclarations]
+    """The declarations' table, when first needed (:attr:`declarations`)."""
+
+    @cached_property
+    def declarations(self) -> DeclarationTable | SparseDeclarations:
+        """Which declarations are right for which decision values."""
+        return self.declarations_of()
 
     @cached_property
     def total(self) -> float:
