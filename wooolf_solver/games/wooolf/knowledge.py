@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ...core.kept import kept
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
 from .record import Ask, Peek, Round
@@ -160,7 +161,12 @@ class RoundKnowledge(Knowledge):
 
 
 def knowledge_of(round_: Round) -> RoundKnowledge:
-    """Compile a round into knowledge from its viewpoint (or the public's)."""
+    """Compile a round into knowledge from its viewpoint (or the public's), once per
+    round (kept with it: a bot solves and hints the same view)."""
+    return kept(round_, "knowledge", lambda: _compiled(round_))
+
+
+def _compiled(round_: Round) -> RoundKnowledge:
     observations: list[Observation] = []
     game = round_.game
     for number, event in enumerate(round_.events, 1):

@@ -32,6 +32,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
+from ...core.kept import kept
 from .knowledge import RoundKnowledge
 
 T = TypeVar("T")
@@ -127,7 +128,7 @@ class Memo:
 def position(knowledge: RoundKnowledge) -> Hashable:
     """What every answer about ``knowledge`` depends on (the game by identity: the
     lab's rules are one object; a memo entry keeps it alive, so the identity is not
-    reused while the entry is kept), hashed once.
+    reused while the entry is kept), made and hashed once per knowledge.
 
     >>> from wooolf_solver import Round
     >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
@@ -135,15 +136,13 @@ def position(knowledge: RoundKnowledge) -> Hashable:
     >>> position(knowledge_of(round_)) == position(knowledge_of(round_))
     True
     """
-    return Key(
-        (
-            id(knowledge.game),
-            knowledge.setup,
-            tuple(sorted(knowledge.hands.items())),
-            knowledge.observations,
-            knowledge.viewpoint,
-        )
-    )
+
+    def key() -> Key:
+        hands = tuple(sorted(knowledge.hands.items()))
+        parts = (id(knowledge.game), knowledge.setup, hands, knowledge.observations)
+        return Key((*parts, knowledge.viewpoint))
+
+    return kept(knowledge, "position", key)
 
 
 class Key:
@@ -165,3 +164,6 @@ class Key:
         if not isinstance(other, Key):
             return NotImplemented
         return hash(self) == hash(other) and self.parts == other.parts
+
+    def __reduce__(self) -> tuple[type[Key], tuple[tuple[Hashable, ...]]]:
+        return Key, (self.parts,)  # hashed again where it is read: hashes differ by process
