@@ -84,7 +84,7 @@ def untouched_joint(
     support: IntArray,
     base: int,
     hand_types: int,
-) -> FloatArray:
+) -> tuple[FloatArray, IntArray]:
     """As :func:`.kernels.untouched_joint`."""
     values = int(rank.max()) + 1
     groups, group = np.unique(touched_codes * (int(states.max()) + 1) + states, return_inverse=True)
@@ -101,8 +101,8 @@ def untouched_joint(
     joint = _joint(hand, value, shares, (1, hand_types, values))[0]
     digit = support // place[0] % base
     other = support // place[:, None] % base  # (seat, value)
-    swapped = rank[support + (digit - other) * place[:, None] + (other - digit) * place[0]]
-    return np.ascontiguousarray(joint[:, swapped].transpose(1, 0, 2))
+    mirror = rank[support + (digit - other) * place[:, None] + (other - digit) * place[0]]
+    return np.ascontiguousarray(joint[:, mirror].transpose(1, 0, 2)), mirror
 
 
 def split_rows(

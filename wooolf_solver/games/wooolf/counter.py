@@ -424,6 +424,7 @@ class _Model:
         digits = digits_of(support, shape)
         hands = len(self.hand_cards)
         by_hand: dict[Seat, FloatArray] = {}
+        twins: dict[Seat, tuple[Seat, IntArray]] = {}
         twin_of: dict[bytes, int] = {}
         for t, seat in enumerate(self.seats):
             key = self.factors[:, t, :].tobytes()
@@ -433,6 +434,7 @@ class _Model:
                 swapped[[t, twin]] = digits[[twin, t]]
                 mirror = np.searchsorted(support, np.ravel_multi_index(tuple(swapped), shape))
                 by_hand[seat] = by_hand[self.seats[twin]][:, mirror]
+                twins[seat] = (self.seats[twin], mirror)
                 continue
             twin_of[key] = t
             live = np.flatnonzero(self.factors[:, t, :].any(axis=0))
@@ -448,7 +450,7 @@ class _Model:
             by_hand[seat] = full.reshape(hands, -1)[:, support]
         weights = weights[support]
         tally = self._tally(decisions, weights, by_hand)
-        return DecisionJoint(decisions, weights, self.hand_cards, by_hand, tally)
+        return DecisionJoint(decisions, weights, self.hand_cards, by_hand, tally, twins=twins)
 
     def _tally(
         self, decisions: tuple[Decision, ...], weights: FloatArray, by_hand: dict[Seat, FloatArray]

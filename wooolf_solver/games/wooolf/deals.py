@@ -575,18 +575,18 @@ class Spread:
         )
         return joint
 
-    def untouched_by_hand(self) -> FloatArray:
+    def untouched_by_hand(self) -> tuple[FloatArray, IntArray]:
         """The weight of every (untouched seat, hand type, decision value): every hand
         the first may take from the cards left, the others labelled every way; the
         same weights for the others by symmetry (no event reads them), at the values
-        with their digit and the first's swapped."""
+        with their digit and the first's swapped; and those values (seat × value)."""
         kernels = loops()
         deals = self.deals
         hands = len(deals.types.lattice.hands)
         step = deals.types.lattice.steps[deals.touched]
         first, moves, out = _plan(step, np.ones(hands, dtype=bool))
         other_codes, counts = self.labellings(self.untouched[1:])
-        joint: FloatArray = kernels.untouched_joint(
+        joint: tuple[FloatArray, IntArray] = kernels.untouched_joint(
             self._decision[1],
             deals.states,
             deals.weights,
@@ -721,14 +721,18 @@ def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:
     reader = Reader(knowledge, types)
     spread = Spread.of(deals, reader)
     tables = []
+    twins: dict[Seat, tuple[Seat, IntArray]] = {}
     if deals.touched:
         tables.append(spread.touched_by_hand())
     if spread.untouched:
-        tables.append(spread.untouched_by_hand())
+        untouched, mirror = spread.untouched_by_hand()
+        tables.append(untouched)
+        first, *others = (knowledge.free_seats[p] for p in spread.untouched)
+        twins = {seat: (first, mirror[i]) for i, seat in enumerate(others, 1)}
     every = np.concatenate(tables)  # touched columns first, then untouched seats
     row = {p: r for r, p in enumerate((*deals.columns, *spread.untouched))}
     by_hand = {seat: every[row[p]] for p, seat in enumerate(knowledge.free_seats)}
     weights = spread.decision[spread.support]
     decisions = reader.decisions_of(spread.support)
     result = reader.tally(deals.deals, decisions, weights, by_hand)
-    return DecisionJoint(decisions, weights, types.hand_cards, by_hand, result)
+    return DecisionJoint(decisions, weights, types.hand_cards, by_hand, result, twins=twins)

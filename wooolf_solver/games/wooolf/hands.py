@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, cast
 
@@ -405,6 +405,10 @@ class DecisionJoint:
     sparse: bool = False
     """Computed by the sparse passes (a bigger table: its consumers should avoid
     dense products over the decision values, see :mod:`.hints`)."""
+    twins: Mapping[Seat, tuple[Seat, IntArray]] = field(default_factory=dict)
+    """Seats whose joint is another's with the values mirrored (no event tells them
+    apart): ``by_hand[seat]`` is ``by_hand[twin][:, mirror]`` for ``seat: (twin,
+    mirror)``, the twin none itself; what depends on the hand alike is mirrored too."""
 
 
 def digits_of(codes: IntArray, shape: tuple[int, ...]) -> IntArray:

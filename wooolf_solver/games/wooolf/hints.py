@@ -21,7 +21,7 @@ with the outcome added as an observation (the naive twin, used as the reference)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, lru_cache
 from typing import Any, Literal, overload
@@ -317,6 +317,8 @@ class OutcomeTables:
     seats, which share their hand types)."""
     live: dict[Seat, tuple[IntArray, FloatArray]] = field(default_factory=dict, repr=False)
     """For the sparse joint: the hands each seat may hold, and their rows."""
+    twins: Mapping[Seat, tuple[Seat, IntArray]] = field(default_factory=dict, repr=False)
+    """Seats whose joint is another's, mirrored (:attr:`.hands.DecisionJoint.twins`)."""
 
     @classmethod
     def of(cls, knowledge: RoundKnowledge, engine: Engine, naive: bool) -> OutcomeTables:
@@ -330,6 +332,7 @@ class OutcomeTables:
                 joint.weights,
                 by_hand,
                 sparse=joint.sparse,
+                twins=joint.twins,
             )
         tally = engine.tally(knowledge)
         decisions = tuple(key for key, weight in tally.decision.items() if weight > 0)
@@ -340,7 +343,8 @@ class OutcomeTables:
         """The outcomes of every action and the weights of (outcome, decision value):
         the weight of each decision value times the outcome's likelihood, with one
         product per target seat, or one for all the free seats asked the same way
-        (their hands have the same types, so their outcomes the same likelihoods)."""
+        (their hands have the same types, so their outcomes the same likelihoods), a
+        twin's read off its twin's (mirrored)."""
         if self.engine is not None:
             return [self._naive(action) for action in actions]
         by_target: dict[Seat, list[int]] = {}
@@ -355,11 +359,17 @@ class OutcomeTables:
         for targets in alike.values():
             spreads = [self._spread(actions[index]) for index in by_target[targets[0]]]
             spread = np.concatenate([likelihoods for _, likelihoods in spreads])
-            if len(targets) > 1:  # (outcome, hand) times every seat's (hand, value)
-                joints = list(np.matmul(spread, np.stack([self._hands(t)[1] for t in targets])))
+            direct = [t for t in targets if self.twins.get(t, (0,))[0] not in targets]
+            if len(direct) > 1:  # (outcome, hand) times every seat's (hand, value)
+                products = list(np.matmul(spread, np.stack([self._hands(t)[1] for t in direct])))
             else:
-                joints = [self._times(targets[0], spread)]
-            for target, joint in zip(targets, joints, strict=True):
+                products = [self._times(direct[0], spread)]
+            joints = dict(zip(direct, products, strict=True))
+            for target in targets:
+                if target not in joints:
+                    twin, mirror = self.twins[target]
+                    joints[target] = joints[twin][:, mirror]
+            for target, joint in joints.items():
                 row = 0
                 for index, (names, _) in zip(by_target[target], spreads, strict=True):
                     found[index] = names, joint[row : row + len(names)]

@@ -131,7 +131,7 @@ def untouched_joint(
     support: IntArray,
     base: int,
     hand_types: int,
-) -> FloatArray:
+) -> tuple[FloatArray, IntArray]:
     """The weight of every (untouched seat, hand type, decision value). For the first
     untouched seat: the rows summed per (touched code, state), then every hand the
     seat may take from the state (``first`` and ``moves``: where the moves out of
@@ -141,11 +141,12 @@ def untouched_joint(
     more seat). No event reads an untouched seat, so every other one has the same
     weights, each at the value whose code has that seat's digit and the first's
     swapped (``place``: each untouched seat's digit value; ``support``: every
-    value's code, in ``base``)."""
+    value's code, in ``base``); and those values (seat × value: the first's, its own)."""
     rows = len(touched_codes)
     seats = len(place)
     values = rank.max() + 1
     joint = np.zeros((seats, hand_types, values))
+    mirror = np.empty((seats, values), dtype=np.int64)
     keys = touched_codes * (states.max() + 1) + states
     order = np.argsort(keys, kind="mergesort")
     start = 0
@@ -171,12 +172,14 @@ def untouched_joint(
     for value in range(values):
         code = support[value]
         digit = code // place[0] % base
+        mirror[0, value] = value
         for seat in range(1, seats):
             other = code // place[seat] % base
             swapped = rank[code + (digit - other) * place[seat] + (other - digit) * place[0]]
+            mirror[seat, value] = swapped
             for hand in range(hand_types):
                 joint[seat, hand, value] = joint[0, hand, swapped]
-    return joint
+    return joint, mirror
 
 
 @compiled
