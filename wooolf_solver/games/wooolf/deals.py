@@ -720,18 +720,17 @@ def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:
     types = deals.types
     reader = Reader(knowledge, types)
     spread = Spread.of(deals, reader)
-    tables = []
+    seats = knowledge.free_seats
+    by_hand: dict[Seat, FloatArray] = {}
     twins: dict[Seat, tuple[Seat, IntArray]] = {}
     if deals.touched:
-        tables.append(spread.touched_by_hand())
+        by_hand.update(zip((seats[p] for p in deals.columns), spread.touched_by_hand()))
     if spread.untouched:
         untouched, mirror = spread.untouched_by_hand()
-        tables.append(untouched)
-        first, *others = (knowledge.free_seats[p] for p in spread.untouched)
+        first, *others = (seats[p] for p in spread.untouched)
+        by_hand.update(zip((first, *others), untouched))
         twins = {seat: (first, mirror[i]) for i, seat in enumerate(others, 1)}
-    every = np.concatenate(tables)  # touched columns first, then untouched seats
-    row = {p: r for r, p in enumerate((*deals.columns, *spread.untouched))}
-    by_hand = {seat: every[row[p]] for p, seat in enumerate(knowledge.free_seats)}
+    by_hand = {seat: by_hand[seat] for seat in seats}
     weights = spread.decision[spread.support]
     decisions = reader.decisions_of(spread.support)
     result = reader.tally(deals.deals, decisions, weights, by_hand)
