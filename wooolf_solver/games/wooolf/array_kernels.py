@@ -101,8 +101,7 @@ def untouched_joint(
     joint = _joint(hand, value, shares, (1, hand_types, values))[0]
     digit = support // place[0] % base
     other = support // place[:, None] % base  # (seat, value)
-    mirror = rank[support + (digit - other) * place[:, None] + (other - digit) * place[0]]
-    return np.ascontiguousarray(joint[:, mirror].transpose(1, 0, 2)), mirror
+    return joint, rank[support + (digit - other) * place[:, None] + (other - digit) * place[0]]
 
 
 def split_rows(

@@ -56,7 +56,7 @@ from ...core.errors import SolverError
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step
 from . import deals
-from .hands import ClassKey, DecisionJoint, HandTypes, Reader, digits_of
+from .hands import ClassKey, DecisionJoint, HandTypes, Mirrored, Reader, digits_of
 from .knowledge import Announced, Decision, RoundKnowledge
 from .memo import SMALL_BYTES, Memo, is_sharing, position
 from .posterior import certain_by_roles
@@ -787,7 +787,9 @@ class _Model:
 
 def _small_joint(joint: DecisionJoint) -> bool:
     """Whether the memo may keep ``joint`` (dense, at most :data:`.memo.SMALL_BYTES`)."""
-    size = joint.weights.nbytes + sum(table.nbytes for table in joint.by_hand.values())
+    tables = joint.by_hand
+    shape = tables.shape if isinstance(tables, Mirrored) else (lambda seat: tables[seat].shape)
+    size = joint.weights.nbytes + sum(8 * prod(shape(seat)) for seat in tables)
     return not joint.sparse and size <= SMALL_BYTES
 
 

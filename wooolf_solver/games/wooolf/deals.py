@@ -68,7 +68,7 @@ from ...engines.base import Tally
 from ...engines.lattice import FloatArray, IntArray, Step
 from . import array_kernels
 from .completion import Completion
-from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Reader, Roles
+from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Mirrored, Reader, Roles
 from .knowledge import Announced, RoundKnowledge
 from .memo import Memo, is_sharing
 from .posterior import certain_by_holders
@@ -576,10 +576,11 @@ class Spread:
         return joint
 
     def untouched_by_hand(self) -> tuple[FloatArray, IntArray]:
-        """The weight of every (untouched seat, hand type, decision value): every hand
-        the first may take from the cards left, the others labelled every way; the
-        same weights for the others by symmetry (no event reads them), at the values
-        with their digit and the first's swapped; and those values (seat × value)."""
+        """The weight of every (hand type, decision value) of the first untouched seat:
+        every hand it may take from the cards left, the others labelled every way; and
+        for every untouched seat, the values with its digit and the first's swapped
+        (seat × value), where it has the same weights by symmetry (no event reads
+        the untouched seats)."""
         kernels = loops()
         deals = self.deals
         hands = len(deals.types.lattice.hands)
@@ -721,16 +722,16 @@ def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:
     reader = Reader(knowledge, types)
     spread = Spread.of(deals, reader)
     seats = knowledge.free_seats
-    by_hand: dict[Seat, FloatArray] = {}
+    tables: dict[Seat, FloatArray] = {}
     twins: dict[Seat, tuple[Seat, IntArray]] = {}
     if deals.touched:
-        by_hand.update(zip((seats[p] for p in deals.columns), spread.touched_by_hand()))
+        columns = (seats[p] for p in deals.columns)
+        tables.update(zip(columns, spread.touched_by_hand(), strict=True))
     if spread.untouched:
-        untouched, mirror = spread.untouched_by_hand()
+        tables[seats[spread.untouched[0]]], mirror = spread.untouched_by_hand()
         first, *others = (seats[p] for p in spread.untouched)
-        by_hand.update(zip((first, *others), untouched))
         twins = {seat: (first, mirror[i]) for i, seat in enumerate(others, 1)}
-    by_hand = {seat: by_hand[seat] for seat in seats}
+    by_hand = Mirrored(seats, tables, twins)
     weights = spread.decision[spread.support]
     decisions = reader.decisions_of(spread.support)
     result = reader.tally(deals.deals, decisions, weights, by_hand)

@@ -315,7 +315,7 @@ class Reader:
         deals: int,
         decisions: Sequence[Decision],
         weights: FloatArray,
-        by_hand: dict[Seat, FloatArray],
+        by_hand: Mapping[Seat, FloatArray],
     ) -> Tally:
         """The tally, read off the hand joints of every free seat (the roles when
         first read: a bot's hint never reads them)."""
@@ -398,7 +398,7 @@ class DecisionJoint:
     """Their weights."""
     hands: tuple[tuple[Card, ...], ...]
     """The hand types."""
-    by_hand: dict[Seat, FloatArray]
+    by_hand: Mapping[Seat, FloatArray]
     """For each free seat: weight of (hand type, decision value), shape (hands, values)."""
     tally: Tally
     """The tally of the same knowledge, read off the joints."""
@@ -409,6 +409,46 @@ class DecisionJoint:
     """Seats whose joint is another's with the values mirrored (no event tells them
     apart): ``by_hand[seat]`` is ``by_hand[twin][:, mirror]`` for ``seat: (twin,
     mirror)``, the twin none itself; what depends on the hand alike is mirrored too."""
+
+
+class Mirrored(Mapping[Seat, FloatArray]):
+    """Every free seat's joint with the decision (hand type × value), a twin's made
+    from its twin's when first read (:attr:`DecisionJoint.twins`: a hint reads the
+    twins' outcomes off their twins' instead).
+
+    >>> joints = Mirrored((1, 2), {1: np.array([[1.0, 2.0]])}, {2: (1, np.array([1, 0]))})
+    >>> joints[2].tolist(), list(joints)
+    ([[2.0, 1.0]], [1, 2])
+    """
+
+    def __init__(
+        self,
+        seats: Sequence[Seat],
+        tables: dict[Seat, FloatArray],
+        twins: Mapping[Seat, tuple[Seat, IntArray]],
+    ) -> None:
+        self.seats = tuple(seats)
+        self.tables = tables
+        self.twins = twins
+
+    def __getitem__(self, seat: Seat) -> FloatArray:
+        if seat not in self.tables:
+            if seat not in self.twins:
+                raise KeyError(seat)
+            twin, mirror = self.twins[seat]
+            self.tables[seat] = self.tables[twin][:, mirror]
+        return self.tables[seat]
+
+    def __iter__(self) -> Iterator[Seat]:
+        return iter(self.seats)
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    def shape(self, seat: Seat) -> tuple[int, ...]:
+        """A seat's table's shape, without making it."""
+        twin = self.twins[seat][0] if seat in self.twins else seat
+        return tuple(self.tables[twin].shape)
 
 
 def digits_of(codes: IntArray, shape: tuple[int, ...]) -> IntArray:

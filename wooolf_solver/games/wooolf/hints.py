@@ -303,7 +303,10 @@ class OutcomeTables:
     tally: Tally
     decisions: tuple[Decision, ...]
     weights: FloatArray
-    by_hand: dict[Seat, tuple[tuple[Hand, ...], FloatArray]]
+    hands: tuple[Hand, ...]
+    """The free seats' hand types."""
+    by_hand: Mapping[Seat, FloatArray]
+    """Each free seat's joint with the decision (hand type, value)."""
     engine: Engine | None = None
     """Set for the naive twin, which tallies every outcome afresh."""
     sparse: bool = False
@@ -324,20 +327,20 @@ class OutcomeTables:
     def of(cls, knowledge: RoundKnowledge, engine: Engine, naive: bool) -> OutcomeTables:
         if isinstance(engine, CountingEngine) and not naive:
             joint = engine.decision_by_hand(knowledge)
-            by_hand = {seat: (joint.hands, table) for seat, table in joint.by_hand.items()}
             return cls(
                 knowledge,
                 joint.tally,
                 joint.decisions,
                 joint.weights,
-                by_hand,
+                joint.hands,
+                joint.by_hand,
                 sparse=joint.sparse,
                 twins=joint.twins,
             )
         tally = engine.tally(knowledge)
         decisions = tuple(key for key, weight in tally.decision.items() if weight > 0)
         weights = np.array([tally.decision[key] for key in decisions])
-        return cls(knowledge, tally, decisions, weights, {}, engine)
+        return cls(knowledge, tally, decisions, weights, (), {}, engine)
 
     def of_actions(self, actions: Sequence[Action]) -> list[tuple[list[str], FloatArray]]:
         """The outcomes of every action and the weights of (outcome, decision value):
@@ -403,7 +406,7 @@ class OutcomeTables:
         """The hands ``target`` may hold, and its joint with the decision (hand, value)."""
         known = self.knowledge.hands.get(target)
         if target in self.by_hand:
-            return self.by_hand[target]
+            return self.hands, self.by_hand[target]
         if known is not None:  # a known hand: the outcome does not depend on the decision
             return (known,), self.weights[None, :]
         raise InvalidRecordError(f"seat {target} is not at the table")

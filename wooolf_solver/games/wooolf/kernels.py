@@ -141,11 +141,12 @@ def untouched_joint(
     more seat). No event reads an untouched seat, so every other one has the same
     weights, each at the value whose code has that seat's digit and the first's
     swapped (``place``: each untouched seat's digit value; ``support``: every
-    value's code, in ``base``); and those values (seat × value: the first's, its own)."""
+    value's code, in ``base``). Returned: the first seat's weights (hand type ×
+    value), and for every seat those values (seat × value: the first's, its own)."""
     rows = len(touched_codes)
     seats = len(place)
     values = rank.max() + 1
-    joint = np.zeros((seats, hand_types, values))
+    joint = np.zeros((hand_types, values))
     mirror = np.empty((seats, values), dtype=np.int64)
     keys = touched_codes * (states.max() + 1) + states
     order = np.argsort(keys, kind="mergesort")
@@ -167,7 +168,7 @@ def untouched_joint(
             for labelling in range(len(other_codes)):
                 found = ways_after[after, counts[labelling]]
                 if found != 0.0:
-                    joint[0, hand, rank[own + other_codes[labelling]]] += dealt * found
+                    joint[hand, rank[own + other_codes[labelling]]] += dealt * found
         start = end
     for value in range(values):
         code = support[value]
@@ -177,8 +178,6 @@ def untouched_joint(
             other = code // place[seat] % base
             swapped = rank[code + (digit - other) * place[seat] + (other - digit) * place[0]]
             mirror[seat, value] = swapped
-            for hand in range(hand_types):
-                joint[seat, hand, value] = joint[0, hand, swapped]
     return joint, mirror
 
 
