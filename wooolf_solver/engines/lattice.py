@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
 Array = npt.NDArray[Any]
 """Floats, or Python integers (``dtype=object``) where floats would not be exact."""
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...engines.lattice import FloatArray, IntArray, run_starts
+from ...engines.lattice import BoolArray, FloatArray, IntArray, run_starts
 from .hands import HandRows
 
 
@@ -115,16 +115,19 @@ def split_rows(
     move_hand: IntArray,
     move_ways: FloatArray,
     move_coef: IntArray,
+    allowed: BoolArray,
     table: FloatArray,
     reads: IntArray,
     most: int,
 ) -> tuple[bool, HandRows, IntArray, IntArray, FloatArray]:
     """As :func:`.kernels.split_rows`."""
     touched = hands.shape[1]
-    made = int(moves[states].sum())
+    parent, move = _moves(states, first, moves)
+    kept = np.flatnonzero(allowed[move_hand[move]])
+    parent, move = parent[kept], move[kept]
+    made = len(parent)
     if made > most:
         return False, hands[:0, :0], states[:0], coef[:0], weights[:0]
-    parent, move = _moves(states, first, moves)
     hand = move_hand[move]
     weight = weights[parent] * move_ways[move]
     if reads.max() >= 0:

@@ -171,7 +171,7 @@ class Deals:
         reads it, applied at once (only the rows it keeps are made). ``None`` when
         the split would make more than ``most`` rows."""
         kernels = loops()
-        first, moves, out = _plan(self.types.lattice.steps[self.touched], allowed)
+        first, moves, out = _plan(self.types.lattice.steps[self.touched])
         table, reads = _NO_TABLE, _NO_READS
         observations, bound = self.observations, self.bound
         if then is not None:
@@ -189,6 +189,7 @@ class Deals:
             out.hand,
             out.weight,
             out.coef,
+            allowed,
             table,
             reads,
             _MOST_ROWS if most is None else most,
@@ -233,28 +234,20 @@ _NO_READS = np.array([-1, -1], dtype=np.int64)
 _MOST_ROWS = 2**62
 
 
-def _plan(step: Step, allowed: npt.NDArray[np.bool_]) -> tuple[IntArray, IntArray, Step]:
-    """A step's moves that deal an allowed hand, sorted by the state they leave, with
-    the first move and the number of moves out of every state (kept per step)."""
-    key = allowed.tobytes()
-    plans = _PLANS.setdefault(id(step), (step, {}))[1]
-    if key not in plans:
-        moves = step.select(np.flatnonzero(allowed[step.hand]))
-        order = np.argsort(moves.src, kind="stable")
-        moves = moves.select(order)
-        count = np.bincount(moves.src, minlength=step.sizes[0])
-        plans[key] = (np.cumsum(count) - count, count, moves)
-    return plans[key]
+@lru_cache(maxsize=4096)
+def _plan(step: Step) -> tuple[IntArray, IntArray, Step]:
+    """A step's moves sorted by the state they leave, with the first move and the
+    number of moves out of every state (kept per step: the lattices are kept for
+    good, and the step is kept with its plan, so its identity is not reused)."""
+    order = np.argsort(step.src, kind="stable")
+    moves = step.select(order)
+    count = np.bincount(moves.src, minlength=step.sizes[0])
+    return np.cumsum(count) - count, count, moves
 
 
 SHARED = Memo(4096, lasting=True)
 """The numerators of the observations, by table (by identity) and the seats reading
 it (see :meth:`Numerators.of`)."""
-
-
-_PLANS: dict[int, tuple[Step, dict[bytes, tuple[IntArray, IntArray, Step]]]] = {}
-"""The plans of every step (the lattices are kept for good, so are their plans; the
-step is kept with them, so its identity is not reused)."""
 
 
 Allowed = npt.NDArray[np.bool_]
@@ -585,7 +578,7 @@ class Spread:
         deals = self.deals
         hands = len(deals.types.lattice.hands)
         step = deals.types.lattice.steps[deals.touched]
-        first, moves, out = _plan(step, np.ones(hands, dtype=bool))
+        first, moves, out = _plan(step)
         other_codes, counts = self.labellings(self.untouched[1:])
         joint: tuple[FloatArray, IntArray] = kernels.untouched_joint(
             self._decision[1],

@@ -42,7 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.jit import compiled
-from ...engines.lattice import FloatArray, IntArray
+from ...engines.lattice import BoolArray, FloatArray, IntArray
 from .hands import HandRows
 
 
@@ -193,21 +193,26 @@ def split_rows(
     move_hand: IntArray,
     move_ways: FloatArray,
     move_coef: IntArray,
+    allowed: BoolArray,
     table: FloatArray,
     reads: IntArray,
     most: int,
 ) -> tuple[bool, HandRows, IntArray, IntArray, FloatArray]:
-    """Every row split into the moves out of its state (``first``, ``moves`` and the
-    moves' state after, hand, ways and coefficient, as :func:`untouched_joint`): the
-    new seat's hand added as a last column, each new row's weight times an
-    observation's numerator ``table[a, b]`` (``reads``: the column of the new row
-    whose hand is ``a``, then ``b``; -1 for index 0; both -1: no observation), the
-    rows it zeroes left out, in the order of their rows and moves. ``False`` (and no
-    rows) when there would be more than ``most`` rows before the observation."""
+    """Every row split into the moves out of its state that deal an ``allowed`` hand
+    type (``first``, ``moves`` and the moves' state after, hand, ways and
+    coefficient, as :func:`untouched_joint`): the new seat's hand added as a last
+    column, each new row's weight times an observation's numerator ``table[a, b]``
+    (``reads``: the column of the new row whose hand is ``a``, then ``b``; -1 for
+    index 0; both -1: no observation), the rows it zeroes left out, in the order of
+    their rows and moves. ``False`` (and no rows) when there would be more than
+    ``most`` rows before the observation."""
     rows, touched = hands.shape
     total = 0
     for row in range(rows):
-        total += moves[states[row]]
+        state = states[row]
+        for move in range(first[state], first[state] + moves[state]):
+            if allowed[move_hand[move]]:
+                total += 1
     fits = total <= most
     if not fits:
         total = 0
@@ -222,6 +227,8 @@ def split_rows(
             state = states[row]
             for move in range(first[state], first[state] + moves[state]):
                 hand = move_hand[move]
+                if not allowed[hand]:
+                    continue
                 weight = weights[row] * move_ways[move]
                 if observed:
                     a, b = 0, 0
