@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 
 from ...core.kept import kept
 from ...core.knowledge import Knowledge, Observation
@@ -168,15 +168,25 @@ def knowledge_of(round_: Round) -> RoundKnowledge:
 
 def _compiled(round_: Round) -> RoundKnowledge:
     observations: list[Observation] = []
-    game = round_.game
     for number, event in enumerate(round_.events, 1):
-        if isinstance(event, Peek):
-            if event.sees is not None and event.seat == round_.viewpoint:
-                observations.append(Seen(number, event.target, event.sees))
-            else:
-                announced = Announced(number, event.seat, event.target, event.says, game=game)
-                observations.append(announced)
-        elif isinstance(event, Ask):
-            question = round_.question(event.question)
-            observations.append(Answered(number, event.target, question, event.answer, game=game))
-    return RoundKnowledge(game, round_.setup, round_.hands, tuple(observations), round_.viewpoint)
+        if isinstance(event, Peek | Ask):
+            own = isinstance(event, Peek) and event.sees is not None
+            own = own and event.seat == round_.viewpoint
+            name = f"observation {number} {own} {id(round_.game)}"
+            observations.append(kept(event, name, partial(_observation, round_, number, event)))
+    return RoundKnowledge(
+        round_.game, round_.setup, round_.hands, tuple(observations), round_.viewpoint
+    )
+
+
+def _observation(round_: Round, number: int, event: Peek | Ask) -> Observation:
+    """What event ``number`` tells the round's viewpoint (kept with the event, by its
+    number, the game and whether it is the viewpoint's own peek: every seat's views
+    of a played round share their public events, so their observations too)."""
+    game = round_.game
+    if isinstance(event, Ask):
+        question = round_.question(event.question)
+        return Answered(number, event.target, question, event.answer, game=game)
+    if event.sees is not None and event.seat == round_.viewpoint:
+        return Seen(number, event.target, event.sees)
+    return Announced(number, event.seat, event.target, event.says, game=game)
