@@ -21,7 +21,7 @@ with the outcome added as an observation (the naive twin, used as the reference)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, lru_cache
 from typing import Any, Literal, overload
@@ -47,6 +47,8 @@ from .rules import Hand, Seat
 from .solver import posterior_of
 
 ActionKind = Literal["peek", "ask"]
+Asked = tuple[tuple[ActionKind, str | None], ...]
+"""What a seat is asked: the kind and question of each action on it, in order."""
 
 
 @dataclass(frozen=True, order=True)
@@ -270,7 +272,7 @@ def _hint(round_: Round, knowledge: RoundKnowledge, engine: str | None, naive: b
     actions = actions_open(round_)
     each = table.of_actions(actions)
     ranked = Ranked(
-        actions, each, table.weights, entropy, targets=knowledge.targets, declarations=declarations
+        each, table.weights, entropy, targets=knowledge.targets, declarations=declarations
     )
     return Hint(posterior, entropy, ranked, Advice(best, lambda: ranked))
 
@@ -342,42 +344,50 @@ class OutcomeTables:
         weights = np.array([tally.decision[key] for key in decisions])
         return cls(knowledge, tally, decisions, weights, (), {}, engine)
 
-    def of_actions(self, actions: Sequence[Action]) -> list[tuple[list[str], FloatArray]]:
+    def of_actions(self, actions: tuple[Action, ...]) -> Outcomes:
         """The outcomes of every action and the weights of (outcome, decision value):
         the weight of each decision value times the outcome's likelihood, with one
         product per target seat, or one for all the free seats asked the same way
         (their hands have the same types, so their outcomes the same likelihoods), a
-        twin's read off its twin's (mirrored)."""
+        twin's read off its twin's (mirrored). The actions come grouped so, by seat."""
         if self.engine is not None:
-            return [self._naive(action) for action in actions]
-        by_target: dict[Seat, list[int]] = {}
-        for index, action in enumerate(actions):
-            by_target.setdefault(action.target, []).append(index)
-        alike: dict[tuple[Hashable, ...], list[Seat]] = {}
-        for target, indices in by_target.items():
-            asked = tuple((actions[index].kind, actions[index].question) for index in indices)
-            shared = target not in self.knowledge.hands and not self.sparse
-            alike.setdefault((asked, target if not shared else None), []).append(target)
-        found: dict[int, tuple[list[str], FloatArray]] = {}
-        for targets in alike.values():
-            spreads = [self._spread(actions[index]) for index in by_target[targets[0]]]
-            spread = np.concatenate([likelihoods for _, likelihoods in spreads])
+            each = [self._naive(action) for action in actions]
+            tallied = np.concatenate([joint for _, joint in each])
+            return Outcomes(actions, [names for names, _ in each], tallied, _action_ranks(actions))
+        layout = _Layout.of(actions, tuple(self.knowledge.hands), self.sparse)
+        names: list[list[str]] = []
+        joints: list[FloatArray] = []
+        for asked, targets, shared in layout.groups:
+            outcomes, spread = self._spreads(targets[0], asked, shared)
             direct = [t for t in targets if self.twins.get(t, (0,))[0] not in targets]
             if len(direct) > 1:  # (outcome, hand) times every seat's (hand, value)
                 products = list(np.matmul(spread, np.stack([self._hands(t)[1] for t in direct])))
             else:
                 products = [self._times(direct[0], spread)]
-            joints = dict(zip(direct, products, strict=True))
+            found = dict(zip(direct, products, strict=True))
             for target in targets:
-                if target not in joints:
+                if target not in found:
                     twin, mirror = self.twins[target]
-                    joints[target] = joints[twin][:, mirror]
-            for target, joint in joints.items():
-                row = 0
-                for index, (names, _) in zip(by_target[target], spreads, strict=True):
-                    found[index] = names, joint[row : row + len(names)]
-                    row += len(names)
-        return [found[index] for index in range(len(actions))]
+                    found[target] = found[twin][:, mirror]
+                names.extend(outcomes)
+                joints.append(found[target])
+        return Outcomes(layout.actions, names, np.concatenate(joints), layout.ranks)
+
+    def _spreads(
+        self, target: Seat, asked: Asked, shared: bool
+    ) -> tuple[list[list[str]], FloatArray]:
+        """The outcomes of every action asked of ``target`` (``asked``: its kind and
+        question) and their likelihoods on each of its hands, one after the other;
+        ``shared``: the same for every free seat, kept for the deck."""
+        if not shared:
+            spreads = [self._spread(Action(kind, target, question)) for kind, question in asked]
+            return [names for names, _ in spreads], np.concatenate([s for _, s in spreads])
+        hands, _ = self._hands(target)
+
+        def made() -> tuple[list[list[str]], FloatArray]:
+            return self._spreads(target, asked, shared=False)
+
+        return SPREADS.get((id(hands), asked), made, hands)
 
     def _outcomes(self, action: Action) -> tuple[list[str], list[Observation], float]:
         """An action's outcomes, as names and as observations, and the chance factor
@@ -467,34 +477,32 @@ class Ranked(Sequence[ActionScore]):
 
     The chances and gains of all the actions come at once (:func:`.deals.loops`'
     ``outcome_gains``), from their outcomes and those outcomes' joint weights with the
-    decision (``each``, as :meth:`OutcomeTables.of_actions`); the declarations after
-    them when asked (:class:`Aftermath`)."""
+    decision (:meth:`OutcomeTables.of_actions`); the declarations after them when
+    asked (:class:`Aftermath`)."""
 
     def __init__(
         self,
-        actions: tuple[Action, ...],
-        each: Sequence[tuple[list[str], FloatArray]],
+        each: Outcomes,
         weights: FloatArray,
         entropy: float,
         *,
         targets: tuple[str, ...],
         declarations: Callable[[], DeclarationTable | SparseDeclarations],
     ) -> None:
-        self.names = [outcomes for outcomes, _ in each]
-        self.actions = actions
+        self.names = each.names
+        self.actions = each.actions
         self.targets = targets
         self.scores: dict[int, ActionScore] = {}
-        if not actions:
+        if not self.actions:
             self.order: list[int] = []
             return
-        joints = np.concatenate([joint for _, joint in each])
-        self.after = Aftermath(joints, weights, declarations)
+        self.after = Aftermath(each.joints, weights, declarations)
         starts = np.cumsum([0, *map(len, self.names)])
         chances, gains = loops().outcome_gains(self.after.joints, self.after.total, entropy, starts)
         self.chances: list[float] = chances.tolist()
         self.gains: list[float] = gains.tolist()
         self.starts: list[int] = starts.tolist()
-        self.order = np.lexsort((_action_ranks(actions), -gains)).tolist()
+        self.order = np.lexsort((each.ranks, -gains)).tolist()
 
     def __len__(self) -> int:
         return len(self.order)
@@ -526,10 +534,65 @@ class Ranked(Sequence[ActionScore]):
         return self.scores[k]
 
 
-@lru_cache(maxsize=1024)
+@dataclass(frozen=True, eq=False)
+class Outcomes:
+    """Every action's outcomes jointly with the decision (:meth:`OutcomeTables.of_actions`):
+    the actions in the order of their rows, each one's outcomes, and the weight of
+    every (outcome, decision value), each action's outcomes together."""
+
+    actions: tuple[Action, ...]
+    names: list[list[str]]
+    """Each action's outcomes."""
+    joints: FloatArray
+    ranks: IntArray
+    """Each action's place among them in the actions' own order (equal gains rank by it)."""
+
+
+@dataclass(frozen=True, eq=False)
+class _Layout:
+    """How a hint's products are laid out for a table's actions: the groups of seats
+    asked the same way (their actions' kinds and questions, the seats, and whether
+    their hands are free, so their outcomes' likelihoods the same), and the actions
+    in that order, seat after seat."""
+
+    groups: tuple[tuple[Asked, tuple[Seat, ...], bool], ...]
+    actions: tuple[Action, ...]
+    ranks: IntArray
+
+    @classmethod
+    def of(cls, actions: tuple[Action, ...], known: tuple[Seat, ...], sparse: bool) -> _Layout:
+        """The layout for these actions, the seats of these known hands and a sparse
+        joint or not (kept: :func:`actions_open` gives the same few tuples again and
+        again; by identity, the tuple kept alive with it)."""
+        return LAYOUTS.get(
+            (id(actions), known, sparse), lambda: cls._of(actions, known, sparse), actions
+        )
+
+    @classmethod
+    def _of(cls, actions: tuple[Action, ...], known: tuple[Seat, ...], sparse: bool) -> _Layout:
+        by_target: dict[Seat, list[Action]] = {}
+        for action in actions:
+            by_target.setdefault(action.target, []).append(action)
+        alike: dict[tuple[Asked, Seat | None], list[Seat]] = {}
+        for target, asked in by_target.items():
+            shared = target not in known and not sparse
+            key = (tuple((a.kind, a.question) for a in asked), target if not shared else None)
+            alike.setdefault(key, []).append(target)
+        groups = tuple(
+            (asked, tuple(seats), seat is None) for (asked, seat), seats in alike.items()
+        )
+        ordered = tuple(
+            action for _, seats, _ in groups for seat in seats for action in by_target[seat]
+        )
+        return cls(groups, ordered, _action_ranks(ordered))
+
+
+LAYOUTS = Memo(256, lasting=True)
+"""The layouts of the actions open at a table (see :meth:`_Layout.of`)."""
+
+
 def _action_ranks(actions: tuple[Action, ...]) -> IntArray:
-    """Each action's place among them in the actions' own order (equal gains rank by
-    it), kept: :func:`actions_open` gives the same few tuples again and again."""
+    """Each action's place among them in the actions' own order (equal gains rank by it)."""
     ranks = np.empty(len(actions), dtype=np.int64)
     ranks[sorted(range(len(actions)), key=actions.__getitem__)] = np.arange(len(actions))
     return ranks
