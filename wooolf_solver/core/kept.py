@@ -13,18 +13,23 @@ record's compiled knowledge, a knowledge's memo key).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar, cast
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
+SLOT = "_kept"
+"""Where an object keeps its answers: a dictionary in its instance dictionary, beside
+its cached properties."""
 
-def kept(owner: object, name: str, make: Callable[[], T]) -> T:
-    """``make()``, kept on ``owner`` (in its instance dictionary, beside its cached
-    properties) under ``_kept_<name>``: the next call returns it. ``owner`` must never
-    change what ``make`` reads (a frozen dataclass)."""
-    slot = f"_kept_{name}"
-    found = owner.__dict__.get(slot)
+
+def kept(owner: object, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, kept on ``owner`` under ``key``: the next call with the same key
+    returns it. ``owner`` must never change what ``make`` reads (a frozen dataclass)."""
+    answers: dict[Hashable, Any] | None = owner.__dict__.get(SLOT)
+    if answers is None:
+        answers = owner.__dict__[SLOT] = {}
+    found = answers.get(key)
     if found is None:
-        found = owner.__dict__[slot] = make()
+        found = answers[key] = make()
     return cast(T, found)

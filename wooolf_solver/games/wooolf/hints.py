@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, lru_cache
+from itertools import accumulate
 from typing import Any, Literal, overload
 
 import numpy as np
@@ -497,7 +498,7 @@ class Ranked(Sequence[ActionScore]):
             self.order: list[int] = []
             return
         self.after = Aftermath(each.joints, weights, declarations)
-        starts = np.cumsum([0, *map(len, self.names)])
+        starts = np.fromiter(accumulate(map(len, self.names), initial=0), dtype=np.int64)
         chances, gains = loops().outcome_gains(self.after.joints, self.after.total, entropy, starts)
         self.chances: list[float] = chances.tolist()
         self.gains: list[float] = gains.tolist()

@@ -172,8 +172,8 @@ def _compiled(round_: Round) -> RoundKnowledge:
         if isinstance(event, Peek | Ask):
             own = isinstance(event, Peek) and event.sees is not None
             own = own and event.seat == round_.viewpoint
-            name = f"observation {number} {own} {id(round_.game)}"
-            observations.append(kept(event, name, partial(_observation, round_, number, event)))
+            key = (number, own, id(round_.game))
+            observations.append(kept(event, key, partial(_observation, round_, number, event)))
     return RoundKnowledge(
         round_.game, round_.setup, round_.hands, tuple(observations), round_.viewpoint
     )
