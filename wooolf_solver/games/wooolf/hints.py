@@ -353,7 +353,7 @@ class OutcomeTables:
         twin's read off its twin's (mirrored). The actions come grouped so, by seat."""
         if self.engine is not None:
             each = [self._naive(action) for action in actions]
-            tallied = np.concatenate([joint for _, joint in each])
+            tallied = self._rows([joint for _, joint in each])
             return Outcomes(actions, [names for names, _ in each], tallied, _action_ranks(actions))
         layout = _Layout.of(actions, tuple(self.knowledge.hands), self.sparse)
         names: list[list[str]] = []
@@ -372,7 +372,11 @@ class OutcomeTables:
                     found[target] = found[twin][:, mirror]
                 names.extend(outcomes)
                 joints.append(found[target])
-        return Outcomes(layout.actions, names, np.concatenate(joints), layout.ranks)
+        return Outcomes(layout.actions, names, self._rows(joints), layout.ranks)
+
+    def _rows(self, joints: list[FloatArray]) -> FloatArray:
+        """The actions' joints, one after the other (none: no row)."""
+        return np.concatenate(joints) if joints else np.zeros((0, len(self.weights)))
 
     def _spreads(
         self, target: Seat, asked: Asked, shared: bool
