@@ -56,7 +56,7 @@ from ...core.errors import SolverError
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step
 from . import deals
-from .hands import ClassKey, DecisionJoint, HandTypes, Mirrored, Reader, digits_of
+from .hands import ClassKey, DecisionJoint, HandTypes, Reader, digits_of
 from .knowledge import Announced, Decision, RoundKnowledge
 from .memo import SMALL_BYTES, Memo, is_sharing, position
 from .posterior import certain_by_roles
@@ -786,11 +786,10 @@ class _Model:
 
 
 def _small_joint(joint: DecisionJoint) -> bool:
-    """Whether the memo may keep ``joint`` (dense, at most :data:`.memo.SMALL_BYTES`)."""
-    tables = joint.by_hand
-    shape = tables.shape if isinstance(tables, Mirrored) else (lambda seat: tables[seat].shape)
-    size = joint.weights.nbytes + sum(8 * prod(shape(seat)) for seat in tables)
-    return not joint.sparse and size <= SMALL_BYTES
+    """Whether the memo may keep ``joint`` (dense, at most :data:`.memo.SMALL_BYTES`;
+    every seat's table is (hand type, value), a twin's counted before it is made)."""
+    tables = len(joint.by_hand) * len(joint.hands) * joint.weights.nbytes
+    return not joint.sparse and joint.weights.nbytes + tables <= SMALL_BYTES
 
 
 @dataclass(frozen=True)

@@ -632,7 +632,7 @@ def _per_hand(deals: Deals) -> FloatArray:
     src, hand, ways = _NO_MOVES
     if deals.touched < seats:  # the untouched seats' hands: the moves of the next step
         step = lattice.steps[deals.touched]
-        src, hand, ways = step.src, step.hand, _untouched_ways(deals, step)
+        src, hand, ways = step.src, step.hand, _ways_after(deals.completion, step, deals.touched)
     per_hand: FloatArray = loops().hand_weights(
         deals.hands,
         _columns(deals.columns, seats),
@@ -656,15 +656,10 @@ def _columns(columns: tuple[int, ...], seats: int) -> IntArray:
     return np.array([columns.index(p) if p in columns else -1 for p in range(seats)])
 
 
-def _untouched_ways(deals: Deals, step: Step) -> FloatArray:
-    """The ways of every move of the step after the touched seats, the untouched seats
-    after it dealt every way."""
-    return _ways_after(deals.completion, step, deals.touched)
-
-
 @lru_cache(maxsize=1024)
 def _ways_after(completion: Completion, step: Step, touched: int) -> FloatArray:
-    """:func:`_untouched_ways`, kept per completion and step (both kept for good)."""
+    """The ways of every move of the step after ``touched`` seats, the untouched seats
+    after it dealt every way (kept per completion and step, both kept for good)."""
     return np.asarray(step.weight * completion.totals[touched + 1][step.dst], dtype=np.float64)
 
 

@@ -445,11 +445,6 @@ class Mirrored(Mapping[Seat, FloatArray]):
     def __len__(self) -> int:
         return len(self.seats)
 
-    def shape(self, seat: Seat) -> tuple[int, ...]:
-        """A seat's table's shape, without making it."""
-        twin = self.twins[seat][0] if seat in self.twins else seat
-        return tuple(self.tables[twin].shape)
-
 
 def digits_of(codes: IntArray, shape: tuple[int, ...]) -> IntArray:
     """The digits of label codes, one row per free seat (none when every hand is known).

@@ -132,17 +132,17 @@ def untouched_joint(
     base: int,
     hand_types: int,
 ) -> tuple[FloatArray, IntArray]:
-    """The weight of every (untouched seat, hand type, decision value). For the first
-    untouched seat: the rows summed per (touched code, state), then every hand the
-    seat may take from the state (``first`` and ``moves``: where the moves out of
-    each state start and how many there are; each with its state after, hand and
-    ways), the other untouched seats labelled every way (``other_codes``: one code
-    per labelling; ``counts``: its column of ``ways_after``, the completion after one
-    more seat). No event reads an untouched seat, so every other one has the same
-    weights, each at the value whose code has that seat's digit and the first's
-    swapped (``place``: each untouched seat's digit value; ``support``: every
-    value's code, in ``base``). Returned: the first seat's weights (hand type ×
-    value), and for every seat those values (seat × value: the first's, its own)."""
+    """The weight of every (hand type, decision value) of the first untouched seat:
+    the rows summed per (touched code, state), then every hand the seat may take from
+    the state (``first`` and ``moves``: where the moves out of each state start and
+    how many there are; each with its state after, hand and ways), the other
+    untouched seats labelled every way (``other_codes``: one code per labelling;
+    ``counts``: its column of ``ways_after``, the completion after one more seat).
+    No event reads an untouched seat, so every other one has the same weights, each
+    at the value whose code has that seat's digit and the first's swapped: those
+    values too, for every untouched seat (seat × value; the first's: its own;
+    ``place``: each untouched seat's digit value; ``support``: every value's code,
+    in ``base``)."""
     rows = len(touched_codes)
     seats = len(place)
     values = rank.max() + 1
