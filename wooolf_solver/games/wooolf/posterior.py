@@ -223,7 +223,7 @@ class DeclarationTable:
     candidates: tuple[tuple[Seat, ...], ...]
     decisions: tuple[Decision, ...]
     right: npt.NDArray[np.bool_]
-    held: tuple[npt.NDArray[np.bool_], ...] = field(default=(), repr=False, compare=False)
+    held: tuple[npt.NDArray[np.bool_], ...] = field(repr=False, compare=False)
     """For each target, whether each pointer is right for each decision value (as
     :meth:`with_holders` gives them; a candidate is right when each of its pointers is)."""
 
@@ -306,9 +306,7 @@ class DeclarationTable:
 
     def _certain(self, live: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         """Whether each declaration is right for every ``live`` decision value: each of
-        its pointers is (one target's pointers at a time, when the table has them)."""
-        if not self.held:
-            return np.asarray(np.all(self.right[:, live], axis=1))
+        its pointers is (one target's pointers at a time)."""
         certain = np.ones(1, dtype=bool)
         for held in self.held:  # the candidates' order: the first target's pointer first
             always = np.all(held[:, live], axis=1)
