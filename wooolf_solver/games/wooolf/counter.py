@@ -41,7 +41,7 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from itertools import combinations, product
@@ -56,7 +56,7 @@ from ...core.errors import SolverError
 from ...engines.base import Tally
 from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step
 from . import deals
-from .hands import ClassKey, DecisionJoint, HandTypes, Reader, digits_of
+from .hands import ClassKey, DecisionJoint, HandTypes, Mirrored, Reader, digits_of
 from .knowledge import Announced, Decision, RoundKnowledge
 from .memo import SMALL_BYTES, Memo, is_sharing, position
 from .posterior import certain_by_roles
@@ -423,20 +423,17 @@ class _Model:
         shape = (labels,) * seats
         digits = digits_of(support, shape)
         hands = len(self.hand_cards)
-        by_hand: dict[Seat, FloatArray] = {}
+        tables: dict[Seat, FloatArray] = {}
         twins: dict[Seat, tuple[Seat, IntArray]] = {}
-        twin_of: dict[bytes, int] = {}
+        twin_of, _ = self.twins
         for t, seat in enumerate(self.seats):
-            key = self.factors[:, t, :].tobytes()
-            if key in twin_of:  # same factors as an earlier seat: the same joint, mirrored
-                twin = twin_of[key]
+            twin = twin_of[t]
+            if twin != t:  # same factors as an earlier seat: the same joint, mirrored
                 swapped = digits.copy()
                 swapped[[t, twin]] = digits[[twin, t]]
                 mirror = np.searchsorted(support, np.ravel_multi_index(tuple(swapped), shape))
-                by_hand[seat] = by_hand[self.seats[twin]][:, mirror]
                 twins[seat] = (self.seats[twin], mirror)
                 continue
-            twin_of[key] = t
             live = np.flatnonzero(self.factors[:, t, :].any(axis=0))
             rank = np.full(hands, len(live))
             rank[live] = np.arange(len(live))
@@ -447,13 +444,17 @@ class _Model:
             full = np.zeros((hands, labels**t, labels, labels ** (seats - t - 1)))
             for row, h in enumerate(live):
                 full[h, :, self.labels[h], :] = joint[row]
-            by_hand[seat] = full.reshape(hands, -1)[:, support]
+            tables[seat] = full.reshape(hands, -1)[:, support]
         weights = weights[support]
+        by_hand = Mirrored(self.seats, tables, twins)
         tally = self._tally(decisions, weights, by_hand)
         return DecisionJoint(decisions, weights, self.hand_cards, by_hand, tally, twins=twins)
 
     def _tally(
-        self, decisions: tuple[Decision, ...], weights: FloatArray, by_hand: dict[Seat, FloatArray]
+        self,
+        decisions: tuple[Decision, ...],
+        weights: FloatArray,
+        by_hand: Mapping[Seat, FloatArray],
     ) -> Tally:
         """The tally, read off the hand joints of every free seat."""
         return self.reader.tally(self.deals(), decisions, weights, by_hand)
@@ -680,7 +681,7 @@ class _Model:
         for j, t in enumerate(sorted(self.follower_class, key=lambda t: t not in self.shared)):
             codes, weights = self._advance(j, t, codes, weights)
         hands = len(self.hand_cards)
-        by_hand: dict[Seat, FloatArray] = {}
+        tables: dict[Seat, FloatArray] = {}
         found: list[_Rows] = []  # the support's rows, from the first joint read
 
         def read(t: int, leaf: _Leaf) -> None:
@@ -693,22 +694,25 @@ class _Model:
                 found.append(_Rows(support))
             joint = np.zeros((hands, len(found[0].table)))
             joint[leaf.hands, found[0].of(leaf.digits)] = leaf.weights
-            by_hand[self.seats[t]] = joint
+            tables[self.seats[t]] = joint
 
         level = len(self.follower_class)
         self._leave_one_out(codes, weights, [], level, remaining=needed, read=read)
         position = found[0]
         support = position.table
+        twins: dict[Seat, tuple[Seat, IntArray]] = {}
         for t in range(seats):
             if twin[t] != t:  # same factors as an earlier seat: the same joint, mirrored
                 swapped = support.copy()
                 swapped[:, [t, twin[t]]] = support[:, [twin[t], t]]
-                by_hand[self.seats[t]] = by_hand[self.seats[twin[t]]][:, position.of(swapped)]
-        by_hand = {seat: by_hand[seat] for seat in self.seats}
+                twins[self.seats[t]] = (self.seats[twin[t]], position.of(swapped))
+        by_hand = Mirrored(self.seats, tables, twins)
         weights_ = by_hand[self.seats[needed[0]]].sum(axis=0)
         decisions = self.decisions_of_digits(support.T)
         tally = self._tally(decisions, weights_, by_hand)
-        return DecisionJoint(decisions, weights_, self.hand_cards, by_hand, tally, sparse=True)
+        return DecisionJoint(
+            decisions, weights_, self.hand_cards, by_hand, tally, sparse=True, twins=twins
+        )
 
     def _leave_one_out(
         self,
