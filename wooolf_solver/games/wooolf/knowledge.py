@@ -173,20 +173,22 @@ def _compiled(round_: Round) -> RoundKnowledge:
             own = isinstance(event, Peek) and event.sees is not None
             own = own and event.seat == round_.viewpoint
             key = (number, own, id(round_.game))
-            observations.append(kept(event, key, partial(_observation, round_, number, event)))
+            made = partial(_observation, round_, number, event, own)
+            observations.append(kept(event, key, made))
     return RoundKnowledge(
         round_.game, round_.setup, round_.hands, tuple(observations), round_.viewpoint
     )
 
 
-def _observation(round_: Round, number: int, event: Peek | Ask) -> Observation:
-    """What event ``number`` tells the round's viewpoint (kept with the event, by its
-    number, the game and whether it is the viewpoint's own peek: every seat's views
-    of a played round share their public events, so their observations too)."""
+def _observation(round_: Round, number: int, event: Peek | Ask, own: bool) -> Observation:
+    """What event ``number`` tells the round's viewpoint (``own``: a peek of its own,
+    whose card it saw; kept with the event, by its number, the game and ``own``: every
+    seat's views of a played round share their public events, so their observations
+    too)."""
     game = round_.game
     if isinstance(event, Ask):
         question = round_.question(event.question)
         return Answered(number, event.target, question, event.answer, game=game)
-    if event.sees is not None and event.seat == round_.viewpoint:
+    if own and event.sees is not None:
         return Seen(number, event.target, event.sees)
     return Announced(number, event.seat, event.target, event.says, game=game)

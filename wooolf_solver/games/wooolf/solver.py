@@ -12,6 +12,9 @@ wooolf_solver.core.errors.InconsistentRecordError: the record contradicts itself
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from functools import partial
+
 from ...core.budget import max_memory
 from ...core.conflict import consistent_tally
 from ...engines import Tally
@@ -31,12 +34,18 @@ def solve(round_: Round, engine: str | None = None) -> RoundPosterior:
     the same posterior back (see :mod:`.memo`).
     """
     knowledge = knowledge_of(round_)
-    key = (position(knowledge), engine, max_memory())
-    return POSTERIORS.get(key, lambda: _solve(knowledge, engine), knowledge.game)
+    return POSTERIORS.get(
+        _key(knowledge, engine), lambda: _solve(knowledge, engine), knowledge.game
+    )
 
 
 POSTERIORS = Memo()
 """The posteriors, per position, engine and budget (see :mod:`.memo`)."""
+
+
+def _key(knowledge: RoundKnowledge, engine: str | None) -> Hashable:
+    """A posterior's key in :data:`POSTERIORS`: the position, engine and budget."""
+    return (position(knowledge), engine, max_memory())
 
 
 def _solve(knowledge: RoundKnowledge, engine: str | None) -> RoundPosterior:
@@ -46,8 +55,8 @@ def _solve(knowledge: RoundKnowledge, engine: str | None) -> RoundPosterior:
 def posterior_of(knowledge: RoundKnowledge, engine: str | None, tally: Tally) -> RoundPosterior:
     """The posterior of a tally counted for this position by this engine: :func:`solve`'s
     when it was made of this very tally (then what it has read is shared), else new."""
-    key = (position(knowledge), engine, max_memory())
-    kept = POSTERIORS.get(key, lambda: RoundPosterior(knowledge, tally), knowledge.game)
+    made = partial(RoundPosterior, knowledge, tally)
+    kept = POSTERIORS.get(_key(knowledge, engine), made, knowledge.game)
     return kept if kept.tally is tally else RoundPosterior(knowledge, tally)
 
 
