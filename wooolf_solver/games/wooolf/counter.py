@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations, product
 from math import comb, factorial, prod
@@ -174,10 +174,10 @@ class CountingEngine:
     def _decision_by_hand(self, knowledge: RoundKnowledge) -> DecisionJoint:
         rows = self._rows(knowledge)
         if rows is not None:  # the same tally as :meth:`tally`'s off the rows: one kept
-            joint = deals.decision_by_hand(knowledge, rows)
             key = self._key(knowledge)
-            tally = TALLIES.get(key, lambda: joint.tally, knowledge.game)
-            return joint if tally is joint.tally else replace(joint, tally=tally)
+            joint = deals.decision_by_hand(knowledge, rows, TALLIES.find(key))
+            TALLIES.get(key, lambda: joint.tally, knowledge.game)
+            return joint
         model = self._model(knowledge)
         model.prune()
         if not len(model.factors):  # nothing is consistent

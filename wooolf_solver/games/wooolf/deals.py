@@ -703,9 +703,13 @@ def certain(knowledge: RoundKnowledge, deals: Deals) -> bool:
     return certain_by_holders(knowledge, holds)
 
 
-def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:
+def decision_by_hand(
+    knowledge: RoundKnowledge, deals: Deals, tally: Tally | None = None
+) -> DecisionJoint:
     """The decision jointly with every free seat's hand, as
-    :meth:`.counter.CountingEngine.decision_by_hand` (``deals`` not empty)."""
+    :meth:`.counter.CountingEngine.decision_by_hand` (``deals`` not empty); ``tally``,
+    the position's tally (:func:`tally`) when it was read off these rows already: its
+    decision values are the joint's, in the same order."""
     types = deals.types
     reader = Reader(knowledge, types)
     spread = Spread.of(deals, reader)
@@ -721,6 +725,9 @@ def decision_by_hand(knowledge: RoundKnowledge, deals: Deals) -> DecisionJoint:
         twins = {seat: (first, mirror[i]) for i, seat in enumerate(others, 1)}
     by_hand = Mirrored(seats, tables, twins)
     weights = spread.decision[spread.support]
-    decisions = reader.decisions_of(spread.support)
-    result = reader.tally(deals.deals, decisions, weights, by_hand)
-    return DecisionJoint(decisions, weights, types.hand_cards, by_hand, result, twins=twins)
+    if tally is None:
+        decisions = reader.decisions_of(spread.support)
+        tally = reader.tally(deals.deals, decisions, weights, by_hand)
+    else:
+        decisions = tuple(tally.decision)
+    return DecisionJoint(decisions, weights, types.hand_cards, by_hand, tally, twins=twins)

@@ -120,6 +120,19 @@ class Memo:
                 entries.popitem(last=False)
         return value
 
+    def find(self, key: Hashable) -> Any:
+        """The answer kept for ``key``, or ``None`` (nothing made, nothing kept).
+
+        >>> with sharing():
+        ...     Memo().find("a") is None
+        True
+        """
+        if not (self.lasting or _SHARING.get()):
+            return None
+        with self.lock:
+            kept = self.entries.get(key)
+            return None if kept is None else kept[1]
+
     def clear(self) -> None:
         with self.lock:
             self.entries.clear()
