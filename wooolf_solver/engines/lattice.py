@@ -157,18 +157,28 @@ def build_lattice(counts: tuple[int, ...], hand_size: int) -> Lattice:
         dtype=np.int64,
     )
 
+    takes = np.zeros((len(hands), kinds), dtype=np.int64)  # each hand's cards per kind
+    for index, hand in enumerate(hands):
+        np.add.at(takes[index], list(hand), 1)
+    offsets = takes @ strides  # a hand's move in the states' numbering
+    # each hand's kinds and copies of each, padded with copies 0 (one way)
+    slots = np.zeros((2, len(hands), hand_size), dtype=np.int64)
+    for index, hand in enumerate(hands):
+        kinds_held = sorted(set(hand))
+        slots[0, index, : len(kinds_held)] = kinds_held
+        slots[1, index, : len(kinds_held)] = [hand.count(kind) for kind in kinds_held]
     steps = []
     for j in range(seats):
         here = states[levels[j]]
-        parts: list[tuple[IntArray, IntArray, IntArray, IntArray]] = []
-        for index, hand in enumerate(hands):
-            take = np.bincount(np.array(hand, dtype=np.int64), minlength=kinds)
-            fits = np.flatnonzero(np.all(here + take <= limit, axis=1))
-            left = limit - here[fits]
-            coef = np.prod(binomials[left, take], axis=1)
-            dst = position[levels[j][fits] + int(take @ strides)]
-            parts.append((fits, dst, np.full(len(fits), index, dtype=np.int64), coef))
-        src, dst, hand_index, coef = (np.concatenate(column) for column in zip(*parts, strict=True))
+        fit = np.ones((len(hands), len(here)), dtype=bool)  # hand × state: the hand fits
+        for kind in range(kinds):
+            fit &= takes[:, kind, None] <= (limit[kind] - here[:, kind])[None, :]
+        hand_index, fits = np.nonzero(fit)  # hand after hand, each one's states in order
+        coef = np.ones(len(fits), dtype=np.int64)
+        for slot in range(hand_size):
+            kind, copies = slots[0, hand_index, slot], slots[1, hand_index, slot]
+            coef *= binomials[limit[kind] - here[fits, kind], copies]
+        dst = position[levels[j][fits] + offsets[hand_index]]
         sizes = (len(levels[j]), len(levels[j + 1]))
-        steps.append(Step(src, dst, hand_index, coef, sizes, len(hands)))
+        steps.append(Step(fits, dst, hand_index, coef, sizes, len(hands)))
     return Lattice(hands, tuple(len(members) for members in levels), tuple(steps))
