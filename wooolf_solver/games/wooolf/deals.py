@@ -63,15 +63,15 @@ from types import ModuleType
 import numpy as np
 import numpy.typing as npt
 
+from ...core.kept import kept
 from ...core.knowledge import Observation
 from ...engines.base import Tally
-from ...engines.lattice import FloatArray, IntArray, Step
+from ...engines.lattice import BoolArray, FloatArray, IntArray, Step
 from . import array_kernels
 from .completion import Completion
 from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Mirrored, Reader, Roles
 from .knowledge import Announced, RoundKnowledge
 from .memo import Memo, is_sharing
-from .posterior import certain_by_holders
 from .rules import Seat
 
 MAX_ROWS = 100_000
@@ -686,21 +686,32 @@ def roles(knowledge: RoundKnowledge, deals: Deals) -> Roles:
 
 def certain(knowledge: RoundKnowledge, deals: Deals) -> bool:
     """:func:`.posterior.certain_by_roles` of the roles read off ``deals`` (not empty),
-    from the hand weights alone (:func:`.posterior.certain_by_holders`: a free seat
-    may hold a target when a hand of weight holds it, another identity when a hand
-    of weight does not)."""
+    from the hand weights alone, as :func:`.posterior.certain_by_holders` reads them:
+    a free seat may hold a target when a hand of weight holds it, and holds it in
+    every world when no hand of weight holds another identity; each target must have
+    such a seat other than the viewpoint, or no seat that may hold it."""
     targets = len(knowledge.targets)
-    labelled = _by_label(deals.types, knowledge.targets)
     # free seat × label: how many hand types of weight it may hold with that label
-    held = ((_per_hand(deals) > 0) @ labelled).tolist()
-    holds: dict[Seat, list[tuple[bool, bool]]] = {
-        seat: [(counts[t] > 0, sum(counts) > counts[t]) for t in range(targets)]
-        for seat, counts in zip(knowledge.free_seats, held, strict=True)
-    }
-    for seat, hand in knowledge.hands.items():
-        name = knowledge.game.identity(hand).name
-        holds[seat] = [(name == target, name != target) for target in knowledge.targets]
-    return certain_by_holders(knowledge, holds)
+    counts = (_per_hand(deals) > 0) @ _by_label(deals.types, knowledge.targets)
+    held = counts[:, :targets] > 0
+    alone = held & (counts.sum(axis=1, keepdims=True) == counts[:, :targets])
+    known_held, known_alone = _known_holders(knowledge)
+    certain = ~(held.any(axis=0) | known_held) | alone.any(axis=0) | known_alone
+    return bool(certain.all())
+
+
+def _known_holders(knowledge: RoundKnowledge) -> tuple[BoolArray, BoolArray]:
+    """For each target, whether a known hand holds it, and whether one other than the
+    viewpoint's does (kept with the knowledge)."""
+
+    def made() -> tuple[BoolArray, BoolArray]:
+        names = {seat: knowledge.game.identity(hand).name for seat, hand in knowledge.hands.items()}
+        targets = knowledge.targets
+        held = np.array([any(name == t for name in names.values()) for t in targets])
+        other = [name for seat, name in names.items() if seat != knowledge.viewpoint]
+        return held, np.array([t in other for t in targets], dtype=bool)
+
+    return kept(knowledge, "known holders", made)
 
 
 def decision_by_hand(

@@ -20,9 +20,10 @@ out). Every engine computes from this, and only this.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, partial
 
 from ...core.kept import kept
@@ -112,6 +113,12 @@ class RoundKnowledge(Knowledge):
     @property
     def seats(self) -> tuple[Seat, ...]:
         return tuple(range(1, self.setup.seats + 1))
+
+    def after(self, events: int) -> RoundKnowledge:
+        """The knowledge after the first ``events`` events: the observations of those
+        events (hands stay hidden during a round, so that is the view cut there)."""
+        numbers = [observation.event for observation in self.observations]
+        return replace(self, observations=self.observations[: bisect_right(numbers, events)])
 
     @cached_property
     def free_seats(self) -> tuple[Seat, ...]:

@@ -39,9 +39,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .hints import hint
+from .knowledge import knowledge_of
 from .rules import Seat
 from .scoring import FOOLED, WOLF, When
-from .solver import certain_declaration, solve
+from .solver import certain_declaration, knowledge_certain, solve
 from .table import PlayedGame, PlayedRound
 
 
@@ -178,9 +179,10 @@ def _certain_at(
     events already asked about, and whether it made it certain (then the bisection
     stays below it, else above it)."""
 
+    knowledge = knowledge_of(played.view(seat))
+
     def certain(k: int) -> bool:
-        view = played.view(seat, k)
-        return certain_declaration(view, engine)
+        return knowledge_certain(knowledge.after(k), engine)
 
     low, high = -1, len(played.round.events)
     if asked is not None and asked[1]:

@@ -70,10 +70,18 @@ def certain_declaration(round_: Round, engine: str | None = None) -> bool:
     >>> certain_declaration(Round.load("examples/worked-example.yaml"))
     False
     """
-    knowledge = knowledge_of(round_)
+    return knowledge_certain(knowledge_of(round_), engine)
+
+
+def knowledge_certain(knowledge: RoundKnowledge, engine: str | None = None) -> bool:
+    """:func:`certain_declaration` of a compiled knowledge (the lab's report asks it of
+    the prefixes of one seat's knowledge)."""
     counter = find_engine(engine)
     if isinstance(counter, CountingEngine) and knowledge.targets:
         found = counter.certain(knowledge)
         if found is not None:
             return found
-    return solve(round_, engine).certain_declaration  # raises if nothing is consistent
+    solved = POSTERIORS.get(
+        _key(knowledge, engine), lambda: _solve(knowledge, engine), knowledge.game
+    )
+    return solved.certain_declaration  # raises if nothing is consistent
