@@ -116,7 +116,13 @@ class RoundKnowledge(Knowledge):
 
     def after(self, events: int) -> RoundKnowledge:
         """The knowledge after the first ``events`` events: the observations of those
-        events (hands stay hidden during a round, so that is the view cut there)."""
+        events (hands stay hidden during a round, so that is the view cut there).
+
+        >>> from wooolf_solver import Round
+        >>> knowledge = knowledge_of(Round.load("examples/worked-example.yaml"))
+        >>> len(knowledge.observations), len(knowledge.after(2).observations)
+        (4, 2)
+        """
         numbers = [observation.event for observation in self.observations]
         return replace(self, observations=self.observations[: bisect_right(numbers, events)])
 
