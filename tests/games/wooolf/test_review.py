@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from wooolf_solver import Round, solve
 from wooolf_solver.core.words import exact_percent as percent
 from wooolf_solver.games.wooolf.game import GameRecord
+from wooolf_solver.games.wooolf.knowledge import knowledge_of
 from wooolf_solver.games.wooolf.record import Ask, Event, Peek
 from wooolf_solver.games.wooolf.review import Moment, Review, review
 from wooolf_solver.games.wooolf.scoring import Declared, is_correct
@@ -284,3 +285,16 @@ def test_an_eight_player_game_of_three_rounds_in_ten_seconds() -> None:
     elapsed = time.perf_counter() - started
     assert elapsed <= 10.0, f"{elapsed:.1f} s"
     check_review(result)
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(4, 8))
+@settings(max_examples=10, deadline=None)
+def test_a_knowledge_cut_after_some_events_is_the_view_then(seed: int, players: int) -> None:
+    """The report bisects on one knowledge's prefixes: each is that seat's view
+    compiled after as many events, observation for observation."""
+    played = play(random.Random(seed), "advanced", players, random_player, max_rounds=1)
+    round_ = played.rounds[0]
+    for seat in round_.round.players:
+        knowledge = knowledge_of(round_.view(seat))
+        for events in range(len(round_.round.events) + 1):
+            assert knowledge.after(events) == knowledge_of(round_.view(seat, events))
