@@ -71,7 +71,7 @@ from . import array_kernels
 from .completion import Completion
 from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Mirrored, Reader, Roles
 from .knowledge import Announced, RoundKnowledge
-from .memo import Memo, is_sharing
+from .memo import Key, Memo, is_sharing
 from .rules import Seat
 
 MAX_ROWS = 100_000
@@ -81,6 +81,9 @@ left to the counter's passes, whose cost does not grow with the rows."""
 MAX_CODES = 3**8
 """The most label codes (``(targets + 1) ** free seats``) of a decision read off rows
 (the counter's dense passes take as many)."""
+
+MOST_HAND_TYPES = int(np.iinfo(np.int8).max)
+"""The most hand types rows index (their hands are ``int8``)."""
 
 EXACT_LIMIT = 2**53
 """Below this, float64 sums of whole numbers are exact."""
@@ -287,7 +290,7 @@ class Numerators:
         """The biggest numerator."""
         return float(self.table.max())
 
-    @property
+    @cached_property
     def reads(self) -> tuple[int, ...]:
         """The free seats it reads (by position)."""
         return tuple(c for c in (self.peeker, self.target) if c is not None)
@@ -471,7 +474,7 @@ def deals_of(knowledge: RoundKnowledge, max_memory: int | None = None) -> Deals 
     else:
         key = _track_key(knowledge)
         track = TRACKS.get(key, lambda: Track(knowledge, HandTypes.of(knowledge)), knowledge.game)
-    if len(track.types.lattice.hands) > np.iinfo(np.int8).max:
+    if len(track.types.lattice.hands) > MOST_HAND_TYPES:
         return None
     if max_memory is not None:
         track.max_rows = min(MAX_ROWS, max_memory // (4 * (seats + 16)))
@@ -479,9 +482,14 @@ def deals_of(knowledge: RoundKnowledge, max_memory: int | None = None) -> Deals 
 
 
 def _track_key(knowledge: RoundKnowledge) -> Hashable:
-    """A viewpoint's position without its observations (see :func:`.memo.position`)."""
-    hands = tuple(sorted(knowledge.hands.items()))
-    return (id(knowledge.game), knowledge.setup, hands, knowledge.viewpoint)
+    """A viewpoint's position without its observations (see :func:`.memo.position`),
+    made and hashed once per knowledge."""
+
+    def key() -> Key:
+        hands = tuple(sorted(knowledge.hands.items()))
+        return Key((id(knowledge.game), knowledge.setup, hands, knowledge.viewpoint))
+
+    return kept(knowledge, "track", key)
 
 
 class Spread:
