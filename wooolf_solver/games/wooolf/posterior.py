@@ -31,6 +31,9 @@ from ...engines.lattice import FloatArray
 from .knowledge import Decision, RoundKnowledge
 from .rules import Seat
 
+EXACT_LIMIT = 2**53
+"""Below this, float64 sums of whole numbers are exact, in any order."""
+
 
 @dataclass(frozen=True)
 class Declaration:
@@ -222,10 +225,17 @@ class DeclarationTable:
     targets: tuple[str, ...]
     candidates: tuple[tuple[Seat, ...], ...]
     decisions: tuple[Decision, ...]
-    right: npt.NDArray[np.bool_]
     held: tuple[npt.NDArray[np.bool_], ...] = field(repr=False, compare=False)
     """For each target, whether each pointer is right for each decision value (as
     :meth:`with_holders` gives them; a candidate is right when each of its pointers is)."""
+
+    @cached_property
+    def right(self) -> npt.NDArray[np.bool_]:
+        """Whether each candidate is right for each decision value (candidate × value)."""
+        right = np.ones((1, len(self.decisions)), dtype=bool)
+        for held in self.held:  # the candidates' order: the first target's pointer first
+            right = (right[:, None, :] & held[None, :, :]).reshape(-1, len(self.decisions))
+        return right
 
     @cached_property
     def ones(self) -> FloatArray:
@@ -248,7 +258,6 @@ class DeclarationTable:
         pointers = (NOBODY, *(seat for seat in knowledge.seats if seat != knowledge.viewpoint))
         targets = knowledge.targets
         candidates = _candidates(pointers, len(targets))
-        right = np.ones((1, len(decisions)), dtype=bool)
         seat_of = np.array(pointers, dtype=np.int64)[:, None]
         small = knowledge.seats[-1] < 63  # masks fit in int64
         held_all = []
@@ -261,8 +270,7 @@ class DeclarationTable:
             held = (masks[None, :] >> seat_of) & 1 == 1  # the pointer's seat holds it
             held[0] = masks == 0  # "nobody" is right when nobody holds it
             held_all.append(np.asarray(held, dtype=bool))
-            right = (right[:, None, :] & held[None, :, :]).reshape(-1, len(decisions))
-        return cls(targets, candidates, decisions, right, tuple(held_all)), held_all
+        return cls(targets, candidates, decisions, tuple(held_all)), held_all
 
     def ranked(self, weights: FloatArray, at_least: int = 5) -> list[Declaration]:
         """The declarations under these decision weights, best first (ties: smaller
@@ -298,11 +306,30 @@ class DeclarationTable:
 
     def _chances(self, weights: FloatArray) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
         """Every declaration's chance under these decision weights, and whether it is
-        certain (then its chance is exactly 1)."""
+        certain (then its chance is exactly 1). Whole weights below 2**53 (every
+        engine's, but for a designer deck's biggest) add up exactly in any order: then
+        each declaration's weight is read off the pointers' tables (:meth:`_exact_mass`)
+        and it is certain when it holds all the weight; otherwise the table's product
+        and each pointer's check, as before."""
+        total = float(weights.sum())
+        if 0 < total < EXACT_LIMIT and np.array_equal(weights, np.floor(weights)):
+            mass = self._exact_mass(weights)
+            return mass / total, mass == total
         certain = self._certain(weights > 0)
-        chances = (self.ones @ weights) / float(weights.sum())
+        chances = (self.ones @ weights) / total
         chances[certain] = 1.0
         return chances, certain
+
+    def _exact_mass(self, weights: FloatArray) -> FloatArray:
+        """Each declaration's weight of being right, one target's pointers at a time
+        (the candidates' order) and the last target's by one product: ``ones @
+        weights`` without the table, to the last bit for exact sums."""
+        mass = weights[None, :]
+        for held in self.held[:-1]:
+            mass = (mass[:, None, :] * held[None, :, :]).reshape(-1, len(weights))
+        if not self.held:
+            return np.asarray(mass.sum(axis=1))
+        return np.asarray(np.einsum("cv,pv->cp", mass, self.held[-1]).ravel())
 
     def _certain(self, live: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         """Whether each declaration is right for every ``live`` decision value: each of
