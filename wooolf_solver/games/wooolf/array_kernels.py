@@ -190,6 +190,22 @@ def hand_weights(
     return found
 
 
+def holders_certain(
+    per_hand: FloatArray,
+    labels: IntArray,
+    targets: int,
+    known_held: BoolArray,
+    known_alone: BoolArray,
+) -> bool:
+    """As :func:`.kernels.holders_certain`."""
+    # free seat × label: how many hand types of weight it may hold with that label
+    counts = (per_hand > 0) @ np.eye(targets + 1, dtype=np.int64)[labels]
+    held = counts[:, :targets] > 0
+    alone = held & (counts.sum(axis=1, keepdims=True) == counts[:, :targets])
+    certain = ~(held.any(axis=0) | known_held) | alone.any(axis=0) | known_alone
+    return bool(certain.all())
+
+
 def _moves(states: IntArray, first: IntArray, moves: IntArray) -> tuple[IntArray, IntArray]:
     """Every (row, move out of the row's state), row by row: each one's row and move
     (``first`` and ``moves``: where the moves out of each state start, how many)."""

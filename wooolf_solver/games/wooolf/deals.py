@@ -610,12 +610,6 @@ class Spread:
         return joint
 
 
-@lru_cache(maxsize=256)
-def _by_label(types: HandTypes, targets: tuple[str, ...]) -> IntArray:
-    """Each hand type's label as a row of zeros and a one (hand type × label)."""
-    return np.eye(len(targets) + 1, dtype=np.int64)[types.labels(targets)]
-
-
 @lru_cache(maxsize=64)
 def _places(base: int, seats: int) -> IntArray:
     """Each free seat's digit value in a label code (the first seat most significant)."""
@@ -694,18 +688,17 @@ def roles(knowledge: RoundKnowledge, deals: Deals) -> Roles:
 
 def certain(knowledge: RoundKnowledge, deals: Deals) -> bool:
     """:func:`.posterior.certain_by_roles` of the roles read off ``deals`` (not empty),
-    from the hand weights alone, as :func:`.posterior.certain_by_holders` reads them:
-    a free seat may hold a target when a hand of weight holds it, and holds it in
-    every world when no hand of weight holds another identity; each target must have
-    such a seat other than the viewpoint, or no seat that may hold it."""
-    targets = len(knowledge.targets)
-    # free seat × label: how many hand types of weight it may hold with that label
-    counts = (_per_hand(deals) > 0) @ _by_label(deals.types, knowledge.targets)
-    held = counts[:, :targets] > 0
-    alone = held & (counts.sum(axis=1, keepdims=True) == counts[:, :targets])
+    from the hand weights alone, as :func:`.posterior.certain_by_holders` reads them
+    (:func:`loops`' ``holders_certain``: a free seat may hold a target when a hand of
+    weight holds it, and holds it in every world when no hand of weight holds another
+    identity)."""
+    targets = knowledge.targets
     known_held, known_alone = _known_holders(knowledge)
-    certain = ~(held.any(axis=0) | known_held) | alone.any(axis=0) | known_alone
-    return bool(certain.all())
+    labels = deals.types.labels(targets)
+    found: bool = loops().holders_certain(
+        _per_hand(deals), labels, len(targets), known_held, known_alone
+    )
+    return found
 
 
 def _known_holders(knowledge: RoundKnowledge) -> tuple[BoolArray, BoolArray]:

@@ -324,6 +324,50 @@ def hand_weights(
     return found
 
 
+@compiled
+def holders_certain(
+    per_hand: FloatArray,
+    labels: IntArray,
+    targets: int,
+    known_held: BoolArray,
+    known_alone: BoolArray,
+) -> bool:
+    """Whether some declaration is right in every consistent deal, from every free
+    seat's hand weights (``per_hand``, seat × hand type, of :func:`hand_weights`;
+    ``labels``: each hand type's label) and the known hands (for each target: whether
+    one holds it, and whether one other than the viewpoint's does): for every target,
+    a seat other than the viewpoint holds it in every deal (for a free seat: every hand
+    of weight holds it), or no seat may hold it.
+
+    >>> per_hand = np.array([[1.0, 0.0], [2.0, 3.0]])   # two free seats, two hand types
+    >>> labels = np.array([0, 1])   # the first holds the one target, the second does not
+    >>> nobody = np.array([False])
+    >>> holders_certain(per_hand, labels, 1, nobody, nobody)   # the first seat holds it
+    True
+    >>> holders_certain(per_hand[::-1].copy(), labels, 1, nobody, nobody)
+    True
+    >>> holders_certain(np.array([[1.0, 1.0]]), labels, 1, nobody, nobody)
+    False
+    """
+    seats, hands = per_hand.shape
+    for target in range(targets):
+        held = known_held[target]
+        alone = known_alone[target]
+        for seat in range(seats):
+            holds, other = False, False
+            for hand in range(hands):
+                if per_hand[seat, hand] > 0.0:
+                    if labels[hand] == target:
+                        holds = True
+                    else:
+                        other = True
+            held = held or holds
+            alone = alone or (holds and not other)
+        if held and not alone:
+            return False
+    return True
+
+
 def outcome_gains(
     joints: FloatArray, total: float, entropy: float, starts: IntArray
 ) -> tuple[FloatArray, FloatArray]:
