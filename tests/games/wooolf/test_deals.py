@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 from strategies import Record, records
 from test_engine_agreement import BRUTE, assert_same_tally
@@ -25,7 +25,7 @@ from wooolf_solver.games.wooolf.counter import CountingEngine
 from wooolf_solver.games.wooolf.deals import compiled_loops
 from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
 from wooolf_solver.games.wooolf.memo import sharing
-from wooolf_solver.games.wooolf.posterior import certain_by_roles, certain_of
+from wooolf_solver.games.wooolf.posterior import RoundPosterior, certain_by_roles, certain_of
 from wooolf_solver.games.wooolf.solver import certain_declaration
 
 COUNTER = CountingEngine()
@@ -143,3 +143,23 @@ def test_the_certain_declaration_is_the_best_ones_certainty(record: Record) -> N
         assert certain_declaration(round_) == expected
     for declaration in posterior.declarations(at_least=1):  # each one read alone
         assert posterior.declaration(declaration.targets) == declaration
+
+
+@given(record=records(corrupt=False, viewpoint=True), scale=st.sampled_from([1.0, 3.0]))
+def test_the_chances_off_the_pointers_tables_are_the_tables_to_the_bit(
+    record: Record, scale: float
+) -> None:
+    """Whole weights below 2**53 are read off the pointers' tables (sums exact in any
+    order): the very chances and certainties of the candidates' table's product and
+    each pointer's check, which fractional or bigger weights still take."""
+    posterior = solve(Round.from_dict(record))
+    assert isinstance(posterior, RoundPosterior)
+    assume(bool(posterior.knowledge.targets) and len(posterior.weights) > 0)
+    table = posterior.table
+    for weights in (posterior.weights * scale, posterior.weights + 0.5):
+        chances, certain = table._chances(weights)
+        expected_certain = table._certain(weights > 0)
+        expected = (table.ones @ weights) / float(weights.sum())
+        expected[expected_certain] = 1.0
+        assert np.array_equal(certain, expected_certain)
+        assert np.array_equal(chances, expected)
