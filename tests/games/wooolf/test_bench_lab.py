@@ -30,7 +30,17 @@ def test_json_report(
     four, five = report["cli"]
     for row in (four, five):
         assert row["games"] == 1 and 1 <= row["rounds"] <= 3 and row["rounds_per_second"] > 0
+        assert row["start_seconds"] is None  # one game: nothing to split
     assert four["goal_met"] is None and isinstance(five["goal_met"], bool)
+
+
+def test_the_start_split_off(bench: ModuleType) -> None:
+    """Two games: the start is a one-game run of the same first game, the rest the
+    games after it."""
+    row = bench.bench_cli(4, 2, "split")
+    assert row["games"] == 2 and row["start_seconds"] > 0
+    after = row["rounds_per_second_after_start"]
+    assert after is None or after > 0
 
 
 def test_table(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
