@@ -36,6 +36,9 @@ BoolArray = npt.NDArray[np.bool_]
 Array = npt.NDArray[Any]
 """Floats, or Python integers (``dtype=object``) where floats would not be exact."""
 
+EXACT_LIMIT = 2**53
+"""Below this, float64 sums of whole numbers are exact, in any order."""
+
 
 @dataclass(frozen=True, eq=False)
 class Step:

@@ -54,15 +54,13 @@ from ...core import budget
 from ...core.budget import DEFAULT_MAX_MEMORY
 from ...core.errors import SolverError
 from ...engines.base import Tally
-from ...engines.lattice import Array, FloatArray, Grouped, IntArray, Lattice, Step
+from ...engines.lattice import EXACT_LIMIT, Array, FloatArray, Grouped, IntArray, Lattice, Step
 from . import deals
 from .hands import ClassKey, DecisionJoint, HandTypes, Mirrored, Reader, digits_of
 from .knowledge import Announced, Decision, RoundKnowledge
 from .memo import SMALL_BYTES, Memo, is_sharing, position
 from .posterior import certain_by_roles
 from .rules import Card, Character, Seat
-
-EXACT_FLOAT_LIMIT = 2**53
 
 DENSE_CODES = 3**8
 """The most label codes (``(targets + 1) ** free seats``) for which the decision comes
@@ -373,7 +371,7 @@ class _Model:
         size = self.knowledge.game.hand_size
         bound = factorial(cards) // factorial(size) ** len(self.seats)
         support = self.factors > 0
-        if bound < EXACT_FLOAT_LIMIT:
+        if bound < EXACT_LIMIT:
             last = self.forward(support.astype(np.float64))[-1][:, 0]
             return round(float(last.sum()))
         last = self.forward(support.astype(object))[-1][:, 0]

@@ -66,7 +66,7 @@ import numpy.typing as npt
 from ...core.kept import kept
 from ...core.knowledge import Observation
 from ...engines.base import Tally
-from ...engines.lattice import BoolArray, FloatArray, IntArray, Step
+from ...engines.lattice import EXACT_LIMIT, BoolArray, FloatArray, IntArray, Step
 from . import array_kernels
 from .completion import Completion
 from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Mirrored, Reader, Roles
@@ -84,9 +84,6 @@ MAX_CODES = 3**8
 
 MOST_HAND_TYPES = int(np.iinfo(np.int8).max)
 """The most hand types rows index (their hands are ``int8``)."""
-
-EXACT_LIMIT = 2**53
-"""Below this, float64 sums of whole numbers are exact."""
 
 SNAPSHOTS = 32
 """Positions of one viewpoint kept inside :func:`.memo.sharing`..."""

@@ -27,12 +27,9 @@ import numpy.typing as npt
 
 from ...core.posterior import Posterior
 from ...core.words import NOBODY, pointer_word
-from ...engines.lattice import FloatArray
+from ...engines.lattice import EXACT_LIMIT, FloatArray
 from .knowledge import Decision, RoundKnowledge
 from .rules import Seat
-
-EXACT_LIMIT = 2**53
-"""Below this, float64 sums of whole numbers are exact, in any order."""
 
 
 @dataclass(frozen=True)
