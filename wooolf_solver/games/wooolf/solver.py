@@ -33,10 +33,7 @@ def solve(round_: Round, engine: str | None = None) -> RoundPosterior:
     events, when no deal is consistent with the record. A position asked again gets
     the same posterior back (see :mod:`.memo`).
     """
-    knowledge = knowledge_of(round_)
-    return POSTERIORS.get(
-        _key(knowledge, engine), lambda: _solve(knowledge, engine), knowledge.game
-    )
+    return _solved(knowledge_of(round_), engine)
 
 
 POSTERIORS = Memo()
@@ -46,6 +43,13 @@ POSTERIORS = Memo()
 def _key(knowledge: RoundKnowledge, engine: str | None) -> Hashable:
     """A posterior's key in :data:`POSTERIORS`: the position, engine and budget."""
     return (position(knowledge), engine, max_memory())
+
+
+def _solved(knowledge: RoundKnowledge, engine: str | None) -> RoundPosterior:
+    """:func:`solve` of a compiled knowledge (kept in :data:`POSTERIORS`)."""
+    return POSTERIORS.get(
+        _key(knowledge, engine), lambda: _solve(knowledge, engine), knowledge.game
+    )
 
 
 def _solve(knowledge: RoundKnowledge, engine: str | None) -> RoundPosterior:
@@ -81,7 +85,4 @@ def knowledge_certain(knowledge: RoundKnowledge, engine: str | None = None) -> b
         found = counter.certain(knowledge)
         if found is not None:
             return found
-    solved = POSTERIORS.get(
-        _key(knowledge, engine), lambda: _solve(knowledge, engine), knowledge.game
-    )
-    return solved.certain_declaration  # raises if nothing is consistent
+    return _solved(knowledge, engine).certain_declaration  # raises if nothing is consistent
