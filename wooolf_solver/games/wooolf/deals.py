@@ -690,7 +690,7 @@ def certain(knowledge: RoundKnowledge, deals: Deals) -> bool:
     weight holds it, and holds it in every world when no hand of weight holds another
     identity)."""
     targets = knowledge.targets
-    known_held, known_alone = _known_holders(knowledge)
+    known_held, known_alone = _known_holders(Reader(knowledge, deals.types))
     labels = deals.types.labels(targets)
     found: bool = loops().holders_certain(
         _per_hand(deals), labels, len(targets), known_held, known_alone
@@ -698,16 +698,16 @@ def certain(knowledge: RoundKnowledge, deals: Deals) -> bool:
     return found
 
 
-def _known_holders(knowledge: RoundKnowledge) -> tuple[BoolArray, BoolArray]:
+def _known_holders(reader: Reader) -> tuple[BoolArray, BoolArray]:
     """For each target, whether a known hand holds it, and whether one other than the
-    viewpoint's does (kept with the knowledge)."""
+    viewpoint's does (from :attr:`.hands.Reader.known_holders`, kept with the knowledge)."""
+    knowledge = reader.knowledge
 
     def made() -> tuple[BoolArray, BoolArray]:
-        names = {seat: knowledge.game.identity(hand).name for seat, hand in knowledge.hands.items()}
-        targets = knowledge.targets
-        held = np.array([any(name == t for name in names.values()) for t in targets])
-        other = [name for seat, name in names.items() if seat != knowledge.viewpoint]
-        return held, np.array([t in other for t in targets], dtype=bool)
+        holders = reader.known_holders
+        held = [bool(seats) for seats in holders]
+        other = [any(seat != knowledge.viewpoint for seat in seats) for seats in holders]
+        return np.array(held, dtype=bool), np.array(other, dtype=bool)
 
     return kept(knowledge, "known holders", made)
 
