@@ -131,6 +131,18 @@ class RoundPosterior(Posterior):
         return result
 
 
+def _by_pointers(
+    first: npt.NDArray[Any], held: Sequence[npt.NDArray[np.bool_]]
+) -> npt.NDArray[Any]:
+    """``first`` (one row over the decision values) times each target's pointers in
+    turn: a row per candidate of those targets, in the candidates' order (the first
+    target's pointer first); booleans stay booleans (a candidate right when each of
+    its pointers is), weights become each candidate's weights where it is right."""
+    for table in held:
+        first = (first[:, None, :] * table[None, :, :]).reshape(-1, first.shape[-1])
+    return first
+
+
 @lru_cache(maxsize=64)
 def _candidates(pointers: tuple[Seat, ...], targets: int) -> tuple[tuple[Seat, ...], ...]:
     """Every declaration: one pointer per target."""
@@ -229,10 +241,7 @@ class DeclarationTable:
     @cached_property
     def right(self) -> npt.NDArray[np.bool_]:
         """Whether each candidate is right for each decision value (candidate × value)."""
-        right = np.ones((1, len(self.decisions)), dtype=bool)
-        for held in self.held:  # the candidates' order: the first target's pointer first
-            right = (right[:, None, :] & held[None, :, :]).reshape(-1, len(self.decisions))
-        return right
+        return _by_pointers(np.ones((1, len(self.decisions)), dtype=bool), self.held)
 
     @cached_property
     def ones(self) -> FloatArray:
@@ -321,11 +330,9 @@ class DeclarationTable:
         """Each declaration's weight of being right, one target's pointers at a time
         (the candidates' order) and the last target's by one product: ``ones @
         weights`` without the table, to the last bit for exact sums."""
-        mass = weights[None, :]
-        for held in self.held[:-1]:
-            mass = (mass[:, None, :] * held[None, :, :]).reshape(-1, len(weights))
         if not self.held:
-            return np.asarray(mass.sum(axis=1))
+            return np.array([weights.sum()])
+        mass = _by_pointers(weights[None, :], self.held[:-1])
         return np.asarray(np.einsum("cv,pv->cp", mass, self.held[-1]).ravel())
 
     def _certain(self, live: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
