@@ -161,15 +161,14 @@ def build_lattice(counts: tuple[int, ...], hand_size: int) -> Lattice:
     )
 
     takes = np.zeros((len(hands), kinds), dtype=np.int64)  # each hand's cards per kind
-    for index, hand in enumerate(hands):
-        np.add.at(takes[index], list(hand), 1)
-    offsets = takes @ strides  # a hand's move in the states' numbering
     # each hand's kinds and copies of each, padded with copies 0 (one way)
     slots = np.zeros((2, len(hands), hand_size), dtype=np.int64)
     for index, hand in enumerate(hands):
-        kinds_held = sorted(set(hand))
-        slots[0, index, : len(kinds_held)] = kinds_held
-        slots[1, index, : len(kinds_held)] = [hand.count(kind) for kind in kinds_held]
+        held = sorted(set(hand))
+        copies = [hand.count(kind) for kind in held]
+        takes[index, held] = copies
+        slots[:, index, : len(held)] = held, copies
+    offsets = takes @ strides  # a hand's move in the states' numbering
     steps = []
     for j in range(seats):
         here = states[levels[j]]
