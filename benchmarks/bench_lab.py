@@ -97,7 +97,7 @@ class Timed:
 
 def bench_serial(players: int, games: int, seed: str) -> dict[str, Any]:
     """Play ``games`` greedy games in this process, timing the bots (after one game
-    untimed: Numba's start, 0.8 s, is in the end-to-end figure, not here)."""
+    untimed: the deck's first tables are in the end-to-end figure, not here)."""
     game = base_rules()
     setup = game.setup("basic", players)
     with lab_game():
@@ -161,7 +161,7 @@ def bench_cli(players: int, games: int, seed: str) -> dict[str, Any]:
     interpreter, the report's analysis included), timed from start to exit; and, when
     ``games`` is more than one, the same command with one game (the same first game),
     which splits the time into the start (the process and its first game: imports,
-    Numba's start, the deck's first tables) and the games after it."""
+    the deck's first tables) and the games after it."""
     rounds, seconds = _timed_simulate(players, games, seed)
     rate = per_second(rounds, seconds)
     found: dict[str, Any] = {

@@ -1,19 +1,17 @@
 """The loops of :mod:`.kernels` written with numpy array operations: the same
 functions, arguments and answers (to the last bit: they add the same whole numbers),
-without Numba's start (about 0.8 s a process).
+for an install whose C loops were not built (no C compiler at hand).
 
-:mod:`.deals` uses these by default, for short jobs (a review, a notebook), and the
-compiled ones where the work is long enough to pay for Numba's start: inside
-:func:`.deals.compiled_loops` (the lab turns it on). The tests run both and hold
-them to the counter's passes and to each other.
+:mod:`.deals` uses the C loops where they were built, these otherwise, or inside
+:func:`.deals.array_loops`. The tests run both and hold them to the counter's passes
+and to each other.
 
 >>> import numpy as np
->>> from wooolf_solver.games.wooolf import kernels
 >>> args = (np.array([[0], [1]], dtype=np.int8), np.array([2]), np.array([0, 1]),
 ...     np.array([0, 0]), np.array([1.0, 5.0]), np.array([[3.0, 2.0]]), np.array([0, 1]),
 ...     np.array([1, 0]), 4)
 >>> decision, touched = decision_weights(*args)
->>> decision.tolist(), touched.tolist()   # as the compiled loop's example
+>>> decision.tolist(), touched.tolist()   # as the C loop's example
 ([2.0, 3.0, 10.0, 15.0], [0, 2])
 """
 

@@ -28,9 +28,9 @@ are asked about from every seat, event after event) each viewpoint's deals are k
 after the positions asked (a :class:`Track`), and a position that extends one starts
 from it: one more event costs one product over the rows left.
 
-The loops over the rows are :mod:`.array_kernels`' numpy array operations, or inside
-:func:`compiled_loops` (the lab's games) the same functions compiled with Numba
-(:mod:`.kernels`), whose start pays off only on a long job.
+The loops over the rows are C (:mod:`.kernels`, compiled when the package is
+installed), or where no C compiler was at hand the same functions as numpy array
+operations (:mod:`.array_kernels`), to the same bits.
 
 :func:`deals_of` answers ``None`` where the counter's passes are the better tool:
 more than :data:`MAX_ROWS` rows, more label codes than the counter's dense passes
@@ -414,35 +414,40 @@ class Track:
         return Numerators.of(self.seats[peeker], column, table, shape)
 
 
-_COMPILED: ContextVar[bool] = ContextVar("compiled loops", default=False)
+_ARRAYS: ContextVar[bool] = ContextVar("array loops", default=False)
 
 
 @contextmanager
-def compiled_loops() -> Iterator[None]:
-    """Read the rows with the compiled loops (:mod:`.kernels`) inside the block, for a
-    job long enough to pay for Numba's start (0.8 s a process: the lab's games); the
-    same answers as the array operations of :mod:`.array_kernels`, used otherwise."""
-    token = _COMPILED.set(True)
+def array_loops() -> Iterator[None]:
+    """Read the rows with the numpy array operations of :mod:`.array_kernels` inside
+    the block, even where the C loops of :mod:`.kernels` were built (to check the two
+    against each other, or to time them)."""
+    token = _ARRAYS.set(True)
     try:
         yield
     finally:
-        _COMPILED.reset(token)
+        _ARRAYS.reset(token)
 
 
 def loops() -> ModuleType:
-    """The module of loops over the rows in force: :mod:`.kernels` inside
-    :func:`compiled_loops`, else :mod:`.array_kernels` (the same functions)."""
-    if not _COMPILED.get():
+    """The module of loops over the rows in force: the C loops of :mod:`.kernels`
+    where they were built (the package's install compiles them), else, or inside
+    :func:`array_loops`, :mod:`.array_kernels` (the same functions, the same bits)."""
+    if _COMPILED is None or _ARRAYS.get():
         return array_kernels
-    if not _KERNELS:
-        from . import kernels  # noqa: PLC0415 (Numba takes 0.8 s to start: on use)
-
-        _KERNELS.append(kernels)
-    return _KERNELS[0]
+    return _COMPILED
 
 
-_KERNELS: list[ModuleType] = []
-"""The compiled loops' module, once imported."""
+def _compiled_loops() -> ModuleType | None:
+    """:mod:`.kernels`, or ``None`` where its C loops were not built."""
+    try:
+        from . import kernels  # noqa: PLC0415 (an optional part of the install)
+    except ImportError:
+        return None
+    return kernels
+
+
+_COMPILED = _compiled_loops()
 
 
 def _prefix_hashes(observations: tuple[Observation, ...]) -> list[int]:

@@ -59,7 +59,6 @@ from ...core.garbage import fewer_collections
 from ...lab.executors import Executor, Serial
 from ...lab.stats import LEVEL, Mean, Proportion
 from .bots import make_bot
-from .deals import compiled_loops
 from .measure import GameSummary, SeatRound, measure_game
 from .memo import sharing
 from .rules import Game, Setup, base_rules, load_deck
@@ -201,11 +200,10 @@ def play_one(task: GameTask) -> GameSummary:
 def lab_game() -> Iterator[None]:
     """How the lab plays one game: the bots' decisions and the report's analysis
     share their work on the positions they both ask about (:func:`.memo.sharing`),
-    with the rows read by compiled loops (:func:`.deals.compiled_loops`: a lab run is
-    long enough to pay for their start), and Python's cycle collector run less often
+    and Python's cycle collector run less often
     (:func:`~wooolf_solver.core.garbage.fewer_collections`; the outermost, so that the
     memos are emptied before its run at the end)."""
-    with fewer_collections(), sharing(), compiled_loops():
+    with fewer_collections(), sharing():
         yield
 
 
