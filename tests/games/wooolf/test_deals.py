@@ -179,3 +179,17 @@ def test_the_chances_off_the_pointers_tables_are_the_tables_to_the_bit(
         expected[expected_certain] = 1.0
         assert np.array_equal(certain, expected_certain)
         assert np.array_equal(chances, expected)
+
+
+def test_the_c_loops_read_views_and_refuse_other_element_types() -> None:
+    """A view with strides is read through a copy (the same answer); an array of
+    another element type is refused with an error naming the argument."""
+    if loops() is array_kernels:
+        pytest.skip("the C loops were not built")
+    c_loops = loops()
+    per_hand = np.array([[1.0, 0.0], [2.0, 3.0]])
+    labels, nobody = np.array([0, 1]), np.array([False])
+    reversed_view = per_hand[::-1]  # strides, not C-contiguous
+    assert c_loops.holders_certain(reversed_view, labels, 1, nobody, nobody) is True
+    with pytest.raises(TypeError, match="argument 2"):
+        c_loops.holders_certain(per_hand, labels.astype(np.int32), 1, nobody, nobody)
