@@ -85,16 +85,28 @@ static int check_count(Py_ssize_t nargs, Py_ssize_t want, const char *name) {
     return 0;
 }
 
-#define TAKE(var, type, index, kind, ndim, writable, shape)                     \
-    type *var = (type *)take(&held, args, index, kind, ndim, writable, shape); \
-    if (var == NULL) goto fail
+/* A kernel: ``name`` checks that it has ``count`` arguments, runs its body (which
+ * takes its arrays with TAKE and returns its answer, or NULL with an error set),
+ * and releases the arrays the body took. */
+#define KERNEL(name, count)                                                          \
+    static PyObject *name##_body(Held *held, PyObject *const *args);                 \
+    static PyObject *name(PyObject *self, PyObject *const *args, Py_ssize_t nargs) { \
+        if (!check_count(nargs, count, #name)) return NULL;                          \
+        Held held = {.held = 0};                                                     \
+        PyObject *answer = name##_body(&held, args);                                 \
+        release(&held);                                                              \
+        return answer;                                                               \
+    }                                                                                \
+    static PyObject *name##_body(Held *held, PyObject *const *args)
+
+#define TAKE(var, type, index, kind, ndim, writable, shape)                    \
+    type *var = (type *)take(held, args, index, kind, ndim, writable, shape); \
+    if (var == NULL) return NULL
 
 /* decision_weights(hands, place, labels, states, weights, ways, codes, counts,
  *                  decision_out, touched_codes_out) */
-static PyObject *decision_weights(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(decision_weights, 10) {
     Py_ssize_t hs[2], n[1], ws[2], ls[1];
-    if (!check_count(nargs, 10, "decision_weights")) return NULL;
     TAKE(hands, int8_t, 0, 'b', 2, 0, hs);
     TAKE(place, int64_t, 1, 'q', 1, 0, n);
     TAKE(labels, int64_t, 2, 'q', 1, 0, n);
@@ -118,19 +130,13 @@ static PyObject *decision_weights(PyObject *self, PyObject *const *args, Py_ssiz
             if (found != 0.0) decision[code + codes[labelling]] += weight * found;
         }
     }
-    release(&held);
     Py_RETURN_NONE;
-fail:
-    release(&held);
-    return NULL;
 }
 
 /* touched_joint(hands, touched_codes, states, weights, ways, codes, counts, rank,
  *               joint_out[touched, hand_types, values]) */
-static PyObject *touched_joint(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(touched_joint, 9) {
     Py_ssize_t hs[2], n[1], ws[2], ls[1], js[3];
-    if (!check_count(nargs, 9, "touched_joint")) return NULL;
     TAKE(hands, int8_t, 0, 'b', 2, 0, hs);
     TAKE(touched_codes, int64_t, 1, 'q', 1, 0, n);
     TAKE(states, int64_t, 2, 'q', 1, 0, n);
@@ -156,21 +162,15 @@ static PyObject *touched_joint(PyObject *self, PyObject *const *args, Py_ssize_t
                 joint[(column * hand_types + hand[column]) * values + value] += share;
         }
     }
-    release(&held);
     Py_RETURN_NONE;
-fail:
-    release(&held);
-    return NULL;
 }
 
 /* untouched_joint(order, keys, touched_codes, states, weights, first, moves,
  *                 move_state, move_hand, move_ways, labels, place, other_codes, counts,
  *                 ways_after, rank, support, base, joint_out[hand_types, values],
  *                 mirror_out[seats, values]); ``order`` sorts the rows by ``keys``. */
-static PyObject *untouched_joint(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(untouched_joint, 20) {
     Py_ssize_t n[1], os[1], ss[1], as[2], ps[1], js[2], ms[2];
-    if (!check_count(nargs, 20, "untouched_joint")) return NULL;
     TAKE(order, int64_t, 0, 'q', 1, 0, os);
     TAKE(keys, int64_t, 1, 'q', 1, 0, n);
     TAKE(touched_codes, int64_t, 2, 'q', 1, 0, n);
@@ -189,7 +189,7 @@ static PyObject *untouched_joint(PyObject *self, PyObject *const *args, Py_ssize
     TAKE(rank, int64_t, 15, 'q', 1, 0, n);
     TAKE(support, int64_t, 16, 'q', 1, 0, n);
     int64_t base = PyLong_AsLongLong(args[17]);
-    if (base == -1 && PyErr_Occurred()) goto fail;
+    if (base == -1 && PyErr_Occurred()) return NULL;
     TAKE(joint, double, 18, 'd', 2, 1, js);
     TAKE(mirror, int64_t, 19, 'q', 2, 1, ms);
     Py_ssize_t rows = os[0], labellings = ss[0], columns = as[1];
@@ -224,19 +224,13 @@ static PyObject *untouched_joint(PyObject *self, PyObject *const *args, Py_ssize
                 rank[code + (digit - other) * place[seat] + (other - digit) * place[0]];
         }
     }
-    release(&held);
     Py_RETURN_NONE;
-fail:
-    release(&held);
-    return NULL;
 }
 
 /* split_count(states, first, moves, move_hand, allowed): how many rows the split
  * of split_rows makes before its observation. */
-static PyObject *split_count(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(split_count, 5) {
     Py_ssize_t ss[1], n[1];
-    if (!check_count(nargs, 5, "split_count")) return NULL;
     TAKE(states, int64_t, 0, 'q', 1, 0, ss);
     TAKE(first, int64_t, 1, 'q', 1, 0, n);
     TAKE(moves, int64_t, 2, 'q', 1, 0, n);
@@ -248,11 +242,7 @@ static PyObject *split_count(PyObject *self, PyObject *const *args, Py_ssize_t n
         for (int64_t move = first[state]; move < first[state] + moves[state]; move++)
             total += allowed[move_hand[move]] != 0;
     }
-    release(&held);
     return PyLong_FromSsize_t(total);
-fail:
-    release(&held);
-    return NULL;
 }
 
 /* The hand type a read of the new row takes: column ``column`` of the old row, or
@@ -266,10 +256,8 @@ static inline int64_t read_of(int64_t column, Py_ssize_t touched, int64_t hand,
 /* split_fill(hands, states, coef, weights, first, moves, move_state, move_hand,
  *            move_ways, move_coef, allowed, table, reads, new_hands, new_states,
  *            new_coef, new_weights): the rows of split_rows, their count. */
-static PyObject *split_fill(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(split_fill, 17) {
     Py_ssize_t hs[2], n[1], ts[2], nh[2];
-    if (!check_count(nargs, 17, "split_fill")) return NULL;
     TAKE(hands, int8_t, 0, 'b', 2, 0, hs);
     TAKE(states, int64_t, 1, 'q', 1, 0, n);
     TAKE(coef, int64_t, 2, 'q', 1, 0, n);
@@ -298,7 +286,7 @@ static PyObject *split_fill(PyObject *self, PyObject *const *args, Py_ssize_t na
             if (!allowed[hand]) continue;
             if (made == most) {
                 PyErr_SetString(PyExc_ValueError, "split_fill: more rows than split_count");
-                goto fail;
+                return NULL;
             }
             double weight = weights[row] * move_ways[move];
             if (observed) {
@@ -316,20 +304,14 @@ static PyObject *split_fill(PyObject *self, PyObject *const *args, Py_ssize_t na
             made++;
         }
     }
-    release(&held);
     return PyLong_FromSsize_t(made);
-fail:
-    release(&held);
-    return NULL;
 }
 
 /* observe_rows(hands, states, coef, weights, table, reads, new_hands, new_states,
  *              new_coef, new_weights): the rows an observation keeps, with their
  *              weights after it; their count. */
-static PyObject *observe_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(observe_rows, 10) {
     Py_ssize_t hs[2], n[1], ts[2], nh[2];
-    if (!check_count(nargs, 10, "observe_rows")) return NULL;
     TAKE(hands, int8_t, 0, 'b', 2, 0, hs);
     TAKE(states, int64_t, 1, 'q', 1, 0, n);
     TAKE(coef, int64_t, 2, 'q', 1, 0, n);
@@ -343,7 +325,7 @@ static PyObject *observe_rows(PyObject *self, PyObject *const *args, Py_ssize_t 
     Py_ssize_t rows = hs[0], touched = hs[1], made = 0;
     if (nh[0] < rows || nh[1] != touched) {
         PyErr_SetString(PyExc_ValueError, "observe_rows: the new rows' shape");
-        goto fail;
+        return NULL;
     }
     for (Py_ssize_t row = 0; row < rows; row++) {
         const int8_t *hand = hands + row * touched;
@@ -358,20 +340,14 @@ static PyObject *observe_rows(PyObject *self, PyObject *const *args, Py_ssize_t 
             made++;
         }
     }
-    release(&held);
     return PyLong_FromSsize_t(made);
-fail:
-    release(&held);
-    return NULL;
 }
 
 /* hand_weights(hands, columns, filled, states, weights, move_src, move_hand,
  *              move_ways, found_out[seats, hand_types]) */
-static PyObject *hand_weights(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(hand_weights, 9) {
     Py_ssize_t hs[2], cs[1], fs[1], ss[1], ms[1], n[1], os[2];
     double *untouched = NULL;
-    if (!check_count(nargs, 9, "hand_weights")) return NULL;
     TAKE(hands, int8_t, 0, 'b', 2, 0, hs);
     TAKE(columns, int64_t, 1, 'q', 1, 0, cs);
     TAKE(filled, double, 2, 'd', 1, 0, fs);
@@ -392,8 +368,8 @@ static PyObject *hand_weights(PyObject *self, PyObject *const *args, Py_ssize_t 
         untouched = calloc((size_t)hand_types, sizeof(double));
         if (by_state == NULL || untouched == NULL) {
             free(by_state);
-            PyErr_NoMemory();
-            goto fail;
+            free(untouched);
+            return PyErr_NoMemory();
         }
         for (Py_ssize_t row = 0; row < ss[0]; row++) by_state[states[row]] += weights[row];
         for (Py_ssize_t move = 0; move < ms[0]; move++)
@@ -412,23 +388,16 @@ static PyObject *hand_weights(PyObject *self, PyObject *const *args, Py_ssize_t 
             row_found[hands[row * touched + column]] += filled[row];
     }
     free(untouched);
-    release(&held);
     Py_RETURN_NONE;
-fail:
-    free(untouched);
-    release(&held);
-    return NULL;
 }
 
 /* holders_certain(per_hand, labels, targets, known_held, known_alone) -> bool */
-static PyObject *holders_certain(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(holders_certain, 5) {
     Py_ssize_t ps[2], n[1];
-    if (!check_count(nargs, 5, "holders_certain")) return NULL;
     TAKE(per_hand, double, 0, 'd', 2, 0, ps);
     TAKE(labels, int64_t, 1, 'q', 1, 0, n);
     Py_ssize_t targets = PyLong_AsSsize_t(args[2]);
-    if (targets == -1 && PyErr_Occurred()) goto fail;
+    if (targets == -1 && PyErr_Occurred()) return NULL;
     TAKE(known_held, char, 3, '?', 1, 0, n);
     TAKE(known_alone, char, 4, '?', 1, 0, n);
     Py_ssize_t seats = ps[0], hands = ps[1];
@@ -448,20 +417,14 @@ static PyObject *holders_certain(PyObject *self, PyObject *const *args, Py_ssize
         }
         if (any_held && !alone) certain = 0;
     }
-    release(&held);
     return PyBool_FromLong(certain);
-fail:
-    release(&held);
-    return NULL;
 }
 
 /* shares(joints, shares_out[rows * values], counts_out[rows], sums_out[rows]): each
  * row's positive weights over its total, row after row, how many each row has and
  * each row's total; the count of shares. */
-static PyObject *shares(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(shares, 4) {
     Py_ssize_t js[2], n[1];
-    if (!check_count(nargs, 4, "shares")) return NULL;
     TAKE(joints, double, 0, 'd', 2, 0, js);
     TAKE(found, double, 1, 'd', 1, 1, n);
     TAKE(counts, int64_t, 2, 'q', 1, 1, n);
@@ -480,11 +443,7 @@ static PyObject *shares(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             }
         }
     }
-    release(&held);
     return PyLong_FromSsize_t(made);
-fail:
-    release(&held);
-    return NULL;
 }
 
 /* The sum of values[0:count] as numpy adds it up (pairwise: one after another below
@@ -512,43 +471,31 @@ static double pairwise(const double *values, Py_ssize_t count) {
 }
 
 /* pairwise_sum(values) -> float: pairwise() of a whole array, for its checks. */
-static PyObject *pairwise_sum(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(pairwise_sum, 1) {
     Py_ssize_t n[1];
-    if (!check_count(nargs, 1, "pairwise_sum")) return NULL;
     TAKE(values, double, 0, 'd', 1, 0, n);
     double total = pairwise(values, n[0]);
-    release(&held);
     return PyFloat_FromDouble(total);
-fail:
-    release(&held);
-    return NULL;
 }
 
 /* gains(terms, counts, sums, total, entropy, starts, chances_out, gains_out): each
  * row's entropy from its terms share * log2(share), each action's information gain
  * (outcome_gains in kernels.py). */
-static PyObject *gains(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Held held = {.held = 0};
+KERNEL(gains, 8) {
     Py_ssize_t n[1], cs[1], gs[1];
-    double *entropies = NULL;
-    if (!check_count(nargs, 8, "gains")) return NULL;
     TAKE(terms, double, 0, 'd', 1, 0, n);
     TAKE(counts, int64_t, 1, 'q', 1, 0, cs);
     TAKE(sums, double, 2, 'd', 1, 0, n);
     double total = PyFloat_AsDouble(args[3]);
-    if (total == -1.0 && PyErr_Occurred()) goto fail;
+    if (total == -1.0 && PyErr_Occurred()) return NULL;
     double entropy = PyFloat_AsDouble(args[4]);
-    if (entropy == -1.0 && PyErr_Occurred()) goto fail;
+    if (entropy == -1.0 && PyErr_Occurred()) return NULL;
     TAKE(starts, int64_t, 5, 'q', 1, 0, n);
     TAKE(chances, double, 6, 'd', 1, 1, n);
     TAKE(found, double, 7, 'd', 1, 1, gs);
     Py_ssize_t rows = cs[0];
-    entropies = calloc((size_t)(rows > 0 ? rows : 1), sizeof(double));
-    if (entropies == NULL) {
-        PyErr_NoMemory();
-        goto fail;
-    }
+    double *entropies = calloc((size_t)(rows > 0 ? rows : 1), sizeof(double));
+    if (entropies == NULL) return PyErr_NoMemory();
     Py_ssize_t start = 0;
     for (Py_ssize_t row = 0; row < rows; row++) {
         if (counts[row] > 1) entropies[row] = -pairwise(terms + start, counts[row]);
@@ -568,12 +515,7 @@ static PyObject *gains(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         found[action] = live > 1 && gain > 0.0 ? gain : 0.0;
     }
     free(entropies);
-    release(&held);
     Py_RETURN_NONE;
-fail:
-    free(entropies);
-    release(&held);
-    return NULL;
 }
 
 static PyMethodDef methods[] = {
