@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -13,6 +14,10 @@ import pytest
 from wooolf_solver.cli import main
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+IN_CI = os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
+"""Whether the tests run in CI (``CI=true``), where what .ci/run installs (chromium, a C
+compiler) must be there: a missing one fails instead of skipping."""
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

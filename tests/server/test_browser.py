@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import IN_CI
 
 from wooolf_solver.server.app import create_app
 
 from .live_server import serving
 
-IN_CI = os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
 CHROMIUM = os.environ.get("WOOOLF_CHROMIUM", "/usr/bin/chromium")
 if IN_CI:  # in CI a missing browser or driver fails instead of skipping
     import playwright.sync_api as playwright_api

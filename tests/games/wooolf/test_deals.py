@@ -9,12 +9,12 @@ last bit (the weights are whole numbers, exact in floats).
 
 from __future__ import annotations
 
-import os
 from contextlib import nullcontext
 from dataclasses import replace
 
 import numpy as np
 import pytest
+from helpers import IN_CI
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 from strategies import Record, records
@@ -33,8 +33,6 @@ COUNTER = CountingEngine()
 
 BOTH_LOOPS = pytest.mark.parametrize("compiled", [False, True], ids=["arrays", "compiled"])
 """The rows read by numpy's array operations, or by the C loops."""
-
-IN_CI = os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
 
 
 def test_the_c_loops_are_built() -> None:

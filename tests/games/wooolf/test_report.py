@@ -6,14 +6,13 @@ console."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import run
+from helpers import IN_CI, run
 from markupsafe import escape
 from PIL import Image  # matplotlib's own dependency
 
@@ -23,7 +22,6 @@ from wooolf_solver.games.wooolf.report import html_report, moment_sentence, roun
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 GAMES = {"four": EXAMPLES / "game-4p-advanced.yaml", "six": EXAMPLES / "game-6p-basic.yaml"}
-IN_CI = os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
 
 pytestmark = pytest.mark.usefixtures("plain_console")  # see conftest.py
 

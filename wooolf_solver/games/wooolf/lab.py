@@ -199,8 +199,8 @@ def play_one(task: GameTask) -> GameSummary:
 @contextmanager
 def lab_game() -> Iterator[None]:
     """How the lab plays one game: the bots' decisions and the report's analysis
-    share their work on the positions they both ask about (:func:`.memo.sharing`),
-    and Python's cycle collector run less often
+    share their work on the positions they both ask about (:func:`.memo.sharing`), and
+    Python's cycle collector runs less often
     (:func:`~wooolf_solver.core.garbage.fewer_collections`; the outermost, so that the
     memos are emptied before its run at the end)."""
     with fewer_collections(), sharing():
