@@ -153,6 +153,15 @@ LAB: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """The designer lab, each also with ``--json``."""
 
+LAB += (
+    ("simulate__onuw", ("simulate", "--game", "onuw", *LAB_SMALL)),
+    (
+        "simulate__werewolf",
+        ("simulate", "--game", "werewolf", "--players", "9", "--games", "3", "--seed", "1",
+         "--workers", "1", "--bots", "solver"),
+    ),
+)
+
 BAD_INPUT: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("error__solve-missing-file", ("solve", "examples/no-such-record.yaml")),
     ("error__solve-missing-file--json", ("solve", "examples/no-such-record.yaml", "--json")),
@@ -174,6 +183,22 @@ BAD_INPUT: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 JSON_OR_NOT: tuple[tuple[str, ...], ...] = ((), ("--json",))
+
+OTHER_GAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("onuw/official-3p-lies.yaml", ("solve", "vote", "why 2 liar", "why 1 werewolf --not")),
+    ("onuw/official-6p-lies.yaml", ("solve", "vote")),
+    ("onuw/robber-5p.yaml", ("solve", "vote")),
+    ("onuw/table-4p-bots.yaml", ("solve", "vote")),
+    ("onuw/night-seer-4p.yaml", ("solve", "hint")),
+    ("onuw/game-table-4p.yaml", ("review",)),
+    ("werewolf/spec-9p-seer.yaml", ("solve", "why 4 werewolf")),
+    ("werewolf/hunter-view-10p.yaml", ("solve",)),
+    ("werewolf/inconsistent.yaml", ("solve",)),
+    ("werewolf/game-10p.yaml", ("review",)),
+)
+"""ONUW's and classic Werewolf's examples: each command (a verb and its arguments after
+the record), in words and in JSON. Their claims are read by a speech model, so these
+say what a change of the model changes."""
 
 
 def option_name(options: Sequence[str]) -> str:
@@ -203,6 +228,16 @@ def build_cases() -> tuple[Case, ...]:
         for options in JSON_OR_NOT:
             name = f"review{option_name(options)}__{stem(game)}"
             cases.append(Case(name, ("review", relative(game), *options)))
+    for file, commands in OTHER_GAMES:
+        record = EXAMPLES / file
+        game = record.parent.name
+        for command in commands:
+            verb, *rest = command.split()
+            for options in JSON_OR_NOT:
+                name = f"{game}-{option_name((verb, *options))}__{record.stem}"
+                if rest:
+                    name += "__" + "-".join(word.strip("-") for word in rest)
+                cases.append(Case(name, (verb, relative(record), *rest, *options)))
     for name, argv in LAB:
         verb, rest = name.split("__")
         cases.append(Case(name, argv))
