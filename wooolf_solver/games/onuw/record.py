@@ -39,6 +39,7 @@ from typing import Any, ClassVar, Literal
 
 from ...core.documents import dump_yaml, parse_yaml, read_document
 from ...core.errors import InvalidRecordError, did_you_mean
+from ...core.speech import DEFAULT_SPEECH, Speech, read_speech
 from .night import Choice, NightEntry, NightState, play_night, power_of
 from .rules import Edition, Layout, Rules, Seat, Slot, load_rules
 from .win import Ballot
@@ -63,10 +64,12 @@ class Claim:
 
 @dataclass(frozen=True)
 class Model:
-    """The probability model's options: the night prior and the village's lie rate."""
+    """The probability model's options: the night prior, the village's lie rate and
+    the speech model (:mod:`wooolf_solver.core.speech`)."""
 
     night: NightModel = "act"
     village_lies: Fraction = Fraction(0)
+    speech: Speech = DEFAULT_SPEECH
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,8 @@ class DealRecord:
             model: dict[str, Any] = {"night": self.model.night}
             if self.model.village_lies:
                 model["village_lies"] = str(self.model.village_lies)
+            if self.model.speech != DEFAULT_SPEECH:
+                model["speech"] = self.model.speech
             out["model"] = model
         if self.viewpoint is not None:
             out["viewpoint"] = self.viewpoint
@@ -269,10 +274,11 @@ class _Reader:
         return frozenset(seats)
 
     def read_model(self) -> Model:
-        raw = self.mapping("model", "options (night, village_lies)")
+        options = ("night", "village_lies", "speech")
+        raw = self.mapping("model", "options (night, village_lies, speech)")
         for key in raw:
-            if key not in ("night", "village_lies"):
-                hint = did_you_mean(str(key), ("night", "village_lies"))
+            if key not in options:
+                hint = did_you_mean(str(key), options)
                 raise InvalidRecordError(f"model.{key}: unknown option{hint}")
         night = raw.get("night", "act")
         if night not in ("act", "uniform"):
@@ -284,7 +290,7 @@ class _Reader:
             rate = None
         if rate is None or not 0 <= rate <= 1:
             raise InvalidRecordError(f"model.village_lies: a probability in 0..1, not {lies!r}")
-        return Model(night, rate)
+        return Model(night, rate, read_speech(raw.get("speech", DEFAULT_SPEECH), "model.speech"))
 
     def role(self, value: Any, where: str) -> str:
         """A role name that the deck holds."""

@@ -43,6 +43,7 @@ from typing import Any, ClassVar, Literal
 from ...core import fields
 from ...core.documents import dump_yaml, parse_json, parse_yaml, read_document, shown
 from ...core.errors import InvalidRecordError
+from ...core.speech import DEFAULT_SPEECH, Speech, read_speech
 from .events import (
     IDIOT,
     PRIVATE_KINDS,
@@ -72,9 +73,11 @@ ALIGNMENTS = ("werewolf", "not")
 
 @dataclass(frozen=True)
 class Model:
-    """The probability model's options: the village's lie rate (as in ONUW)."""
+    """The probability model's options: the village's lie rate (as in ONUW) and the
+    speech model (:mod:`wooolf_solver.core.speech`)."""
 
     village_lies: Fraction = Fraction(0)
+    speech: Speech = DEFAULT_SPEECH
 
 
 @dataclass(frozen=True)
@@ -153,7 +156,12 @@ class GameRecord:
         if self.variants.to_dict():
             out["rules"] = self.variants.to_dict()
         if self.model != Model():
-            out["model"] = {"village_lies": str(self.model.village_lies)}
+            model: dict[str, Any] = {}
+            if self.model.village_lies:
+                model["village_lies"] = str(self.model.village_lies)
+            if self.model.speech != DEFAULT_SPEECH:
+                model["speech"] = self.model.speech
+            out["model"] = model
         if self.viewpoint is not None:
             out["viewpoint"] = self.viewpoint
         if self.cards:
@@ -309,7 +317,7 @@ class _Reader:
         return cards
 
     def read_model(self) -> Model:
-        raw = fields.only(self.data.get("model", {}), ("village_lies",), "model")
+        raw = fields.only(self.data.get("model", {}), ("village_lies", "speech"), "model")
         lies = raw.get("village_lies", 0)
         try:
             rate = Fraction(str(lies)) if isinstance(lies, int | float | str) else None
@@ -319,7 +327,7 @@ class _Reader:
             raise InvalidRecordError(
                 f"model.village_lies: must be a probability from 0 to 1, not {shown(lies)}"
             )
-        return Model(rate)
+        return Model(rate, read_speech(raw.get("speech", DEFAULT_SPEECH), "model.speech"))
 
     # -- events ----------------------------------------------------------------------
 

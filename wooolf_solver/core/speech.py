@@ -1,0 +1,45 @@
+"""The speech models: what a claim is worth in a game where talk is free.
+
+A game whose players may lie about their roles (ONUW, classic Werewolf) reads its
+claims by one of these models, named in a record's ``model: {speech: ...}``:
+
+- ``mimic`` (the default): a liar *chooses* its story, so a story has a chance, the
+  chance that a story-teller who picks each part of it at random tells it;
+- ``free``: a liar may say anything at no cost (likelihood 1 whatever it says), the
+  adversarial view.
+
+An honest speaker's claim must be true under both. How each game prices a story is
+its own (``docs/<game>/rules.md``); this module only names the models.
+
+>>> read_speech("mimic", "model.speech"), DEFAULT_SPEECH
+('mimic', 'mimic')
+>>> from wooolf_solver.core.errors import SolverError
+>>> try:
+...     read_speech("free-talk", "model.speech")
+... except SolverError as error:
+...     print(error)
+model.speech: unknown speech model 'free-talk' (did you mean 'free'?)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, cast
+
+from . import fields
+
+Speech = Literal["mimic", "free"]
+"""A speech model's name."""
+
+SPEECH_MODELS: tuple[Speech, ...] = ("mimic", "free")
+"""Every speech model, the default first."""
+
+DEFAULT_SPEECH: Speech = "mimic"
+"""The model a record that names none is read by."""
+
+
+def read_speech(value: Any, where: str) -> Speech:
+    """A speech model's name from a record's field ``where``."""
+    return cast(Speech, fields.choice(value, where, SPEECH_MODELS, what="speech model"))
+
+
+__all__ = ["DEFAULT_SPEECH", "SPEECH_MODELS", "Speech", "read_speech"]
