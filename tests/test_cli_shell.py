@@ -187,3 +187,17 @@ def test_review_progress_lines(
 def test_no_progress_lines_when_quick(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "review", GAME, "--json")
     assert (status, err) == (0, "")
+
+
+def test_speech_overrides_the_records_model(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--speech`` reads a talking game's claims by the model named; a game whose rules
+    fix what players say refuses it in one line."""
+    record = str(ROOT / "examples" / "onuw" / "official-3p-lies.yaml")
+    free = run(capsys, "solve", record, "--json", "--speech", "free")
+    mimic = run(capsys, "solve", record, "--json", "--speech", "mimic")
+    assert free[0] == mimic[0] == 0
+    assert json.loads(free[1])["consistent"] and json.loads(mimic[1])["consistent"]
+    status, out, err = run(capsys, "solve", ROUND, "--speech", "free")
+    assert (status, out) == (2, "")
+    assert err.startswith("wooolf: error: --speech: Wooolf!! (狼來了) has no speech model")
+    assert err.count("\n") == 1

@@ -13,6 +13,7 @@ from .session import (
     memory_option,
     positive,
     record_argument,
+    speech_option,
 )
 
 SHOWN_ACTIONS = 8
@@ -37,12 +38,13 @@ def top_option(parser: argparse.ArgumentParser) -> None:
     top_option,
     engine_option,
     memory_option,
+    speech_option,
 )
 def hint_command(args: argparse.Namespace, session: Session) -> int:
     """What to do next: every action open to the viewpoint, ranked by how much its
     outcome is expected to tell the viewpoint about what it is looking for, and whether
     to act now on what it knows. The record needs a viewpoint whose hand is known."""
-    _, record = session.load(args.record, "hint")
+    _, record = session.load(args.record, "hint", args.speech)
     advice = api.hint(record, engine=args.engine)
     if args.json:
         session.json(advice.to_dict())

@@ -14,6 +14,7 @@ from .session import (
     json_option,
     memory_option,
     progress,
+    speech_option,
     write_atomically,
 )
 
@@ -40,6 +41,7 @@ def html_option(parser: argparse.ArgumentParser) -> None:
     html_option,
     engine_option,
     memory_option,
+    speech_option,
 )
 def review_command(args: argparse.Namespace, session: Session) -> int:
     """Replay a recorded game (every hand revealed) from every player's own knowledge:
@@ -47,7 +49,7 @@ def review_command(args: argparse.Namespace, session: Session) -> int:
     was given, the gambles, the certainty left unused, the lies and whom they misled,
     and the scores. --html also writes a page with a plot per round."""
     page = check_output_file(args.html, "--html") if args.html else None
-    game, record = session.load(args.game, "review")
+    game, record = session.load(args.game, "review", args.speech)
     with progress("review", "seat rounds") as ticker:
         result = api.review(record, engine=args.engine, on_step=ticker.update)
     if page is not None:

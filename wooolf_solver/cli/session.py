@@ -45,6 +45,7 @@ from rich.progress import (
 from .. import api
 from ..core.budget import DEFAULT_MAX_MEMORY, parse_size
 from ..core.errors import InconsistentRecordError, SolverError
+from ..core.speech import SPEECH_MODELS
 from ..games import available, find_game
 from ..games.base import Game
 
@@ -73,10 +74,12 @@ class Session:
         self.record: Any = None
         self.status = OK
 
-    def load(self, path: str, verb: str) -> tuple[Game, Any]:
+    def load(self, path: str, verb: str, speech: str | None = None) -> tuple[Game, Any]:
         """Read a record of any game for ``verb`` (kept to describe its events in
-        messages)."""
+        messages), read by the speech model ``speech`` when one is named."""
         self.game, self.record = api.game_of(api.load(Path(path), verb))
+        if speech is not None:
+            self.record = self.game.with_speech(self.record, speech)
         return self.game, self.record
 
     def render(self, verb: str, result: Any, **options: Any) -> None:
@@ -191,6 +194,16 @@ def json_option(parser: argparse.ArgumentParser) -> None:
         "--json",
         action="store_true",
         help="print JSON (the solver output contract) instead of tables",
+    )
+
+
+def speech_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--speech",
+        choices=SPEECH_MODELS,
+        default=None,
+        help="read the claims by this speech model instead of the record's "
+        "(ONUW and Werewolf: mimic, a liar picks its story; free, a liar says anything)",
     )
 
 

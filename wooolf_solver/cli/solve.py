@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 
 from .. import api
-from .session import Session, command, engine_option, json_option, memory_option, record_argument
+from .session import (
+    Session,
+    command,
+    engine_option,
+    json_option,
+    memory_option,
+    record_argument,
+    speech_option,
+)
 
 
 def why_option(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +32,7 @@ def why_option(parser: argparse.ArgumentParser) -> None:
     engine_option,
     memory_option,
     why_option,
+    speech_option,
 )
 def solve_command(args: argparse.Namespace, session: Session) -> int:
     """Who is who: for every seat the chance of each identity, what is certain, and the
@@ -31,7 +40,7 @@ def solve_command(args: argparse.Namespace, session: Session) -> int:
     if args.json and args.why:
         session.fail("--why explains the readable answer; it cannot be used with --json")
         return 2
-    _, record = session.load(args.record, "solve")
+    _, record = session.load(args.record, "solve", args.speech)
     posterior = api.solve(record, engine=args.engine)
     if args.json:
         session.json(posterior.to_dict())

@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 
 from .. import api
-from .session import Session, command, engine_option, json_option, memory_option, record_argument
+from .session import (
+    Session,
+    command,
+    engine_option,
+    json_option,
+    memory_option,
+    record_argument,
+    speech_option,
+)
 
 
 def fact_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,11 +35,12 @@ def fact_arguments(parser: argparse.ArgumentParser) -> None:
     json_option,
     engine_option,
     memory_option,
+    speech_option,
 )
 def why_command(args: argparse.Namespace, session: Session) -> int:
     """Whether the record makes it certain that SEAT is (with --not: is not) IDENTITY,
     and if so why: the fewest events that force it, each step in a sentence."""
-    _, record = session.load(args.record, "why")
+    _, record = session.load(args.record, "why", args.speech)
     try:
         seat = int(args.seat)
     except ValueError:

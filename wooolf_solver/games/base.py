@@ -10,6 +10,7 @@ found by probing for methods.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -17,6 +18,7 @@ from ..core.conflict import consistent_tally
 from ..core.errors import InvalidRecordError
 from ..core.knowledge import Knowledge, Seat
 from ..core.posterior import Posterior
+from ..core.speech import read_speech
 from ..engines import Engine, Tally, get_engine
 
 if TYPE_CHECKING:
@@ -111,6 +113,10 @@ class Game:
     """The game's own engines: name -> ``module:Class`` (imported on first use)."""
     verbs: ClassVar[frozenset[str]] = frozenset({"solve"})
     """The verbs this game answers."""
+    talks: ClassVar[bool] = False
+    """Whether the players talk freely, so that claims are read by a speech model
+    (:mod:`~wooolf_solver.core.speech`): the game's records then carry a ``model``
+    with a ``speech`` field."""
 
     # -- records and knowledge --------------------------------------------------------
 
@@ -120,6 +126,16 @@ class Game:
         known, is what the record is read for: a game with several kinds of record reads
         it as that verb needs, so that an error speaks of the kind the verb wanted."""
         raise InvalidRecordError(f"game: {self.name} records cannot be read yet")
+
+    def with_speech(self, record: Any, speech: str) -> Any:
+        """The same record read by the speech model named ``speech``; a game whose
+        rules fix what players say is refused in one line."""
+        if not self.talks:
+            raise InvalidRecordError(
+                f"--speech: {self.title} has no speech model (its rules fix what players say)"
+            )
+        model = replace(record.model, speech=read_speech(speech, "--speech"))
+        return replace(record, model=model)
 
     def knowledge(self, record: Any) -> Knowledge:
         """What the record's viewpoint knows; a record of another kind is refused."""

@@ -37,6 +37,7 @@ class Onuw(Game):
     title: ClassVar[str] = "One Night Ultimate Werewolf"
     engines: ClassVar[tuple[str, ...]] = ENGINES
     own_engines: ClassVar[Mapping[str, str]] = OWN_ENGINES
+    talks: ClassVar[bool] = True
     verbs: ClassVar[frozenset[str]] = frozenset(
         {"solve", "hint", "vote", "why", "review", "simulate", "compare"}
     )

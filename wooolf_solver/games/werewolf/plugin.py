@@ -101,6 +101,7 @@ class Werewolf(Game):
     name: ClassVar[str] = "werewolf"
     title: ClassVar[str] = "Werewolf (The Werewolves of Millers Hollow)"
     engines: ClassVar[tuple[str, ...]] = ("counter", "brute", "csp", "cpsat")
+    talks: ClassVar[bool] = True
     own_engines: ClassVar[Mapping[str, str]] = {
         "counter": "wooolf_solver.games.werewolf.counter:CountingEngine"
     }
