@@ -1,0 +1,256 @@
+"""The peer yardstick: our exact ONUW posterior against TylerYep/wolfbot's own guesses,
+on games that wolfbot's bots played, in one run.
+
+Each line of a games file (``games-random.jsonl``, ``games-reg.jsonl``; the format is
+in the data's README) holds a public deal record (7 players, the official edition,
+every player's claim), the truth (every slot's dealt and dawn card) and wolfbot's
+guesses (one assignment of dawn cards, and 40 samples of it). For every game and every
+player seat, each method gives a distribution over the dawn card:
+
+- ``free`` and ``mimic`` (and any other speech model): our exact posterior, the record
+  read with ``model: {speech: MODEL}``, public view;
+- ``wolfbot guess``: wolfbot's one guess (probability 1 on the card it names);
+- ``wolfbot frequency``: the share of wolfbot's samples naming each card.
+
+The measures (the data's README; public view, dawn cards, the player seats):
+
+- **seat top-1**: the share of seats whose most likely card is the true one (``k`` cards
+  tied at the top, the true one among them, count ``1/k``);
+- **log-loss**: the mean of ``-log2(0.99·p + 0.01/R)``, ``p`` the probability of the true
+  card and ``R`` the deck's distinct roles (6 here);
+- **Brier**: the mean over seats of ``Σ_role (p(role) - [role is true])²``;
+- **calibration**: ``P(werewolf at dawn)`` per seat in 10 equal bins of the forecast:
+  each bin's mean forecast, observed share and count, and the **calibration error**, the
+  count-weighted mean of ``|forecast - observed|`` over the bins.
+
+    python benchmarks/bench_peer.py                          # both files, all methods
+    python benchmarks/bench_peer.py --data DIR --games 100   # the first 100 games of each
+    python benchmarks/bench_peer.py --json                   # one JSON object on stdout
+
+The games live beside the project (``../shared/data/wolfbot`` from the project's root);
+``--data`` names another folder. Progress goes to standard error.
+
+>>> scores = Scores.of([({"seer": 0.5, "werewolf": 0.5}, "werewolf")], roles=6)
+>>> scores.top1, round(scores.log_loss, 4), scores.brier
+(0.5, 1.0144, 0.5)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from wooolf_solver.core.speech import SPEECH_MODELS
+from wooolf_solver.games.onuw import fast
+from wooolf_solver.games.onuw.record import read_record
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data" / "wolfbot"
+"""Where the peer's games are, by default."""
+
+FILES = ("games-random.jsonl", "games-reg.jsonl")
+BINS = 10
+WEREWOLF = "werewolf"
+
+Forecast = Mapping[str, float]
+"""A distribution over a seat's dawn card (cards left out have probability 0)."""
+
+
+@dataclass(frozen=True)
+class Scores:
+    """The measures of one method on one file (see the module)."""
+
+    seats: int
+    top1: float
+    log_loss: float
+    brier: float
+    bins: tuple[tuple[float, float, int], ...]
+    """Per bin of ``P(werewolf)``: mean forecast, observed share, count (empty bins
+    left out)."""
+
+    @classmethod
+    def of(cls, forecasts: Iterable[tuple[Forecast, str]], roles: int) -> Scores:
+        """The measures of ``(forecast, true card)`` pairs, ``roles`` cards possible."""
+        top1 = log_loss = brier = 0.0
+        seats = 0
+        bins: list[list[float]] = [[0.0, 0.0, 0] for _ in range(BINS)]
+        for forecast, truth in forecasts:
+            seats += 1
+            best = max(forecast.values())
+            tied = [card for card, p in forecast.items() if p == best]
+            top1 += (truth in tied) / len(tied)
+            log_loss -= math.log2(0.99 * forecast.get(truth, 0.0) + 0.01 / roles)
+            brier += sum((p - (card == truth)) ** 2 for card, p in forecast.items())
+            brier += 0.0 if truth in forecast else 1.0
+            wolf = forecast.get(WEREWOLF, 0.0)
+            cell = bins[min(int(wolf * BINS), BINS - 1)]
+            cell[0] += wolf
+            cell[1] += truth == WEREWOLF
+            cell[2] += 1
+        return cls(
+            seats,
+            top1 / seats,
+            log_loss / seats,
+            brier / seats,
+            tuple((f / n, o / n, int(n)) for f, o, n in bins if n),
+        )
+
+    @property
+    def calibration_error(self) -> float:
+        """The count-weighted mean distance between forecast and observed share."""
+        total = sum(count for _, _, count in self.bins)
+        return sum(abs(f - o) * count for f, o, count in self.bins) / total
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seats": self.seats,
+            "top1": self.top1,
+            "log_loss": self.log_loss,
+            "brier": self.brier,
+            "calibration_error": self.calibration_error,
+            "bins": [{"forecast": f, "observed": o, "count": count} for f, o, count in self.bins],
+        }
+
+
+# -- the methods ---------------------------------------------------------------------------
+
+Method = Callable[[Mapping[str, Any]], dict[int, Forecast]]
+"""A method: a game's line -> each player seat's forecast."""
+
+
+def solver(speech: str) -> Method:
+    """Our exact posterior under ``speech``, public view."""
+
+    def method(game: Mapping[str, Any]) -> dict[int, Forecast]:
+        data = dict(game["record"])
+        data["model"] = {**data.get("model", {}), "speech": speech}
+        solution = fast.solve(read_record(data))
+        players = int(data["players"])
+        return {
+            seat: {card: float(p) for card, p in solution.dawn[seat].items()}
+            for seat in range(1, players + 1)
+        }
+
+    return method
+
+
+def wolfbot_guess(game: Mapping[str, Any]) -> dict[int, Forecast]:
+    guess = game["wolfbot"]["guess"]
+    return {int(seat): {card: 1.0} for seat, card in guess.items() if seat.isdigit()}
+
+
+def wolfbot_frequency(game: Mapping[str, Any]) -> dict[int, Forecast]:
+    samples = game["wolfbot"]["samples"]
+    out: dict[int, dict[str, float]] = {}
+    for sample in samples:
+        for seat, card in sample.items():
+            if seat.isdigit():
+                seen = out.setdefault(int(seat), {})
+                seen[card] = seen.get(card, 0.0) + 1 / len(samples)
+    return out
+
+
+def methods(speeches: Sequence[str]) -> dict[str, Method]:
+    chosen: dict[str, Method] = {speech: solver(speech) for speech in speeches}
+    chosen["wolfbot guess"] = wolfbot_guess
+    chosen["wolfbot frequency"] = wolfbot_frequency
+    return chosen
+
+
+# -- a run ---------------------------------------------------------------------------------
+
+
+def read_games(path: Path, limit: int | None) -> list[dict[str, Any]]:
+    with path.open(encoding="utf-8") as lines:
+        games = [json.loads(line) for line in lines if line.strip()]
+    return games[:limit] if limit is not None else games
+
+
+def score_file(
+    games: Sequence[Mapping[str, Any]],
+    chosen: Mapping[str, Method],
+    progress: Callable[[int], None] = lambda done: None,
+) -> dict[str, Scores]:
+    """Every method's measures on ``games``."""
+    pairs: dict[str, list[tuple[Forecast, str]]] = {name: [] for name in chosen}
+    roles = 0
+    for done, game in enumerate(games, 1):
+        dawn = game["truth"]["dawn"]
+        roles = len(set(game["record"]["deck"]))
+        for name, method in chosen.items():
+            forecasts = method(game)
+            pairs[name] += [
+                (forecasts[int(seat)], card) for seat, card in dawn.items() if seat.isdigit()
+            ]
+        progress(done)
+    return {name: Scores.of(found, roles) for name, found in pairs.items()}
+
+
+def table(file: str, scores: Mapping[str, Scores]) -> Table:
+    out = Table(title=f"{file}: {next(iter(scores.values())).seats} seats")
+    for column in ("method", "seat top-1", "log-loss (bits)", "Brier", "calibration error"):
+        out.add_column(column, justify="left" if column == "method" else "right")
+    for name, s in scores.items():
+        out.add_row(
+            name,
+            f"{s.top1:.1%}",
+            f"{s.log_loss:.2f}",
+            f"{s.brier:.3f}",
+            f"{s.calibration_error:.3f}",
+        )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DATA, help="the folder of the games files")
+    parser.add_argument(
+        "--games", type=int, default=None, help="only the first N games of each file"
+    )
+    parser.add_argument(
+        "--speech", default=",".join(SPEECH_MODELS), help="the speech models to score (NAME,...)"
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    args = parser.parse_args(argv)
+    paths = [args.data / name for name in FILES]
+    missing = [str(path) for path in paths if not path.is_file()]
+    if missing:
+        print(f"bench_peer: no games file {missing[0]} (see --data)", file=sys.stderr)
+        return 2
+    chosen = methods([name for name in args.speech.split(",") if name])
+    report: dict[str, Any] = {"files": {}}
+    console = Console(width=None if sys.stdout.isatty() else 100)
+    for path in paths:
+        games = read_games(path, args.games)
+        start = time.perf_counter()
+
+        def progress(done: int, name: str = path.name, total: int = len(games)) -> None:
+            if done % 50 == 0 or done == total:
+                print(f"{name}: {done}/{total} games", file=sys.stderr)
+
+        scores = score_file(games, chosen, progress)
+        seconds = time.perf_counter() - start
+        report["files"][path.name] = {
+            "games": len(games),
+            "seconds": seconds,
+            "methods": {name: s.to_dict() for name, s in scores.items()},
+        }
+        if not args.json:
+            console.print(table(path.name, scores))
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""``benchmarks/bench_peer.py`` scores every method on the peer's games: here on a
+hand-made game in the peer's format (``tests/data/peer/``; the real games live beside
+the project), and its measures on hand-computed cases."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from helpers import benchmark
+
+bench = benchmark("bench_peer")
+
+PEER = Path(__file__).resolve().parent / "data" / "peer"
+
+
+def test_the_measures_by_hand(bench: ModuleType) -> None:
+    """Two seats: one forecast sure and right, one split between two cards."""
+    sure = ({"werewolf": 1.0}, "werewolf")
+    split = ({"seer": 0.75, "werewolf": 0.25}, "seer")
+    scores = bench.Scores.of([sure, split], roles=6)
+    assert scores.seats == 2 and scores.top1 == 1.0
+    expected = (-math.log2(0.99 + 0.01 / 6) - math.log2(0.99 * 0.75 + 0.01 / 6)) / 2
+    assert scores.log_loss == pytest.approx(expected)
+    assert scores.brier == pytest.approx((0 + 0.25**2 + 0.25**2) / 2)
+    # P(werewolf) 1.0 (bin 10, a werewolf) and 0.25 (bin 3, not one)
+    assert scores.bins == ((0.25, 0.0, 1), (1.0, 1.0, 1))
+    assert scores.calibration_error == pytest.approx(0.125)
+
+
+def test_a_card_left_out_counts_as_zero(bench: ModuleType) -> None:
+    scores = bench.Scores.of([({"seer": 1.0}, "robber")], roles=6)
+    assert scores.top1 == 0.0 and scores.brier == 2.0
+    assert scores.log_loss == pytest.approx(-math.log2(0.01 / 6))
+
+
+def test_the_benchmark_runs(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--data", str(PEER), "--json"]) == 0
+    out, err = capsys.readouterr()
+    report = json.loads(out)["files"]
+    assert set(report) == {"games-random.jsonl", "games-reg.jsonl"}
+    methods = report["games-random.jsonl"]["methods"]
+    assert set(methods) == {"mimic", "free", "wolfbot guess", "wolfbot frequency"}
+    assert methods["wolfbot guess"]["top1"] == pytest.approx(1 / 3)  # seats 2 and 3 swapped
+    assert methods["wolfbot frequency"]["seats"] == 3
+    assert "games-reg.jsonl: 1/1 games" in err
+    assert bench.main(["--data", str(PEER)]) == 0
+    assert "wolfbot frequency" in capsys.readouterr().out
+
+
+def test_missing_games_are_one_line(
+    bench: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert bench.main(["--data", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
