@@ -42,6 +42,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import chdir, contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
+from itertools import product
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -184,6 +185,9 @@ BAD_INPUT: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 JSON_OR_NOT: tuple[tuple[str, ...], ...] = ((), ("--json",))
 
+SPEECHES = ("free", "mimic")
+"""The speech models the talking games' examples are read by (``--speech``)."""
+
 OTHER_GAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onuw/official-3p-lies.yaml", ("solve", "vote", "why 2 liar", "why 1 werewolf --not")),
     ("onuw/official-6p-lies.yaml", ("solve", "vote")),
@@ -197,8 +201,9 @@ OTHER_GAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("werewolf/game-10p.yaml", ("review",)),
 )
 """ONUW's and classic Werewolf's examples: each command (a verb and its arguments after
-the record), in words and in JSON. Their claims are read by a speech model, so these
-say what a change of the model changes."""
+the record), in words and in JSON, under each speech model (``--speech``): the ``free``
+answers are the ones from before the speech models (only the line naming the model is
+new)."""
 
 
 def option_name(options: Sequence[str]) -> str:
@@ -233,11 +238,12 @@ def build_cases() -> tuple[Case, ...]:
         game = record.parent.name
         for command in commands:
             verb, *rest = command.split()
-            for options in JSON_OR_NOT:
-                name = f"{game}-{option_name((verb, *options))}__{record.stem}"
+            for speech, options in product(SPEECHES, JSON_OR_NOT):
+                name = f"{game}-{speech}-{option_name((verb, *options))}__{record.stem}"
                 if rest:
                     name += "__" + "-".join(word.strip("-") for word in rest)
-                cases.append(Case(name, (verb, relative(record), *rest, *options)))
+                argv = (verb, relative(record), *rest, *options, "--speech", speech)
+                cases.append(Case(name, argv))
     for name, argv in LAB:
         verb, rest = name.split("__")
         cases.append(Case(name, argv))
