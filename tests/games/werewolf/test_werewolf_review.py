@@ -32,12 +32,12 @@ GAME: dict[str, Any] = {
 def test_each_ballot_beside_its_voters_knowledge() -> None:
     report = review(read_record(GAME)).to_dict()
     ballots = {b["voter"]: b for b in report["days"][0]["ballots"]}
-    # the seer knows; the villager 4 heard a seer claim that only a werewolf would fake
-    # (seat 1 or 2 is the werewolf, and a village seer tells the truth): 1 is the werewolf
-    # unless 2 lies, i.e. unless 2 is the werewolf.
+    # the seer knows; the villager 4 heard a seer claim (seat 1 or 2 is the werewolf, and
+    # a village seer tells the truth): 1 is the werewolf unless 2 lies, i.e. unless 2 is
+    # the werewolf and told this story (1/3 for the role × 1/3 for the answer): 9 to 1.
     assert ballots[2] == {"voter": 2, "target": 1, "werewolf": 1.0, "best": 1,
                           "best_werewolf": 1.0}  # fmt: skip
-    assert ballots[4]["werewolf"] == pytest.approx(0.5) and ballots[4]["best"] == 1
+    assert ballots[4]["werewolf"] == pytest.approx(0.9) and ballots[4]["best"] == 1
     assert ballots[1]["werewolf"] == 0.0  # the werewolf knows seat 2 is not one
     assert report["dead"] == [
         {"seat": 3, "event": 4, "role": "villager"},

@@ -127,7 +127,9 @@ def _lying(knowledge: WerewolfKnowledge, counts: Counts) -> dict[Seat, int]:
 
 
 def lying(knowledge: WerewolfKnowledge) -> dict[Seat, int]:
-    """The weight of each claiming seat's last claim being false (exact).
+    """The weight of each claiming seat's last claim being false (exact): here seat 2,
+    a werewolf (weight 1/9 under ``mimic``: the role and the answer, each one of 3 names),
+    or the seer, honest and right (weight 1), scaled by 9.
 
     >>> from wooolf_solver.games.werewolf.record import read_record
     >>> from wooolf_solver.games.werewolf.model import knowledge_of
@@ -135,7 +137,7 @@ def lying(knowledge: WerewolfKnowledge) -> dict[Seat, int]:
     ...     "seer": 1, "villager": 1}, "viewpoint": 1, "cards": {1: "villager"}, "events": [
     ...     {"night": 1}, {"dawn": 1}, {"seat": 2, "claims": "seer", "checked": {1: "villager"}}]})
     >>> lying(knowledge_of(record)), count(knowledge_of(record)).total
-    ({2: 1}, 2)
+    ({2: 1}, 10)
     """
     return _lying(knowledge, count(knowledge))
 
@@ -323,16 +325,15 @@ class _Counter:
                 weights[kind] = 0
 
     def claim_factors(self, claim: ClaimMade) -> tuple[int, int, int]:
-        """(non-village, true, false) factors of a claim's likelihood."""
-        lies = claim.village_lies
-        scale, false = lies.denominator, lies.numerator
-        true = scale - false
+        """A claim's (liar, honest and true, honest and false) weights (counting worlds:
+        whether each is non-zero; a liar's never is)."""
+        weights = claim.weights
         if self.indicator:
-            return 1, int(true != 0), int(false != 0)
-        return scale, true, false
+            return 1, int(weights.true != 0), int(weights.false != 0)
+        return weights.liar, weights.true, weights.false
 
     def seer_cases(self, base: dict[int, Weights]) -> Iterator[_Case]:
-        checkers = sorted({c.claim.seat for c in self.claims if c.claim.checked})
+        checkers = sorted({c.claim.seat for c in self.claims if c.seer_story})
         places: list[Seat | None] = [None]
         if SEER in self.deck:
             places += checkers
@@ -344,8 +345,8 @@ class _Counter:
             terms: list[list[tuple[int, dict[Seat, set[str]], bool]]] = []
             for claim in self.claims:
                 seat, said = claim.claim.seat, claim.claim.claims
-                other, true, false = self.claim_factors(claim)
-                if seat == place and said == SEER and claim.claim.checked:
+                liar, true, false = self.claim_factors(claim)
+                if seat == place and claim.seer_story:
                     alignment = claim.alignment
                     match = {
                         j: {k for k in self.deck if sees(k, alignment) == x}
@@ -361,7 +362,7 @@ class _Counter:
                 checked = bool(claim.claim.checked)
                 for kind in weights[seat]:
                     if claim.rules.team(kind) != "village":
-                        weights[seat][kind] *= other
+                        weights[seat][kind] *= liar
                     else:
                         weights[seat][kind] *= true if kind == said and not checked else false
             for combo in product(*terms):
