@@ -4,6 +4,7 @@ a story's chance (the role, each new answer, repeated claims)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -80,3 +81,25 @@ def test_a_storys_chance(claim: Claim, earlier: tuple[Claim, ...], expected: Fra
 def test_an_answer_under_alignment_is_one_of_two() -> None:
     claim = Claim(4, "seer", ((7, "not"), (2, "werewolf")))
     assert chance(claim, names=5, alignment=True) == Fraction(1, 5 * 2 * 2)
+
+
+IMPOSSIBLE = [
+    {"seat": 4, "claims": "hunter"},  # a role outside the deck
+    {"seat": 4, "claims": "thief"},  # nobody plays the thief
+    {"seat": 4, "claims": "seer", "checked": {4: "seer"}},  # a seer checking itself
+    {"seat": 4, "claims": "villager", "checked": {7: "villager"}},  # only a seer checks
+    {"seat": 4, "claims": "seer", "checked": {7: "witch"}},  # an answer outside the deck
+]
+
+
+@pytest.mark.parametrize("claim", IMPOSSIBLE)
+@pytest.mark.parametrize("speech", ["free", "mimic"])
+def test_a_claim_no_honest_player_could_make_is_a_lie(claim: dict[str, Any], speech: str) -> None:
+    data = figure(speech).to_dict()
+    record = read_record({**data, "events": [*data["events"][:2], claim]})
+    for solution in (solve(record), count(record)):
+        assert solution.lying[4] == 1 and solution.werewolf[4] == 1
+    erring = read_record({**record.to_dict(), "model": {"speech": speech, "village_lies": "1/10"}})
+    reference = solve(erring)
+    assert reference.lying[4] == 1 and 0 < reference.werewolf[4] < 1
+    assert count(erring) == reference
