@@ -141,6 +141,10 @@ class Power:
     """The night keys an entry of this role may have."""
     required: ClassVar[tuple[str, ...]] = ()
     """The keys a full night entry (not a claim) must have."""
+    acted: ClassVar[tuple[str, ...]] = ()
+    """The keys an entry has only when its seat made a choice (not "do nothing")."""
+    telling: ClassVar[tuple[str, ...]] = ()
+    """The keys whose slots tell the choice made (:meth:`choice_of`)."""
 
     def __init__(self, role: Role) -> None:
         self.role = role
@@ -213,6 +217,8 @@ class Werewolf(Power):
 
     keys = ("wolves", "centre")
     required = ("wolves",)
+    acted = ("centre",)
+    telling = ("centre",)
 
     def has_choice(self, seat: Seat, state: NightState) -> bool:
         return len(state.dealt_to(self.role.name)) == 1
@@ -271,6 +277,8 @@ class Seer(Power):
     """Looks at another player's card, or at two centre cards."""
 
     keys = ("saw", "centre")
+    acted = ("saw", "centre")
+    telling = ("saw", "centre")
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
         if not choice:
@@ -300,6 +308,8 @@ class Robber(Power):
     """May swap its card with another player's, then looks at its new card."""
 
     keys = ("robbed", "got")
+    acted = ("robbed", "got")
+    telling = ("robbed",)
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
         if not choice:
@@ -328,6 +338,8 @@ class Troublemaker(Power):
     """May swap the cards of two other players, without looking."""
 
     keys = ("swapped",)
+    acted = ("swapped",)
+    telling = ("swapped",)
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
         if not choice:
@@ -354,6 +366,8 @@ class Drunk(Power):
 
     keys = ("took",)
     required = ("took",)
+    acted = ("took",)
+    telling = ("took",)
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
         if not choice:  # only in a world of zero prior: a drunk always takes one
