@@ -73,7 +73,6 @@ REFUSED = [
         {"claims": [{"seat": 2, "role": "sear"}]},
         "claim 1: role: unknown role 'sear' (did you mean 'seer'?)",
     ),
-    ({"claims": [{"seat": 2, "role": "minion"}]}, "claim 1: role: the deck has no minion"),
     (
         {"claims": [{"seat": 2, "role": "seer", "robbed": 1}]},
         "claim 1: a seer has no night key 'robbed' (keys: saw, centre)",
