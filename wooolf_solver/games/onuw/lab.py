@@ -37,13 +37,14 @@ from ...core.errors import InvalidArgumentError, InvalidDeckError, UnknownNameEr
 from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, calibration
 from ...lab.executors import Executor, Serial
+from ...lab.seating import Seating
 from ...lab.stats import Proportion
 from .bots import solver_ballot
 from .forecasts import forecasts
 from .night import Choice
 from .record import DealRecord, dump_record
 from .rules import Rules, Seat, load_rules
-from .seating import KINDS, Seating
+from .seating import KINDS, kind_of, seating_of
 from .stories import POLICIES, Speakers, Stories
 from .table import play_deal, random_ballot
 from .win import Ballot
@@ -141,20 +142,21 @@ def play_one(task: DealTask) -> DealSummary:
     seating = task.seating
 
     def talks(seat: Seat, dealt: str) -> str | None:
-        bot = seating.bot(rules, seat, dealt)
-        return (bot.story or task.speech) if bot.talks else None
+        bot = kind_of(seating, seat, dealt, rules)
+        return (bot.option("story") or task.speech) if bot.kind == "stand-in" else None
 
     def ballot(seat: Seat, legal: tuple[Ballot, ...], record: DealRecord, r: Random) -> Ballot:
-        if seating.bot(rules, seat, record.cards[seat]).kind == "random":
+        if kind_of(seating, seat, record.cards[seat], rules).kind == "random":
             return random_ballot(seat, legal, record, r)
         return solver_ballot(seat, legal, record, r)
 
     def choose(seat: Seat, dealt: str, options: tuple[Choice, ...], r: Random) -> Choice:
-        return night_choice(seating.bot(rules, seat, dealt).centre, options, r, task.players)
+        centre = kind_of(seating, seat, dealt, rules).option("centre")
+        return night_choice(None if centre is None else float(centre), options, r, task.players)
 
     # Placed by card, no seat is written as a bot: which seats are would tell their cards.
-    bots = () if seating.by_role else tuple(
-        seat for seat in range(1, task.players + 1) if not seating.at(seat).talks
+    bots = () if seating.by_card else tuple(
+        seat for seat in range(1, task.players + 1) if seating.at(seat).kind != "stand-in"
     )  # fmt: skip
     played = play_deal(
         rng,
@@ -215,7 +217,7 @@ class Simulation:
     bots: tuple[str, ...] = ("stand-in",)
     seed: str = "0"
     deck: tuple[str, ...] = field(default=())
-    seating: Seating = field(default_factory=lambda: Seating.parse(["stand-in"]))
+    seating: Seating = field(default_factory=lambda: seating_of(["stand-in"]))
     speech: str = POLICIES[0]
     analyse: bool = True
 
@@ -233,7 +235,7 @@ class Simulation:
         """A checked simulation (an unknown mix, bot, policy or player count is refused)."""
         rules = load_rules()
         chosen = Mix.of(mix, rules)
-        seating = Seating.parse(bots, rules)
+        seating = seating_of(bots, rules)
         if speech not in POLICIES:
             raise UnknownNameError(
                 f"--speech: unknown story policy {speech!r} (known: {', '.join(POLICIES)})"
@@ -313,7 +315,7 @@ class Report:
             "games": n,
             "seed": sim.seed,
             "bots": list(sim.seats),
-            **({"by_card": list(sim.seating.labels)} if sim.seating.by_role else {}),
+            **({"by_card": list(sim.seating.labels)} if sim.seating.by_card else {}),
             "speech": sim.speech,
             "teams": teams,
             "roles": roles,
