@@ -4,6 +4,9 @@ The stated policies of :class:`SolverBot` (every other decision is the random bo
 
 - the **seer** looks at the living seat whose P(werewolf) is nearest to 1/2 (where she
   learns most), and claims the seer, with every look, once she has seen a werewolf;
+- with a ``talker`` (:class:`~.talk.Talker`), every living seat also speaks each day
+  with chance ``claims``, the truth or a liar's story by the talker's policy (the seer
+  who has seen a werewolf always speaks);
 - a **villager's ballot** names the living seat most likely a werewolf; a **werewolf's**
   names the non-werewolf most likely the seer; the **election** and a **successor**
   name the seat least likely a werewolf;
@@ -37,13 +40,16 @@ from .rules import WEREWOLF, Seat
 
 if TYPE_CHECKING:
     from .engine import Table
+    from .talk import Talker
 
 
 class SolverBot(RandomBot):
     """Decides from the exact posterior of its seat's knowledge (see the module)."""
 
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng, unanimous=False)
+    def __init__(
+        self, rng: random.Random, claims: float = 0.0, talker: Talker | None = None
+    ) -> None:
+        super().__init__(rng, unanimous=False, claims=claims, talker=talker)
         self._cache: dict[tuple[int, Seat, int], Solution] = {}
 
     def knows(self, table: Table, seat: Seat) -> Solution:
@@ -74,7 +80,12 @@ class SolverBot(RandomBot):
 
     def claim(self, table: Table, seat: Seat) -> Claim | None:
         seen = table.checks.get(seat, {})
-        if table.roles[seat] == "seer" and WEREWOLF in seen.values():
+        found = table.roles[seat] == "seer" and WEREWOLF in seen.values()
+        if self.talker is not None:
+            if found or (self.claims and self.rng.random() < self.claims):
+                return self.talker.claim(table, seat, self.rng)
+            return None
+        if found:
             return Claim(seat, "seer", tuple(sorted(seen.items())))
         return None
 
