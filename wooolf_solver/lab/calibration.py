@@ -126,23 +126,34 @@ def calibration(forecasts: Mapping[str, Sequence[Forecast]]) -> dict[str, Any]:
     return {model: Calibration.of(found).to_dict() for model, found in forecasts.items()}
 
 
-def calibration_rows(report: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """A report's calibration as rows of a readable table: each model's Brier score
-    and log-loss over its forecasts (none when the report has no calibration).
+def calibration_rows(reports: Sequence[Mapping[str, Any]]) -> list[tuple[str, ...]]:
+    """The reports' calibration as rows of a readable table, one cell per report: each
+    model's Brier score and log-loss (no rows when no report has a calibration).
 
-    >>> calibration_rows({"calibration": calibration({"mimic": [(0.25, False)]})})
-    [('P(werewolf), mimic: Brier · log-loss', '0.062 · 0.42 bits (1 forecasts)')]
+    >>> calibration_rows([{"calibration": calibration({"mimic": [(0.25, False)]})}])
+    [('P(werewolf) under mimic: Brier, log-loss', '0.062, 0.42 bits (1)')]
     """
-    rows = []
-    for model, score in (report.get("calibration") or {}).items():
-        if score["brier"] is None:
-            cell = "no forecasts"
-        else:
-            cell = (
-                f"{score['brier']:.3f} · {score['log_loss']:.2f} bits ({score['count']} forecasts)"
-            )
-        rows.append((f"P(werewolf), {model}: Brier · log-loss", cell))
-    return rows
+    models = dict.fromkeys(model for r in reports for model in r.get("calibration") or {})
+
+    def cell(report: Mapping[str, Any], model: str) -> str:
+        score = (report.get("calibration") or {}).get(model)
+        if score is None or score["brier"] is None:
+            return "—"
+        return f"{score['brier']:.3f}, {score['log_loss']:.2f} bits ({score['count']})"
+
+    return [
+        (f"P(werewolf) under {model}: Brier, log-loss", *(cell(r, model) for r in reports))
+        for model in models
+    ]
 
 
-__all__ = ["BINS", "Bin", "Calibration", "Forecast", "bin_of", "bits", "calibration"]
+__all__ = [
+    "BINS",
+    "Bin",
+    "Calibration",
+    "Forecast",
+    "bin_of",
+    "bits",
+    "calibration",
+    "calibration_rows",
+]

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ...core.posterior import Fact
 from ...core.words import exact_percent, not_certain, percent, plural, seats_in_words
+from ...lab.calibration import calibration_rows
 from .explain import Explanation, fact_words
 from .hints import NightHint
 from .record import DealRecord
@@ -325,4 +326,6 @@ def render_comparison(reports: Sequence[Any], title: str) -> RenderableType:
     row("… and the village wins", lambda mix: mix["both_werewolves_in_centre"]["village_win"])
     row("ballots finding a werewolf", lambda mix: mix["werewolf_found"])
     row("nobody dies", lambda mix: mix["nobody_dead"])
+    for cells in calibration_rows(data):
+        table.add_row(*cells)
     return table

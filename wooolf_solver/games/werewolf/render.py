@@ -22,6 +22,7 @@ from ...core.posterior import Fact
 from ...core.reasons import Explanation
 from ...core.version import __version__
 from ...core.words import exact_percent, join_words, not_certain, percent, plural, seats_in_words
+from ...lab.calibration import calibration_rows
 from .balance import Balance
 from .explain import describe
 from .record import GameRecord
@@ -262,4 +263,6 @@ def render_mixes(reports: Sequence[Any], title: str) -> RenderableType:
             f"{role} won",
             *(rate_cell(d["roles"][role]) if role in d["roles"] else "" for d in dicts),
         )
+    for cells in calibration_rows(dicts):
+        table.add_row(*cells)
     return table
