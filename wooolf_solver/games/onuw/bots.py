@@ -28,6 +28,7 @@ from fractions import Fraction
 from random import Random
 
 from ...core.errors import InconsistentRecordError
+from .brute import Solution
 from .model import knowledge_of
 from .night import NightEntry, believed_card
 from .record import Claim, DealRecord
@@ -62,15 +63,24 @@ def claim_for(  # noqa: PLR0917 (the claim policy's arguments, and the table's)
     return cautious_claim(village, seat, entry, rng)
 
 
-def solver_ballot(seat: Seat, legal: tuple[Ballot, ...], record: DealRecord, rng: Random) -> Ballot:
+def solver_ballot(
+    seat: Seat,
+    legal: tuple[Ballot, ...],
+    record: DealRecord,
+    rng: Random,
+    solved: dict[Seat, Solution] | None = None,
+) -> Ballot:
     """The ballot with the highest ``win_if`` from ``seat``'s own view (seeded ties),
     or the circle vote's when nobody dying is better and no ballot says so; a random
-    legal ballot if that view is inconsistent (someone lied against the model)."""
+    legal ballot if that view is inconsistent (someone lied against the model).
+    ``solved``, if given, keeps the view's solution (the lab reuses it)."""
     view = view_of(record, seat)
     try:
         solution = solution_of(knowledge_of(view))
     except InconsistentRecordError:
         return rng.choice(legal)
+    if solved is not None:
+        solved[seat] = solution
     scores = scores_of(view, seat, solution)
     best = scores[0].win_if
     if None not in legal and (solution.win_if or {}).get(None, Fraction(0)) > best:

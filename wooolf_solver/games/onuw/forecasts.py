@@ -16,24 +16,30 @@ the model finds impossible gives no forecasts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
 from ...core.errors import InconsistentRecordError
 from ...core.speech import Speech
 from ...lab.calibration import Forecast
+from .brute import Solution
 from .model import knowledge_of
 from .night import believed_card
 from .record import DealRecord
 from .review import view_of
+from .rules import Seat
 from .solver import solution_of
 
 
 def forecasts(
-    record: DealRecord, dawn: Sequence[str], models: Sequence[Speech]
+    record: DealRecord,
+    dawn: Sequence[str],
+    models: Sequence[Speech],
+    solved: Mapping[Seat, Solution] | None = None,
 ) -> dict[str, list[Forecast]]:
-    """Every honest seat's forecasts of every other player, per speech model."""
+    """Every honest seat's forecasts of every other player, per speech model
+    (``solved``: seats' views already solved under the record's own model)."""
     rules = record.rules
     out: dict[str, list[Forecast]] = {model: [] for model in models}
     for seat in record.layout.seats:
@@ -42,9 +48,9 @@ def forecasts(
             continue
         view = view_of(record, seat)
         for model in models:
-            seen = replace(view, model=replace(view.model, speech=model))
+            known = (solved or {}).get(seat) if model == record.model.speech else None
             try:
-                solution = solution_of(knowledge_of(seen))
+                solution = known or solution_of(knowledge_of(with_speech(view, model)))
             except InconsistentRecordError:
                 continue
             out[model] += [
@@ -56,4 +62,9 @@ def forecasts(
     return out
 
 
-__all__ = ["forecasts"]
+def with_speech(record: DealRecord, model: Speech) -> DealRecord:
+    """``record`` read by the speech model ``model``."""
+    return replace(record, model=replace(record.model, speech=model))
+
+
+__all__ = ["forecasts", "with_speech"]

@@ -40,6 +40,7 @@ from ...lab.executors import Executor, Serial
 from ...lab.seating import Seating
 from ...lab.stats import Proportion
 from .bots import solver_ballot
+from .brute import Solution
 from .forecasts import forecasts
 from .night import Choice
 from .record import DealRecord, dump_record
@@ -145,10 +146,12 @@ def play_one(task: DealTask) -> DealSummary:
         bot = kind_of(seating, seat, dealt, rules)
         return (bot.option("story") or task.speech) if bot.kind == "stand-in" else None
 
+    solved: dict[Seat, Solution] = {}
+
     def ballot(seat: Seat, legal: tuple[Ballot, ...], record: DealRecord, r: Random) -> Ballot:
         if kind_of(seating, seat, record.cards[seat], rules).kind == "random":
             return random_ballot(seat, legal, record, r)
-        return solver_ballot(seat, legal, record, r)
+        return solver_ballot(seat, legal, record, r, solved)
 
     def choose(seat: Seat, dealt: str, options: tuple[Choice, ...], r: Random) -> Choice:
         centre = kind_of(seating, seat, dealt, rules).option("centre")
@@ -181,7 +184,7 @@ def play_one(task: DealTask) -> DealSummary:
         dump_record(record) if task.keep_record else "",
         tuple(
             (model, tuple(found))
-            for model, found in forecasts(record, played.dawn, SPEECH_MODELS).items()
+            for model, found in forecasts(record, played.dawn, SPEECH_MODELS, solved).items()
         )
         if task.analyse
         else (),
