@@ -19,7 +19,8 @@ The measures (the data's README; public view, dawn cards, the player seats):
 - **log-loss**: the mean of ``-log2(0.99·p + 0.01/R)``, ``p`` the probability of the true
   card and ``R`` the deck's distinct roles (6 here);
 - **Brier**: the mean over seats of ``Σ_role (p(role) - [role is true])²``;
-- **calibration**: ``P(werewolf at dawn)`` per seat in 10 equal bins of the forecast:
+- **calibration**: ``P(werewolf at dawn)`` per seat in the lab's 10 equal bins of the forecast
+  (:mod:`wooolf_solver.lab.calibration`):
   each bin's mean forecast, observed share and count, and the **calibration error**, the
   count-weighted mean of ``|forecast - observed|`` over the bins.
 
@@ -53,13 +54,13 @@ from rich.table import Table
 from wooolf_solver.core.speech import SPEECH_MODELS
 from wooolf_solver.games.onuw import fast
 from wooolf_solver.games.onuw.record import read_record
+from wooolf_solver.lab.calibration import Calibration
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "wolfbot"
 """Where the peer's games are, by default."""
 
 FILES = ("games-random.jsonl", "games-reg.jsonl")
-BINS = 10
 WEREWOLF = "werewolf"
 
 Forecast = Mapping[str, float]
@@ -83,7 +84,7 @@ class Scores:
         """The measures of ``(forecast, true card)`` pairs, ``roles`` cards possible."""
         top1 = log_loss = brier = 0.0
         seats = 0
-        bins: list[list[float]] = [[0.0, 0.0, 0] for _ in range(BINS)]
+        wolves: list[tuple[float, bool]] = []
         for forecast, truth in forecasts:
             seats += 1
             best = max(forecast.values())
@@ -92,17 +93,14 @@ class Scores:
             log_loss -= math.log2(0.99 * forecast.get(truth, 0.0) + 0.01 / roles)
             brier += sum((p - (card == truth)) ** 2 for card, p in forecast.items())
             brier += 0.0 if truth in forecast else 1.0
-            wolf = forecast.get(WEREWOLF, 0.0)
-            cell = bins[min(int(wolf * BINS), BINS - 1)]
-            cell[0] += wolf
-            cell[1] += truth == WEREWOLF
-            cell[2] += 1
+            wolves.append((forecast.get(WEREWOLF, 0.0), truth == WEREWOLF))
+        bins = Calibration.of(wolves).bins
         return cls(
             seats,
             top1 / seats,
             log_loss / seats,
             brier / seats,
-            tuple((f / n, o / n, int(n)) for f, o, n in bins if n),
+            tuple((b.forecast, b.observed, b.count) for b in bins if b.count),
         )
 
     @property
