@@ -116,9 +116,10 @@ class Stories:
             if key in power.keys:
                 for other in self.group(seat, card, role == card, rng):
                     dealt[other - 1] = card
-        seen = [rng.choice(self.names) for _ in self.layout.slots]
-        state = NightState(self.layout, tuple(dealt), seen)
+        state = NightState(self.layout, tuple(dealt), [""] * len(dealt))
         choice = rng.choice(power.options(seat, state))
+        for slot in (seat, *choice):  # the only cards a night can show it
+            state.now[slot - 1] = rng.choice(self.names)
         return Claim(seat, role, power.perform(seat, choice, state))
 
     def group(self, seat: Seat, card: str, itself: bool, rng: Random) -> tuple[Seat, ...]:
