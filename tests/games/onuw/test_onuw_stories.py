@@ -1,5 +1,6 @@
 """The ONUW lab's speech: honest claims, and liars' stories by policy; the ``mimic``
-policy's whole distribution, enumerated exactly, is the speech model's q(claim)."""
+policy's whole distribution, enumerated exactly, is the speech model's q(claim), as
+written out here and as the engines price it (:func:`.speech.story_chance`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from paths import outcomes
 
 from wooolf_solver.games.onuw.night import NightEntry
 from wooolf_solver.games.onuw.record import Claim
-from wooolf_solver.games.onuw.rules import load_rules
+from wooolf_solver.games.onuw.rules import Layout, load_rules
+from wooolf_solver.games.onuw.speech import Teller, story_chance
 from wooolf_solver.games.onuw.stories import Speakers, Stories
 
 RULES = load_rules()
@@ -62,12 +64,13 @@ def q(claim: Claim, players: int, deck: tuple[str, ...]) -> Fraction:
 @pytest.mark.parametrize(("players", "deck"), DECKS)
 def test_mimic_stories_follow_the_speech_model_exactly(players: int, deck: tuple[str, ...]) -> None:
     stories = Stories.of(RULES, deck, players)
+    teller = Teller(RULES, Layout(players, len(deck) - players), tuple(sorted(deck)))
     for seat in (1, players):
         found = outcomes(lambda rng, seat=seat: stories.mimic(seat, rng))  # type: ignore[misc]
         assert sum(found.values()) == 1
         assert {claim.role for claim in found} == set(deck)
         for claim, chance in found.items():
-            assert chance == q(claim, players, deck), claim
+            assert chance == q(claim, players, deck) == story_chance(claim, teller), claim
             RULES.roles[claim.role]  # every story is a role of the rules
 
 

@@ -14,6 +14,7 @@ from wooolf_solver.games.werewolf.events import Claim, Day
 from wooolf_solver.games.werewolf.lab import players_of, seating_of
 from wooolf_solver.games.werewolf.rules import Variants, load_rules
 from wooolf_solver.games.werewolf.solver_bots import SolverBot
+from wooolf_solver.games.werewolf.speech import story_chance
 from wooolf_solver.games.werewolf.talk import Talker
 
 DECK = (("seer", 1), ("villager", 4), ("werewolf", 2))
@@ -31,12 +32,14 @@ def test_a_mimic_liars_first_story_is_the_stated_distribution() -> None:
     assert sum(found.values()) == 1
     for claim, chance in found.items():
         assert claim is not None and claim.claims in names
+        priced = story_chance(claim, (), names=3, alignment=False)  # as the engines read it
         if claim.claims == "seer":
             ((target, answer),) = claim.checked
             assert target != 1 and answer in names
-            assert chance == Fraction(1, 3) * Fraction(1, 6) * Fraction(1, 3)
+            # the looked-at seat is uniform over the 6 others, and free in the model
+            assert chance == Fraction(1, 3) * Fraction(1, 6) * Fraction(1, 3) == priced / 6
         else:
-            assert chance == Fraction(1, 3) and not claim.checked
+            assert chance == Fraction(1, 3) == priced and not claim.checked
 
 
 def test_under_alignment_a_claimed_seer_answers_werewolf_or_not() -> None:
