@@ -36,6 +36,7 @@ def test_a_plain_deal_every_assignment_equally_likely() -> None:
         "werewolf": {"1": 0.0, "2": 0.5, "3": 0.5},
         "lying": {},
         "lynch": [{"seat": 2, "werewolf": 0.5}, {"seat": 3, "werewolf": 0.5}],
+        "speech": "mimic",
     }
 
 

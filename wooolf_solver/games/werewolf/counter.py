@@ -608,10 +608,5 @@ def solve_knowledge(knowledge: WerewolfKnowledge) -> Solution:
         seat: {role: Fraction(w, total) for role, w in sorted(by_role.items()) if w}
         for seat, by_role in counts.roles.items()
     }
-    werewolf = {seat: roles[seat].get(WEREWOLF, Fraction(0)) for seat in knowledge.seats}
-    lynch = sorted(
-        ((seat, werewolf[seat]) for seat in knowledge.living if seat != knowledge.viewpoint),
-        key=lambda item: (-item[1], item[0]),
-    )
     lying = {seat: Fraction(w, total) for seat, w in _lying(knowledge, counts).items()}
-    return Solution(True, worlds, roles, werewolf, lying, tuple(lynch))
+    return Solution.of(knowledge, worlds, roles, lying)

@@ -36,6 +36,7 @@ from typing import Any, Self
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
+from ...core.speech import DEFAULT_SPEECH, Speech
 from .events import (
     Charmed,
     Charms,
@@ -52,7 +53,7 @@ from .events import (
     Wolves,
 )
 from .record import GameRecord
-from .rules import CUPID, PIPER, THIEF, WEREWOLF, WITCH, Rules, Seat
+from .rules import CUPID, PIPER, THIEF, WEREWOLF, WITCH, Rules, Seat, load_rules
 from .speech import ClaimWeights, weigh_claims
 
 TAKE = "take"
@@ -389,6 +390,9 @@ class WerewolfKnowledge(Knowledge):
     names: tuple[str, ...] = ()
     living: tuple[Seat, ...] = ()
     """The seats alive after the last event."""
+    speech: Speech = DEFAULT_SPEECH
+    """The speech model the claims are read by (:mod:`.speech`)."""
+    rules: Rules = field(default_factory=load_rules, repr=False, compare=False)
 
     @property
     def space(self) -> Space:
@@ -470,7 +474,14 @@ def knowledge_of(record: GameRecord) -> WerewolfKnowledge:
     observations += _events(record, layout)
     names = sorted({name for name, _ in record.full_deck} - {THIEF})
     return WerewolfKnowledge(
-        layout, space, tuple(observations), record.viewpoint, tuple(names), record.alive_after()
+        layout,
+        space,
+        tuple(observations),
+        record.viewpoint,
+        tuple(names),
+        record.alive_after(),
+        record.model.speech,
+        record.rules,
     )
 
 
