@@ -55,9 +55,9 @@ def lab_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--speech",
         metavar="POLICY",
-        help="how the talking bots' liars pick their stories (ONUW, Werewolf): mimic (the "
-        "default: the speech model's story-teller), consistent (the story that best fits "
-        "the claims heard) or cautious (a village role, no details)",
+        help="how the talking bots' liars pick their stories (games whose players talk): "
+        "mimic (the default: the speech model's story-teller), consistent (the story that "
+        "best fits the claims heard) or cautious (a safe role, no details)",
     )
     parser.add_argument("--seed", default="0", help="the same seed gives the same games")
     parser.add_argument(

@@ -1,7 +1,7 @@
 """How good a forecast is: Brier score, log-loss and a reliability table.
 
 A **forecast** is a chance ``p`` given to a yes-or-no event before its truth is known
-(in the labs: "this seat is a werewolf", from one village seat's view). Over many
+(in the labs: "that seat is on the other team", from one honest seat's view). Over many
 forecasts:
 
 - **Brier** score: the mean of ``(p - y)**2`` (``y`` is 1 when the event happened,
@@ -126,12 +126,15 @@ def calibration(forecasts: Mapping[str, Sequence[Forecast]]) -> dict[str, Any]:
     return {model: Calibration.of(found).to_dict() for model, found in forecasts.items()}
 
 
-def calibration_rows(reports: Sequence[Mapping[str, Any]]) -> list[tuple[str, ...]]:
+def calibration_rows(
+    reports: Sequence[Mapping[str, Any]], event: str = "P(event)"
+) -> list[tuple[str, ...]]:
     """The reports' calibration as rows of a readable table, one cell per report: each
-    model's Brier score and log-loss (no rows when no report has a calibration).
+    model's Brier score and log-loss of the forecasts of ``event`` (no rows when no
+    report has a calibration).
 
-    >>> calibration_rows([{"calibration": calibration({"mimic": [(0.25, False)]})}])
-    [('P(werewolf) under mimic: Brier, log-loss', '0.062, 0.42 bits (1)')]
+    >>> calibration_rows([{"calibration": calibration({"mimic": [(0.25, False)]})}], "P(x)")
+    [('P(x) under mimic: Brier, log-loss', '0.062, 0.42 bits (1)')]
     """
     models = dict.fromkeys(model for r in reports for model in r.get("calibration") or {})
 
@@ -142,9 +145,44 @@ def calibration_rows(reports: Sequence[Mapping[str, Any]]) -> list[tuple[str, ..
         return f"{score['brier']:.3f}, {score['log_loss']:.2f} bits ({score['count']})"
 
     return [
-        (f"P(werewolf) under {model}: Brier, log-loss", *(cell(r, model) for r in reports))
+        (f"{event} under {model}: Brier, log-loss", *(cell(r, model) for r in reports))
         for model in models
     ]
+
+
+def plot_reliability(
+    axes: Any, scores: Mapping[str, Mapping[str, Any]], title: str = "", event: str = "P(event)"
+) -> None:
+    """Draw a reliability diagram on a matplotlib ``axes``: for each model of
+    ``scores`` (a report's ``calibration``), the observed frequency against the mean
+    forecast of each non-empty bin (a marker's area grows with its count), and the
+    diagonal of a calibrated forecast.
+
+    >>> from matplotlib.figure import Figure
+    >>> axes = Figure().subplots()
+    >>> plot_reliability(axes, calibration({"mimic": [(0.25, False), (0.75, True)]}), "lab")
+    >>> axes.get_title(), len(axes.lines)
+    ('lab', 2)
+    """
+    axes.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=1)
+    for model, score in scores.items():
+        full = [b for b in score["bins"] if b["count"]]
+        total = max(1, sum(b["count"] for b in full))
+        label = model if score["brier"] is None else (
+            f"{model}: Brier {score['brier']:.3f}, {score['log_loss']:.2f} bits"
+        )  # fmt: skip
+        line = axes.plot([b["forecast"] for b in full], [b["observed"] for b in full],
+                         marker="", label=label)[0]  # fmt: skip
+        axes.scatter([b["forecast"] for b in full], [b["observed"] for b in full],
+                     s=[20 + 400 * b["count"] / total for b in full], color=line.get_color(),
+                     alpha=0.6)  # fmt: skip
+    axes.set_xlim(0, 1)
+    axes.set_ylim(0, 1)
+    axes.set_xlabel(f"forecast {event} (bin mean)")
+    axes.set_ylabel("observed frequency")
+    if title:
+        axes.set_title(title)
+    axes.legend(loc="upper left", fontsize="small")
 
 
 __all__ = [
@@ -156,4 +194,5 @@ __all__ = [
     "bits",
     "calibration",
     "calibration_rows",
+    "plot_reliability",
 ]

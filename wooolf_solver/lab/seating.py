@@ -2,16 +2,16 @@
 
 Each item of ``--bots`` is ``[WHO=]KIND[:OPTION=VALUE...]``. Items without ``WHO`` sit
 round-robin from seat 1; an item with ``WHO`` takes every seat dealt that card
-(``WHO`` a role, e.g. ``werewolf=random``) or a card of that team (``WHO`` is
-``TEAM-team``, e.g. ``village-team=solver``). A role's item comes before its team's,
+(``WHO`` a role, e.g. ``rogue=random``) or a card of that team (``WHO`` is
+``TEAM-team``, e.g. ``town-team=solver``). A role's item comes before its team's,
 which comes before the seat's. Which kinds and options there are is the game's.
 
->>> seating = Seating.parse(["bot", "werewolf-team=random:talk=0.5", "seer=bot"],
+>>> seating = Seating.parse(["bot", "gang-team=random:talk=0.5", "oracle=bot"],
 ...     Bots(kinds=("bot", "random"), options={"talk": is_chance},
-...          roles=("seer", "werewolf"), teams=("village", "werewolf")))
->>> seating.bot(3, "werewolf", "werewolf").text, seating.bot(3, "seer", "village").text
+...          roles=("oracle", "rogue"), teams=("town", "gang")))
+>>> seating.bot(3, "rogue", "gang").text, seating.bot(3, "oracle", "town").text
 ('random:talk=0.5', 'bot')
->>> seating.bot(3, "werewolf", "werewolf").option("talk"), seating.by_card != ()
+>>> seating.bot(3, "rogue", "gang").option("talk"), seating.by_card != ()
 ('0.5', True)
 """
 

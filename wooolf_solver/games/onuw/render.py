@@ -326,6 +326,6 @@ def render_comparison(reports: Sequence[Any], title: str) -> RenderableType:
     row("… and the village wins", lambda mix: mix["both_werewolves_in_centre"]["village_win"])
     row("ballots finding a werewolf", lambda mix: mix["werewolf_found"])
     row("nobody dies", lambda mix: mix["nobody_dead"])
-    for cells in calibration_rows(data):
+    for cells in calibration_rows(data, "P(werewolf)"):
         table.add_row(*cells)
     return table
