@@ -7,9 +7,10 @@ The stated policies of :class:`SolverBot` (every other decision is the random bo
 - with a ``talker`` (:class:`~.talk.Talker`), every living seat also speaks each day
   with chance ``claims``, the truth or a liar's story by the talker's policy (the seer
   who has seen a werewolf always speaks);
-- a **villager's ballot** names the living seat most likely a werewolf; a **werewolf's**
-  names the non-werewolf most likely the seer; the **election** and a **successor**
-  name the seat least likely a werewolf;
+- a **ballot** is the best for the voter's own team (:func:`.ballots.best_ballots`): a
+  villager's names the living seat most likely a werewolf, a werewolf's the seat worth
+  most to the village (never a packmate while another seat is open); the **election**
+  and a **successor** name the seat least likely a werewolf;
 - the **werewolves** kill the non-werewolf most likely the seer;
 - the **witch** heals the victim while she can, and poisons a seat certainly a werewolf;
 - the **defender** protects the last seat that claimed the seer, else himself, else any;
@@ -32,6 +33,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from .ballots import best_ballots
 from .bots import RandomBot
 from .brute import Solution
 from .counter import solve
@@ -91,10 +93,10 @@ class SolverBot(RandomBot):
 
     def vote(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         others = [s for s in allowed if s != seat] or list(allowed)
-        if table.roles[seat] == WEREWOLF:
-            prey = [s for s in others if table.roles[s] != WEREWOLF] or others
-            return self.best(table, seat, prey, "seer")
-        return self.best(table, seat, others)
+        solution = self.knows(table, seat)
+        if not solution.consistent:  # a claim against the model: any other seat
+            return self.best(table, seat, others)
+        return best_ballots(solution, seat, others, table.rules)[0][0]
 
     def elect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         others = [s for s in allowed if s != seat] or list(allowed)
