@@ -62,6 +62,8 @@ def talk(record: GameRecord, extra: list[Extra], speech: str, lies: Fraction) ->
     for pick, who, role, checks in extra if dawns else []:
         at = dawns[pick % len(dawns)]
         living = record.alive_after(at + 1)
+        if not living:
+            continue
         claim: dict[str, Any] = {"seat": living[who % len(living)], "claims": role}
         if checks:
             claim["checked"] = {

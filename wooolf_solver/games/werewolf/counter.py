@@ -183,6 +183,7 @@ class _Counter:
         self.took: set[Seat] = set()
         self.piper_plays = False
         self.memo = memo
+        self.factors: dict[int, Weights] = {}
         self.read(knowledge)
 
     # -- compiling the observations ----------------------------------------------------
@@ -332,6 +333,23 @@ class _Counter:
             return 1, int(weights.true != 0), int(weights.false != 0)
         return weights.liar, weights.true, weights.false
 
+    def kind_factors(self, claim: ClaimMade) -> Weights:
+        """A claim's factor for each kind its seat may play, where the seat's claim cannot
+        be a true seer's story: the liar's weight, or the honest speaker's (true only for
+        a plain claim of the kind itself). Computed once per claim."""
+        factors = self.factors.get(id(claim))
+        if factors is None:
+            liar, true, false = self.claim_factors(claim)
+            said, plain = claim.claim.claims, not claim.claim.checked
+            factors = {
+                kind: liar
+                if claim.rules.team(kind) != "village"
+                else (true if kind == said and plain else false)
+                for kind in self.deck
+            }
+            self.factors[id(claim)] = factors
+        return factors
+
     def seer_cases(self, base: dict[int, Weights]) -> Iterator[_Case]:
         checkers = sorted({c.claim.seat for c in self.claims if c.seer_story})
         places: list[Seat | None] = [None]
@@ -344,9 +362,9 @@ class _Counter:
                 self.limit(weights[seat], {SEER}, holds=seat == place)
             terms: list[list[tuple[int, dict[Seat, set[str]], bool]]] = []
             for claim in self.claims:
-                seat, said = claim.claim.seat, claim.claim.claims
-                liar, true, false = self.claim_factors(claim)
+                seat = claim.claim.seat
                 if seat == place and claim.seer_story:
+                    _, true, false = self.claim_factors(claim)
                     alignment = claim.alignment
                     match = {
                         j: {k for k in self.deck if sees(k, alignment) == x}
@@ -359,12 +377,10 @@ class _Counter:
                     else:
                         terms.append([(false, {}, False), (true - false, match, False)])
                     continue
-                checked = bool(claim.claim.checked)
-                for kind in weights[seat]:
-                    if claim.rules.team(kind) != "village":
-                        weights[seat][kind] *= liar
-                    else:
-                        weights[seat][kind] *= true if kind == said and not checked else false
+                factors = self.kind_factors(claim)
+                by_kind = weights[seat]
+                for kind in by_kind:
+                    by_kind[kind] *= factors[kind]
             for combo in product(*terms):
                 coefficient = prod(term[0] for term in combo)
                 if not coefficient:
