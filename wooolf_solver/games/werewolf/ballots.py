@@ -68,18 +68,18 @@ def worth(role: str, goal: Team, rules: Rules) -> int:
 def score(roles: Mapping[str, P], goal: Team, rules: Rules) -> P:
     """A ballot's score for a voter of team ``goal``, from the target's role chances."""
 
-    def weight(role: str) -> int:
-        return int(role == WEREWOLF) if goal == VILLAGE else worth(role, goal, rules)
-
-    return reduce(add, (p * weight(role) for role, p in roles.items()))
+    if goal == VILLAGE:
+        werewolf = roles.get(WEREWOLF)
+        return werewolf if werewolf is not None else next(iter(roles.values())) * 0
+    return reduce(add, (p * worth(role, goal, rules) for role, p in roles.items()))
 
 
 def ranked(
     roles: Mapping[Seat, Mapping[str, P]], seats: Iterable[Seat], goal: Team, rules: Rules
 ) -> list[tuple[Seat, P]]:
     """``seats`` with their scores for ``goal``, the best ballot first (ties: lowest seat)."""
-    scored = [(seat, score(roles[seat], goal, rules)) for seat in seats]
-    return sorted(scored, key=lambda item: (-item[1], item[0]))
+    scored = sorted((seat, score(roles[seat], goal, rules)) for seat in seats)
+    return sorted(scored, key=lambda item: item[1], reverse=True)  # stable: ties by seat
 
 
 def advice(
