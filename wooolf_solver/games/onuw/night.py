@@ -76,7 +76,13 @@ class NightEntry:
         for key, value in self.items:
             if key in ("saw", "centre"):
                 pairs = cast(tuple[tuple[Slot, str], ...], value)
-                out[key] = {_slot_key(layout, slot): role for slot, role in pairs}
+                seen: dict[int | str, str] = {}
+                for slot, role in pairs:  # a slot a claim names twice: " c1" the second time
+                    name = _slot_key(layout, slot)
+                    while name in seen:
+                        name = f" {name}"
+                    seen[name] = role
+                out[key] = seen
             elif key in ("wolves", "masons", "swapped"):
                 out[key] = list(cast(tuple[Slot, ...], value))
             elif key in ("robbed", "took"):
