@@ -188,3 +188,25 @@ def test_a_repeated_story_is_priced_once() -> None:
     assert p["once"] == p["twice"] == Fraction(14, 59)
     # "and 2 is a villager": 10 deals for the seer, 42 for a werewolf at 1/27
     assert p["more"] == Fraction(42, 27) / (Fraction(42, 27) + 10) == Fraction(7, 52)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    deck=st.sampled_from(DECKS),
+    seed=st.integers(0, 2**32),
+    seer=st.sampled_from(SEER_VARIANTS),
+    lies=st.sampled_from(LIES),
+    extra=extra_claims,
+)
+def test_both_models_allow_the_same_worlds(
+    *, deck: Any, seed: int, seer: str, lies: Fraction, extra: list[Extra]
+) -> None:
+    # a story's chance is never 0: the models weigh the same worlds differently, no more
+    game = played(deck, seed, seer)
+    free, mimic = (talk(game, extra, speech, lies) for speech in ("free", "mimic"))
+    for one, other in zip(views(free), views(mimic), strict=True):
+        a, b = counted(knowledge_of(one)), counted(knowledge_of(other))
+        assert (a.consistent, a.worlds, a.conflict) == (b.consistent, b.worlds, b.conflict)
+        for seat, roles in a.roles.items():
+            assert {r for r, p in roles.items() if p} == {r for r, p in b.roles[seat].items() if p}
+        assert (a.speech, b.speech) == ("free", "mimic")

@@ -147,7 +147,7 @@ def solve_knowledge(knowledge: WerewolfKnowledge) -> Solution:
             if not claim.true(world):
                 lying_w[seat] += mass
     if not count:
-        return Solution(False, conflict=conflict(knowledge))
+        return Solution(False, conflict=conflict(knowledge), speech=knowledge.speech)
     roles = {
         seat: {role: Fraction(w, total) for role, w in sorted(weights.items())}
         for seat, weights in roles_w.items()

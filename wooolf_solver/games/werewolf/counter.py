@@ -617,7 +617,7 @@ def solve_knowledge(knowledge: WerewolfKnowledge) -> Solution:
         def fails(events: Sequence[EventId]) -> bool:
             return not count(knowledge.restricted(events), indicator=True).worlds
 
-        return Solution(False, conflict=shrink(knowledge.events, fails))
+        return Solution(False, conflict=shrink(knowledge.events, fails), speech=knowledge.speech)
     counts = count(knowledge, memo=memo)
     total = counts.total
     roles = {
