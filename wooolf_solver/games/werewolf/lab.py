@@ -187,7 +187,11 @@ def seating_of(items: Sequence[str], rules: Rules | None = None) -> Seating:
     """The seating of ``--bots`` items (:mod:`wooolf_solver.lab.seating`): ``random``
     or ``solver``, each with ``talk=P`` (the chance it speaks on a day; default
     ``TALK``) and ``story=POLICY`` (its story when it lies; default ``--speech``), by
-    seat round-robin, by role or by ``TEAM-team``."""
+    seat round-robin, by role or by ``TEAM-team``.
+
+    >>> seating_of(["random", "werewolves-team=solver:talk=0.5"]).by_card[0][1].text
+    'solver:talk=0.5'
+    """
     rules = rules or load_rules()
     teams = tuple(sorted({role.team for role in rules.roles.values()}))
     bots = Bots(
@@ -200,14 +204,12 @@ def seating_of(items: Sequence[str], rules: Rules | None = None) -> Seating:
     return Seating.parse(items, bots)
 
 
-def make_bot(name: str, rng: random.Random, talker: Talker | None = None) -> Player:
-    """A bot by name (``KIND[:OPTION=VALUE...]``), with its generator; with a
-    ``talker``, it speaks with chance ``talk`` each day (see :func:`seating_of`)."""
-    spec = BotSpec.parse(name, Bots(BOTS, {"talk": is_chance, "story": POLICIES.__contains__},
-                                    (), ()))  # fmt: skip
+def make_bot(spec: BotSpec, rng: random.Random, speech: str | None = None) -> Player:
+    """The bot of a ``--bots`` item, with its generator; with a ``speech`` policy it
+    talks (with chance ``talk`` each day, liars by ``story``, else ``speech``), without
+    one it never does."""
+    talker = Talker(spec.option("story") or speech) if speech is not None else None
     talk = float(spec.option("talk") or TALK) if talker is not None else 0.0
-    if talker is not None and spec.option("story"):
-        talker = Talker(str(spec.option("story")))
     if spec.kind == "solver":
         from .solver_bots import SolverBot  # noqa: PLC0415 (the counter: only when needed)
 
@@ -221,16 +223,12 @@ def players_of(
     """The players of a game: one per ``--bots`` item (a role's item plays every seat
     that plays the role, a team's every role of the team, the others their seats)."""
     players = sum(n for _, n in deck)
-
-    def bot(spec: BotSpec) -> Player:
-        return make_bot(spec.text, rng, Talker(speech))
-
     if not seating.by_card and len(seating.by_seat) == 1:
-        return bot(seating.by_seat[0])
-    made = {spec: bot(spec) for spec in dict.fromkeys(seating.by_seat)}
+        return make_bot(seating.by_seat[0], rng, speech)
+    made = {spec: make_bot(spec, rng, speech) for spec in dict.fromkeys(seating.by_seat)}
     placed: dict[Seat | str, Player] = {s: made[seating.at(s)] for s in range(1, players + 1)}
     for who, spec in sorted(seating.by_card, key=lambda item: not item[0].endswith("-team")):
-        player = bot(spec)
+        player = make_bot(spec, rng, speech)
         team = who.removesuffix("-team")
         for role in rules.roles:
             if role == who or (who.endswith("-team") and rules.team(role) == team):
