@@ -49,8 +49,9 @@ def lab_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         metavar="BOT,...",
-        help="bots seated round-robin from seat 1, each NAME or NAME:OPTION=VALUE:... "
-        "(default: the game's own; a wrong name lists them)",
+        help="bots seated round-robin from seat 1, each NAME or NAME:OPTION=VALUE:...; "
+        "in games with roles also ROLE=NAME... or TEAM-team=NAME... for the seats dealt "
+        "that role or team (default: the game's own; a wrong name lists them)",
     )
     parser.add_argument(
         "--speech",
