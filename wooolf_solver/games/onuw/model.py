@@ -43,6 +43,7 @@ from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
+from ...core.speech import DEFAULT_SPEECH, Speech
 from .night import NOTHING, Choice, Dawn, NightEntry, NightState, play_night, power_of
 from .night import choice_options as _choice_options
 from .record import Claim, DealRecord
@@ -288,6 +289,8 @@ class OnuwKnowledge(Knowledge):
     viewpoint: Seat | None = None
     claims: tuple[Claim, ...] = ()
     deck: tuple[str, ...] = ()
+    speech: Speech = DEFAULT_SPEECH
+    """The speech model its claims are weighed by."""
 
     @property
     def space(self) -> Space:
@@ -433,7 +436,14 @@ def knowledge_of(record: DealRecord) -> OnuwKnowledge:
         for number, claim in enumerate(record.claims, 1)
     )  # fmt: skip
     return OnuwKnowledge(
-        rules, layout, space, tuple(observations), viewpoint, record.claims, record.deck
+        rules,
+        layout,
+        space,
+        tuple(observations),
+        viewpoint,
+        record.claims,
+        record.deck,
+        record.model.speech,
     )
 
 
