@@ -100,6 +100,15 @@ def test_village_lies_under_mimic() -> None:
     assert 0 < solution.dealt[1]["troublemaker"] < solution.dealt[1]["werewolf"]
 
 
+@pytest.mark.parametrize("speech", SPEECH_MODELS)
+def test_village_lies_of_one(speech: str) -> None:
+    # Under free an honest claim must then be false; under mimic it may still come true
+    # (e·q): every engine keeps exactly the worlds of non-zero weight.
+    claims = (SEER_SAW_A_WOLF, {"seat": 2, "role": "robber", "robbed": 3})
+    solution = every_engine(record(*claims, speech=speech, model={"village_lies": 1}))
+    assert (solution.lying[1] < 1) == (speech == "mimic")
+
+
 # -- stories no honest player could tell -------------------------------------------------
 
 IMPOSSIBLE = [
