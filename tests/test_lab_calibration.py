@@ -6,15 +6,22 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import run
 
+from wooolf_solver.games.onuw.forecasts import forecasts as onuw_forecasts
 from wooolf_solver.games.onuw.lab import Simulation
 from wooolf_solver.games.onuw.lab import run as run_onuw
+from wooolf_solver.games.onuw.night import believed_card
 from wooolf_solver.games.onuw.record import load_record
+from wooolf_solver.games.onuw.table import play_deal, truthful
+from wooolf_solver.games.werewolf.bots import RandomBot
+from wooolf_solver.games.werewolf.engine import play_game
+from wooolf_solver.games.werewolf.forecasts import forecasts as werewolf_forecasts
 from wooolf_solver.lab.calibration import BINS, Calibration, bin_of, bits, calibration
 
 pytestmark = pytest.mark.usefixtures("plain_console")
@@ -141,3 +148,24 @@ def test_bad_speech_and_bots_are_refused_in_one_line(
 ) -> None:
     status, _, err = run(capsys, "simulate", "--players", "5", "--games", "1", *argv)
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_onuw_forecasts_come_from_every_honest_seat_about_every_other_player() -> None:
+    played = play_deal(random.Random(11), 5, claims=truthful)
+    record, rules = played.record, played.record.rules
+    honest = [
+        seat
+        for seat in record.layout.seats
+        if rules.team(believed_card(rules, record.cards[seat], seat, record.night[seat]))
+        == "village"
+    ]
+    found = onuw_forecasts(record, played.dawn, ("mimic", "free"))
+    assert len(found["mimic"]) == len(found["free"]) == 4 * len(honest)
+    werewolves = sum(played.dawn[seat - 1] == "werewolf" for seat in record.layout.seats)
+    assert sum(happened for _, happened in found["mimic"]) <= werewolves * len(honest)
+
+
+def test_a_werewolf_game_without_claims_gives_no_forecasts() -> None:
+    deck = (("seer", 1), ("villager", 3), ("werewolf", 1))
+    record = play_game(deck, RandomBot(random.Random(1)), random.Random(1)).record
+    assert werewolf_forecasts(record, ("mimic", "free")) == {"mimic": [], "free": []}
