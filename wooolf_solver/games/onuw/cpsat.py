@@ -411,6 +411,8 @@ class NightModel:
         if key not in power.keys:
             return False
         state = self.turn.get((seat, role))
+        if key in ("wolves", "masons") and len(set(value)) != len(value):
+            return False  # a claim naming a seat twice: no night says so
         if key == "wolves":
             return self._wolves(role if isinstance(power, Werewolf) else "werewolf", value)
         if key == "masons":
