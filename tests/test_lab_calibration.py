@@ -104,7 +104,10 @@ def test_onuw_bots_by_role_with_options(tmp_path: Path) -> None:
     bots = ("stand-in", "werewolf-team=bot", "seer=stand-in:centre=1:story=consistent")
     sim = Simulation.of("table", 5, bots, seed="role", analyse=False)
     (report,) = run_onuw([sim], 12, records=tmp_path)
-    assert report.to_dict()["by_card"] == list(bots)
+    assert report.to_dict()["by_card"] == {
+        "werewolf-team": "bot",
+        "seer": "stand-in:centre=1:story=consistent",
+    }
     seers = 0
     for file in sorted(tmp_path.glob("deal-*.yaml")):
         record = load_record(file)

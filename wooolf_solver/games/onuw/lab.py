@@ -318,7 +318,11 @@ class Report:
             "games": n,
             "seed": sim.seed,
             "bots": list(sim.seats),
-            **({"by_card": list(sim.seating.labels)} if sim.seating.by_card else {}),
+            **(
+                {"by_card": {who: spec.text for who, spec in sim.seating.by_card}}
+                if sim.seating.by_card
+                else {}
+            ),
             "speech": sim.speech,
             "teams": teams,
             "roles": roles,
