@@ -126,8 +126,8 @@ def _check(value: Any, limits: Limits) -> None:
             continue
         if depth >= limits.depth:
             raise BodyError(422, f"{where}: nested deeper than {limits.depth}")
-        pairs = item.items() if isinstance(item, dict) else enumerate(item)
-        for key, child in pairs:
+        pairs = list(item.items() if isinstance(item, dict) else enumerate(item))
+        for key, child in reversed(pairs):  # the first offending field is named
             if isinstance(key, str) and len(key) > limits.string:
                 raise BodyError(422, f"{where}: a key longer than {limits.string} characters")
             name = str(key) if where == "body" else f"{where}.{key}"

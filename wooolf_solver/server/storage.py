@@ -16,6 +16,7 @@ a row that cannot be read is reported by :meth:`Storage.all` and the others load
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -105,10 +106,11 @@ class Storage:
             try:
                 for sql, values in statements:
                     self.db.execute(sql, values)
+                self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):  # a failed COMMIT may have ended it
+                    self.db.execute("ROLLBACK")
                 raise
-            self.db.execute("COMMIT")
 
     def create(
         self, table: str, game: str, state: Mapping[str, Any], digests: Mapping[int, str]
