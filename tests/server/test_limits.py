@@ -222,3 +222,21 @@ def test_memory_stays_bounded_after_large_bodies(tmp_path: Path) -> None:
                 assert sock.recv(100).startswith(b"HTTP/1.1 413")
         grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before  # KiB
         assert grown < 60 * 1024, f"{grown} KiB"
+
+
+def test_odd_numbers_are_refused_in_one_line(client: TestClient) -> None:
+    seats = create(client, players=5, bots=[4, 5], seed=3)
+    for seat in seats.tokens:
+        for key in ("saw", "centre", "robbed", "swapped", "took"):
+            for value in ("²", "٣", "9" * 5000, ["²", "1"]):
+                url = f"/api/tables/{seats.table}/seats/{seat}/act"
+                response = client.post(url, json={key: value}, headers=seats.headers(seat))
+                assert response.status_code in (409, 422), (key, value, response.text)
+                assert len(response.json()["error"]) <= 300
+    huge = '{"game": "onuw", "players": ' + "9" * 5000 + "}"
+    json_body = {"Content-Type": "application/json"}
+    refused(client.post("/api/tables", content=huge, headers=json_body), 422, "body: not JSON")
+    for seat in ("²", "9" * 5000, "-1"):
+        url = f"/api/tables/{seats.table}/seats/{seat}"
+        assert client.get(url, headers=seats.headers(1)).status_code in (403, 404)
+        assert client.get(f"/t/{seats.table}/{seat}").status_code == 404
