@@ -13,6 +13,8 @@ and verb:
   JSON object, the advice and the reasons of the five best actions, as the readable
   output prints them);
 - ``warm``: the fastest of ``--repeat`` more calls in the same process;
+- each also in processor time (``process_time``), the steadier figure on a machine
+  shared with other work;
 - ``peak``: the child's peak resident size (the imports included), and the traced peak
   of the cold call (``tracemalloc``, in one more child with ``--traced``).
 
@@ -70,18 +72,20 @@ def work():
         score.reason() for score in list(advice.actions)[:5]]
 if traced:
     tracemalloc.start()
-start = time.perf_counter()
+start, processor = time.perf_counter(), time.process_time()
 work()
-cold = time.perf_counter() - start
+cold, cold_cpu = time.perf_counter() - start, time.process_time() - processor
 peak_traced = tracemalloc.get_traced_memory()[1] if traced else 0
 tracemalloc.stop()
-warm = []
+warm, warm_cpu = [], []
 for _ in range(repeat):
-    start = time.perf_counter()
+    start, processor = time.perf_counter(), time.process_time()
     work()
     warm.append(time.perf_counter() - start)
+    warm_cpu.append(time.process_time() - processor)
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 print(json.dumps({"import": imported, "cold": cold, "warm": min(warm, default=cold),
+                  "cold_cpu": cold_cpu, "warm_cpu": min(warm_cpu, default=cold_cpu),
                   "rss": rss, "traced": peak_traced}))
 """
 
@@ -144,7 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="wooolf-decks-") as directory:
         for play in family(Path(directory), seeds(args.decks)):
-            row: dict[str, Any] = {"position": play.name, "players": play.design.players}
+            row: dict[str, Any] = {"position": play.name, "deck": play.design.name}
+            row["players"] = play.design.players
             row["events"] = play.events
             for verb in verbs:
                 row[verb] = child(play.record, verb, args.repeat, args.traced, args.library)
@@ -169,7 +174,7 @@ def worst(rows: list[dict[str, Any]], verbs: list[str]) -> dict[str, Any]:
     """The worst position of each figure, and whether the goals are met."""
     out: dict[str, Any] = {}
     for verb in verbs:
-        for figure in ("cold", "warm", "rss", "traced", "import"):
+        for figure in ("cold", "cold_cpu", "warm", "warm_cpu", "rss", "traced", "import"):
             row = max(rows, key=lambda row: row[verb][figure])
             out[f"{verb}_{figure}"] = {"position": row["position"], "value": row[verb][figure]}
         out[f"{verb}_met"] = out[f"{verb}_cold"]["value"] <= GOALS[verb]
@@ -185,16 +190,17 @@ def report(
     top: int,
 ) -> None:
     """The slowest positions, then the worst of each figure against the goals."""
-    print(f"{len(rows)} positions on {len({row['position'].split('-ev')[0] for row in rows})}")
+    print(f"{len(rows)} positions on {len({row['deck'] for row in rows})} decks")
     key = verbs[-1]
     print(f"the {top} slowest by {key} (cold: the first call in a fresh process; ms; MB):")
     head = f"{'position':<36} {'ev':>2} " + " ".join(
-        f"{verb + ' cold':>11} {'warm':>7} {'rss':>5}" for verb in verbs
+        f"{verb + ' cold':>11} {'cpu':>6} {'warm':>6} {'rss':>5}" for verb in verbs
     )
     print(head)
     for row in sorted(rows, key=lambda row: -row[key]["cold"])[:top]:
         cells = " ".join(
-            f"{row[verb]['cold'] * 1e3:>11.0f} {row[verb]['warm'] * 1e3:>7.0f} "
+            f"{row[verb]['cold'] * 1e3:>11.0f} {row[verb]['cold_cpu'] * 1e3:>6.0f} "
+            f"{row[verb]['warm'] * 1e3:>6.0f} "
             f"{row[verb]['rss'] / 2**20:>5.0f}"
             for verb in verbs
         )
@@ -202,11 +208,13 @@ def report(
     print()
     for verb in verbs:
         cold, warm = found[f"{verb}_cold"], found[f"{verb}_warm"]
+        cpu = found[f"{verb}_cold_cpu"]
         rss, start = found[f"{verb}_rss"], found[f"{verb}_import"]
         mark = "met" if found[f"{verb}_met"] else "NOT met"
         print(
             f"{verb}: worst cold {cold['value']:.3f} s ({cold['position']}; goal ≤ "
-            f"{GOALS[verb]} s: {mark}), worst warm {warm['value']:.3f} s, worst peak "
+            f"{GOALS[verb]} s: {mark}), worst cold processor time {cpu['value']:.3f} s "
+            f"({cpu['position']}), worst warm {warm['value']:.3f} s, worst peak "
             f"resident {rss['value'] / 2**20:.0f} MB ({rss['position']}), "
             f"import at most {start['value']:.2f} s"
         )
