@@ -264,6 +264,8 @@ class _Model:
         live = scale > 0
         self.factors: FloatArray = factors[live]
         self.scale: FloatArray = scale[live]
+        self._pruned: list[Array] | None = None
+        """The forward pass of :meth:`prune`, once it ran."""
 
     def prune(self) -> list[Array]:
         """Drop the hypotheses that no deal fulfils (they weigh nothing); return the
@@ -271,7 +273,8 @@ class _Model:
         forward = self.forward(self.factors)
         live = forward[-1][:, 0] > 0
         self.factors, self.scale = self.factors[live], self.scale[live]
-        return [level[live] for level in forward]
+        self._pruned = forward = [level[live] for level in forward]
+        return forward
 
     # -- hypotheses and factors -------------------------------------------------------
 
@@ -372,7 +375,10 @@ class _Model:
         bound = factorial(cards) // factorial(size) ** len(self.seats)
         support = self.factors > 0
         if bound < EXACT_LIMIT:
-            last = self.forward(support.astype(np.float64))[-1][:, 0]
+            if self._pruned is not None and np.array_equal(support, self.factors):
+                last = self._pruned[-1][:, 0]  # 0/1 factors (no peek told a card): that pass
+            else:
+                last = self.forward(support.astype(np.float64))[-1][:, 0]
             return round(float(last.sum()))
         last = self.forward(support.astype(object))[-1][:, 0]
         return int(sum(last))
