@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import signal
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -287,5 +289,27 @@ def test_analyses_are_bounded_in_number_and_time() -> None:
         await asyncio.sleep(0.8)
         assert workers.running == 0
         assert await workers.offload(pow, 2, 5) == 32
+
+    asyncio.run(scenario())
+
+
+def test_a_dead_worker_is_replaced() -> None:
+    async def scenario() -> None:
+        workers = Workers("process", Limits())
+        try:
+            first = await workers.offload(os.getpid)
+            os.kill(first, signal.SIGKILL)
+            await asyncio.sleep(0.5)
+            second = await workers.offload(os.getpid)  # on a new pool if the old one broke
+            assert second != first
+            slow = asyncio.ensure_future(workers.offload(time.sleep, 5))
+            await asyncio.sleep(1.5)  # started in a worker
+            assert workers.executor is not None
+            for process in list(workers.executor._processes.values()):  # type: ignore[attr-defined]
+                process.kill()
+            await slow  # tried again once, on a new pool
+            assert await workers.offload(pow, 3, 3) == 27
+        finally:
+            workers.close()
 
     asyncio.run(scenario())

@@ -354,13 +354,17 @@ class Tables:
             if self.workers.kind == "inline":
                 self.bot_voted(table_id, seat, _ask(solver, knowledge))
                 continue
-            future = self.workers.submit(_ask, solver, knowledge)
+            future = asyncio.ensure_future(self.workers.run(_ask, solver, knowledge))
             self.tasks.add(future)
             future.add_done_callback(partial(self._done, table_id=table_id, seat=seat))
 
     def _done(self, future: asyncio.Future[Any], table_id: str, seat: int) -> None:
         self.tasks.discard(future)
-        if future.cancelled():
+        if future.cancelled() or future.exception() is not None:  # the clock asks again
+            if not future.cancelled():
+                log.error(
+                    "table %s: bot %s's worker failed: %r", table_id, seat, future.exception()
+                )
             self.voting.discard((table_id, seat))
             return
         self.bot_voted(table_id, seat, future.result())

@@ -9,7 +9,9 @@ once (``"inline"``, for tests). A worker process watches its parent and exits wi
 
 :meth:`Workers.offload` bounds the analyses a request may ask for: at most
 ``Limits.analyses`` at once (more are answered ``503`` at once), each answered ``503``
-after ``Limits.analysis_seconds`` (its worker finishes it, still counted).
+after ``Limits.analysis_seconds`` (its worker finishes it, still counted). A worker
+that dies (killed, out of memory) breaks the pool: the next computation gets a new one,
+and the one that was running is tried once more.
 
 >>> import asyncio
 >>> asyncio.run(Workers("inline", Limits()).offload(pow, 2, 10))
@@ -24,6 +26,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Any, Literal, TypeVar
 
@@ -86,7 +89,20 @@ class Workers:
             except Exception as error:
                 future.set_exception(error)
             return future
-        return loop.run_in_executor(self.pool(), function, *args)
+        try:
+            return loop.run_in_executor(self.pool(), function, *args)
+        except BrokenProcessPool:  # a worker died: a new pool
+            self.close()
+            return loop.run_in_executor(self.pool(), function, *args)
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` off the event loop, tried again once on a new pool if its
+        worker dies."""
+        try:
+            return await self.submit(function, *args)
+        except BrokenProcessPool:
+            self.close()
+            return await self.submit(function, *args)
 
     async def offload(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` within the analyses' bound (:class:`BusyError` past it)."""
@@ -96,7 +112,7 @@ class Workers:
                 "try again in a moment"
             )
         self.running += 1
-        future = self.submit(function, *args)
+        future = asyncio.ensure_future(self.run(function, *args))
         future.add_done_callback(self._finished)
         try:
             return await asyncio.wait_for(asyncio.shield(future), self.limits.analysis_seconds)
@@ -105,6 +121,8 @@ class Workers:
                 f"analysis: longer than {self.limits.analysis_seconds:g} s; "
                 "a smaller round, or try again later"
             ) from None
+        except BrokenProcessPool:
+            raise BusyError("analysis: its worker died twice; try again later") from None
 
     def _finished(self, future: asyncio.Future[Any]) -> None:
         self.running -= 1
