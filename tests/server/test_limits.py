@@ -15,6 +15,7 @@ import pytest
 
 from wooolf_solver.server.app import create_app
 from wooolf_solver.server.limits import Limits
+from wooolf_solver.server.pushing import STREAMS, Hub, Subscriber
 
 from .helpers import TestClient, create, play_night
 from .live_server import serving
@@ -240,3 +241,16 @@ def test_odd_numbers_are_refused_in_one_line(client: TestClient) -> None:
         url = f"/api/tables/{seats.table}/seats/{seat}"
         assert client.get(url, headers=seats.headers(1)).status_code in (403, 404)
         assert client.get(f"/t/{seats.table}/{seat}").status_code == 404
+
+
+def test_a_seat_holds_a_few_streams_at_most() -> None:
+    hub = Hub()
+    streams = [Subscriber() for _ in range(STREAMS + 2)]
+    for stream in streams:
+        hub.add("T", 1, stream)
+    assert list(hub.subscribers["T"][1]) == streams[2:]
+    for ended in streams[:2]:
+        assert ended.queue.get_nowait() is None  # its stream stops
+    hub.forget("T")
+    assert all(stream.queue.get_nowait() is None for stream in streams[2:])
+    assert "T" not in hub.subscribers

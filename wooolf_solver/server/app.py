@@ -569,6 +569,8 @@ def _add_api(app: FastAPI, tables: Tables) -> None:
                             return
                         yield ": keep-alive\n\n"
                         continue
+                    if message is None:  # ended: a newer stream of the seat, or no table
+                        return
                     yield event(message)
             finally:
                 tables.hub.remove(table_id, number, subscriber)
