@@ -160,6 +160,7 @@ class Tables:
             if isinstance(stored, Exception):
                 raise stored
             table = live_table(stored.game).from_json(stored.state)
+            _looks_sound(table)
         except Exception as error:
             reason = one_line(f"{type(error).__name__}: {error}", 200)
             log.error("table %s: skipped, its stored row cannot be read (%s)", table_id, reason)
@@ -205,8 +206,8 @@ class Tables:
 
         The token is checked before the table is even looked up, and against every
         seat of the table, so that only a token of this table learns anything: no
-        token, or one of no seat here (an unknown table's too): ``401``; another seat's
-        token (or a seat that is not one, ``-1``): ``403``.
+        token, or one of no seat here (an unknown table's too): ``401``; then a seat out
+        of range (``-1``: not a number): ``404``; another seat's token: ``403``.
         """
         token = bearer(authorization)
         if token is None or len(token) > 100:
@@ -327,13 +328,16 @@ class Tables:
                 continue
             try:
                 self.tick(table_id)
+                self.schedule_bots(table_id)
+                table = entry.table
+                deadline = table.deadline()
+                waits = deadline is None or self.clock() >= deadline
+                if table.phase == "over" or (waits and not table.bots_to_vote()):
+                    self.clocked.discard(table_id)
             except RefusedError:
                 continue  # not stored: the next tick tries again
-            self.schedule_bots(table_id)
-            table = entry.table
-            deadline = table.deadline()
-            waits = deadline is None or self.clock() >= deadline
-            if table.phase == "over" or (waits and not table.bots_to_vote()):
+            except Exception:  # a broken table leaves the clock; the others go on
+                log.exception("table %s: the clock's tick failed; the clock leaves it", table_id)
                 self.clocked.discard(table_id)
 
     def publish(self, table_id: str) -> None:
@@ -393,6 +397,16 @@ class Tables:
             future.cancel()
         self.workers.close()
         self.store.close()
+
+
+def _looks_sound(table: LiveTable) -> None:
+    """Raise if a table read back from the database cannot be shown or clocked."""
+    table.deadline()
+    table.bots_to_vote()
+    for seat in table.people:
+        table.view(seat, 0.0)
+    if table.phase == "over":
+        table.record()
 
 
 def _ask(solver: Solver, knowledge: Mapping[str, Any]) -> tuple[bool, Any]:

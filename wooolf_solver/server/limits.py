@@ -52,9 +52,11 @@ class Limits:
     idle: float = 24 * 3600.0
     """Seconds after which a table nobody moved (finished or abandoned) is dropped."""
     analyses: int = 2
-    """Assistant analyses running at once; past it, ``503`` at once."""
+    """Assistant analyses running at once."""
+    waiting: int = 8
+    """Assistant analyses waiting for one of those; past it, ``503`` at once."""
     analysis_seconds: float = 30.0
-    """Seconds an assistant analysis may take before it is answered ``503``."""
+    """Seconds an assistant analysis may wait and take before it is answered ``503``."""
 
 
 class BodyError(Exception):
