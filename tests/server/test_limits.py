@@ -254,3 +254,15 @@ def test_a_seat_holds_a_few_streams_at_most() -> None:
     hub.forget("T")
     assert all(stream.queue.get_nowait() is None for stream in streams[2:])
     assert "T" not in hub.subscribers
+
+
+def test_a_body_trickled_in_is_cut_off(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "t.sqlite", workers="inline", limits=Limits(body_seconds=1.0))
+    with serving(app) as base:
+        port = base.rsplit(":", 1)[1]
+        with socket.create_connection(("127.0.0.1", int(port)), timeout=10) as sock:
+            sock.sendall(head("/api/tables", JSON, 100) + b'{"game": ')
+            start = time.monotonic()
+            answer = sock.recv(1000)
+            assert answer.startswith(b"HTTP/1.1 408"), answer
+            assert 0.5 < time.monotonic() - start < 5
