@@ -62,10 +62,15 @@ from .memo import SMALL_BYTES, Memo, is_sharing, position
 from .posterior import certain_by_roles
 from .rules import Card, Character, Seat
 
-DENSE_CODES = 3**8
+DENSE_CODES = 3**7
 """The most label codes (``(targets + 1) ** free seats``) for which the decision comes
-from dense labelled passes (every table of the built-in editions, up to 8 players and
-the neutral hand); above, the passes are sparse (:meth:`_Model.sparse_levels`)."""
+from dense labelled passes (every table of the built-in editions: at most 7 free seats
+and two targets); above, the passes are sparse (:meth:`_Model.sparse_levels`). At 3**8
+(9-player designer decks) the dense passes took up to 1.2 s for a hint the sparse ones
+answer in 0.1 s."""
+ROWS_CODES = DENSE_CODES
+"""An engine reads the lab's rows (:mod:`.deals`) only when its ``dense_codes`` is at
+least the default (the tests' ``dense_codes=0`` asks for the sparse passes alone)."""
 
 
 TALLIES = Memo()
@@ -197,7 +202,7 @@ class CountingEngine:
         """Inside :func:`.memo.sharing`, the position's deals as rows (:mod:`.deals`,
         the same answers, updated event by event) when the table is small and has
         a consistent deal; otherwise ``None``: the passes answer."""
-        if not is_sharing() or self.dense_codes < deals.MAX_CODES:
+        if not is_sharing() or self.dense_codes < ROWS_CODES:
             return None
         rows = deals.deals_of(knowledge, self.max_memory)
         return rows if rows is not None and len(rows.weights) else None
@@ -335,11 +340,17 @@ class _Model:
 
     # -- passes ---------------------------------------------------------------------
 
-    def forward(self, factors: Array) -> list[Array]:
-        """Weights of the partial deals after each seat, per hypothesis and state."""
+    def forward(self, factors: Array, exact_from: int | None = None) -> list[Array]:
+        """Weights of the partial deals after each seat, per hypothesis and state; on
+        whole-number ``factors``, the levels from ``exact_from`` on as Python integers
+        (those before are whole floats below 2**53, so exact)."""
         exact = factors.dtype == object
         levels = [np.ones((len(factors), 1), dtype=factors.dtype)]
         for j, step in enumerate(self.lattice.steps):
+            if not exact and exact_from is not None and j + 1 >= exact_from:
+                exact = True
+                factors = factors.astype(np.int64).astype(object)
+                levels[-1] = levels[-1].astype(np.int64).astype(object)
             group = step.into
             coef = group.moves.coef.astype(object) if exact else group.moves.weight
             moves = levels[-1][:, group.moves.src] * coef * factors[:, j, group.moves.hand]
@@ -380,7 +391,14 @@ class _Model:
             else:
                 last = self.forward(support.astype(np.float64))[-1][:, 0]
             return round(float(last.sum()))
-        last = self.forward(support.astype(object))[-1][:, 0]
+        if len(self.factors) == 1 and support.all():  # nothing told apart: every deal
+            return int(bound)
+        dealt = [  # the most partial deals of j seats: floats are exact below 2**53
+            factorial(cards) // (factorial(cards - size * j) * factorial(size) ** j)
+            for j in range(len(self.seats) + 1)
+        ]
+        exact_from = next(j for j, most in enumerate(dealt) if most >= EXACT_LIMIT)
+        last = self.forward(support.astype(np.float64), exact_from)[-1][:, 0]
         return int(sum(last))
 
     # -- the decision -----------------------------------------------------------------
