@@ -321,8 +321,8 @@ def test_a_dead_worker_is_replaced() -> None:
             await asyncio.sleep(0.5)
             second = await workers.offload(os.getpid)  # on a new pool if the old one broke
             assert second != first
-            slow = asyncio.ensure_future(workers.offload(time.sleep, 5))
-            await asyncio.sleep(1.5)  # started in a worker
+            slow = asyncio.ensure_future(workers.offload(time.sleep, 2))
+            await asyncio.sleep(1.0)  # started in a worker
             assert workers.executor is not None
             for process in list(workers.executor._processes.values()):  # type: ignore[attr-defined]
                 process.kill()
