@@ -131,7 +131,9 @@ def test_a_repeated_key_is_refused(client: TestClient) -> None:
 
 def test_a_form_that_is_not_utf8_is_422(client: TestClient) -> None:
     page = client.post("/setup", content=b"players=3&edition=\xff\xfe", headers=FORM)
-    assert page.status_code == 422 and "not a UTF-8 form" in page.text
+    assert page.status_code == 422 and "form: not UTF-8 text" in page.text
+    page = client.post("/setup", content="&".join(["players=3"] * 101), headers=FORM)
+    assert page.status_code == 422 and "form: more than 100 fields" in page.text
     page = client.post("/setup", content="players=%FF%FE3", headers=FORM)  # percent-encoded bytes
     assert page.status_code == 422
     page = client.post("/setup", content="players=³", headers=FORM)  # a superscript digit

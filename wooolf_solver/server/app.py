@@ -620,13 +620,7 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
     @app.post("/setup", response_class=HTMLResponse, include_in_schema=False)
     async def setup(request: Request) -> HTMLResponse:
         try:
-            form = parse_qs((await request.body()).decode("utf-8"), max_num_fields=100)
-        except (UnicodeDecodeError, ValueError):
-            form = {"": ["not UTF-8"]}
-        try:
-            if "" in form:
-                raise RefusedError(422, "form: not a UTF-8 form of at most 100 fields")
-            options = _form_options(form, tables.limits.string)
+            options = _form_options(_read_form(await request.body()), tables.limits.string)
             table_id, tokens = tables.create(options)
         except RefusedError as error:
             page = render_page(
@@ -678,6 +672,26 @@ def _reached_at(request: Request) -> str:
     host, port = request.scope.get("server") or ("127.0.0.1", 80)
     host = f"[{host}]" if ":" in str(host) else str(host)
     return f"{request.scope.get('scheme', 'http')}://{host}:{port}"
+
+
+def _read_form(body: bytes) -> dict[str, list[str]]:
+    """The fields of a form body (``422`` when it is not UTF-8 or has over 100 fields).
+
+    >>> _read_form(b"players=5&bots=4&bots=5")
+    {'players': ['5'], 'bots': ['4', '5']}
+    >>> _read_form(b"players=\\xff")
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.server.app.RefusedError: form: not UTF-8 text
+    """
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RefusedError(422, "form: not UTF-8 text") from None
+    try:
+        return parse_qs(text, max_num_fields=100)
+    except ValueError:
+        raise RefusedError(422, "form: more than 100 fields") from None
 
 
 def _form_options(fields: Mapping[str, list[str]], longest: int) -> dict[str, Any]:
