@@ -552,28 +552,26 @@ class _Model:
         follower counted; the labellings no partial deal fulfils are dropped, and those
         made equal by counting are merged."""
         count = len(self.knowledge.targets) + 1
-        split = self._sparse_step(j, seat, weights, forward)  # (state, b, label, code)
-        states, batch, _, width = split.shape
-        flat = split.reshape(states, batch, count * width)
-        live = np.flatnonzero(flat.any(axis=(0, 1)))
-        old = np.tile(codes, (count, 1))[live]
-        label = np.repeat(np.arange(count), width)[live]
+        split = self._sparse_step(j, seat, weights, forward)  # (label, state, b, code)
+        label, code = np.nonzero(split.any(axis=(1, 2)))  # the live ones, by label then code
+        kept = np.ascontiguousarray(split[label, :, :, code].transpose(1, 2, 0))  # (state, b, ·)
+        old = codes[code]
         labels = old.shape[1] - self.counted
         if seat not in self.follower_class:
             parts = [old[:, :labels], label[:, None]]
             codes = np.concatenate([*(parts if forward else parts[::-1]), old[:, labels:]], axis=1)
-            return codes, flat[:, :, live]
+            return codes, kept
         column = labels + self.follower_class[seat] * (count - 1) + label
         held = label < count - 1
         old[np.flatnonzero(held), column[held]] += 1
         codes, inverse = _unique_rows(old)
         order = np.argsort(inverse, kind="stable")
         starts = np.flatnonzero(np.r_[True, np.diff(inverse[order]) != 0])
-        return codes, np.add.reduceat(flat[:, :, live[order]], starts, axis=2)
+        return codes, np.add.reduceat(kept[:, :, order], starts, axis=2)
 
     def _sparse_step(self, j: int, seat: int, weights: Array, forward: bool) -> Array:
         """Lattice step ``j`` of a sparse pass, dealing free seat number ``seat``: the
-        weights by (state after, hypothesis, the seat's label, labelling before), one
+        weights by (the seat's label, state after, hypothesis, labelling before), one
         hand type at a time (a hand moves each state to a different one, so its moves
         add without collisions)."""
         count = len(self.knowledge.targets) + 1
@@ -608,8 +606,7 @@ class _Model:
                 part = np.take(here, before[start:end], axis=0)
                 part *= (step.weight[start:end, None] * factors[:, h])[:, :, None]
                 out[self.labels[h] * states + after[start:end], :, codes] += part
-        by_label = out.reshape(count, states, batch, width)
-        return by_label.transpose(1, 2, 0, 3)
+        return out.reshape(count, states, batch, width)
 
     def _expand(
         self, codes: IntArray, labelled: list[int], weights: FloatArray, *carried: IntArray
