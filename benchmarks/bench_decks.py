@@ -24,8 +24,8 @@ rate as the issue measured it (``wooolf simulate --players 8 --games 40 --bots g
 --workers 1 --seed 5 --records DIR --json`` from start to exit; goal ≥ 30 rounds a
 second on one core). Progress goes to stderr, the table to stdout.
 
-    python benchmarks/bench_decks.py                   # 24 decks and the lab
-    python benchmarks/bench_decks.py --decks 0:60 --lab-games 0
+    python benchmarks/bench_decks.py                   # 48 decks and the lab
+    python benchmarks/bench_decks.py --decks 0:12 --lab-games 0   # a quick look
     python benchmarks/bench_decks.py --json            # JSON on stdout
     python benchmarks/bench_decks.py --library ../old  # another checkout's library
     python benchmarks/bench_decks.py --baseline ../old # and this one, in turns
@@ -149,7 +149,7 @@ def say(message: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--decks", default="24", help="seeds: N or A:B (default: %(default)s)")
+    parser.add_argument("--decks", default="48", help="seeds: N or A:B (default: %(default)s)")
     parser.add_argument("--verbs", default="solve,hint", help="default: %(default)s")
     parser.add_argument("--repeat", type=int, default=2, help="warm calls after the cold one")
     parser.add_argument("--traced", action="store_true", help="trace the cold call's memory")

@@ -200,3 +200,25 @@ def test_progress_lines_off_a_terminal(
     out, err = capsys.readouterr()
     assert out == ""
     assert err.rstrip().endswith("] 8-basic-late: counter")
+
+
+decks_bench = benchmark("bench_decks")
+
+
+def test_the_decks_benchmark_reports_the_worst_case(
+    decks_bench: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One small deck's views, each timed in its own interpreter: every position, and
+    the worst of each figure with whether it meets the goal (not the timings)."""
+    argv = ["--decks", "2:3", "--verbs", "solve", "--repeat", "0", "--lab-games", "0"]
+    status = decks_bench.main(argv)
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "positions on 1 decks" in out and "solve: worst cold" in out and "goal ≤ 0.5 s" in out
+    status = decks_bench.main([*argv, "--json"])
+    result = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert {row["deck"] for row in result["positions"]} == {"deck-2-9p"}
+    assert result["lab"] is None and {"solve_cold", "solve_met", "memory_met"} <= set(
+        result["worst"]
+    )
