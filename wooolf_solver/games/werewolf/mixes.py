@@ -15,6 +15,10 @@ project's own form (TOML, YAML or JSON)::
 ('werewolf1-villager2', (('villager', 2), ('werewolf', 1)), 3)
 >>> Mix.of("table", 8).deck
 (('seer', 1), ('villager', 5), ('werewolf', 2))
+>>> Mix.of("table-²", None)
+Traceback (most recent call last):
+...
+wooolf_solver.core.errors.InvalidDeckError: mix: table-N names a player count, not 'table-²'
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core import fields
-from ...core.documents import read_document
+from ...core.documents import read_document, shown
 from ...core.errors import InvalidDeckError
 from ...core.roles import is_role_list
 from .balance import parse_roles
@@ -52,16 +56,13 @@ class Mix:
         rules = rules or load_rules()
         text = text.strip()
         if text == TABLE or text.startswith(f"{TABLE}-"):
+            digits = text[len(TABLE) + 1 :]
+            if text != TABLE and not (digits.isascii() and digits.isdigit()):
+                raise InvalidDeckError(f"mix: table-N names a player count, not {shown(text)}")
             size = (
                 players
                 if text == TABLE
-                else fields.count(
-                    int(text[6:]) if text[6:].isdigit() else text[6:],
-                    "mix",
-                    1,
-                    100,
-                    error=InvalidDeckError,
-                )
+                else fields.count(int(digits), "mix", 1, 100, error=InvalidDeckError)
             )
             if size is None:
                 raise InvalidDeckError("mix: `table` needs the number of players")
