@@ -157,3 +157,25 @@ def test_a_lynch_that_ends_the_game_conflicts_with_what_follows_not_with_itself(
     knowledge = knowledge_of(record)
     assert not consistent(knowledge.restricted([3, 4, 5]))
     assert all(consistent(knowledge.restricted(rest)) for rest in [(4, 5), (3, 5), (3, 4)])
+
+
+def test_a_dawn_that_ends_the_game_conflicts_with_the_day_after_it() -> None:
+    # dawn 2 leaves two werewolves and two others alive; the day and night follow
+    events = [
+        {"night": 1},
+        {"seat": 1, "checks": 2, "sees": "werewolf"},
+        {"dawn": 1, "dead": []},
+        {"day": 1, "votes": {1: 4, 2: 4, 5: 4, 6: 1}, "lynched": 4, "cards": {4: "villager"}},
+        {"night": 2},
+        {"dawn": 2, "dead": [3], "cards": {3: "villager"}},
+        {"day": 2, "votes": {1: 2, 2: 1}, "lynched": None},
+        {"night": 3},
+    ]
+    assert GAME.solve(read_record({**PARITY, "events": events[:6]})).to_dict()["consistent"]
+    record = read_record({**PARITY, "events": events})
+    with pytest.raises(InconsistentRecordError) as caught:
+        GAME.solve(record)
+    assert caught.value.conflict == (4, 6, 7)
+    knowledge = knowledge_of(record)
+    assert not holds(record, knowledge, (4, 6, 7))
+    assert all(holds(record, knowledge, rest) for rest in [(6, 7), (4, 7), (4, 6)])
