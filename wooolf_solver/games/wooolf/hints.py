@@ -321,8 +321,6 @@ class OutcomeTables:
     """Each action's outcomes and their likelihoods per hand (the chance factor
     included), by action kind, question and known target (``None`` for the free
     seats, which share their hand types)."""
-    live: dict[Seat, tuple[IntArray, FloatArray]] = field(default_factory=dict, repr=False)
-    """For the sparse joint: the hands each seat may hold, and their rows."""
     twins: Mapping[Seat, tuple[Seat, IntArray]] = field(default_factory=dict, repr=False)
     """Seats whose joint is another's, mirrored (:attr:`.hands.DecisionJoint.twins`)."""
 
@@ -483,11 +481,8 @@ class OutcomeTables:
         ``out`` when given)."""
         _, table = self._hands(target)
         if self.sparse:  # over the hands the seat may hold only
-            if target not in self.live:
-                rows = np.flatnonzero(table.any(axis=1))
-                self.live[target] = rows, table[rows]
-            rows, compact = self.live[target]
-            return np.asarray(np.einsum("oh,hd->od", spread[:, rows], compact, out=out))
+            rows = np.flatnonzero(table.any(axis=1))  # its rows copied for this product only
+            return np.asarray(np.einsum("oh,hd->od", spread[:, rows], table[rows], out=out))
         return np.asarray(spread @ table)
 
     def _tallied(self, engine: Engine, observations: list[Observation]) -> FloatArray:
