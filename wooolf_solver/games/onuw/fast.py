@@ -47,7 +47,7 @@ True
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, factorial
@@ -146,11 +146,18 @@ def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int
     yield from walk(0, size)
 
 
-_Leaf = tuple[list[str], int, int, tuple[Seat, ...], int, tuple[bool, ...]]
+_Leaf = tuple[list[str], int, int, tuple[Seat, ...], int, tuple[bool, ...], tuple[bool, ...]]
 """Worlds of one night: the dawn cards, the weight and number of worlds per option,
 how many options: one (``()``), or the options of a troublemaker who swaps two seats
-of the tuple (each pair once) or nothing (the rest of the options); and whether
-each claim is true."""
+of the tuple (each pair once) or nothing (the rest of the options); whether each
+claim is true, and whether its speaker believes it holds a card off the village team
+(a liar)."""
+
+
+Weigher = Callable[[tuple[bool, ...], tuple[bool, ...]], tuple[int, tuple[tuple[int, int], ...]]]
+"""A leaf's claim factors from whether each claim is true and whether its speaker
+lies: the product of every claim's factor, and for each true claim its number and
+the product of the other claims' factors."""
 
 
 @dataclass
@@ -167,12 +174,16 @@ class _Tally:
     dealt: list[dict[str, int]] = field(default_factory=list)
     no_wolf: int = 0
     lying: list[int] = field(default_factory=list)
+    kept: list[int] = field(default_factory=list)
+    """By claim: the weight of the worlds where it is true, its own factor left out
+    (with a :data:`Weigher`)."""
     win: dict[Seat | None, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.dawn = [defaultdict(int) for _ in range(self.slots)]
         self.dealt = [defaultdict(int) for _ in range(self.slots)]
         self.lying = [0] * len(self.claims)
+        self.kept = [0] * len(self.claims)
         self.win = dict.fromkeys(self.deaths, 0)
 
 
@@ -215,7 +226,10 @@ class _Engine:
         }
         self.team_of = {name: role.team for name, role in self.rules.roles.items()}
         self.believes = {name: power_of(role).believes for name, role in self.rules.roles.items()}
-        self.truth = [False] * len(knowledge.claims)
+        self.truth, self.liar = [False] * len(knowledge.claims), [False] * len(knowledge.claims)
+        self.weigh: Weigher | None = None
+        """Each leaf's claim factors, when the claims' weights are applied per leaf
+        (:mod:`.lies`); ``None``: applied as the night goes."""
         self._deal_rules()
         cards: list[str | None] = [*self.rules.roles, None]
         self.win_table = {
@@ -247,9 +261,11 @@ class _Engine:
             ):
                 self.pins[seat] = (role, power.choice_of(made.claim.entry))
         self.allowed_cache: dict[tuple[Slot, str], bool] = {}
-        self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool]] = {}
+        self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
-        self.plans: dict[tuple[str, ...], tuple[int, list[_Step], int, tuple[bool, ...]]] = {}
+        self.plans: dict[
+            tuple[str, ...], tuple[int, list[_Step], int, tuple[bool, ...], tuple[bool, ...]]
+        ] = {}
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.liars = frozenset(
             seat
@@ -260,6 +276,10 @@ class _Engine:
         viewpoint = knowledge.viewpoint
         others = (seat for seat in self.layout.seats if seat != viewpoint)
         self.deaths: tuple[Seat | None, ...] = () if viewpoint is None else (*others, None)
+
+    def said(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+        """Whether each claim is true, and whether its speaker lies, as it stands."""
+        return tuple(self.truth), tuple(self.liar)
 
     def _slots(self) -> None:
         """The marked slots (dealt explicitly) and the blocks of interchangeable slots."""
@@ -568,8 +588,15 @@ class _Engine:
         for cards, orbit in self.deals():
             dealt = tuple(cards)
             deal_mass = 0
-            for now, prior, count, pairs, options, truth in self.leaves(dealt):
+            for now, prior, count, pairs, options, truth, liars in self.leaves(dealt):
                 weight = orbit * prior
+                if self.weigh is not None:
+                    factor, kept = self.weigh(truth, liars)
+                    for number, rest in kept:
+                        tally.kept[number] += weight * options * rest
+                    weight *= factor
+                    if not weight:
+                        continue
                 mass = weight * options
                 tally.total += mass
                 tally.worlds += orbit * count * options
@@ -611,7 +638,7 @@ class _Engine:
         for cards, orbit in self.deals():
             night = _Night(self, tuple(cards))
             found = night.leaves()
-            for (now, prior, _, pairs, options, _), seen in zip(found, night.seen, strict=True):
+            for (now, prior, _, pairs, options, _, _), seen in zip(found, night.seen, strict=True):
                 weight = orbit * prior
                 per = masses[seen]
                 if not pairs:
@@ -706,26 +733,13 @@ class _Engine:
             if total:
                 tally.win[dies] += weight * total
 
-    def _teams(
-        self, dawn: Mapping[Slot, Mapping[str, Fraction]], seats: Sequence[Seat]
-    ) -> Mapping[Seat, Mapping[str, Fraction]]:
-        out: dict[Seat, dict[str, Fraction]] = {}
-        for seat in seats:
-            teams: dict[str, Fraction] = defaultdict(Fraction)
-            for card, p in dawn[seat].items():
-                teams[self.team_of[card]] += p
-            out[seat] = {team: p for team, p in sorted(teams.items()) if p}
-        return MappingProxyType(out)
-
     def consistent(self) -> bool:
         return self.tally(stop_at_first=True).total > 0
 
-    def solution(self) -> Solution:
+    def sums(self) -> Sums:
+        """Every output's weight, a block's sums spread evenly over its slots."""
         tally = self.tally()
         layout = self.layout
-        if not tally.total:
-            return Solution(layout, False, conflict=conflict(self.knowledge))
-        total = tally.total
         share: dict[Slot, Fraction] = {slot: Fraction(1) for slot in layout.slots}
         members: dict[Slot, tuple[Slot, ...]] = {slot: (slot,) for slot in layout.slots}
         for block in self.blocks:
@@ -733,45 +747,97 @@ class _Engine:
                 share[slot] = Fraction(1, len(block))
                 members[slot] = block
 
-        def spread(sums: list[dict[str, int]], slots: Sequence[Slot]) -> Mapping[Slot, Any]:
+        def spread(sums: list[dict[str, int]]) -> dict[Slot, dict[str, Fraction]]:
             out: dict[Slot, dict[str, Fraction]] = {}
-            for slot in slots:
+            for slot in layout.slots:
                 merged: Counter[str] = Counter()
                 for other in members[slot]:
                     merged.update(sums[other - 1])
-                out[slot] = {
-                    card: share[slot] * Fraction(w, total)
-                    for card, w in sorted(merged.items())
-                    if w
-                }
-            return MappingProxyType(out)
+                out[slot] = {card: share[slot] * w for card, w in sorted(merged.items()) if w}
+            return out
 
-        win_if: dict[Seat | None, Fraction] | None = None
-        if self.knowledge.viewpoint is not None:
-            win_if = {}
-            for dies in self.deaths:
-                if dies is None:
-                    win_if[None] = Fraction(tally.win[None], total)
-                else:
-                    mass = sum(tally.win[other] for other in members[dies])
-                    win_if[dies] = share[dies] * Fraction(mass, total)
-        dawn = spread(tally.dawn, layout.slots)
-        lying = {claim.seat: w for claim, w in zip(self.knowledge.claims, tally.lying, strict=True)}
-        return Solution(
-            layout,
-            True,
-            tally.worlds,
-            dawn,
-            spread(tally.dealt, layout.slots),
-            self._teams(dawn, layout.seats),
-            Fraction(tally.no_wolf, total),
-            {
-                claim.seat: share[claim.seat]
-                * Fraction(sum(lying[other] for other in members[claim.seat]), total)
+        def by_claim(values: list[int]) -> dict[Seat, Fraction]:
+            of = {claim.seat: w for claim, w in zip(self.knowledge.claims, values, strict=True)}
+            return {
+                claim.seat: share[claim.seat] * sum(of[other] for other in members[claim.seat])
                 for claim in self.knowledge.claims
-            },
-            win_if,
+            }
+
+        win: dict[Seat | None, Fraction] = {}
+        for dies in self.deaths:
+            if dies is None:
+                win[None] = Fraction(tally.win[None])
+            else:
+                win[dies] = share[dies] * sum(tally.win[other] for other in members[dies])
+        return Sums(
+            tally.total,
+            tally.worlds,
+            spread(tally.dawn),
+            spread(tally.dealt),
+            tally.no_wolf,
+            by_claim(tally.lying),
+            by_claim(tally.kept),
+            win,
         )
+
+    def solution(self) -> Solution:
+        sums = self.sums()
+        if not sums.total:
+            return Solution(self.layout, False, conflict=conflict(self.knowledge))
+        return solution_of(self.knowledge, sums)
+
+
+@dataclass
+class Sums:
+    """Every output of ``solve`` as a weight (exact; not yet divided by the total)."""
+
+    total: Fraction | int
+    worlds: int
+    dawn: dict[Slot, dict[str, Fraction]]
+    dealt: dict[Slot, dict[str, Fraction]]
+    no_wolf: Fraction | int
+    lying: dict[Seat, Fraction]
+    """By claim (its seat): the weight of the worlds where it is false."""
+    kept: dict[Seat, Fraction]
+    """By claim: the weight of the worlds where it is true, its own factor left out
+    (with a :data:`Weigher`; else 0)."""
+    win: dict[Seat | None, Fraction]
+    """By the seat that dies (``None``: nobody): the weight of the viewpoint's wins."""
+
+
+def solution_of(knowledge: OnuwKnowledge, sums: Sums) -> Solution:
+    """The :class:`~.brute.Solution` of consistent ``sums`` (a non-zero total)."""
+    total, rules, layout = sums.total, knowledge.rules, knowledge.layout
+
+    def normal(table: Mapping[Slot, Mapping[str, Fraction]]) -> Mapping[Slot, Any]:
+        return MappingProxyType(
+            {
+                slot: {card: Fraction(w) / total for card, w in sorted(dist.items()) if w}
+                for slot, dist in table.items()
+            }
+        )
+
+    dawn = normal(sums.dawn)
+    teams: dict[Seat, dict[str, Fraction]] = {}
+    for seat in layout.seats:
+        by_team: dict[str, Fraction] = defaultdict(Fraction)
+        for card, p in dawn[seat].items():
+            by_team[rules.team(card)] += p
+        teams[seat] = {team: p for team, p in sorted(by_team.items()) if p}
+    win_if = None
+    if knowledge.viewpoint is not None:
+        win_if = {dies: Fraction(w) / total for dies, w in sums.win.items()}
+    return Solution(
+        layout,
+        True,
+        sums.worlds,
+        dawn,
+        normal(sums.dealt),
+        MappingProxyType(teams),
+        Fraction(sums.no_wolf) / total,
+        {seat: Fraction(w) / total for seat, w in sums.lying.items()},
+        win_if,
+    )
 
 
 Signature = tuple[tuple[Seat, ...], tuple[int, ...]]
@@ -856,7 +922,8 @@ class _Night:
             believed = name
         else:
             believed = engine.believes[name](seat, entry, name)
-        if engine.team_of[believed] != "village":
+        liar = engine.liar[number] = engine.team_of[believed] != "village"
+        if liar:
             return mass * engine.lie_scale
         return mass * (engine.lie_scale - engine.lies if true else engine.lies)
 
@@ -877,12 +944,13 @@ class _Night:
             quiet = engine.quiet.get((seat, name))
             if quiet is None:
                 quiet = engine.quiet[seat, name] = self.sleeper(seat, name)
-            factor, number, true = quiet
+            factor, number, true, liar = quiet
             weight *= factor
             if not weight:
                 return 0
             if number is not None:
                 truth[number] = true
+                engine.liar[number] = liar
         for _, seat in sorted(wake):
             name = dealt[seat - 1]
             key = (seat, name, len(self.lists[name]) == 1)
@@ -903,15 +971,17 @@ class _Night:
                     self.swapper = index
         return weight
 
-    def sleeper(self, seat: Seat, name: str) -> tuple[int, int | None, bool]:
+    def sleeper(self, seat: Seat, name: str) -> tuple[int, int | None, bool, bool]:
         """What a seat that does not wake brings: its weight factor (prior, claim),
-        and its claim's number and truth."""
+        and its claim's number, truth and whether its speaker lies."""
         engine, fact = self.engine, self.engine.fact
         if seat == self.fact_seat and fact is not None and (fact.entry.items or fact.choice):
-            return 0, None, False
+            return 0, None, False, False
         factor = self.check(seat, name, EMPTY, 1 if seat in engine.facts else engine.scale)
         number = engine.claim_number.get(seat)
-        return factor, number, number is not None and engine.truth[number]
+        if number is None:
+            return factor, None, False, False
+        return factor, number, engine.truth[number], engine.liar[number]
 
     def step(self, seat: Seat, name: str, lone: bool) -> _Step | None:
         """A seat that wakes, with its options (``None``: it has none)."""
@@ -993,7 +1063,7 @@ class _Night:
     def walk(self, index: int, now: list[str], weight: int, count: int) -> None:
         steps = self.steps
         if index == len(steps):
-            self.found.append((now, weight, count, (), 1, tuple(self.engine.truth)))
+            self.found.append((now, weight, count, (), 1, *self.engine.said()))
             self.seen.append(self.current)
             return
         if index == self.swapper:
@@ -1034,13 +1104,13 @@ class _Night:
                     entry = NightEntry((("now", after[watcher - 1]),))
                     final = self.check(watcher, watched, entry, mass)
                     if final:
-                        self.found.append((after, final, count, (), 1, tuple(engine.truth)))
+                        self.found.append((after, final, count, (), 1, *engine.said()))
                         self.seen.append(self.current)
                 pairs = tuple(other for other in pairs if other != watcher)
             mass = self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
         rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
         if mass and rest:
-            self.found.append((now, mass, count, pairs, rest, tuple(engine.truth)))
+            self.found.append((now, mass, count, pairs, rest, *engine.said()))
             self.seen.append(self.current)
 
     def leaves(self) -> list[_Leaf]:
@@ -1051,11 +1121,12 @@ class _Night:
         plan = engine.plans.get(key)
         if plan is None:
             weight = self.plan()
-            plan = (weight, self.steps, self.swapper, tuple(engine.truth))
+            plan = (weight, self.steps, self.swapper, *engine.said())
             engine.plans[key] = plan
         else:
-            weight, self.steps, self.swapper, truth = plan
+            weight, self.steps, self.swapper, truth, liar = plan
             engine.truth[:] = truth
+            engine.liar[:] = liar
         if weight:
             self.walk(0, list(self.dealt), weight, 1)
         return self.found
