@@ -596,7 +596,9 @@ def measure_against_brute(
 
 def measure_lab(games: int, console: Console) -> dict[str, Any]:
     """Five-player deals played end to end, stand-ins and bots, solver ballots."""
-    simulation = Simulation.of("table", LAB_PLAYERS, ("stand-in", "bot"), seed="bench")
+    simulation = Simulation.of(
+        "table", LAB_PLAYERS, ("stand-in", "bot"), seed="bench", analyse=False
+    )  # the deals alone, not the calibration's solves
     tasks = simulation.tasks(games, keep_records=False)
     play_one(tasks[0])  # warm-up
     gc.collect()

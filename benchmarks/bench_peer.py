@@ -19,7 +19,8 @@ The measures (the data's README; public view, dawn cards, the player seats):
 - **log-loss**: the mean of ``-log2(0.99·p + 0.01/R)``, ``p`` the probability of the true
   card and ``R`` the deck's distinct roles (6 here);
 - **Brier**: the mean over seats of ``Σ_role (p(role) - [role is true])²``;
-- **calibration**: ``P(werewolf at dawn)`` per seat in 10 equal bins of the forecast:
+- **calibration**: ``P(werewolf at dawn)`` per seat in the lab's 10 equal bins of the forecast
+  (:mod:`wooolf_solver.lab.calibration`):
   each bin's mean forecast, observed share and count, and the **calibration error**, the
   count-weighted mean of ``|forecast - observed|`` over the bins.
 
@@ -32,7 +33,7 @@ The games live beside the project (``../shared/data/wolfbot`` from the project's
 
 >>> scores = Scores.of([({"seer": 0.5, "werewolf": 0.5}, "werewolf")], roles=6)
 >>> scores.top1, round(scores.log_loss, 4), scores.brier
-(0.5, 1.0144, 0.5)
+(0.5, 1.0097, 0.5)
 """
 
 from __future__ import annotations
@@ -53,13 +54,13 @@ from rich.table import Table
 from wooolf_solver.core.speech import SPEECH_MODELS
 from wooolf_solver.games.onuw import fast
 from wooolf_solver.games.onuw.record import read_record
+from wooolf_solver.lab.calibration import Calibration
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "wolfbot"
 """Where the peer's games are, by default."""
 
 FILES = ("games-random.jsonl", "games-reg.jsonl")
-BINS = 10
 WEREWOLF = "werewolf"
 
 Forecast = Mapping[str, float]
@@ -83,7 +84,7 @@ class Scores:
         """The measures of ``(forecast, true card)`` pairs, ``roles`` cards possible."""
         top1 = log_loss = brier = 0.0
         seats = 0
-        bins: list[list[float]] = [[0.0, 0.0, 0] for _ in range(BINS)]
+        wolves: list[tuple[float, bool]] = []
         for forecast, truth in forecasts:
             seats += 1
             best = max(forecast.values())
@@ -92,17 +93,14 @@ class Scores:
             log_loss -= math.log2(0.99 * forecast.get(truth, 0.0) + 0.01 / roles)
             brier += sum((p - (card == truth)) ** 2 for card, p in forecast.items())
             brier += 0.0 if truth in forecast else 1.0
-            wolf = forecast.get(WEREWOLF, 0.0)
-            cell = bins[min(int(wolf * BINS), BINS - 1)]
-            cell[0] += wolf
-            cell[1] += truth == WEREWOLF
-            cell[2] += 1
+            wolves.append((forecast.get(WEREWOLF, 0.0), truth == WEREWOLF))
+        bins = Calibration.of(wolves).bins
         return cls(
             seats,
             top1 / seats,
             log_loss / seats,
             brier / seats,
-            tuple((f / n, o / n, int(n)) for f, o, n in bins if n),
+            tuple((b.forecast, b.observed, b.count) for b in bins if b.count),
         )
 
     @property
@@ -196,6 +194,41 @@ def score_file(
     return {name: Scores.of(found, roles) for name, found in pairs.items()}
 
 
+MEASURES = ("top1", "log_loss", "brier", "calibration_error")
+"""The measures a model is compared on; higher is better for ``top1`` only."""
+
+PEER = ("wolfbot guess", "wolfbot frequency")
+
+
+def ahead(scores: Mapping[str, Scores], model: str) -> dict[str, bool]:
+    """Per measure, whether ``model`` does better than both of the peer's methods.
+
+    >>> sure, half = Scores.of([({"seer": 1.0}, "seer")], 6), Scores.of([({"seer": 0.5,
+    ...     "werewolf": 0.5}, "seer")], 6)
+    >>> ahead({"mimic": sure, "wolfbot guess": half, "wolfbot frequency": half}, "mimic")
+    {'top1': True, 'log_loss': True, 'brier': True, 'calibration_error': True}
+    """
+
+    def better(a: Scores, b: Scores, measure: str) -> bool:
+        mine, theirs = getattr(a, measure), getattr(b, measure)
+        return bool(mine > theirs if measure == "top1" else mine < theirs)
+
+    return {
+        measure: all(better(scores[model], scores[peer], measure) for peer in PEER)
+        for measure in MEASURES
+    }
+
+
+def verdict(model: str, wins: Mapping[str, bool]) -> str:
+    """One line: where ``model`` is ahead of the peer's two methods, and where not."""
+    names = {"top1": "top-1", "log_loss": "log-loss", "brier": "Brier"}
+    named = {m: names.get(m, m.replace("_", " ")) for m in wins}
+    good = [named[m] for m, won in wins.items() if won]
+    bad = [named[m] for m, won in wins.items() if not won]
+    text = f"{model} against wolfbot's guess and frequency: ahead on {', '.join(good) or 'none'}"
+    return text + (f"; behind on {', '.join(bad)}" if bad else " (every measure)")
+
+
 def table(file: str, scores: Mapping[str, Scores]) -> Table:
     out = Table(title=f"{file}: {next(iter(scores.values())).seats} seats")
     for column in ("method", "seat top-1", "log-loss (bits)", "Brier", "calibration error"):
@@ -203,7 +236,7 @@ def table(file: str, scores: Mapping[str, Scores]) -> Table:
     for name, s in scores.items():
         out.add_row(
             name,
-            f"{s.top1:.1%}",
+            f"{s.top1:.2%}",
             f"{s.log_loss:.2f}",
             f"{s.brier:.3f}",
             f"{s.calibration_error:.3f}",
@@ -229,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     chosen = methods([name for name in args.speech.split(",") if name])
     report: dict[str, Any] = {"files": {}}
-    console = Console(width=None if sys.stdout.isatty() else 100)
+    console = Console(width=None if sys.stdout.isatty() else 120)
     for path in paths:
         games = read_games(path, args.games)
         start = time.perf_counter()
@@ -240,13 +273,17 @@ def main(argv: list[str] | None = None) -> int:
 
         scores = score_file(games, chosen, progress)
         seconds = time.perf_counter() - start
+        models = [name for name in scores if name not in PEER]
         report["files"][path.name] = {
             "games": len(games),
             "seconds": seconds,
             "methods": {name: s.to_dict() for name, s in scores.items()},
+            "ahead": {model: ahead(scores, model) for model in models},
         }
         if not args.json:
             console.print(table(path.name, scores))
+            for model in models:
+                console.print(verdict(model, ahead(scores, model)))
     if args.json:
         print(json.dumps(report))
     return 0

@@ -1,7 +1,8 @@
 """Benchmarks of classic Werewolf: ``solve``, ``balance`` and the lab's games per second.
 
 - **solve**: a seat's view of an 18-player game (the rules' table deck) after its first
-  10 events, by the default engine (the counter), median of ``--repeat`` runs, beside the
+  10 events, by the default engine (the counter) under the default speech model
+  (``mimic``) and under ``free``, median of ``--repeat`` runs, beside the
   generic ``brute`` engine, run in a child process under ``--budget`` seconds (its
   answer is checked against the counter's when it finishes); target ≤ 100 ms.
 - **balance**: the exact random-lynch baseline of every table row (8 to 18 players),
@@ -112,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     expected = api.solve(record).to_dict()
     cold = (time.perf_counter() - start) * 1000
     solve = median_ms(lambda: api.solve(record), args.repeat)
+    free = replace(record, model=replace(record.model, speech="free"))
+    solve_free = median_ms(lambda: api.solve(free), args.repeat)
     note(f"solve: brute force in a child process (budget {args.budget:g} s)")
     brute, werewolf = brute_ms(record, args.budget)
     agrees = None
@@ -136,7 +139,9 @@ def main(argv: list[str] | None = None) -> int:
             "players": record.players,
             "events": len(record.events),
             "worlds": expected["worlds"],
+            "speech": record.model.speech,
             "counter_ms": solve,
+            "counter_free_ms": solve_free,
             "counter_first_ms": cold,
             "brute_ms": brute,
             "brute_agrees": agrees,
@@ -151,10 +156,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"solve (18 players, 10 events, {expected['worlds']:,} worlds):")
     print(
-        f"  counter      {solve:9.2f} ms  (target ≤ {TARGETS['solve_ms']:g} ms: "
-        f"{solve / TARGETS['solve_ms']:.2f} of it; the first run, imports and caches "
-        f"cold: {cold:.1f} ms)"
+        f"  counter      {solve:9.2f} ms  (speech {record.model.speech}; target ≤ "
+        f"{TARGETS['solve_ms']:g} ms: {solve / TARGETS['solve_ms']:.2f} of it; the first "
+        f"run, imports and caches cold: {cold:.1f} ms)"
     )
+    print(f"  counter      {solve_free:9.2f} ms  (speech free)")
     if brute is None:
         print(f"  brute force  over the {args.budget:g} s budget")
     else:

@@ -113,7 +113,7 @@ def test_tokens_guard_the_seats(client: TestClient) -> None:
     url = f"/api/tables/{seats.table}/seats/1"
     for path in (url, f"{url}/events"):
         assert client.get(path).status_code == 401
-        assert client.get(path, headers={"Authorization": "Bearer nonsense"}).status_code == 403
+        assert client.get(path, headers={"Authorization": "Bearer nonsense"}).status_code == 401
         assert client.get(path, headers=seats.headers(2)).status_code == 403
     refused = client.post(f"{url}/act", json={}, headers=seats.headers(2))
     assert refused.status_code == 403
@@ -124,7 +124,30 @@ def test_tokens_guard_the_seats(client: TestClient) -> None:
         client.get(f"/api/tables/{seats.table}/seats/9", headers=seats.headers(1)).status_code
         == 404
     )
-    assert client.get("/api/tables/nope/seats/1", headers=seats.headers(1)).status_code == 404
+    # a token of no seat at that table: nothing says whether the table exists
+    assert client.get("/api/tables/nope/seats/1", headers=seats.headers(1)).status_code == 401
+
+
+def test_the_token_is_checked_before_the_table_is_looked_up(client: TestClient) -> None:
+    seats = create(client, players=5, bots=[4, 5])
+    for table in (seats.table, "nope", "0" * 12):
+        for seat in ("1", "9", "x"):
+            for headers in ({}, {"Authorization": "Bearer nonsense"}):
+                for path in ("", "/events"):
+                    url = f"/api/tables/{table}/seats/{seat}{path}"
+                    response = client.get(url, headers=headers)
+                    assert response.status_code == 401, url
+                    assert (
+                        response.json()
+                        == client.get(f"/api/tables/nope/seats/1{path}", headers=headers).json()
+                    )
+                url = f"/api/tables/{table}/seats/{seat}/act"
+                assert client.post(url, json={}, headers=headers).status_code == 401
+    # the seat's page is served for any table id: its token (in the fragment) decides
+    assert client.get("/t/nope/1").status_code == 200
+    assert client.get(f"/api/tables/{seats.table}/record").json() == (
+        client.get("/api/tables/nope/record").json()
+    )
 
 
 def test_moves_out_of_turn_and_illegal(client: TestClient) -> None:

@@ -3,16 +3,23 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 
 from wooolf_solver import api
 from wooolf_solver.core.documents import read_document
+from wooolf_solver.games.wooolf import assistant
 from wooolf_solver.server.app import create_app
+from wooolf_solver.server.limits import Limits
 
 from .helpers import TestClient
+from .live_server import serving
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "worked-example.yaml"
 
@@ -76,3 +83,25 @@ def test_the_page_and_its_setup(client: TestClient) -> None:
     assert client.get("/wooolf/assistant.js").status_code == 200
     setup = client.get("/wooolf/api/setup", params={"edition": "advanced", "players": 4}).json()
     assert setup["neutral"] == [5] and "shepherd/hunter" in [c["name"] for c in setup["cards"]]
+
+
+def test_an_analysis_does_not_hold_up_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def slow(record: Any) -> dict[str, Any]:
+        time.sleep(2.0)
+        return {"slow": True}
+
+    monkeypatch.setattr(assistant, "analyse", slow)
+    app = create_app(tmp_path / "t.sqlite", workers="thread", limits=Limits(analyses=1))
+    with serving(app) as base, httpx.Client(base_url=base, timeout=10) as http:
+        record = {"game": "wooolf", "players": 6, "events": []}
+        with ThreadPoolExecutor(1) as pool:
+            running = pool.submit(http.post, "/wooolf/api/analyse", json=record)
+            time.sleep(0.3)
+            start = time.monotonic()
+            assert http.get("/wooolf/api/setup").status_code == 200
+            busy = http.post("/wooolf/api/analyse", json=record)
+            assert time.monotonic() - start < 1.0  # neither waited for the analysis
+            assert busy.status_code == 503 and busy.json()["error"].startswith("analysis:")
+            assert running.result().json() == {"slow": True}

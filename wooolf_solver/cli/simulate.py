@@ -9,6 +9,7 @@ from typing import Any
 from ..games import find_game
 from ..games.base import Lab
 from ..lab.executors import make_executor
+from ..lab.talking import TalkingLab
 from .session import (
     Session,
     UsageError,
@@ -48,8 +49,16 @@ def lab_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         metavar="BOT,...",
-        help="bots seated round-robin from seat 1, each NAME or NAME:OPTION=VALUE:... "
-        "(default: the game's own; a wrong name lists them)",
+        help="bots seated round-robin from seat 1, each NAME or NAME:OPTION=VALUE:...; "
+        "in games with roles also ROLE=NAME... or TEAM-team=NAME... for the seats dealt "
+        "that role or team (default: the game's own; a wrong name lists them)",
+    )
+    parser.add_argument(
+        "--speech",
+        metavar="POLICY",
+        help="how the talking bots' liars pick their stories (games whose players talk): "
+        "mimic (the default: the speech model's story-teller), consistent (the story that "
+        "best fits the claims heard) or cautious (a safe role, no details)",
     )
     parser.add_argument("--seed", default="0", help="the same seed gives the same games")
     parser.add_argument(
@@ -122,7 +131,13 @@ def run_lab(args: argparse.Namespace, lab: Lab, mixes: Sequence[str], verb: str)
     on stderr, and write the plot; every option and output path is checked first."""
     spec = args.bots or lab.default_bots
     bots = tuple(part.strip() for part in spec.split(",") if part.strip())
-    simulations = lab.simulations(mixes, args.players, bots, str(args.seed), not args.quick)
+    seed, analyse = str(args.seed), not args.quick
+    if isinstance(lab, TalkingLab):
+        simulations = lab.simulations(mixes, args.players, bots, seed, analyse, speech=args.speech)
+    elif args.speech is not None:
+        raise UsageError(f"--speech: the bots of {args.game} do not talk")
+    else:
+        simulations = lab.simulations(mixes, args.players, bots, seed, analyse)
     labels = [lab.label(simulation) for simulation in simulations]
     if len(set(labels)) < len(labels):
         raise UsageError(f"compare: two mixes share a name ({', '.join(labels)})")

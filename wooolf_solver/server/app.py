@@ -1,11 +1,15 @@
 """The web table: the JSON API of ``shared/spec/table.md``, the pages, the pushes.
 
 :func:`create_app` builds the ASGI app (FastAPI; its OpenAPI description at
-``/docs``). Every table lives in memory and in SQLite (:mod:`.storage`); a move is
-committed before it is answered, and an app built on the same database continues
-every table where it was. A background task lets the clock run the tables (night
-steps, the day's end) and asks the solver for the bots' ballots, off the request path
-(in a worker process by default, so the solver never stalls the server).
+``/docs``). Every table lives in memory and in SQLite (:mod:`.storage`). A change (a
+move, the clock's tick, a bot's ballot) is made on a copy of the table and committed
+to the database before it replaces the table anyone sees: a failed commit changes
+nothing and is answered ``503``. An app built on the same database continues every
+table where it was (a row that cannot be read is skipped, in one log line). A
+background task lets the clock run the tables that can move by time alone, and the
+solver runs off the event loop (:mod:`.workers`). Bodies, fields and the number of
+tables are bounded (:mod:`.limits`); a seat's token is checked before anything about
+its table is revealed.
 """
 
 from __future__ import annotations
@@ -13,16 +17,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import secrets
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import parse_qs
 
 import segno
@@ -37,9 +39,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core.pages import render_page
 from .games import LIVE, LiveTable, bot_solver, live_table, page_routers
+from .limits import BodyGuard, Limits, one_line, shown
 from .pushing import KEEPALIVE, Hub, Subscriber, event
-from .storage import Storage
+from .storage import Storage, Stored
 from .tokens import bearer, digest, matches, new_token
+from .workers import BusyError, Kind, Workers
 
 log = logging.getLogger("wooolf.server")
 
@@ -47,9 +51,10 @@ PACKAGE = "wooolf_solver.server"
 STATIC = Path(__file__).with_name("static")
 TICK = 0.2
 """Seconds between two looks at the clock."""
+SWEEP = 60.0
+"""Seconds between two looks for expired tables."""
 
 Solver = Callable[[Mapping[str, Any]], Any]
-Workers = Literal["process", "thread", "inline"]
 
 
 class RefusedError(Exception):
@@ -109,11 +114,16 @@ MOVE_EXAMPLES: dict[str, Example] = {
 
 @dataclass
 class Entry:
-    """A table in memory."""
+    """A table in memory (its ``table`` replaced only once a change is committed)."""
 
     game: str
     table: LiveTable
     digests: dict[int, str]
+    touched: float
+    """When it last changed (for expiry)."""
+
+
+UNSTORED = "database: the change could not be stored, so nothing changed; try again"
 
 
 class Tables:
@@ -122,36 +132,50 @@ class Tables:
     def __init__(
         self,
         store: Storage,
+        *,
         pause: tuple[float, float] | None,
         solver: Solver | None,
         workers: Workers,
         clock: Callable[[], float],
+        limits: Limits,
     ) -> None:
         self.store = store
         self.pause = pause
         self.solver = solver
         self.workers = workers
         self.clock = clock
+        self.limits = limits
         self.hub = Hub()
         self.entries: dict[str, Entry] = {}
+        self.clocked: set[str] = set()
+        """The tables the clock looks at: those that time alone may move."""
         self.voting: set[tuple[str, int]] = set()
-        self.executor: Executor | None = None
         self.tasks: set[asyncio.Future[Any]] = set()
-        for stored in store.all():
-            cls = live_table(stored.game)
-            self.entries[stored.id] = Entry(
-                stored.game, cls.from_json(stored.state), stored.digests
-            )
+        for table_id, stored in store.all():
+            self._load(table_id, stored)
+
+    def _load(self, table_id: str, stored: Stored | Exception) -> None:
+        """Hold a stored table, or skip it in one log line when it cannot be read."""
+        try:
+            if isinstance(stored, Exception):
+                raise stored
+            table = live_table(stored.game).from_json(stored.state)
+        except Exception as error:
+            reason = one_line(f"{type(error).__name__}: {error}", 200)
+            log.error("table %s: skipped, its stored row cannot be read (%s)", table_id, reason)
+            return
+        self.entries[table_id] = Entry(stored.game, table, stored.digests, stored.updated)
+        self.clocked.add(table_id)
 
     # -- creating and finding --------------------------------------------------------
 
     def create(self, options: Mapping[str, Any]) -> tuple[str, dict[int, str]]:
         """A new table; its id and every person's token."""
-        game = str(options.get("game", "")).strip().lower()
+        raw = options.get("game", "")
+        game = raw.strip().lower() if isinstance(raw, str) else ""
         if game not in LIVE:
-            raise RefusedError(
-                422, f"game: unknown game {options.get('game')!r} (known: {', '.join(LIVE)})"
-            )
+            shown_game = shown(raw) if isinstance(raw, str) else "that"
+            raise RefusedError(422, f"game: unknown game {shown_game} (known: {', '.join(LIVE)})")
         cls = live_table(game)
         rest = {key: value for key, value in options.items() if value is not None}
         try:
@@ -161,77 +185,156 @@ class Tables:
                 table = cls.new(rest, self.clock(), self.pause)
         except Exception as error:
             raise _refusal(error) from None
+        self.make_room()
         table_id = secrets.token_hex(6)
         while table_id in self.entries:
             table_id = secrets.token_hex(6)
         tokens = {seat: new_token() for seat in table.people}
         digests = {seat: digest(token) for seat, token in tokens.items()}
-        self.store.create(table_id, game, table.to_json(), digests)
-        self.entries[table_id] = Entry(game, table, digests)
+        try:
+            self.store.create(table_id, game, table.to_json(), digests)
+        except (sqlite3.Error, OSError) as error:
+            log.error("table %s: not stored: %s", table_id, one_line(str(error), 200))
+            raise RefusedError(503, UNSTORED) from None
+        self.entries[table_id] = Entry(game, table, digests, self.clock())
+        self.clocked.add(table_id)
         return table_id, tokens
 
-    def entry(self, table_id: str) -> Entry:
-        entry = self.entries.get(table_id)
-        if entry is None:
-            raise RefusedError(404, f"table: no table {table_id!r}")
-        return entry
-
     def seat(self, table_id: str, seat: int, authorization: str | None) -> Entry:
-        """The table, once ``authorization`` proves to be the seat's token."""
-        entry = self.entry(table_id)
+        """The table, once ``authorization`` proves to be the seat's token.
+
+        The token is checked before the table is even looked up, and against every
+        seat of the table, so that only a token of this table learns anything: no
+        token, or one of no seat here (an unknown table's too): ``401``; another seat's
+        token (or a seat that is not one, ``-1``): ``403``.
+        """
+        token = bearer(authorization)
+        if token is None or len(token) > 100:
+            raise RefusedError(401, "authorization: a seat's token is required (Bearer)")
+        entry = self.entries.get(table_id)
+        digests = entry.digests if entry is not None else {0: digest(new_token())}
+        owner = None
+        for other, stored in digests.items():  # every seat compared: the time says nothing
+            if matches(token, stored):
+                owner = other
+        if entry is None or owner is None:
+            raise RefusedError(401, "authorization: not a seat's token at this table")
         players = getattr(entry.table, "players", None)
         if isinstance(players, int) and not 1 <= seat <= players:
-            raise RefusedError(404, f"seat: no seat {seat} at this table")
-        token = bearer(authorization)
-        if token is None:
-            raise RefusedError(401, "authorization: a seat's token is required (Bearer)")
-        stored = entry.digests.get(seat)
-        # compare against a digest even for a bot's seat, so the time tells nothing
-        if not matches(token, stored or digest(new_token())) or stored is None:
-            raise RefusedError(403, f"authorization: not the token of seat {seat}")
+            raise RefusedError(404, f"seat: no seat {max(seat, 0)} at this table")
+        if owner != seat:
+            raise RefusedError(403, f"authorization: not the token of seat {max(seat, 0)}")
         return entry
 
-    # -- moves -----------------------------------------------------------------------
+    def make_room(self) -> None:
+        """Room for one more table: expired tables go, then finished ones (oldest
+        first); ``503`` when every table held is still being played."""
+        if len(self.entries) < self.limits.tables:
+            return
+        self.expire()
+        finished = sorted(
+            (entry.touched, table_id)
+            for table_id, entry in self.entries.items()
+            if entry.table.phase == "over"
+        )
+        for _, table_id in finished[: len(self.entries) - self.limits.tables + 1]:
+            self.drop(table_id)
+        if len(self.entries) >= self.limits.tables:
+            raise RefusedError(
+                503,
+                f"tables: this server holds its most tables ({self.limits.tables}); "
+                "try again later",
+            )
 
-    def view(self, table_id: str, seat: int) -> dict[str, Any]:
-        entry = self.entry(table_id)
-        self.tick(table_id)
-        return entry.table.view(seat, self.clock())
+    def expire(self) -> None:
+        """Drop every table nobody moved for :attr:`Limits.idle` seconds."""
+        oldest = self.clock() - self.limits.idle
+        for table_id, entry in list(self.entries.items()):
+            if entry.touched < oldest:
+                self.drop(table_id)
 
-    def act(self, table_id: str, seat: int, move: Mapping[str, Any]) -> dict[str, Any]:
-        """Apply a move; it is stored before this returns."""
-        entry = self.entry(table_id)
-        table = entry.table
-        before = table.version
+    def drop(self, table_id: str) -> None:
         try:
-            table.act(seat, move, self.clock())
-        except Exception as error:
-            if table.version != before:  # the clock moved the table first
-                self.store.save(table_id, table.to_json())
-                self.publish(table_id)
-            raise _refusal(error) from None
-        self.store.save(table_id, table.to_json(), seat, dict(move))
+            self.store.delete(table_id)
+        except (sqlite3.Error, OSError) as error:
+            log.error("table %s: not dropped: %s", table_id, one_line(str(error), 200))
+            return
+        self.entries.pop(table_id, None)
+        self.clocked.discard(table_id)
+        self.hub.forget(table_id)
+
+    # -- changes: on a copy, committed, then shown --------------------------------------
+
+    def _copy(self, entry: Entry) -> LiveTable:
+        return live_table(entry.game).from_json(entry.table.to_json())
+
+    def commit(
+        self,
+        table_id: str,
+        table: LiveTable,
+        seat: int | None = None,
+        move: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Store ``table`` as the table's new state, and only then let it be seen
+        (``503``, the table unchanged, when the database refuses)."""
+        try:
+            self.store.save(table_id, table.to_json(), seat, None if move is None else dict(move))
+        except (sqlite3.Error, OSError) as error:
+            log.error("table %s: a change not stored: %s", table_id, one_line(str(error), 200))
+            raise RefusedError(503, UNSTORED) from None
+        entry = self.entries[table_id]
+        entry.table = table
+        entry.touched = self.clock()
+        self.clocked.add(table_id)
         self.publish(table_id)
         self.schedule_bots(table_id)
-        return table.view(seat, self.clock())
+
+    def view(self, table_id: str, seat: int) -> dict[str, Any]:
+        with contextlib.suppress(RefusedError):  # a failed tick: the view as it is
+            self.tick(table_id)
+        return self.entries[table_id].table.view(seat, self.clock())
+
+    def act(self, table_id: str, seat: int, move: Mapping[str, Any]) -> dict[str, Any]:
+        """Apply a move; it is stored before this returns, or nothing changes."""
+        self.tick(table_id)
+        now = self.clock()
+        table = self._copy(self.entries[table_id])
+        try:
+            table.act(seat, move, now)
+        except Exception as error:
+            raise _refusal(error) from None
+        self.commit(table_id, table, seat, move)
+        return table.view(seat, now)
 
     def tick(self, table_id: str) -> None:
-        """Let the clock move a table (stored and pushed when it changes)."""
+        """Let the clock move a table, when it is due (committed, then pushed)."""
         entry = self.entries[table_id]
-        if entry.table.advance(self.clock()):
-            self.store.save(table_id, entry.table.to_json())
-            self.publish(table_id)
-            self.schedule_bots(table_id)
+        deadline = entry.table.deadline()
+        now = self.clock()
+        if deadline is None or now < deadline:
+            return
+        table = self._copy(entry)
+        if table.advance(now):
+            self.commit(table_id, table)
 
     def tick_all(self) -> None:
-        now = self.clock()
-        for table_id, entry in list(self.entries.items()):
-            if entry.table.phase == "over":
+        """Look at the tables that time may move; forget those that wait for a person
+        (a move puts them back), are over, or have every bot's ballot."""
+        for table_id in list(self.clocked):
+            entry = self.entries.get(table_id)
+            if entry is None:
+                self.clocked.discard(table_id)
                 continue
-            deadline = entry.table.deadline()
-            if deadline is not None and now >= deadline:
+            try:
                 self.tick(table_id)
+            except RefusedError:
+                continue  # not stored: the next tick tries again
             self.schedule_bots(table_id)
+            table = entry.table
+            deadline = table.deadline()
+            waits = deadline is None or self.clock() >= deadline
+            if table.phase == "over" or (waits and not table.bots_to_vote()):
+                self.clocked.discard(table_id)
 
     def publish(self, table_id: str) -> None:
         table = self.entries[table_id].table
@@ -248,11 +351,10 @@ class Tables:
                 continue
             self.voting.add((table_id, seat))
             solver = self.solver or bot_solver(entry.game)
-            if self.workers == "inline":
+            if self.workers.kind == "inline":
                 self.bot_voted(table_id, seat, _ask(solver, knowledge))
                 continue
-            loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(self.pool(), _ask, solver, knowledge)
+            future = self.workers.submit(_ask, solver, knowledge)
             self.tasks.add(future)
             future.add_done_callback(partial(self._done, table_id=table_id, seat=seat))
 
@@ -264,34 +366,28 @@ class Tables:
         self.bot_voted(table_id, seat, future.result())
 
     def bot_voted(self, table_id: str, seat: int, answer: tuple[bool, Any]) -> None:
+        self.voting.discard((table_id, seat))
+        entry = self.entries.get(table_id)
+        if entry is None:  # dropped meanwhile
+            return
         ok, ballot = answer
-        entry = self.entries[table_id]
-        table = entry.table
         if not ok:
             log.error("table %s: the solver failed for bot %s: %s", table_id, seat, ballot)
-            players = int(getattr(table, "players", seat))
+            players = int(getattr(entry.table, "players", seat))
             ballot = seat % players + 1
+        table = self._copy(entry)
         before = table.version
         table.bot_vote(seat, ballot)
-        self.voting.discard((table_id, seat))
         if table.version != before:
+            self.clocked.add(table_id)  # not stored: the clock asks again
             move = {"ballot": "nobody" if ballot is None else ballot}
-            self.store.save(table_id, table.to_json(), seat, move)
-            self.publish(table_id)
-
-    def pool(self) -> Executor | None:
-        if self.workers == "thread":
-            return None
-        if self.executor is None:
-            workers = min(2, os.cpu_count() or 1)  # two bots think at once where they can
-            self.executor = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
-        return self.executor
+            with contextlib.suppress(RefusedError):
+                self.commit(table_id, table, seat, move)
 
     def close(self) -> None:
         for future in list(self.tasks):
             future.cancel()
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+        self.workers.close()
         self.store.close()
 
 
@@ -307,13 +403,12 @@ def _refusal(error: Exception) -> RefusedError:
     status = getattr(error, "http_status", None)
     if not isinstance(status, int):
         raise error
-    return RefusedError(status, str(error).splitlines()[0] if str(error) else type(error).__name__)
+    return RefusedError(status, one_line(str(error)) or type(error).__name__)
 
 
 def _int_seat(raw: str) -> int:
-    if not raw.isdigit():
-        raise RefusedError(404, f"seat: no seat {raw!r}")
-    return int(raw)
+    """A seat number of a path (``-1`` when it is not one: the token decides first)."""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 3 else -1
 
 
 BEARER = HTTPBearer(
@@ -331,22 +426,33 @@ def create_app(
     *,
     pause: tuple[float, float] | None = None,
     solver: Solver | None = None,
-    workers: Workers = "process",
+    workers: Kind = "process",
     clock: Callable[[], float] = time.time,
+    limits: Limits | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
-    """The web table on the database ``db``.
+    """The web table on the database ``db`` (:class:`~.storage.StorageError` at once
+    when it cannot be used).
 
     ``pause``: the range of a night step's random least length (the game's default
     when ``None``); ``solver``: the bots' ballots (the game's ``bot_ballot`` when
-    ``None``); ``workers``: where the solver runs; ``clock``: the time, in seconds.
+    ``None``); ``workers``: where the solver runs (:mod:`.workers`); ``clock``: the
+    time, in seconds; ``limits``: the bounds (:class:`~.limits.Limits`);
+    ``public_url``: the start of the private links (when ``None``, the address the
+    request reached this server at, never its ``Host`` header).
     """
+    limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async def ticker() -> None:
+            swept = time.monotonic()
             while True:
                 try:
                     tables.tick_all()
+                    if time.monotonic() - swept >= SWEEP:
+                        swept = time.monotonic()
+                        tables.expire()
                 except Exception:  # one table's failure must not stop the others
                     log.exception("the clock's tick failed")
                 await asyncio.sleep(TICK)
@@ -360,7 +466,14 @@ def create_app(
                 await task
             tables.close()
 
-    tables = Tables(Storage(db), pause, solver, workers, clock)
+    tables = Tables(
+        Storage(db),
+        pause=pause,
+        solver=solver,
+        workers=Workers(workers, limits),
+        clock=clock,
+        limits=limits,
+    )
     app = FastAPI(
         title="wooolf table",
         description="Play a hidden-role game at a table of people and bots "
@@ -368,21 +481,28 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.tables = tables
+    app.state.workers = tables.workers
+    app.state.public_url = public_url.rstrip("/") if public_url else None
+    app.add_middleware(BodyGuard, limits=limits)
 
     @app.exception_handler(RefusedError)
     async def refused(request: Request, error: RefusedError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else None
-        return JSONResponse({"error": error.message}, error.status, headers=headers)
+        return JSONResponse({"error": one_line(error.message)}, error.status, headers=headers)
+
+    @app.exception_handler(BusyError)
+    async def busy(request: Request, error: BusyError) -> JSONResponse:
+        return JSONResponse({"error": one_line(str(error))}, 503, headers={"Retry-After": "5"})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
         where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-        return JSONResponse({"error": f"{where or 'body'}: {first.get('msg')}"}, 422)
+        return JSONResponse({"error": one_line(f"{where or 'body'}: {first.get('msg')}")}, 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(error.detail)}, error.status_code)
+        return JSONResponse({"error": one_line(str(error.detail))}, error.status_code)
 
     _add_api(app, tables)
     _add_pages(app, tables)
@@ -457,10 +577,11 @@ def _add_api(app: FastAPI, tables: Tables) -> None:
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"])
     async def record(table_id: str, download: bool = False) -> JSONResponse:
-        """The deal's game record, once the deal is over (404 before)."""
-        entry = tables.entry(table_id)
-        if entry.table.phase != "over":
-            raise RefusedError(404, "record: the deal is not over")
+        """The deal's game record, once the deal is over (404 before, and for a table
+        that does not exist: the same answer)."""
+        entry = tables.entries.get(table_id)
+        if entry is None or entry.table.phase != "over":
+            raise RefusedError(404, "record: no finished deal here")
         headers = (
             {"Content-Disposition": f'attachment; filename="deal-{table_id}.json"'}
             if download
@@ -478,14 +599,21 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
 
     @app.post("/setup", response_class=HTMLResponse, include_in_schema=False)
     async def setup(request: Request) -> HTMLResponse:
-        form = parse_qs((await request.body()).decode())
         try:
-            options = _form_options(form)
+            form = parse_qs((await request.body()).decode("utf-8"), max_num_fields=100)
+        except (UnicodeDecodeError, ValueError):
+            form = {"": ["not UTF-8"]}
+        try:
+            if "" in form:
+                raise RefusedError(422, "form: not a UTF-8 form of at most 100 fields")
+            options = _form_options(form, tables.limits.string)
             table_id, tokens = tables.create(options)
         except RefusedError as error:
-            page = render_page(PACKAGE, "setup.html", page_title="A table", error=error.message)
-            return HTMLResponse(page, status_code=422)
-        base = str(request.base_url).rstrip("/")
+            page = render_page(
+                PACKAGE, "setup.html", page_title="A table", error=one_line(error.message)
+            )
+            return HTMLResponse(page, status_code=error.status)
+        base = app.state.public_url or _reached_at(request)
         links = []
         for seat, token in tokens.items():
             url = f"{base}/t/{table_id}/{seat}#{token}"
@@ -503,8 +631,11 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
 
     @app.get("/t/{table_id}/{seat}", response_class=HTMLResponse, include_in_schema=False)
     async def player_page(table_id: str, seat: str) -> HTMLResponse:
+        """A seat's page, for any table id: its token (in the fragment) proves the seat,
+        so the page itself tells nothing of which tables exist."""
         number = _int_seat(seat)
-        tables.entry(table_id)
+        if number < 1 or not (table_id.isascii() and table_id.isalnum() and len(table_id) <= 32):
+            raise RefusedError(404, "table: not a table id")
         page = render_page(
             PACKAGE,
             "player.html",
@@ -515,15 +646,33 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
         return HTMLResponse(page, headers=NO_STORE)
 
 
-def _form_options(fields: Mapping[str, list[str]]) -> dict[str, Any]:
-    """A table's options from the setup form (``bots``: checked seats, or a list)."""
+def _reached_at(request: Request) -> str:
+    """The address the request reached this server at (the socket's, not the ``Host``
+    header a client may forge).
+
+    >>> from starlette.requests import Request
+    >>> _reached_at(Request({"type": "http", "scheme": "http", "server": ("::1", 80),
+    ...                      "headers": [(b"host", b"evil.example")]}))
+    'http://[::1]:80'
+    """
+    host, port = request.scope.get("server") or ("127.0.0.1", 80)
+    host = f"[{host}]" if ":" in str(host) else str(host)
+    return f"{request.scope.get('scheme', 'http')}://{host}:{port}"
+
+
+def _form_options(fields: Mapping[str, list[str]], longest: int) -> dict[str, Any]:
+    """A table's options from the setup form (``bots``: checked seats, or a list), each
+    field at most ``longest`` characters."""
+    for key, values in fields.items():
+        if len(key) > longest or any(len(value) > longest for value in values):
+            raise RefusedError(422, f"{key[:40]}: longer than {longest} characters")
     form = {key: values[-1] for key, values in fields.items()}
     options: dict[str, Any] = {"game": form.get("game", "onuw")}
     for name in ("players", "day_seconds"):
         raw = form.get(name, "").strip()
         if raw:
-            if not raw.isdigit():
-                raise RefusedError(422, f"{name}: a whole number, not {raw!r}")
+            if not (raw.isascii() and raw.isdigit() and len(raw) <= 6):
+                raise RefusedError(422, f"{name}: a whole number, not {shown(raw)}")
             options[name] = int(raw)
     if "players" not in options:
         raise RefusedError(422, "players: required")
@@ -533,8 +682,8 @@ def _form_options(fields: Mapping[str, list[str]]) -> dict[str, Any]:
     if deck:
         options["deck"] = deck
     bots = " ".join(fields.get("bots", [])).replace(",", " ").split()
-    if not all(bot.isdigit() for bot in bots):
-        raise RefusedError(422, f"bots: seat numbers, not {' '.join(bots)!r}")
+    if not all(bot.isascii() and bot.isdigit() and len(bot) <= 3 for bot in bots):
+        raise RefusedError(422, f"bots: seat numbers, not {shown(' '.join(bots))}")
     players = options["players"]
     options["bots"] = sorted({int(bot) for bot in bots if int(bot) <= players})
     return options

@@ -56,7 +56,17 @@ class Hub:
         self.subscribers[table][seat].add(subscriber)
 
     def remove(self, table: str, seat: int, subscriber: Subscriber) -> None:
-        self.subscribers[table][seat].discard(subscriber)
+        seats = self.subscribers.get(table)
+        if seats is not None and seat in seats:
+            seats[seat].discard(subscriber)
+            if not seats[seat]:
+                del seats[seat]
+            if not seats:
+                del self.subscribers[table]
+
+    def forget(self, table: str) -> None:
+        """Drop every subscriber of ``table`` (a table dropped)."""
+        self.subscribers.pop(table, None)
 
     def publish(self, table: str, view: Callable[[int], dict[str, Any]]) -> None:
         """Offer every subscribed seat of ``table`` its own view."""

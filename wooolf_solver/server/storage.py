@@ -3,7 +3,9 @@
 One row per table (its game, its whole state as JSON, the digests of its seats'
 tokens) and one row per accepted move (an audit log). Writes use a transaction each;
 the database is in WAL mode with ``synchronous=FULL``, so a committed move survives a
-crash of the server.
+crash of the server. A database that cannot be opened or written raises
+:class:`StorageError` at once, in one line (``wooolf serve`` exits 2 before serving);
+a row that cannot be read is reported by :meth:`Storage.all` and the others load.
 
 >>> store = Storage(":memory:")
 >>> store.create("T1", "onuw", {"phase": "night"}, {1: "d1"})
@@ -14,6 +16,7 @@ crash of the server.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -32,6 +35,9 @@ CREATE TABLE IF NOT EXISTS tables (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS opened (
+    at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL REFERENCES tables(id),
     number INTEGER NOT NULL,
@@ -43,6 +49,10 @@ CREATE TABLE IF NOT EXISTS moves (
 """
 
 
+class StorageError(Exception):
+    """A database the server cannot use (one line naming ``--db``)."""
+
+
 @dataclass(frozen=True)
 class Stored:
     """A table as the database has it."""
@@ -52,6 +62,30 @@ class Stored:
     state: dict[str, Any]
     digests: dict[int, str]
     """Human seat -> the digest of its token."""
+    updated: float = 0.0
+    """When it last changed (seconds since the epoch)."""
+
+
+def _open(path: str) -> sqlite3.Connection:
+    """A connection to ``path``, proved writable (:class:`StorageError` else)."""
+    if path != ":memory:":
+        where = Path(path)
+        if where.is_dir():
+            raise StorageError(f"--db: {path} is a folder, not a database file")
+        if not where.parent.is_dir():
+            raise StorageError(f"--db: the folder {where.parent} does not exist")
+    try:
+        db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        if path != ":memory:":
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.executescript(SCHEMA)
+        db.execute("DELETE FROM opened")
+        db.execute("INSERT INTO opened (at) VALUES (?)", (time.time(),))
+    except sqlite3.Error as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise StorageError(f"--db: {path} is not a writable SQLite database ({reason})") from None
+    return db
 
 
 class Storage:
@@ -60,11 +94,7 @@ class Storage:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self.lock = threading.Lock()
-        self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        if self.path != ":memory:":
-            self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+        self.db = _open(self.path)
 
     def close(self) -> None:
         with self.lock:
@@ -76,10 +106,11 @@ class Storage:
             try:
                 for sql, values in statements:
                     self.db.execute(sql, values)
+                self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):  # a failed COMMIT may have ended it
+                    self.db.execute("ROLLBACK")
                 raise
-            self.db.execute("COMMIT")
 
     def create(
         self, table: str, game: str, state: Mapping[str, Any], digests: Mapping[int, str]
@@ -124,17 +155,30 @@ class Storage:
     def load(self, table: str) -> Stored | None:
         with self.lock:
             row = self.db.execute(
-                "SELECT id, game, state, seats FROM tables WHERE id = ?", (table,)
+                "SELECT id, game, state, seats, updated FROM tables WHERE id = ?", (table,)
             ).fetchone()
         return None if row is None else _stored(row)
 
-    def all(self) -> Iterator[Stored]:
-        """Every table, oldest first."""
+    def delete(self, table: str) -> None:
+        """Forget a table and its moves."""
+        self._write(
+            [
+                ("DELETE FROM moves WHERE table_id = ?", (table,)),
+                ("DELETE FROM tables WHERE id = ?", (table,)),
+            ]
+        )
+
+    def all(self) -> Iterator[tuple[str, Stored | Exception]]:
+        """Every table, oldest first: its id and the table, or why it cannot be read."""
         with self.lock:
             rows = self.db.execute(
-                "SELECT id, game, state, seats FROM tables ORDER BY created"
+                "SELECT id, game, state, seats, updated FROM tables ORDER BY created"
             ).fetchall()
-        return (_stored(row) for row in rows)
+        for row in rows:
+            try:
+                yield str(row[0]), _stored(row)
+            except Exception as error:  # one bad row must not hide the others
+                yield str(row[0]), error
 
     def moves(self, table: str) -> list[tuple[int | None, dict[str, Any]]]:
         with self.lock:
@@ -144,7 +188,10 @@ class Storage:
         return [(seat, json.loads(move)) for seat, move in rows]
 
 
-def _stored(row: tuple[str, str, str, str]) -> Stored:
-    table, game, state, seats = row
-    digests = {int(seat): value for seat, value in json.loads(seats).items()}
-    return Stored(table, game, json.loads(state), digests)
+def _stored(row: tuple[str, str, str, str, float]) -> Stored:
+    table, game, state, seats, updated = row
+    digests = {int(seat): str(value) for seat, value in json.loads(seats).items()}
+    data = json.loads(state)
+    if not isinstance(data, dict):
+        raise ValueError("its state is not a JSON object")
+    return Stored(table, game, data, digests, float(updated))

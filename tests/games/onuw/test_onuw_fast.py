@@ -1,10 +1,13 @@
-"""The fast exact engine of ONUW agrees exactly with the brute-force reference.
+"""The fast exact engine of ONUW agrees exactly with the brute-force reference, under each
+speech model.
 
 Hypothesis plays real deals with the table engine (a random deal, a random night by
-the ``act`` or ``uniform`` policy, truthful claims by village-believers, bluffs by the
-others, now and then a village-believer's lie), takes a random viewpoint (or none)
-and a random subset of the claims, and checks every output of ``solve``: the same
-``Solution`` (Fractions equal), hence the same JSON. Small enough for brute force.
+the ``act`` or ``uniform`` policy, bots, truthful claims by village-believers, whole or
+partial, bluffs by the others, some of them stories no honest player could tell, now
+and then a village-believer's lie), takes a random viewpoint (or none), a random
+subset of the claims, a speech model (``mimic`` or ``free``) and a ``village_lies``
+rate, and checks every output of ``solve``: the same ``Solution`` (Fractions equal),
+hence the same JSON. Small enough for brute force.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from helpers import benchmark
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wooolf_solver.core.speech import SPEECH_MODELS, Speech
 from wooolf_solver.games.onuw import brute, fast
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
@@ -32,9 +36,13 @@ from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
 RULES = load_rules()
 
 
-def talkers(players: int, deck: tuple[str, ...], false_village: float) -> ClaimPolicy:
-    """Village-believers tell the truth (or, with probability ``false_village``, claim
-    a wrong card); the others claim a village card with made-up night keys."""
+def talkers(
+    players: int, deck: tuple[str, ...], false_village: float, odd: float = 0.3
+) -> ClaimPolicy:
+    """Village-believers tell the truth (the role alone, some of its night keys, or all
+    of them; with probability ``false_village``, a wrong card); the others claim a
+    village card with made-up night keys, or (with probability ``odd``) a story no
+    honest player could tell (:func:`odd_claim`)."""
     # A custom deck may hold no village card: then the bluffs name any card of it.
     village = sorted({role for role in deck if RULES.team(role) == "village"}) or sorted(set(deck))
 
@@ -43,9 +51,15 @@ def talkers(players: int, deck: tuple[str, ...], false_village: float) -> ClaimP
             return None
         believes = believed_card(RULES, dealt, seat, entry)
         if RULES.team(believes) == "village" and rng.random() >= false_village:
-            if rng.random() < 0.3:
+            chance = rng.random()
+            if chance < 0.3:
                 return Claim(seat, dealt)  # the role alone
+            if chance < 0.45:  # some of its keys
+                some = dict(rng.sample(entry.items, len(entry.items) // 2))
+                return Claim(seat, dealt, NightEntry.of(**some))
             return Claim(seat, dealt, entry)
+        if rng.random() < odd:
+            return odd_claim(seat, players, deck, rng)
         role = rng.choice(village)
         others = [other for other in range(1, players + 1) if other != seat]
         seen = rng.choice(sorted(deck))
@@ -60,6 +74,45 @@ def talkers(players: int, deck: tuple[str, ...], false_village: float) -> ClaimP
         )
 
     return policy
+
+
+def odd_claim(seat: int, players: int, deck: tuple[str, ...], rng: Random) -> Claim:
+    """A claim no honest player could make (a role outside the deck, a look at itself,
+    a centre slot named twice, a list of seats the deck cannot have...) or one that
+    leaves its choice out (a robber's card without its target)."""
+    others = [other for other in range(1, players + 1) if other != seat]
+    centre = list(range(players + 1, len(deck) + 1))
+    seen = rng.choice(sorted(RULES.roles))  # maybe off the deck
+    c = rng.choice(centre)
+    stories = [
+        Claim(seat, rng.choice(sorted(RULES.roles))),
+        Claim(seat, "seer", NightEntry.of(saw=((seat, seen),))),
+        Claim(seat, "seer", NightEntry.of(centre=((c, seen), (c, rng.choice(deck))))),
+        Claim(seat, "seer", NightEntry.of(centre=((c, seen),))),
+        Claim(
+            seat, "troublemaker", NightEntry.of(swapped=tuple(sorted((seat, rng.choice(others)))))
+        ),
+        Claim(seat, "robber", NightEntry.of(robbed=seat, got=seen)),
+        Claim(seat, "robber", NightEntry.of(got=seen)),
+        Claim(
+            seat,
+            "werewolf",
+            NightEntry.of(wolves=tuple(sorted(rng.sample(others, rng.randint(0, 2))))),
+        ),
+        Claim(seat, "werewolf", NightEntry.of(wolves=tuple(sorted({seat, *others})))),
+        Claim(seat, "werewolf", NightEntry.of(wolves=(seat,), centre=((c, seen),))),
+        Claim(
+            seat,
+            "werewolf",
+            NightEntry.of(wolves=tuple(sorted((seat, others[0]))), centre=((c, seen),)),
+        ),
+        Claim(seat, "minion", NightEntry.of(wolves=tuple(sorted((seat, *rng.sample(others, 1)))))),
+        Claim(seat, "mason", NightEntry.of(masons=tuple(sorted(rng.sample(others, 1))))),
+        Claim(seat, "mason", NightEntry.of(masons=(seat,))),
+        Claim(seat, "drunk", NightEntry.of(took=c)),
+        Claim(seat, "insomniac", NightEntry.of(now=seen)),
+    ]
+    return rng.choice(stories)
 
 
 def custom_deck(rng: Random, size: int) -> tuple[str, ...]:
@@ -82,6 +135,7 @@ def played(seed: int, players: int, viewpoint: bool, custom: bool) -> DealRecord
     night: NightModel = rng.choice(["act", "act", "uniform"])
     bots = tuple(seat for seat in layout.seats if rng.random() < 0.2)
     lies = Fraction(rng.choice([0, 0, 0, 1, 2]), 10)
+    speech: Speech = rng.choice(SPEECH_MODELS)
     game = play_deal(
         rng,
         players,
@@ -93,7 +147,7 @@ def played(seed: int, players: int, viewpoint: bool, custom: bool) -> DealRecord
     ).record
     claims = [claim for claim in game.claims if rng.random() < 0.8]
     rng.shuffle(claims)
-    model = Model(night, lies)
+    model = Model(night, lies, speech)
     if not viewpoint:
         return replace(
             game,
@@ -221,7 +275,8 @@ def conflicting(seed: int) -> DealRecord:
     mine = record.cards[record.viewpoint]
     claims = [claim for claim in record.claims if claim.seat == record.viewpoint]
     claims += [Claim(seat, mine) for seat in record.layout.seats if seat != record.viewpoint]
-    return replace(record, claims=tuple(claims), model=Model(record.model.night))
+    model = Model(record.model.night, speech=record.model.speech)
+    return replace(record, claims=tuple(claims), model=model)
 
 
 # -- the benchmark script, on three players: the shape of its report, never its timings --

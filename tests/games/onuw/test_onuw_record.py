@@ -73,10 +73,38 @@ REFUSED = [
         {"claims": [{"seat": 2, "role": "sear"}]},
         "claim 1: role: unknown role 'sear' (did you mean 'seer'?)",
     ),
-    ({"claims": [{"seat": 2, "role": "minion"}]}, "claim 1: role: the deck has no minion"),
     (
         {"claims": [{"seat": 2, "role": "seer", "robbed": 1}]},
         "claim 1: a seer has no night key 'robbed' (keys: saw, centre)",
+    ),
+    # a claim may be impossible (a lie: see test_onuw_speech.py), never malformed
+    (
+        {"claims": [{"seat": 2, "role": "seer", "saw": {"c1": "werewolf"}}]},
+        "claim 1.saw: 'c1' is a centre slot, not a seat",
+    ),
+    (
+        {"claims": [{"seat": 2, "role": "troublemaker", "swapped": 3}]},
+        "claim 1.swapped: a list of seats",
+    ),
+    (
+        {"claims": [{"seat": 2, "role": "werewolf", "wolves": [2, 4]}]},
+        "claim 1.wolves: seat 4 is out of range 1..3",
+    ),
+    (
+        {"claims": [{"seat": 2, "role": "seer", "saw": {3: "wizard"}}]},
+        "claim 1.saw: unknown role 'wizard'",
+    ),
+    (
+        {"viewpoint": 1, "cards": {1: "seer"}, "night": {1: {"centre": {"c1": "seer", "C1": "x"}}}},
+        "night.1.centre: unknown role 'x'",
+    ),
+    (
+        {
+            "viewpoint": 1,
+            "cards": {1: "seer"},
+            "night": {1: {"centre": {"c1": "werewolf", "C1": "robber"}}},
+        },
+        "night.1.centre: a slot is named twice",
     ),
     # the deck, roles and seats
     ({"deck": ["werewolf", "seer", "robber"]}, "deck: 3 cards, but this table needs 5"),
@@ -120,6 +148,27 @@ def test_malformed_records_are_refused_in_one_line(fields: dict[str, Any], messa
     assert str(caught.value) == message
     assert "\n" not in str(caught.value)
     assert isinstance(caught.value, SolverError)
+
+
+IMPOSSIBLE_CLAIMS = [
+    {"seat": 2, "role": "villager"},  # off the table deck
+    {"seat": 2, "role": "seer", "saw": {2: "tanner"}},
+    {"seat": 2, "role": "seer", "centre": {"c1": "werewolf", "C1": "seer"}},
+    {"seat": 2, "role": "robber", "got": "seer"},  # partial: possible
+    {"seat": 2, "role": "troublemaker", "swapped": [2, 2]},
+    {"seat": 2, "role": "werewolf", "wolves": [1, 3], "centre": {"c1": "seer", "c2": "seer"}},
+    {"seat": 2, "role": "mason", "masons": [1, 3]},
+]
+
+
+@pytest.mark.parametrize("claim", IMPOSSIBLE_CLAIMS)
+def test_what_was_said_is_read_even_if_no_honest_player_could_say_it(
+    claim: dict[str, Any],
+) -> None:
+    record = read_record({**BASE, "claims": [claim]})
+    assert record.claims[0].role == claim["role"]
+    assert read_record(dump_record(record)) == record
+    assert read_record(dump_record(record, "json")) == record
 
 
 def test_game_record_reads_and_round_trips(tmp_path: Any) -> None:

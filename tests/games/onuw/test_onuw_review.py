@@ -28,7 +28,7 @@ def test_the_example_game(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "review", GAME, "--json")
     assert (status, err) == (0, "")
     data = json.loads(out)
-    assert list(data) == ["dead", "winners", "teams", "scores", "seats"]
+    assert list(data) == ["dead", "winners", "teams", "scores", "seats", "speech"]
     assert data["dead"] == [3] and data["winners"] == [1, 2, 4]
     assert data["teams"] == {"1": "village", "2": "village", "3": "werewolf", "4": "village"}
     assert data["scores"] == {"1": 2, "2": 1, "3": 0, "4": 2}  # seats 1 and 4 found seat 3

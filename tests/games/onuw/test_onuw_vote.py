@@ -32,7 +32,8 @@ def test_the_worked_seer_fact() -> None:
             {"ballot": 2, "win_if": 1.0, "found": 1.0},
             {"ballot": 3, "win_if": 1.0, "found": 1.0},
             {"ballot": "nobody", "win_if": 0.0, "found": 0.0},
-        ]
+        ],
+        "speech": "mimic",
     }
 
 

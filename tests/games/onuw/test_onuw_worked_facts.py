@@ -14,6 +14,7 @@ from wooolf_solver.games.onuw.brute import solve
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import believed_card, night_options, play_night
 from wooolf_solver.games.onuw.record import DealRecord, read_record
+from wooolf_solver.games.onuw.speech import Teller, story_chance
 from wooolf_solver.games.onuw.win import wins
 
 
@@ -22,7 +23,8 @@ def night_weight(
 ) -> Fraction:
     """The weight of one deal and night, written out from the contract: the product of
     the choices' prior chances, and 0 when a claim of a seat that believes it is on
-    the village team is false."""
+    the village team is false; a liar's claim weighs its story's chance under
+    ``mimic`` (:func:`~.speech.story_chance`), 1 under ``free``."""
     weight = Fraction(1)
     for _, p in combo:
         weight *= p
@@ -30,8 +32,11 @@ def night_weight(
         real = dealt[claim.seat - 1]
         true = real == claim.role and claim.entry.agrees_with(night.entries[claim.seat])
         belief = believed_card(rec.rules, real, claim.seat, night.entries[claim.seat])
-        if rec.rules.team(belief) == "village" and not true:
-            return Fraction(0)
+        if rec.rules.team(belief) == "village":
+            if not true:
+                return Fraction(0)
+        elif rec.model.speech == "mimic":
+            weight *= story_chance(claim, Teller.of(rec))
     return weight
 
 
@@ -102,7 +107,7 @@ def test_lying_claims_and_conflict() -> None:
 def naive(rec: DealRecord) -> dict[int, dict[str, Fraction]]:
     """The contract's model written out directly: every physical deal (cards as
     distinct objects), every choice of the other players by the act prior, the
-    viewpoint's own night as a fact, claims of village-believers truthful."""
+    viewpoint's own night as a fact, claims weighed by :func:`night_weight`."""
     rules, layout = rec.rules, rec.layout
     viewpoint = rec.viewpoint
     assert viewpoint is not None
@@ -145,11 +150,12 @@ CASES = [
 ]
 
 
+@pytest.mark.parametrize("speech", ["mimic", "free"])
 @pytest.mark.parametrize(("card", "night", "claims"), CASES)
 def test_brute_force_agrees_with_the_naive_twin(
-    card: str, night: dict[str, Any], claims: list[dict[str, Any]]
+    card: str, night: dict[str, Any], claims: list[dict[str, Any]], speech: str
 ) -> None:
-    rec = record(card, night, claims=claims)
+    rec = record(card, night, claims=claims, model={"speech": speech})
     solution = solve(rec)
     assert solution.consistent
     expected = naive(rec)

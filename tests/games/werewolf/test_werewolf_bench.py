@@ -19,6 +19,7 @@ def test_the_benchmark_runs(bench: ModuleType, capsys: pytest.CaptureFixture[str
     report = json.loads(out)
     assert report["solve"]["players"] == 18 and report["solve"]["events"] == 10
     assert report["solve"]["brute_agrees"] is True
+    assert report["solve"]["speech"] == "mimic" and report["solve"]["counter_free_ms"] > 0
     assert report["balance_ms"] < 10 and report["simulate"]["random_games_s"] > 0
     assert "bench_werewolf: solve" in err
     assert bench.main(argv) == 0

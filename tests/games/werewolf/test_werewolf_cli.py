@@ -43,7 +43,8 @@ def test_solve_json_is_the_spec_object(capsys: pytest.CaptureFixture[str]) -> No
     status, out, err = run(capsys, "solve", SPEC, "--json")
     assert (status, err) == (0, "")
     data = json.loads(out)
-    assert list(data) == ["consistent", "worlds", "roles", "werewolf", "lying", "lynch"]
+    assert list(data) == ["consistent", "worlds", "roles", "werewolf", "lying", "lynch", "speech"]
+    assert data["speech"] == "mimic"  # the default speech model, named
     assert data["consistent"] is True and data["worlds"] == 12
     assert data["werewolf"]["2"] == 1.0 and data["werewolf"]["4"] == 1.0  # seat 4 lies
     assert data["lying"] == {"4": 1.0}
@@ -89,7 +90,7 @@ def test_why(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "Event 4: seat 4 claims the seer" in out
     assert "So seat 4 is the werewolf." in out
     status, out, _ = run(capsys, "why", SPEC, "1", "werewolf", "--not", "--json")
-    assert status == 0 and json.loads(out) == {"holds": True, "events": [4, 5]}
+    assert status == 0 and json.loads(out) == {"holds": True, "events": [4, 5], "speech": "mimic"}
     status, out, _ = run(capsys, "why", SPEC, "1", "witch")
     assert status == 0 and "not certain that seat 1 is the witch (its chance: 25%)" in out
 

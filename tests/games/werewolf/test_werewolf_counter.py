@@ -151,5 +151,6 @@ def test_a_big_game_is_reviewed() -> None:
     assert report.winner == outcome.winner and len(report.days) == outcome.days
     for day in report.days:
         for ballot in day.ballots:
+            assert 0 <= ballot.werewolf <= 1 and 0 <= ballot.best_werewolf <= 1
             if ballot.target != ballot.voter:
-                assert 0 <= ballot.werewolf <= ballot.best_werewolf <= 1
+                assert 0 <= ballot.score <= ballot.best_score

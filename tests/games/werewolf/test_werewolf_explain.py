@@ -17,12 +17,12 @@ from wooolf_solver.games.werewolf.record import read_record
 def test_the_spec_example_seat_4_lied_so_is_a_werewolf() -> None:
     record = read_record(SPEC)
     reason = GAME.explain(record, 4, "werewolf")
-    assert reason.to_dict() == {"holds": True, "events": [4]}
+    assert reason.to_dict() == {"holds": True, "events": [4], "speech": "mimic"}
     assert reason.sentences == (
         "Event 4: seat 4 claims the seer (saw 2: werewolf).",
         "So seat 4 is the werewolf.",
     )
-    assert explain(record, 1, "werewolf").to_dict() == {"holds": False}
+    assert explain(record, 1, "werewolf").to_dict() == {"holds": False, "speech": "mimic"}
 
 
 def test_every_certain_fact_has_a_minimal_reason() -> None:

@@ -36,6 +36,7 @@ def test_a_plain_deal_every_assignment_equally_likely() -> None:
         "werewolf": {"1": 0.0, "2": 0.5, "3": 0.5},
         "lying": {},
         "lynch": [{"seat": 2, "werewolf": 0.5}, {"seat": 3, "werewolf": 0.5}],
+        "speech": "mimic",
     }
 
 
@@ -187,7 +188,14 @@ def test_the_charmed_know_the_piper_is_none_of_them() -> None:
     assert solution.roles[1]["piper"] == solution.roles[4]["piper"] == F(1, 2)
 
 
-def test_claims_village_tells_the_truth_werewolves_say_anything() -> None:
+@pytest.mark.parametrize(
+    ("speech", "lying"), [("free", (F(1, 2), F(1, 2))), ("mimic", (F(1, 4), F(3, 4)))]
+)
+def test_claims_village_tells_the_truth_werewolves_say_anything(
+    speech: str, lying: tuple[F, F]
+) -> None:
+    # seat 2 or 3 is the seer, the other the werewolf: under free both stories weigh 1;
+    # under mimic a werewolf's "seer, 1 is a villager" weighs 1/9, its "seer" 1/3
     deck = {"werewolf": 1, "seer": 1, "villager": 1}
     events = [
         {"night": 1},
@@ -195,9 +203,10 @@ def test_claims_village_tells_the_truth_werewolves_say_anything() -> None:
         {"seat": 2, "claims": "seer", "checked": {1: "villager"}},
         {"seat": 3, "claims": "seer"},
     ]
-    solution = solve(record(deck, viewpoint=1, cards={1: "villager"}, events=events))
-    assert solution.lying == {2: F(1, 2), 3: F(1, 2)}
-    assert solution.to_dict()["lying"] == {"2": 0.5, "3": 0.5}
+    model = {"speech": speech}
+    solution = solve(record(deck, viewpoint=1, cards={1: "villager"}, events=events, model=model))
+    assert solution.lying == {2: lying[0], 3: lying[1]}
+    assert solution.to_dict()["lying"] == {"2": float(lying[0]), "3": float(lying[1])}
 
 
 def test_a_checked_list_makes_a_claim_false_unless_it_is_a_seers() -> None:

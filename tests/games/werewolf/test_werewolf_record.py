@@ -332,8 +332,12 @@ REFUSED: list[tuple[dict[str, Any], str]] = [
         "events.3: a private checks event outside a night",
     ),
     (
-        {**B, "events": [*NIGHT_DAY, {"seat": 3, "claims": "seer", "checked": {3: "seer"}}]},
-        "events.3.checked: seat 3 cannot check itself",
+        {**B, "events": [*NIGHT_DAY, {"seat": 3, "claims": "seer", "checked": {3: "goat"}}]},
+        "events.3.checked.3: unknown role 'goat'",
+    ),
+    (
+        {**B, "events": [*NIGHT_DAY, {"seat": 3, "claims": "goat"}]},
+        "events.3.claims: unknown role 'goat'",
     ),
     (
         {

@@ -2,14 +2,16 @@
 
 - :func:`solver_ballot`: a seat casts the ballot with the highest ``win_if`` from its
   own view (its dealt card, its night entry, every claim); ties are broken by the
-  deal's seeded random generator. Bots vote this way.
-- :func:`stand_ins`: stand-ins for people (the claim policy of a deck). One who believes it holds a
-  village-team card claims the truth (its dealt card and whole night entry). One who
-  believes it holds a werewolf-team or tanner card claims a plausible village role
-  without night details: a lone werewolf claims the village card it saw in the
-  centre (no player was dealt it); otherwise a villager if the deck has one;
-  otherwise a village role of the deck picked at random. Saying only the role is
-  what a cautious liar does: every detail is one more thing that can be caught.
+  deal's seeded random generator. Bots vote this way. Where the edition has no
+  "nobody" ballot (the official one) and nobody dying is the seat's best outcome, it
+  joins the **circle vote**: it votes for the next player clockwise, so that if every
+  player does, nobody has two ballots and nobody dies (the rules' "if no player has
+  more than one ballot, nobody dies").
+- :func:`stand_ins`: stand-ins for people (the claim policy of a deck). One who
+  believes it holds a village-team card claims the truth (its dealt card and whole
+  night entry); one who believes it holds a werewolf-team or tanner card claims a
+  village role without night details (:func:`.stories.cautious_claim`; the lab's
+  other story policies are in :mod:`.stories`).
 
 >>> from random import Random
 >>> from wooolf_solver.games.onuw.table import play_deal
@@ -22,15 +24,18 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from random import Random
 
 from ...core.errors import InconsistentRecordError
+from .brute import Solution
 from .model import knowledge_of
 from .night import NightEntry, believed_card
 from .record import Claim, DealRecord
 from .review import view_of
 from .rules import Rules, Seat, load_rules
 from .solver import solution_of
+from .stories import cautious_claim
 from .table import ClaimPolicy
 from .vote import scores_of
 from .win import Ballot
@@ -55,19 +60,39 @@ def claim_for(  # noqa: PLR0917 (the claim policy's arguments, and the table's)
     believes = believed_card(rules, dealt, seat, entry)
     if rules.team(believes) == "village" or not village:
         return Claim(seat, dealt, entry)
-    for _, seen in entry.get("centre") or ():
-        if seen in village:
-            return Claim(seat, str(seen))
-    return Claim(seat, "villager" if "villager" in village else rng.choice(village))
+    return cautious_claim(village, seat, entry, rng)
 
 
-def solver_ballot(seat: Seat, legal: tuple[Ballot, ...], record: DealRecord, rng: Random) -> Ballot:
-    """The ballot with the highest ``win_if`` from ``seat``'s own view (seeded ties);
-    a random legal ballot if that view is inconsistent (someone lied against the model)."""
+def solver_ballot(
+    seat: Seat,
+    legal: tuple[Ballot, ...],
+    record: DealRecord,
+    rng: Random,
+    solved: dict[Seat, Solution] | None = None,
+) -> Ballot:
+    """The ballot with the highest ``win_if`` from ``seat``'s own view (seeded ties),
+    or the circle vote's when nobody dying is better and no ballot says so; a random
+    legal ballot if that view is inconsistent (someone lied against the model).
+    ``solved``, if given, keeps the view's solution (the lab reuses it)."""
     view = view_of(record, seat)
     try:
-        scores = scores_of(view, seat, solution_of(knowledge_of(view)))
+        solution = solution_of(knowledge_of(view))
     except InconsistentRecordError:
         return rng.choice(legal)
+    if solved is not None:
+        solved[seat] = solution
+    scores = scores_of(view, seat, solution)
     best = scores[0].win_if
+    if None not in legal and (solution.win_if or {}).get(None, Fraction(0)) > best:
+        return circle(record, seat)
     return rng.choice([score.ballot for score in scores if score.win_if == best])
+
+
+def circle(record: DealRecord, seat: Seat) -> Seat:
+    """``seat``'s ballot in the circle vote: the next player clockwise.
+
+    >>> from wooolf_solver.games.onuw.record import read_record
+    >>> [circle(read_record({"game": "onuw", "players": 3}), seat) for seat in (1, 2, 3)]
+    [2, 3, 1]
+    """
+    return seat % record.players + 1

@@ -26,9 +26,10 @@ reads the whole deal and every night choice, so that model grows with the table
   the viewpoint's entry (``"night"``) must be its real night, and a claim is **true**
   when its role is the dealt card and every key it gives holds;
 - **the claims**: who believes it holds a village card (the robber: the card it got;
-  the insomniac: its card at dawn) is a literal; with ``village_lies`` 0 a
-  village-believer's claim must be true, with 1 it must be false, in between every
-  claim is possible;
+  the insomniac: its card at dawn) is a literal; a claim's world is kept where its
+  weight under the speech model (:mod:`.speech`) is not zero: with ``village_lies`` 0
+  a village-believer's claim must be true, under ``free`` with 1 it must be false,
+  otherwise every claim is possible;
 - **the negations** ``why`` adds (:class:`~.model.CardIs`: a slot's dawn or dealt
   card is not X; :class:`~.model.ClaimIs`: a claim is true, or false) are one literal
   each.
@@ -393,7 +394,10 @@ class NightModel:
         state = self.turn[seat, role]
         choice = tuple(slot for slot, _ in pairs)
         return self.both(
-            [self.choice_is(seat, role, choice), *(state[slot][card] for slot, card in pairs)]
+            [
+                self.choice_is(seat, role, choice),
+                *(state[slot].get(card, False) for slot, card in pairs),
+            ]
         )
 
     def _acted(self, seat: Seat, role: str, kind: Callable[[Choice], bool]) -> Truth:
@@ -407,6 +411,8 @@ class NightModel:
         if key not in power.keys:
             return False
         state = self.turn.get((seat, role))
+        if key in ("wolves", "masons") and len(set(value)) != len(value):
+            return False  # a claim naming a seat twice: no night says so
         if key == "wolves":
             return self._wolves(role if isinstance(power, Werewolf) else "werewolf", value)
         if key == "masons":
@@ -509,12 +515,17 @@ class NightModel:
                 if dealt is not False
             )
         if isinstance(observation, ClaimMade):
-            lies = Fraction(observation.village_lies)
-            if 0 < lies < 1:
+            weights = observation.weights
+            if weights.liar and weights.true and weights.false:
                 return True
             truth = self.claim_true(observation.claim)
-            told = truth if lies == 0 else negated(truth)
-            return self.either([negated(self.believes_village(observation.claim.seat)), told])
+            told: Truth = bool(weights.true)  # what an honest speaker's claim may be
+            if bool(weights.true) != bool(weights.false):
+                told = truth if weights.true else negated(truth)
+            honest = self.believes_village(observation.claim.seat)
+            if weights.liar:
+                return self.either([negated(honest), told])
+            return self.both([honest, told])
         if isinstance(observation, ClaimIs):
             return self.equal(self.claim_true(observation.claim), observation.holds)
         if isinstance(observation, CardIs):

@@ -35,6 +35,7 @@ from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Knowledge
 from ...core.posterior import Fact
 from ...core.reasons import NEGATION_EVENT, challenged, forces
+from ...core.speech import DEFAULT_SPEECH, Speech
 from ...core.words import join_words, not_certain
 from .engines import Known, OnuwEngine, find_engine
 from .model import ClaimIs, OnuwKnowledge, knowledge_of
@@ -66,6 +67,8 @@ class Explanation:
     sentences: tuple[str, ...]
     chance: Fraction | None = None
     """The fact's probability when it is not certain (``None`` when it is)."""
+    speech: Speech = DEFAULT_SPEECH
+    """The speech model the claims were weighed by."""
 
     def to_dict(self) -> dict[str, Any]:
         """``{"fact", "holds", "events", "sentences"}`` (events: ``"night"``, claim numbers)."""
@@ -73,6 +76,7 @@ class Explanation:
         if self.holds:
             out["events"] = list(self.events)
         out["sentences"] = list(self.sentences)
+        out["speech"] = self.speech
         return out
 
 
@@ -129,11 +133,12 @@ def _explain(
         else:
             chance = solution.dawn[fact.seat].get(fact.identity, Fraction(0))
         chance = chance if fact.holds else 1 - chance
-        return Explanation(fact, False, (), (not_certain(fact_words(fact)),), chance)
+        words = (not_certain(fact_words(fact)),)
+        return Explanation(fact, False, (), words, chance, record.model.speech)
     events = earliest_minimal_inconsistency(challenge, counter, (NEGATION_EVENT,))
     _verify(challenge, events, counter)
     sentences = _sentences(record, knowledge, fact, events, counter)
-    return Explanation(fact, True, events, tuple(sentences))
+    return Explanation(fact, True, events, tuple(sentences), None, record.model.speech)
 
 
 def _verify(challenge: Knowledge, events: Sequence[EventId], counter: OnuwEngine) -> None:

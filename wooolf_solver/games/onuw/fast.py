@@ -69,7 +69,6 @@ from .model import seen_of as outcome_of
 from .night import (
     NOTHING,
     Choice,
-    Drunk,
     EntryValue,
     Insomniac,
     Mason,
@@ -88,15 +87,6 @@ from .rules import Layout, Rules, Seat, Slot
 
 OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
 """The powers whose choice moves no card: lumped when nothing observes it."""
-
-CHOICE_KEYS: dict[type[Power], tuple[str, ...]] = {
-    Seer: ("saw", "centre"),
-    Robber: ("robbed",),
-    Troublemaker: ("swapped",),
-    Werewolf: ("centre",),
-    Drunk: ("took",),
-}
-"""The night keys that tell a power's choice (:meth:`~.night.Power.choice_of`)."""
 
 EMPTY = NightEntry()
 
@@ -211,14 +201,16 @@ class _Engine:
         self.claims: tuple[ClaimMade, ...] = tuple(
             obs for obs in knowledge.observations if isinstance(obs, ClaimMade)
         )
-        lies = self.claims[0].village_lies if self.claims else Fraction(0)
-        self.lies, self.lie_scale = lies.numerator, lies.denominator
+        self.lies = any(made.weights.false for made in self.claims)
+        """Whether an honest claim may be false (else every pruning below holds: an
+        honest claim is true, or its world weighs 0)."""
         space = knowledge.space
         self.known: dict[Slot, str] = {
             int(slot): str(cards[0]) for slot, cards in space.known.items()
         }
         self.free: dict[str, int] = {str(role): count for role, count in space.cards}
         self.claim_at: dict[Seat, ClaimMade] = {obs.claim.seat: obs for obs in self.claims}
+        self.weights = {seat: made.weights for seat, made in self.claim_at.items()}
         self._slots()
         self.keyed = frozenset(claim.seat for claim in knowledge.claims if claim.entry.items)
         self.fixed_belief = {
@@ -256,9 +248,8 @@ class _Engine:
         for seat, made in self.claim_at.items():
             role = made.claim.role
             power = self.powers[role]
-            keys = CHOICE_KEYS.get(type(power), ())
             if self.must_hold(made.claim, {seat - 1: role}) and any(
-                key in made.claim.entry.keys for key in keys
+                key in made.claim.entry.keys for key in power.telling
             ):
                 self.pins[seat] = (role, power.choice_of(made.claim.entry))
         self.allowed_cache: dict[tuple[Slot, str], bool] = {}
@@ -923,10 +914,11 @@ class _Night:
             believed = name
         else:
             believed = engine.believes[name](seat, entry, name)
+        weights = engine.weights[seat]
         liar = engine.liar[number] = engine.team_of[believed] != "village"
         if liar:
-            return mass * engine.lie_scale
-        return mass * (engine.lie_scale - engine.lies if true else engine.lies)
+            return mass * weights.liar
+        return mass * (weights.true if true else weights.false)
 
     def plan(self) -> int:
         """The seats that wake, with their options; the weight of the others (0: no

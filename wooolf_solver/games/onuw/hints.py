@@ -41,6 +41,7 @@ from ...core.conflict import shrink
 from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...core.space import Var, World
+from ...core.speech import DEFAULT_SPEECH, Speech
 from . import brute, fast
 from .engines import find_engine
 from .model import (
@@ -125,10 +126,12 @@ class NightHint:
     viewpoint: Seat
     role: str
     options: tuple[OptionScore, ...]
+    speech: Speech = DEFAULT_SPEECH
+    """The speech model the claims were weighed by."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The contract's JSON of ``hint``."""
-        return {"options": [option.to_dict() for option in self.options]}
+        """The contract's JSON of ``hint``, and the speech model it was read by."""
+        return {"options": [option.to_dict() for option in self.options], "speech": self.speech}
 
 
 def entropy(weights: Mapping[Any, Fraction | int]) -> float:
@@ -272,7 +275,7 @@ def fast_hint(record: DealRecord) -> NightHint:
     scores = sorted(
         (scored[option] for option in options if option in scored), key=lambda s: -s.gain_bits
     )
-    return NightHint(seat, role, tuple(scores))
+    return NightHint(seat, role, tuple(scores), record.model.speech)
 
 
 def _fast_conflict(
@@ -334,7 +337,7 @@ def brute_hint(record: DealRecord) -> NightHint:
         gain = max(0.0, before - after)
         scores.append(OptionScore(option, gain, MappingProxyType(chances), before, layout, role))
     scores.sort(key=lambda score: -score.gain_bits)
-    return NightHint(seat, role, tuple(scores))
+    return NightHint(seat, role, tuple(scores), record.model.speech)
 
 
 def _placeholder(record: DealRecord) -> tuple[str, ...]:

@@ -2,12 +2,16 @@
 
 A **mix** is a built-in edition (``table``, ``official``: its deck for the player count)
 or a designer's deck file (TOML: an optional ``name``, the ``edition`` whose centre,
-vote rule and scoring it uses, and a ``[cards]`` table of role = copies). Seats take
-the **bots** round-robin from seat 1:
+vote rule and scoring it uses, and a ``[cards]`` table of role = copies). The seats
+are taken by the **bots** (:mod:`.seating`: round-robin from seat 1, or by dealt card):
+``stand-in`` (a person who talks: the truth when it believes it is on the village
+team, else a story by the **speech** policy, :mod:`.stories`; votes by the solver),
+``bot`` (silent, votes by the solver) and ``random`` (silent, votes at random).
 
-- ``stand-in``: a person who talks (:func:`.bots.stand_ins`) and votes by the solver;
-- ``bot``: a bot of the table: no claims, votes by the solver;
-- ``random``: a bot that votes uniformly at random.
+Unless the simulation is ``quick``, every deal also gives **forecasts**
+(:mod:`.forecasts`): P(werewolf) of every other player from every honest seat's view
+after the last claim, under both speech models, scored in the report's
+``calibration`` (:mod:`wooolf_solver.lab.calibration`).
 
 Deal ``i`` draws all its randomness from ``random.Random(f"{seed}:{i}")``, and the
 executor returns results in order, so the same seed gives the same report on one
@@ -15,9 +19,9 @@ worker, many, or a Dask cluster. Every figure is a rate with its 95% Wilson inte
 (``{"rate", "low", "high"}``, plus ``count`` and ``n``).
 
 >>> sim = Simulation.of("table", 3, ("stand-in", "bot"), seed="doc")
->>> report = run([sim], 2)[0]
->>> report.to_dict()["games"], sorted(report.to_dict()["teams"])
-(2, ['tanner', 'village', 'werewolf'])
+>>> report = run([sim], 2)[0].to_dict()
+>>> report["games"], sorted(report["teams"]), report["speech"], sorted(report["calibration"])
+(2, ['tanner', 'village', 'werewolf'], 'mimic', ['free', 'mimic'])
 """
 
 from __future__ import annotations
@@ -30,16 +34,24 @@ from random import Random
 from typing import Any
 
 from ...core.errors import InvalidArgumentError, InvalidDeckError, UnknownNameError
+from ...core.speech import SPEECH_MODELS
+from ...lab.calibration import Forecast, calibration
 from ...lab.executors import Executor, Serial
+from ...lab.seating import Seating
 from ...lab.stats import Proportion
-from .bots import solver_ballot, stand_ins
+from .bots import solver_ballot
+from .brute import Solution
+from .forecasts import forecasts
+from .night import Choice
 from .record import DealRecord, dump_record
 from .rules import Rules, Seat, load_rules
+from .seating import KINDS, kind_of, seating_of
+from .stories import POLICIES, Speakers, Stories
 from .table import play_deal, random_ballot
 from .win import Ballot
 
-BOTS = ("stand-in", "bot", "random")
-"""The kinds of seat the lab seats, round-robin."""
+BOTS = KINDS
+"""The kinds of seat the lab seats."""
 
 
 @dataclass(frozen=True)
@@ -97,12 +109,15 @@ class DealTask:
     deck: tuple[str, ...]
     own_deck: bool
     players: int
-    seats: tuple[str, ...]
-    """Each seat's kind (index ``seat - 1``)."""
+    seating: Seating
     seed: str
     index: int
     keep_record: bool = True
     """Whether to write the deal's game record (YAML text costs a quarter of a deal)."""
+    speech: str = POLICIES[0]
+    """The liars' story policy (:mod:`.stories`), unless a seat's option names another."""
+    analyse: bool = True
+    """Whether to solve the honest seats' forecasts (the calibration)."""
 
 
 @dataclass(frozen=True)
@@ -117,28 +132,45 @@ class DealSummary:
     votes: tuple[Ballot, ...]
     teams: tuple[str, ...]
     record: str
+    forecasts: tuple[tuple[str, tuple[Forecast, ...]], ...] = ()
+    """Per speech model, the honest seats' forecasts (:mod:`.forecasts`)."""
 
 
 def play_one(task: DealTask) -> DealSummary:
     """Play one deal of a task (a top-level function, for any executor)."""
     rules = load_rules()
     rng = Random(f"{task.seed}:{task.index}")
-    bots = tuple(seat for seat, kind in enumerate(task.seats, 1) if kind != "stand-in")
+    seating = task.seating
+
+    def talks(seat: Seat, dealt: str) -> str | None:
+        bot = kind_of(seating, seat, dealt, rules)
+        return (bot.option("story") or task.speech) if bot.kind == "stand-in" else None
+
+    solved: dict[Seat, Solution] = {}
 
     def ballot(seat: Seat, legal: tuple[Ballot, ...], record: DealRecord, r: Random) -> Ballot:
-        if task.seats[seat - 1] == "random":
+        if kind_of(seating, seat, record.cards[seat], rules).kind == "random":
             return random_ballot(seat, legal, record, r)
-        return solver_ballot(seat, legal, record, r)
+        return solver_ballot(seat, legal, record, r, solved)
 
+    def choose(seat: Seat, dealt: str, options: tuple[Choice, ...], r: Random) -> Choice:
+        centre = kind_of(seating, seat, dealt, rules).option("centre")
+        return night_choice(None if centre is None else float(centre), options, r, task.players)
+
+    # Placed by card, no seat is written as a bot: which seats are would tell their cards.
+    bots = () if seating.by_card else tuple(
+        seat for seat in range(1, task.players + 1) if seating.at(seat).kind != "stand-in"
+    )  # fmt: skip
     played = play_deal(
         rng,
         task.players,
         edition=task.edition,
         deck=task.deck if task.own_deck else None,
         bots=bots,
-        claims=stand_ins(task.deck, rules),
+        claims=Speakers(Stories.of(rules, task.deck, task.players), talks),
         ballots=ballot,
         rules=rules,
+        choose=choose,
     )
     record = played.record
     votes = record.votes or {}
@@ -150,37 +182,77 @@ def play_one(task: DealTask) -> DealSummary:
         tuple(votes[seat] for seat in record.layout.seats),
         tuple(played.teams[seat] for seat in record.layout.seats),
         dump_record(record) if task.keep_record else "",
+        tuple(
+            (model, tuple(found))
+            for model, found in forecasts(record, played.dawn, SPEECH_MODELS, solved).items()
+        )
+        if task.analyse
+        else (),
     )
+
+
+def night_choice(
+    centre: float | None, options: tuple[Choice, ...], rng: Random, players: int
+) -> Choice:
+    """A night choice among the prior's ``options``: uniform, or, when ``centre`` is
+    given and the options hold both players and centre pairs (a seer's), two centre
+    cards with chance ``centre`` (each pair alike), else a player (each alike).
+
+    >>> rng = Random(0)
+    >>> options = ((2,), (3,), (4, 5), (4, 6), (5, 6))
+    >>> night_choice(1.0, options, rng, 3), night_choice(0.0, options, rng, 3)
+    ((4, 6), (3,))
+    """
+    looks = [choice for choice in options if choice and choice[0] > players]
+    people = [choice for choice in options if choice and choice[0] <= players]
+    if centre is None or not looks or not people:
+        return rng.choice(options)
+    return rng.choice(looks if rng.random() < centre else people)
 
 
 @dataclass(frozen=True)
 class Simulation:
-    """What to simulate: a mix, the players, the seat kinds (round-robin), the seed."""
+    """What to simulate: a mix, the players, the seats' bots (:mod:`.seating`), the
+    seed, the liars' story policy, and whether to solve the forecasts."""
 
     mix: Mix
     players: int
     bots: tuple[str, ...] = ("stand-in",)
     seed: str = "0"
     deck: tuple[str, ...] = field(default=())
+    seating: Seating = field(default_factory=lambda: seating_of(["stand-in"]))
+    speech: str = POLICIES[0]
+    analyse: bool = True
 
     @classmethod
-    def of(cls, mix: str, players: int, bots: Sequence[str], seed: str = "0") -> Simulation:
-        """A checked simulation (an unknown mix, bot or player count is refused)."""
+    def of(
+        cls,
+        mix: str,
+        players: int,
+        bots: Sequence[str],
+        seed: str = "0",
+        *,
+        speech: str = POLICIES[0],
+        analyse: bool = True,
+    ) -> Simulation:
+        """A checked simulation (an unknown mix, bot, policy or player count is refused)."""
         rules = load_rules()
         chosen = Mix.of(mix, rules)
-        for bot in bots:
-            if bot not in BOTS:
-                raise UnknownNameError(f"unknown bot {bot!r} (known: {', '.join(BOTS)})")
-        if not bots:
-            raise InvalidArgumentError("--bots: name at least one")
+        seating = seating_of(bots, rules)
+        if speech not in POLICIES:
+            raise UnknownNameError(
+                f"--speech: unknown story policy {speech!r} (known: {', '.join(POLICIES)})"
+            )
         low, high = rules.min_players, rules.max_players
         if not low <= players <= high:
             raise InvalidArgumentError(f"--players: {low}..{high} players, not {players}")
-        return cls(chosen, players, tuple(bots), seed, chosen.deck(rules, players))
+        deck = chosen.deck(rules, players)
+        return cls(chosen, players, tuple(bots), seed, deck, seating, speech, analyse)
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return tuple(self.bots[i % len(self.bots)] for i in range(self.players))
+        """Each seat's kind by its place (round-robin; items by card are not shown)."""
+        return tuple(self.seating.at(seat).kind for seat in range(1, self.players + 1))
 
     def tasks(self, games: int, keep_records: bool = True) -> list[DealTask]:
         own = self.mix.cards is not None
@@ -190,10 +262,12 @@ class Simulation:
                 self.deck,
                 own,
                 self.players,
-                self.seats,
+                self.seating,
                 self.seed,
                 i,
                 keep_records,
+                self.speech,
+                self.analyse,
             )
             for i in range(games)
         ]
@@ -244,6 +318,12 @@ class Report:
             "games": n,
             "seed": sim.seed,
             "bots": list(sim.seats),
+            **(
+                {"by_card": {who: spec.text for who, spec in sim.seating.by_card}}
+                if sim.seating.by_card
+                else {}
+            ),
+            "speech": sim.speech,
             "teams": teams,
             "roles": roles,
             "both_werewolves_in_centre": {
@@ -252,7 +332,16 @@ class Report:
             },
             "werewolf_found": rate(sum(found), len(found)),
             "nobody_dead": rate(sum(not d.dead for d in deals), n),
+            **({"calibration": self.calibration()} if sim.analyse else {}),
         }
+
+    def calibration(self) -> dict[str, Any]:
+        """Each speech model's scores over every deal's forecasts."""
+        pooled: dict[str, list[Forecast]] = {model: [] for model in SPEECH_MODELS}
+        for deal in self.deals:
+            for model, found in deal.forecasts:
+                pooled[model] += found
+        return calibration(pooled)
 
 
 def run(
@@ -292,11 +381,22 @@ class OnuwLab:
 
     default_mix = "table"
     default_bots = "stand-in"
+    speech_policies = POLICIES
 
     def simulations(
-        self, mixes: Sequence[str], players: int, bots: Sequence[str], seed: str, analyse: bool
+        self,
+        mixes: Sequence[str],
+        players: int,
+        bots: Sequence[str],
+        seed: str,
+        analyse: bool,
+        *,
+        speech: str | None = None,
     ) -> list[Any]:
-        return [Simulation.of(mix, players, bots, seed) for mix in mixes]
+        policy = speech or POLICIES[0]
+        return [
+            Simulation.of(mix, players, bots, seed, speech=policy, analyse=analyse) for mix in mixes
+        ]
 
     def label(self, simulation: Any) -> str:
         return str(simulation.mix.label)

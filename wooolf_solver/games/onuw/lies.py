@@ -33,8 +33,8 @@ costs one run per subset: ``2 ** claims`` runs, each as fast as with ``village_l
 ...     "claims": [{"seat": 1, "role": "seer", "saw": {2: "werewolf"}},
 ...                {"seat": 2, "role": "robber"}]})
 >>> knowledge = knowledge_of(record)
->>> applies(knowledge), [weights(made) for made in _made(knowledge) or ()]
-(True, [(10, 9, 1), (10, 9, 1)])
+>>> applies(knowledge), [made.weights for made in _made(knowledge) or ()]
+(True, [ClaimWeights(liar=..., true=..., false=...), ...])
 >>> solve_knowledge(knowledge) == brute.solve(record) == fast.solve(record)
 True
 """
@@ -50,13 +50,7 @@ from math import prod
 from . import fast
 from .brute import Solution
 from .model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
-
-
-def weights(made: ClaimMade) -> tuple[int, int, int]:
-    """A claim's integer weights: a liar's, an honest true claim's, an honest false
-    claim's (``village_lies`` scaled by its denominator)."""
-    lies = made.village_lies
-    return lies.denominator, lies.denominator - lies.numerator, lies.numerator
+from .speech import FREE, ClaimWeights
 
 
 def _made(knowledge: OnuwKnowledge) -> list[ClaimMade] | None:
@@ -77,7 +71,7 @@ def applies(knowledge: OnuwKnowledge) -> bool:
     weight above 0: then this module computes it."""
     made = _made(knowledge)
     return bool(made) and all(
-        made.village_lies > 0 and min(weights(made)) > 0 for made in made or ()
+        min(claim.weights.liar, claim.weights.true, claim.weights.false) > 0 for claim in made or ()
     )
 
 
@@ -86,7 +80,7 @@ def _without_claims(knowledge: OnuwKnowledge, kept: Sequence[ClaimMade]) -> Onuw
     others = tuple(obs for obs in knowledge.observations if not isinstance(obs, ClaimMade))
     return replace(
         knowledge,
-        observations=(*others, *(replace(made, village_lies=Fraction(0)) for made in kept)),
+        observations=(*others, *(replace(made, weights=FREE) for made in kept)),
         claims=tuple(made.claim for made in kept),
     )
 
@@ -97,7 +91,7 @@ def consistent(knowledge: OnuwKnowledge) -> bool:
     return fast._Engine(_without_claims(knowledge, ())).consistent()
 
 
-def _weigher(kept: Sequence[tuple[int, int, int]]) -> fast.Weigher:
+def _weigher(kept: Sequence[ClaimWeights]) -> fast.Weigher:
     """Each leaf's ``h`` factors (see the module's docstring), cached by the leaf's
     truths and liars."""
     cache: dict[tuple[tuple[bool, ...], tuple[bool, ...]], tuple[int, tuple[tuple[int, int], ...]]]
@@ -110,8 +104,8 @@ def _weigher(kept: Sequence[tuple[int, int, int]]) -> fast.Weigher:
         found = cache.get(key)
         if found is None:
             factors = [
-                liar_w - false_w if liar else true_w - false_w
-                for (liar_w, true_w, false_w), liar in zip(kept, liars, strict=True)
+                weights.liar - weights.false if liar else weights.true - weights.false
+                for weights, liar in zip(kept, liars, strict=True)
             ]
             rest = tuple(
                 (number, prod(factors[:number]) * prod(factors[number + 1 :]))
@@ -127,7 +121,7 @@ def _weigher(kept: Sequence[tuple[int, int, int]]) -> fast.Weigher:
 def sums(knowledge: OnuwKnowledge) -> fast.Sums:
     """Every output's weight, the sum of one run per subset of the claims."""
     made = _made(knowledge) or []
-    triples = [weights(claim) for claim in made]
+    triples = [claim.weights for claim in made]
     total: Fraction = Fraction(0)
     no_wolf: Fraction = Fraction(0)
     dawn: dict[int, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
@@ -137,7 +131,7 @@ def sums(knowledge: OnuwKnowledge) -> fast.Sums:
     worlds = 0
     for mask in range(1 << len(made)):
         inside = [number for number in range(len(made)) if mask >> number & 1]
-        coefficient = prod(triples[n][2] for n in range(len(made)) if not mask >> n & 1)
+        coefficient = prod(triples[n].false for n in range(len(made)) if not mask >> n & 1)
         engine = fast._Engine(_without_claims(knowledge, [made[n] for n in inside]))
         engine.weigh = _weigher([triples[n] for n in inside])
         run = engine.sums()
@@ -153,7 +147,7 @@ def sums(knowledge: OnuwKnowledge) -> fast.Sums:
             win[dies] += coefficient * w
         for number in inside:
             seat = made[number].claim.seat
-            false_w = triples[number][2]
+            false_w = triples[number].false
             true[number] += coefficient * (run.total - run.lying[seat] + false_w * run.kept[seat])
     return fast.Sums(
         total,
@@ -174,4 +168,4 @@ def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
     return fast.solution_of(knowledge, sums(knowledge))
 
 
-__all__ = ["applies", "consistent", "solve_knowledge", "sums", "weights"]
+__all__ = ["applies", "consistent", "solve_knowledge", "sums"]

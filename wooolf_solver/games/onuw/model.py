@@ -43,10 +43,12 @@ from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
+from ...core.speech import DEFAULT_SPEECH, Speech
 from .night import NOTHING, Choice, Dawn, NightEntry, NightState, play_night, power_of
 from .night import choice_options as _choice_options
 from .record import Claim, DealRecord
 from .rules import Layout, Rules, Seat, Slot, Team
+from .speech import FREE, ClaimWeights, Teller, claim_weights
 from .win import wins
 
 
@@ -164,16 +166,17 @@ class OwnNight:
 
 @dataclass(frozen=True)
 class ClaimMade:
-    """A public claim. A speaker believing it holds a village card tells the truth
-    (likelihood ``1 - village_lies`` if true, ``village_lies`` if false); any other
-    speaker may say anything (likelihood 1). Scaled by the denominator of
-    ``village_lies`` to stay an integer."""
+    """A public claim, weighed by the record's speech model (:mod:`.speech`): a
+    speaker believing it holds a village card is honest (``weights.true`` if the claim
+    is true, ``weights.false`` if not); any other is a liar (``weights.liar``).
+    ``village_lies`` is the honest speakers' error rate the weights were made with."""
 
     event: EventId
     claim: Claim
     rules: Rules = field(repr=False)
     layout: Layout = field(repr=False)
     village_lies: Fraction = Fraction(0)
+    weights: ClaimWeights = FREE
 
     def scope(self) -> tuple[Var, ...]:
         return _variables(self.layout)
@@ -183,12 +186,11 @@ class ClaimMade:
         real = world[seat][0]
         entry = night_of(self.rules, self.layout, world).entries[seat]
         believes = power_of(self.rules.roles[real]).believes(seat, entry, real)
-        lies, scale = self.village_lies.numerator, self.village_lies.denominator
         if self.rules.team(believes) != "village":
-            return scale
+            return self.weights.liar
         if claim_true(self.rules, self.layout, self.claim, world):
-            return scale - lies
-        return lies
+            return self.weights.true
+        return self.weights.false
 
 
 @dataclass(frozen=True)
@@ -287,6 +289,8 @@ class OnuwKnowledge(Knowledge):
     viewpoint: Seat | None = None
     claims: tuple[Claim, ...] = ()
     deck: tuple[str, ...] = ()
+    speech: Speech = DEFAULT_SPEECH
+    """The speech model its claims are weighed by."""
 
     @property
     def space(self) -> Space:
@@ -423,12 +427,23 @@ def knowledge_of(record: DealRecord) -> OnuwKnowledge:
         entry = record.night[viewpoint]
         choice = power_of(rules.roles[record.cards[viewpoint]]).choice_of(entry)
         observations.append(OwnNight(viewpoint, entry, choice, rules, layout))
+    lies, teller = record.model.village_lies, Teller.of(record)
     observations.extend(
-        ClaimMade(number, claim, rules, layout, record.model.village_lies)
+        ClaimMade(
+            number, claim, rules, layout, lies,
+            claim_weights(claim, teller, record.model.speech, lies),
+        )
         for number, claim in enumerate(record.claims, 1)
-    )
+    )  # fmt: skip
     return OnuwKnowledge(
-        rules, layout, space, tuple(observations), viewpoint, record.claims, record.deck
+        rules,
+        layout,
+        space,
+        tuple(observations),
+        viewpoint,
+        record.claims,
+        record.deck,
+        record.model.speech,
     )
 
 

@@ -76,7 +76,13 @@ class NightEntry:
         for key, value in self.items:
             if key in ("saw", "centre"):
                 pairs = cast(tuple[tuple[Slot, str], ...], value)
-                out[key] = {_slot_key(layout, slot): role for slot, role in pairs}
+                seen: dict[int | str, str] = {}
+                for slot, role in pairs:  # a slot a claim names twice: " c1" the second time
+                    name = _slot_key(layout, slot)
+                    while name in seen:
+                        name = f" {name}"
+                    seen[name] = role
+                out[key] = seen
             elif key in ("wolves", "masons", "swapped"):
                 out[key] = list(cast(tuple[Slot, ...], value))
             elif key in ("robbed", "took"):
@@ -141,6 +147,10 @@ class Power:
     """The night keys an entry of this role may have."""
     required: ClassVar[tuple[str, ...]] = ()
     """The keys a full night entry (not a claim) must have."""
+    acted: ClassVar[tuple[str, ...]] = ()
+    """The keys an entry has only when its seat made a choice (not "do nothing")."""
+    telling: ClassVar[tuple[str, ...]] = ()
+    """The keys whose slots tell the choice made (:meth:`choice_of`)."""
 
     def __init__(self, role: Role) -> None:
         self.role = role
@@ -213,6 +223,8 @@ class Werewolf(Power):
 
     keys = ("wolves", "centre")
     required = ("wolves",)
+    acted = ("centre",)
+    telling = ("centre",)
 
     def has_choice(self, seat: Seat, state: NightState) -> bool:
         return len(state.dealt_to(self.role.name)) == 1
@@ -271,6 +283,8 @@ class Seer(Power):
     """Looks at another player's card, or at two centre cards."""
 
     keys = ("saw", "centre")
+    acted = ("saw", "centre")
+    telling = ("saw", "centre")
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
         if not choice:
@@ -300,6 +314,8 @@ class Robber(Power):
     """May swap its card with another player's, then looks at its new card."""
 
     keys = ("robbed", "got")
+    acted = ("robbed", "got")
+    telling = ("robbed",)
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
         if not choice:
@@ -328,6 +344,8 @@ class Troublemaker(Power):
     """May swap the cards of two other players, without looking."""
 
     keys = ("swapped",)
+    acted = ("swapped",)
+    telling = ("swapped",)
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
         if not choice:
@@ -354,6 +372,8 @@ class Drunk(Power):
 
     keys = ("took",)
     required = ("took",)
+    acted = ("took",)
+    telling = ("took",)
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
         if not choice:  # only in a world of zero prior: a drunk always takes one

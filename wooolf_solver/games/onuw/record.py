@@ -349,13 +349,16 @@ class _Reader:
                     f"{where}: seat {seat} already claimed in claim {made[seat]}"
                 )
             made[seat] = number
-            role = self.role(item["role"], f"{where}: role")
+            # a role outside the deck is a lie, and valid input (docs/onuw/records.md)
+            role = self.rules.role(item["role"], f"{where}: role")
             keys = {key: value for key, value in item.items() if key not in ("seat", "role")}
             claims.append(Claim(seat, role, self.entry(keys, role, seat, where, full=False)))
         return tuple(claims)
 
     def entry(self, raw: Any, role: str, seat: Seat, where: str, full: bool) -> NightEntry:
-        """A night entry (``full``) or a claim's night keys, for ``role`` at ``seat``."""
+        """A night entry (``full``) or a claim's night keys, for ``role`` at ``seat``.
+        A night entry must be one the role can have; a claim need only be well formed
+        (a story no honest player could tell is a lie, and valid input)."""
         if raw is None:
             raw = {}
         if not isinstance(raw, Mapping):
@@ -369,7 +372,7 @@ class _Reader:
                 raise InvalidRecordError(
                     f"{where}: a {role} has no night key {name!r} (keys: {keys})"
                 )
-            values[name] = self.value(name, value, f"{where}.{name}", seat)
+            values[name] = self.value(name, value, f"{where}.{name}", full)
         if full:
             for name in power.required:
                 if name not in values:
@@ -377,15 +380,20 @@ class _Reader:
             if role == "robber" and "robbed" in values and "got" not in values:
                 raise InvalidRecordError(f"{where}: got: required (the card robbed)")
         entry = NightEntry.of(**values)
-        power.check(entry, seat, self.layout, where)
+        if full:
+            power.check(entry, seat, self.layout, where)
         return entry
 
-    def value(self, key: str, raw: Any, where: str, seat: Seat) -> Any:
+    def value(self, key: str, raw: Any, where: str, full: bool) -> Any:
+        """A night key's value; in a claim (not ``full``) it need not be possible."""
         layout = self.layout
+        role_of = self.role if full else self.rules.role
         if key in ("wolves", "masons", "swapped"):
             if not isinstance(raw, list):
                 raise InvalidRecordError(f"{where}: a list of seats")
             seats = tuple(sorted(layout.parse(value, where, seat=True) for value in raw))
+            if not full:
+                return seats
             if len(set(seats)) != len(seats):
                 raise InvalidRecordError(f"{where}: a seat is listed twice")
             role = {"wolves": "werewolf", "masons": "mason"}.get(key)
@@ -397,11 +405,19 @@ class _Reader:
         if key in ("saw", "centre"):
             if not isinstance(raw, Mapping) or not raw:
                 raise InvalidRecordError(f"{where}: a mapping of slot to the role seen")
-            seen = {
-                layout.parse(slot, where, seat=key == "saw", centre=key == "centre"): role
-                for slot, role in raw.items()
-            }
-            pairs = tuple(sorted((slot, self.role(role, where)) for slot, role in seen.items()))
+            pairs = tuple(
+                sorted(
+                    (
+                        layout.parse(slot, where, seat=key == "saw", centre=key == "centre"),
+                        role_of(role, where),
+                    )
+                    for slot, role in raw.items()
+                )
+            )
+            if not full:  # a slot named twice (`c1` and `C1`) stays twice: a lie
+                return pairs
+            if len({slot for slot, _ in pairs}) != len(pairs):
+                raise InvalidRecordError(f"{where}: a slot is named twice")
             for role, count in Counter(role for _, role in pairs).items():
                 if count > self.copies[role]:
                     raise InvalidRecordError(f"{where}: the deck has {self.copies[role]} × {role}")
@@ -410,7 +426,7 @@ class _Reader:
             return layout.parse(raw, where, seat=True)
         if key == "took":
             return layout.parse(raw, where, centre=True)
-        return self.role(raw, where)
+        return role_of(raw, where)
 
     # -- ballots -----------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ...core.posterior import Fact
 from ...core.words import exact_percent, not_certain, percent, plural, seats_in_words
+from ...lab.calibration import calibration_rows
 from .explain import Explanation, fact_words
 from .hints import NightHint
 from .record import DealRecord
@@ -26,7 +27,7 @@ from .review import DealReview
 from .rules import TEAMS
 from .solver import OnuwPosterior
 from .vote import VoteAdvice
-from .words import card, claim_words, conflict_words, night_words, option_words
+from .words import card, claim_words, conflict_words, night_words, option_words, speech_words
 
 SHOWN_OPTIONS = 8
 SHOWN_OUTCOMES = 4
@@ -90,6 +91,11 @@ def title_line(record: DealRecord) -> Text:
     )
 
 
+def speech_line(record: DealRecord) -> Text:
+    """The line naming the speech model the claims were read by."""
+    return Text(speech_words(record.model.speech))
+
+
 def viewpoint_line(record: DealRecord) -> Text:
     seat = record.viewpoint
     if seat is None:
@@ -108,7 +114,7 @@ def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType
     layout = record.layout
     roles = sorted(set(record.deck), key=lambda name: (record.rules.roles[name].wakes or 99, name))
     teams = [team for team in TEAMS if any(record.rules.team(r) == team for r in roles)]
-    parts: list[RenderableType] = [title_line(record), viewpoint_line(record)]
+    parts: list[RenderableType] = [title_line(record), speech_line(record), viewpoint_line(record)]
     for number, claim in enumerate(record.claims, 1):
         parts.append(Text(f"Claim {number}: {claim_words(layout, claim)}."))
     table = Table(
@@ -190,7 +196,13 @@ def render_hint(record: DealRecord, advice: NightHint, top: int = SHOWN_OPTIONS)
             f"{option.gain_bits:.3f}",
             ", ".join(seen),
         )
-    parts: list[RenderableType] = [title_line(record), viewpoint_line(record), "", table]
+    parts: list[RenderableType] = [
+        title_line(record),
+        speech_line(record),
+        viewpoint_line(record),
+        "",
+        table,
+    ]
     if advice.options:
         best = advice.options[0]
         parts.append(Text(f"Best: {option_words(layout, best.option, advice.role)}.", style="bold"))
@@ -210,6 +222,7 @@ def render_vote(record: DealRecord, advice: VoteAdvice) -> RenderableType:
     named = "nobody" if best.ballot is None else f"seat {best.ballot}"
     return Group(
         title_line(record),
+        speech_line(record),
         viewpoint_line(record),
         "",
         table,
@@ -218,11 +231,14 @@ def render_vote(record: DealRecord, advice: VoteAdvice) -> RenderableType:
 
 
 def render_why(explanation: Explanation) -> RenderableType:
+    speech = speech_words(explanation.speech)
     if explanation.holds:
-        return Text("\n".join(explanation.sentences))
+        return Text("\n".join((*explanation.sentences, speech)))
     chance = explanation.chance
     known = float(chance) if chance is not None else None
-    return Text(not_certain(fact_words(explanation.fact), known, contrary=chance == 0))
+    return Text(
+        not_certain(fact_words(explanation.fact), known, contrary=chance == 0) + "\n" + speech
+    )
 
 
 def render_reasons(reasons: Mapping[Fact, Explanation]) -> RenderableType:
@@ -262,6 +278,7 @@ def render_review(result: DealReview) -> RenderableType:
     centre = ", ".join(f"{layout.name(slot)}: {result.dawn[slot - 1]}" for slot in layout.centre)
     parts: list[RenderableType] = [
         title_line(record),
+        speech_line(record),
         Text(f"Died: {dead}. Won: {won}. Centre at dawn: {centre}."),
     ]
     for seat, view in result.seats.items():
@@ -325,4 +342,6 @@ def render_comparison(reports: Sequence[Any], title: str) -> RenderableType:
     row("… and the village wins", lambda mix: mix["both_werewolves_in_centre"]["village_win"])
     row("ballots finding a werewolf", lambda mix: mix["werewolf_found"])
     row("nobody dies", lambda mix: mix["nobody_dead"])
+    for cells in calibration_rows(data, "P(werewolf)"):
+        table.add_row(*cells)
     return table

@@ -58,7 +58,10 @@ def html_report(result: DealReview) -> str:
     """The whole review as one HTML page."""
     record = result.record
     layout = record.layout
-    title = f"{record.rules.title} — {record.edition} edition, {record.players} players"
+    title = (
+        f"{record.rules.title} — {record.edition} edition, {record.players} players, "
+        f"speech model {record.model.speech}"
+    )
     return render_page(
         __package__ or "wooolf_solver.games.onuw",
         "review.html",

@@ -91,6 +91,7 @@ class DealReview:
             "teams": {str(seat): team for seat, team in self.teams.items()},
             "scores": {str(seat): points for seat, points in self.scores.items()},
             "seats": {str(seat): view.to_dict() for seat, view in self.seats.items()},
+            "speech": self.record.model.speech,
         }
 
 

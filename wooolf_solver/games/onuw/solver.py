@@ -8,8 +8,8 @@ engine's :class:`~.brute.Solution`; its ``to_dict()`` is the contract's JSON.
 >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
 ...     "cards": {1: "seer"}, "night": {1: {"centre": {"c1": "robber", "c2": "troublemaker"}}}})
 >>> posterior = solve(record)
->>> posterior.roles[2], posterior.to_dict()["win_if"]
-({'werewolf': 1.0}, {'2': 1.0, '3': 1.0, 'nobody': 0.0})
+>>> posterior.roles[2], posterior.to_dict()["win_if"], posterior.to_dict()["speech"]
+({'werewolf': 1.0}, {'2': 1.0, '3': 1.0, 'nobody': 0.0}, 'mimic')
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 from ...core.errors import InconsistentRecordError
 from ...core.posterior import Posterior
+from ...core.speech import DEFAULT_SPEECH, Speech
 from ...engines import Tally
 from .brute import Solution
 from .engines import find_engine
@@ -38,8 +39,14 @@ class OnuwPosterior(Posterior):
         return self.solution.worlds
 
     def to_dict(self) -> dict[str, Any]:
-        """The contract's JSON of ``solve``."""
-        return self.solution.to_dict()
+        """The contract's JSON of ``solve``, and the speech model it was read by."""
+        return {**self.solution.to_dict(), "speech": self.speech}
+
+    @property
+    def speech(self) -> Speech:
+        """The speech model the claims were weighed by."""
+        knowledge = self.knowledge
+        return knowledge.speech if isinstance(knowledge, OnuwKnowledge) else DEFAULT_SPEECH
 
 
 def tally_of(knowledge: OnuwKnowledge, solution: Solution) -> Tally:

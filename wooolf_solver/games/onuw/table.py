@@ -28,6 +28,10 @@ from .win import Ballot, deaths, scores, winners
 ClaimPolicy = Callable[[Seat, str, NightEntry, Random], Claim | None]
 """A person's claim from its dealt card and night entry (``None``: says nothing)."""
 
+NightPolicy = Callable[[Seat, str, tuple[Choice, ...], Random], Choice]
+"""A seat's night choice among the night prior's options, given its dealt card (the
+lab's seer that looks at the centre more or less often than the prior)."""
+
 BallotPolicy = Callable[[Seat, tuple[Ballot, ...], DealRecord, Random], Ballot]
 """A seat's ballot among its legal ones, given the record of the deal so far (its
 cards and night entries are every seat's: a policy must read only its own)."""
@@ -78,8 +82,10 @@ def play_deal(
     ballots: BallotPolicy = random_ballot,
     night: NightModel = "act",
     rules: Rules | None = None,
+    choose: NightPolicy | None = None,
 ) -> PlayedDeal:
-    """Deal, play the night, let the people claim (in a random order), vote, resolve."""
+    """Deal, play the night (each choice uniform over its options, or by ``choose``),
+    let the people claim (in a random order), vote, resolve."""
     rules = rules or load_rules()
     layout = rules.layout(edition, players)
     cards = (
@@ -93,7 +99,10 @@ def play_deal(
     choices: dict[Seat, Choice] = {}
     for seat in layout.seats:
         uniform = night == "uniform" and seat not in bot_seats
-        choices[seat] = rng.choice(night_options(rules, layout, dealt, seat, uniform))
+        options = night_options(rules, layout, dealt, seat, uniform)
+        choices[seat] = (
+            rng.choice(options) if choose is None else choose(seat, dealt[seat - 1], options, rng)
+        )
     dawn = play_night(rules, layout, dealt, choices)
     said: list[Claim] = []
     if claims is not None:

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.errors import InvalidRecordError
+from ...core.speech import DEFAULT_SPEECH, Speech
 from .brute import Solution
 from .model import knowledge_of
 from .record import DealRecord
@@ -52,14 +53,16 @@ class VoteAdvice:
     viewpoint: Seat
     ballots: tuple[BallotScore, ...]
     solution: Solution
+    speech: Speech = DEFAULT_SPEECH
+    """The speech model the claims were weighed by."""
 
     @property
     def best(self) -> BallotScore:
         return self.ballots[0]
 
     def to_dict(self) -> dict[str, Any]:
-        """The contract's JSON of ``vote``."""
-        return {"ballots": [ballot.to_dict() for ballot in self.ballots]}
+        """The contract's JSON of ``vote``, and the speech model it was read by."""
+        return {"ballots": [ballot.to_dict() for ballot in self.ballots], "speech": self.speech}
 
 
 def ballot_order(score: BallotScore) -> tuple[Fraction, bool, int]:
@@ -86,4 +89,5 @@ def vote(record: DealRecord, engine: str | None = None) -> VoteAdvice:
     if record.viewpoint is None:
         raise InvalidRecordError("viewpoint: ballot advice needs a viewpoint (whose ballot?)")
     solution = solution_of(knowledge_of(record), engine)
-    return VoteAdvice(record.viewpoint, scores_of(record, record.viewpoint, solution), solution)
+    scores = scores_of(record, record.viewpoint, solution)
+    return VoteAdvice(record.viewpoint, scores, solution, record.model.speech)

@@ -8,7 +8,10 @@ The :class:`RandomBot` plays the balance model: each night the werewolves kill a
 uniformly random living non-werewolf, each day the lynch is uniform over the living
 (every voter names the day's one random target: ``unanimous``; otherwise each ballot
 is random on its own), and every power is used at random. Its randomness is its own
-seeded :class:`random.Random`.
+seeded :class:`random.Random`. Each day a living seat claims with chance ``claims``:
+what it says is its ``talker``'s (:class:`~.talk.Talker`: the truth, or a liar's story
+by a policy), or, without one, the truth for the village and a random role for the
+others.
 
 >>> import random
 >>> bot = RandomBot(random.Random(1))
@@ -27,6 +30,7 @@ from .rules import PIPER, THIEF, Seat
 
 if TYPE_CHECKING:
     from .engine import Table
+    from .talk import Talker
 
 
 class Player(Protocol):
@@ -101,12 +105,20 @@ class Player(Protocol):
 class RandomBot:
     """Every decision uniformly at random (see the module's docstring)."""
 
-    def __init__(self, rng: random.Random, unanimous: bool = True, claims: float = 0.0) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        unanimous: bool = True,
+        claims: float = 0.0,
+        talker: Talker | None = None,
+    ) -> None:
         self.rng = rng
         self.unanimous = unanimous
         self.claims = claims
-        """The chance that a living player claims, each day (village players tell
-        the truth, the others name a random role)."""
+        """The chance that a living player claims, each day."""
+        self.talker = talker
+        """What it says (``None``: village players tell the truth, the others name a
+        random role)."""
         self._target: tuple[object, int, Seat] | None = None
 
     def thief_take(self, table: Table, seat: Seat) -> int:
@@ -160,6 +172,8 @@ class RandomBot:
     def claim(self, table: Table, seat: Seat) -> Claim | None:
         if not self.claims or self.rng.random() >= self.claims:
             return None
+        if self.talker is not None:
+            return self.talker.claim(table, seat, self.rng)
         role = table.roles[seat]
         if table.rules.team(role) == "village":
             checked = table.checks.get(seat, {}) if role == "seer" else {}

@@ -27,9 +27,11 @@ from typing import Any
 from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.space import World
+from ...core.speech import DEFAULT_SPEECH, Speech
+from .ballots import advice
 from .model import WerewolfKnowledge, knowledge_of
 from .record import GameRecord
-from .rules import WEREWOLF, Seat
+from .rules import WEREWOLF, Seat, Team
 
 Distribution = Mapping[str, Fraction]
 
@@ -45,8 +47,29 @@ class Solution:
     lying: Mapping[Seat, Fraction] = field(default_factory=dict)
     """P(claim false) per claiming seat (its last claim)."""
     lynch: tuple[tuple[Seat, Fraction], ...] = ()
-    """The living seats other than the viewpoint, most likely werewolf first."""
+    """The living seats other than the viewpoint with P(werewolf), the best ballot for
+    the viewpoint's team first (:mod:`.ballots`)."""
     conflict: tuple[EventId, ...] = ()
+    goal: Team = "village"
+    """The team whose goal ``lynch`` follows: the viewpoint's (the public's: the village)."""
+    worth: Mapping[Seat, Fraction] = field(default_factory=dict)
+    """Each ``lynch`` seat's worth to a voter not of the village (empty for the village)."""
+    speech: Speech = DEFAULT_SPEECH
+
+    @classmethod
+    def of(
+        cls,
+        knowledge: WerewolfKnowledge,
+        worlds: int,
+        roles: Mapping[Seat, Distribution],
+        lying: Mapping[Seat, Fraction],
+    ) -> Solution:
+        """A consistent knowledge's solution from its exact role chances and lies."""
+        werewolf = {seat: roles[seat].get(WEREWOLF, Fraction(0)) for seat in knowledge.seats}
+        goal, order = advice(knowledge, roles)
+        lynch = tuple((seat, werewolf[seat]) for seat, _ in order)
+        worth = {} if goal == "village" else dict(order)
+        return cls(True, worlds, roles, werewolf, lying, lynch, (), goal, worth, knowledge.speech)
 
     def to_dict(self) -> dict[str, Any]:
         """The contract's JSON: probabilities as floats (roles without their zeros).
@@ -65,7 +88,12 @@ class Solution:
             },
             "werewolf": {str(seat): float(p) for seat, p in self.werewolf.items()},
             "lying": {str(seat): float(p) for seat, p in self.lying.items()},
-            "lynch": [{"seat": seat, "werewolf": float(p)} for seat, p in self.lynch],
+            "lynch": [
+                {"seat": seat, "werewolf": float(p)}
+                | ({"worth": float(self.worth[seat])} if self.worth else {})
+                for seat, p in self.lynch
+            ],
+            "speech": self.speech,
         }
 
 
@@ -119,21 +147,10 @@ def solve_knowledge(knowledge: WerewolfKnowledge) -> Solution:
             if not claim.true(world):
                 lying_w[seat] += mass
     if not count:
-        return Solution(False, conflict=conflict(knowledge))
+        return Solution(False, conflict=conflict(knowledge), speech=knowledge.speech)
     roles = {
         seat: {role: Fraction(w, total) for role, w in sorted(weights.items())}
         for seat, weights in roles_w.items()
     }
-    werewolf = {seat: roles[seat].get(WEREWOLF, Fraction(0)) for seat in seats}
-    lynch = sorted(
-        ((seat, werewolf[seat]) for seat in knowledge.living if seat != knowledge.viewpoint),
-        key=lambda item: (-item[1], item[0]),
-    )
-    return Solution(
-        True,
-        count,
-        roles,
-        werewolf,
-        {seat: Fraction(w, total) for seat, w in lying_w.items()},
-        tuple(lynch),
-    )
+    lying = {seat: Fraction(w, total) for seat, w in lying_w.items()}
+    return Solution.of(knowledge, count, roles, lying)

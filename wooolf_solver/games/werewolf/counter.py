@@ -127,7 +127,9 @@ def _lying(knowledge: WerewolfKnowledge, counts: Counts) -> dict[Seat, int]:
 
 
 def lying(knowledge: WerewolfKnowledge) -> dict[Seat, int]:
-    """The weight of each claiming seat's last claim being false (exact).
+    """The weight of each claiming seat's last claim being false (exact): here seat 2,
+    a werewolf (weight 1/9 under ``mimic``: the role and the answer, each one of 3 names),
+    or the seer, honest and right (weight 1), scaled by 9.
 
     >>> from wooolf_solver.games.werewolf.record import read_record
     >>> from wooolf_solver.games.werewolf.model import knowledge_of
@@ -135,7 +137,7 @@ def lying(knowledge: WerewolfKnowledge) -> dict[Seat, int]:
     ...     "seer": 1, "villager": 1}, "viewpoint": 1, "cards": {1: "villager"}, "events": [
     ...     {"night": 1}, {"dawn": 1}, {"seat": 2, "claims": "seer", "checked": {1: "villager"}}]})
     >>> lying(knowledge_of(record)), count(knowledge_of(record)).total
-    ({2: 1}, 2)
+    ({2: 1}, 10)
     """
     return _lying(knowledge, count(knowledge))
 
@@ -181,6 +183,7 @@ class _Counter:
         self.took: set[Seat] = set()
         self.piper_plays = False
         self.memo = memo
+        self.factors: dict[int, Weights] = {}
         self.read(knowledge)
 
     # -- compiling the observations ----------------------------------------------------
@@ -323,16 +326,32 @@ class _Counter:
                 weights[kind] = 0
 
     def claim_factors(self, claim: ClaimMade) -> tuple[int, int, int]:
-        """(non-village, true, false) factors of a claim's likelihood."""
-        lies = claim.village_lies
-        scale, false = lies.denominator, lies.numerator
-        true = scale - false
+        """A claim's (liar, honest and true, honest and false) weights (counting worlds:
+        whether each is non-zero; a liar's never is)."""
+        weights = claim.weights
         if self.indicator:
-            return 1, int(true != 0), int(false != 0)
-        return scale, true, false
+            return 1, int(weights.true != 0), int(weights.false != 0)
+        return weights.liar, weights.true, weights.false
+
+    def kind_factors(self, claim: ClaimMade) -> Weights:
+        """A claim's factor for each kind its seat may play, where the seat's claim cannot
+        be a true seer's story: the liar's weight, or the honest speaker's (true only for
+        a plain claim of the kind itself). Computed once per claim."""
+        factors = self.factors.get(id(claim))
+        if factors is None:
+            liar, true, false = self.claim_factors(claim)
+            said, plain = claim.claim.claims, not claim.claim.checked
+            factors = {
+                kind: liar
+                if claim.rules.team(kind) != "village"
+                else (true if kind == said and plain else false)
+                for kind in self.deck
+            }
+            self.factors[id(claim)] = factors
+        return factors
 
     def seer_cases(self, base: dict[int, Weights]) -> Iterator[_Case]:
-        checkers = sorted({c.claim.seat for c in self.claims if c.claim.checked})
+        checkers = sorted({c.claim.seat for c in self.claims if c.seer_story})
         places: list[Seat | None] = [None]
         if SEER in self.deck:
             places += checkers
@@ -343,9 +362,9 @@ class _Counter:
                 self.limit(weights[seat], {SEER}, holds=seat == place)
             terms: list[list[tuple[int, dict[Seat, set[str]], bool]]] = []
             for claim in self.claims:
-                seat, said = claim.claim.seat, claim.claim.claims
-                other, true, false = self.claim_factors(claim)
-                if seat == place and said == SEER and claim.claim.checked:
+                seat = claim.claim.seat
+                if seat == place and claim.seer_story:
+                    _, true, false = self.claim_factors(claim)
                     alignment = claim.alignment
                     match = {
                         j: {k for k in self.deck if sees(k, alignment) == x}
@@ -358,12 +377,10 @@ class _Counter:
                     else:
                         terms.append([(false, {}, False), (true - false, match, False)])
                     continue
-                checked = bool(claim.claim.checked)
-                for kind in weights[seat]:
-                    if claim.rules.team(kind) != "village":
-                        weights[seat][kind] *= other
-                    else:
-                        weights[seat][kind] *= true if kind == said and not checked else false
+                factors = self.kind_factors(claim)
+                by_kind = weights[seat]
+                for kind in by_kind:
+                    by_kind[kind] *= factors[kind]
             for combo in product(*terms):
                 coefficient = prod(term[0] for term in combo)
                 if not coefficient:
@@ -600,17 +617,12 @@ def solve_knowledge(knowledge: WerewolfKnowledge) -> Solution:
         def fails(events: Sequence[EventId]) -> bool:
             return not count(knowledge.restricted(events), indicator=True).worlds
 
-        return Solution(False, conflict=shrink(knowledge.events, fails))
+        return Solution(False, conflict=shrink(knowledge.events, fails), speech=knowledge.speech)
     counts = count(knowledge, memo=memo)
     total = counts.total
     roles = {
         seat: {role: Fraction(w, total) for role, w in sorted(by_role.items()) if w}
         for seat, by_role in counts.roles.items()
     }
-    werewolf = {seat: roles[seat].get(WEREWOLF, Fraction(0)) for seat in knowledge.seats}
-    lynch = sorted(
-        ((seat, werewolf[seat]) for seat in knowledge.living if seat != knowledge.viewpoint),
-        key=lambda item: (-item[1], item[0]),
-    )
     lying = {seat: Fraction(w, total) for seat, w in _lying(knowledge, counts).items()}
-    return Solution(True, worlds, roles, werewolf, lying, tuple(lynch))
+    return Solution.of(knowledge, worlds, roles, lying)

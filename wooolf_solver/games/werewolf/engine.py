@@ -106,7 +106,7 @@ class Table:
     def __init__(
         self,
         deck: Deck,
-        bots: Player | Mapping[Seat, Player],
+        bots: Player | Mapping[Seat | str, Player],
         rng: random.Random,
         variants: Variants | None = None,
         *,
@@ -154,8 +154,10 @@ class Table:
     # -- helpers -----------------------------------------------------------------------
 
     def bot(self, seat: Seat) -> Player:
+        """The player of ``seat``: the one placed on its role (the role it plays now),
+        else the seat's own."""
         if isinstance(self.bots, Mapping):
-            return self.bots[seat]
+            return self.bots.get(self.roles[seat]) or self.bots[seat]
         return self.bots
 
     def power(self, seat: Seat) -> Power:
@@ -414,7 +416,7 @@ def winners_of(
 
 def play_game(
     deck: Deck,
-    bots: Player | Mapping[Seat, Player],
+    bots: Player | Mapping[Seat | str, Player],
     rng: random.Random,
     variants: Variants | None = None,
     *,
@@ -423,7 +425,8 @@ def play_game(
 ) -> Outcome:
     """Deal ``deck`` with ``rng`` (or as ``deal`` says: the cards in seat order, the
     left-over ones last) and play a whole game with ``bots`` (one player for every seat,
-    or one per seat)."""
+    or one per seat, and optionally one per role: a role's player plays every seat that
+    plays that role, before the seat's own)."""
     return Table(deck, bots, rng, variants, rules=rules, deal=deal).play()
 
 

@@ -12,17 +12,21 @@ earliest such moment's event last.
 ...     {"seat": 2, "claims": "villager"}]})
 >>> reason = explain(record, 4, "werewolf", holds=False)
 >>> reason.to_dict()
-{'holds': True, 'events': [2, 3]}
+{'holds': True, 'events': [2, 3], 'speech': 'mimic'}
 >>> print(reason.sentences[-1])
 So seat 4 is not the werewolf.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ...core.conflict import earliest_minimal_inconsistency, minimal_conflict
 from ...core.errors import InconsistentRecordError, InvalidRecordError
 from ...core.posterior import Fact
 from ...core.reasons import NEGATION_EVENT, Explanation, challenged
+from ...core.speech import DEFAULT_SPEECH, Speech
 from ...core.words import not_certain
 from .brute import Solution
 from .counter import CountingEngine
@@ -31,6 +35,17 @@ from .events import Event
 from .model import WerewolfKnowledge, knowledge_of
 from .record import GameRecord
 from .rules import Seat
+
+
+@dataclass(frozen=True)
+class WerewolfExplanation(Explanation):
+    """An explanation that names the speech model the record's claims were read by."""
+
+    speech: Speech = DEFAULT_SPEECH
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``why``, with the speech model."""
+        return {**super().to_dict(), "speech": self.speech}
 
 
 def explain(record: GameRecord, seat: Seat, role: str, holds: bool = True) -> Explanation:
@@ -79,15 +94,16 @@ def certain(solution: Solution, knowledge: WerewolfKnowledge) -> list[Fact]:
 def _explain(record: GameRecord, knowledge: WerewolfKnowledge, fact: Fact) -> Explanation:
     engine = CountingEngine()
     challenge = challenged(knowledge, fact)
+    speech = record.model.speech
     if engine.consistent(challenge):
-        return Explanation(fact, False, (), (not_certain(str(fact)),))
+        return WerewolfExplanation(fact, False, (), (not_certain(str(fact)),), speech)
     events = earliest_minimal_inconsistency(challenge, engine, (NEGATION_EVENT,))
     lines = [f"Event {n}: {describe(record.events[int(n) - 1])}." for n in events]
     if not events:
         lines.append("The deck and the known cards alone say so.")
     verb = "is" if fact.holds else "is not"
     lines.append(f"So seat {fact.seat} {verb} the {fact.identity}.")
-    return Explanation(fact, True, events, tuple(lines))
+    return WerewolfExplanation(fact, True, events, tuple(lines), speech)
 
 
 def describe(event: Event) -> str:

@@ -20,10 +20,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...core.speech import SPEECH_MODELS
+from ...lab.calibration import Forecast, calibration
+from ...lab.seating import Bots, BotSpec, Seating, is_chance
 from .balance import balance
 from .bots import Player, RandomBot
 from .engine import Outcome, play_game
-from .rules import Deck, Rules, Variants, load_rules
+from .rules import Deck, Rules, Seat, Variants, load_rules
+from .talk import POLICIES, Talker
 
 if TYPE_CHECKING:
     from ...lab.executors import Executor
@@ -175,14 +179,61 @@ BOTS = ("random", "solver")
 """The bots of the command line: :class:`~.bots.RandomBot` (its unanimous random lynch
 is the balance model's) and :class:`~.solver_bots.SolverBot`."""
 
+TALK = 0.25
+"""The chance that a living bot speaks on a day, unless its ``talk`` option says."""
 
-def make_bot(name: str, rng: random.Random) -> Player:
-    """A bot by name, with its generator."""
-    if name == "solver":
+
+def seating_of(items: Sequence[str], rules: Rules | None = None) -> Seating:
+    """The seating of ``--bots`` items (:mod:`wooolf_solver.lab.seating`): ``random``
+    or ``solver``, each with ``talk=P`` (the chance it speaks on a day; default
+    ``TALK``) and ``story=POLICY`` (its story when it lies; default ``--speech``), by
+    seat round-robin, by role or by ``TEAM-team``.
+
+    >>> seating_of(["random", "werewolves-team=solver:talk=0.5"]).by_card[0][1].text
+    'solver:talk=0.5'
+    """
+    rules = rules or load_rules()
+    teams = tuple(sorted({role.team for role in rules.roles.values()}))
+    bots = Bots(
+        BOTS,
+        {"talk": is_chance, "story": POLICIES.__contains__},
+        tuple(rules.roles),
+        teams,
+        hint="talk=P from 0 to 1, story=" + "|".join(POLICIES),
+    )
+    return Seating.parse(items, bots)
+
+
+def make_bot(spec: BotSpec, rng: random.Random, speech: str | None = None) -> Player:
+    """The bot of a ``--bots`` item, with its generator; with a ``speech`` policy it
+    talks (with chance ``talk`` each day, liars by ``story``, else ``speech``), without
+    one it never does."""
+    talker = Talker(spec.option("story") or speech) if speech is not None else None
+    talk = float(spec.option("talk") or TALK) if talker is not None else 0.0
+    if spec.kind == "solver":
         from .solver_bots import SolverBot  # noqa: PLC0415 (the counter: only when needed)
 
-        return SolverBot(rng)
-    return RandomBot(rng)
+        return SolverBot(rng, talk, talker)
+    return RandomBot(rng, claims=talk, talker=talker)
+
+
+def players_of(
+    seating: Seating, deck: Deck, speech: str, rng: random.Random, rules: Rules
+) -> Player | dict[Seat | str, Player]:
+    """The players of a game: one per ``--bots`` item (a role's item plays every seat
+    that plays the role, a team's every role of the team, the others their seats)."""
+    players = sum(n for _, n in deck)
+    if not seating.by_card and len(seating.by_seat) == 1:
+        return make_bot(seating.by_seat[0], rng, speech)
+    made = {spec: make_bot(spec, rng, speech) for spec in dict.fromkeys(seating.by_seat)}
+    placed: dict[Seat | str, Player] = {s: made[seating.at(s)] for s in range(1, players + 1)}
+    for who, spec in sorted(seating.by_card, key=lambda item: not item[0].endswith("-team")):
+        player = make_bot(spec, rng, speech)
+        team = who.removesuffix("-team")
+        for role in rules.roles:
+            if role == who or (who.endswith("-team") and rules.team(role) == team):
+                placed[role] = player
+    return placed
 
 
 @dataclass(frozen=True)
@@ -191,9 +242,11 @@ class GameTask:
 
     deck: Deck
     variants: Variants
-    bots: tuple[str, ...]
+    seating: Seating
     seed: int
     keep_record: bool
+    speech: str = POLICIES[0]
+    analyse: bool = True
 
 
 @dataclass(frozen=True)
@@ -205,40 +258,58 @@ class GameSummary:
     winners: tuple[int, ...]
     days: int
     record: str | None = None
+    forecasts: tuple[tuple[str, tuple[Forecast, ...]], ...] = ()
+    """Per speech model, the village seats' forecasts (:mod:`.forecasts`)."""
 
 
 def play_task(task: GameTask) -> GameSummary:
     """Play one game (a top-level function, for the executors)."""
     rng = random.Random(task.seed)
-    players = sum(n for _, n in task.deck)
-    bots: Player | dict[int, Player]
-    if len(set(task.bots)) == 1:
-        bots = make_bot(task.bots[0], rng)
-    else:
-        bots = {seat: make_bot(task.bots[(seat - 1) % len(task.bots)], rng)
-                for seat in range(1, players + 1)}  # fmt: skip
-    outcome = play_game(task.deck, bots, random.Random(task.seed ^ 1), task.variants)
+    rules = load_rules()
+    bots = players_of(task.seating, task.deck, task.speech, rng, rules)
+    outcome = play_game(task.deck, bots, random.Random(task.seed ^ 1), task.variants, rules=rules)
     text = None
     if task.keep_record:
         from .record import dump_record  # noqa: PLC0415
 
         text = dump_record(outcome.record)
-    return GameSummary(outcome.winner, outcome.record.cards, outcome.winners, outcome.days, text)
+    found: tuple[tuple[str, tuple[Forecast, ...]], ...] = ()
+    if task.analyse:
+        from .forecasts import forecasts  # noqa: PLC0415 (the counter: only when needed)
+
+        pairs = forecasts(outcome.record, SPEECH_MODELS).items()
+        found = tuple((model, tuple(forecast)) for model, forecast in pairs)
+    return GameSummary(
+        outcome.winner, outcome.record.cards, outcome.winners, outcome.days, text, found
+    )
 
 
 @dataclass(frozen=True)
 class LabSimulation:
-    """A mix to simulate with its bots and seed."""
+    """A mix to simulate with its bots, seed, liars' policy and analysis."""
 
     mix: Any
     bots: tuple[str, ...]
     seed: str
+    speech: str = POLICIES[0]
+    analyse: bool = True
+
+    @property
+    def seating(self) -> Seating:
+        return seating_of(self.bots)
 
     def tasks(self, games: int, keep_records: bool) -> list[GameTask]:
         master = random.Random(f"werewolf:{self.seed}")
+        seating = self.seating
         return [
             GameTask(
-                self.mix.deck, self.mix.variants, self.bots, master.getrandbits(64), keep_records
+                self.mix.deck,
+                self.mix.variants,
+                seating,
+                master.getrandbits(64),
+                keep_records,
+                self.speech,
+                self.analyse,
             )
             for _ in range(games)
         ]
@@ -252,6 +323,8 @@ class LabReport:
     report: Report
     points: int
     random_lynch: float
+    calibration: dict[str, Any] | None = None
+    """Each speech model's scores (:mod:`wooolf_solver.lab.calibration`), when analysed."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``simulate --json`` (and one mix of ``compare --json``)."""
@@ -259,11 +332,22 @@ class LabReport:
             "label": self.simulation.mix.label,
             **self.simulation.mix.to_dict(),
             "bots": list(self.simulation.bots),
+            "speech": self.simulation.speech,
             "seed": self.simulation.seed,
             "points": self.points,
             "random_lynch": self.random_lynch,
             **self.report.to_dict(),
+            **({"calibration": self.calibration} if self.calibration is not None else {}),
         }
+
+
+def pooled(summaries: Sequence[GameSummary]) -> dict[str, Any]:
+    """Each speech model's calibration over the games' forecasts."""
+    found: dict[str, list[Forecast]] = {model: [] for model in SPEECH_MODELS}
+    for game in summaries:
+        for model, forecasts in game.forecasts:
+            found[model] += forecasts
+    return calibration(found)
 
 
 def summarise(summaries: Sequence[GameSummary]) -> Report:
@@ -294,19 +378,30 @@ class WerewolfLab:
 
     default_mix = "table"
     default_bots = "random"
+    speech_policies = POLICIES
 
     def simulations(
-        self, mixes: Sequence[str], players: int, bots: Sequence[str], seed: str, analyse: bool
+        self,
+        mixes: Sequence[str],
+        players: int,
+        bots: Sequence[str],
+        seed: str,
+        analyse: bool,
+        *,
+        speech: str | None = None,
     ) -> list[Any]:
-        from ...core.errors import InvalidArgumentError  # noqa: PLC0415
+        from ...core.errors import UnknownNameError  # noqa: PLC0415
         from .mixes import Mix  # noqa: PLC0415
 
-        for bot in bots:
-            if bot not in BOTS:
-                raise InvalidArgumentError(
-                    f"--bots: unknown bot {bot!r} (known: {', '.join(BOTS)})"
-                )
-        return [LabSimulation(Mix.of(mix, players), tuple(bots), seed) for mix in mixes]
+        seating_of(bots)
+        policy = speech or POLICIES[0]
+        if policy not in POLICIES:
+            raise UnknownNameError(
+                f"--speech: unknown story policy {policy!r} (known: {', '.join(POLICIES)})"
+            )
+        return [
+            LabSimulation(Mix.of(mix, players), tuple(bots), seed, policy, analyse) for mix in mixes
+        ]
 
     def label(self, simulation: Any) -> str:
         return str(simulation.mix.label)
@@ -341,7 +436,10 @@ class WerewolfLab:
                     path = folder / f"game-{index + 1:04d}.yaml"
                     path.write_text(game.record or "", encoding="utf-8")
             value = balance(sim.mix.deck, sim.mix.variants.parity)
-            reports.append(LabReport(sim, summarise(played), value.points, value.random_lynch))
+            scores = pooled(played) if sim.analyse else None
+            reports.append(
+                LabReport(sim, summarise(played), value.points, value.random_lynch, scores)
+            )
         return tuple(reports)
 
     def check_plot(self, path: str) -> None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from itertools import combinations
 from math import comb
 from types import MappingProxyType
@@ -37,6 +36,7 @@ from typing import Any, Self
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
+from ...core.speech import DEFAULT_SPEECH, Speech
 from .events import (
     Charmed,
     Charms,
@@ -53,7 +53,8 @@ from .events import (
     Wolves,
 )
 from .record import GameRecord
-from .rules import CUPID, PIPER, THIEF, WEREWOLF, WITCH, Rules, Seat
+from .rules import CUPID, PIPER, THIEF, WEREWOLF, WITCH, Rules, Seat, load_rules
+from .speech import ClaimWeights, weigh_claims
 
 TAKE = "take"
 """The thief's exchange: the left-over slot taken (1 or 2), ``None`` without a thief."""
@@ -333,33 +334,44 @@ def game_over(
 
 @dataclass(frozen=True)
 class ClaimMade:
-    """A public claim: a village player (by the role he plays) tells the truth (weight
-    ``1 - village_lies`` if true, ``village_lies`` if false), anyone else may say anything
-    (weight 1). Scaled by the denominator of ``village_lies``."""
+    """A public claim, weighed by its speaker (:mod:`.speech`): ``weights.liar`` when the
+    seat plays a role outside the village's team, else ``weights.true`` or
+    ``weights.false`` as the claim is true or false in the world."""
 
     event: EventId
     claim: Claim
     alignment: bool
     rules: Rules = field(repr=False)
     layout: Layout = field(repr=False)
-    village_lies: Fraction = Fraction(0)
+    weights: ClaimWeights
 
     def scope(self) -> tuple[Var, ...]:
         seats = sorted({self.claim.seat, *(seat for seat, _ in self.claim.checked)})
         return self.layout.scope(seats)
 
     def likelihood(self, world: World) -> int:
-        lies, scale = self.village_lies.numerator, self.village_lies.denominator
         if self.rules.team(self.layout.role(world, self.claim.seat)) != "village":
-            return scale
-        return scale - lies if self.true(world) else lies
+            return self.weights.liar
+        return self.weights.true if self.true(world) else self.weights.false
+
+    @property
+    def seer_story(self) -> bool:
+        """Whether the claim is a seer's with checks on other seats: true exactly where the
+        seat plays the seer and every check holds (any other claim with checks is false in
+        every world: only a seer checks, and never itself)."""
+        checked = self.claim.checked
+        return (
+            self.claim.claims == "seer"
+            and bool(checked)
+            and all(seat != self.claim.seat for seat, _ in checked)
+        )
 
     def true(self, world: World) -> bool:
         """Whether the claim is true in ``world``."""
         role = self.layout.role
         if role(world, self.claim.seat) != self.claim.claims:
             return False
-        if self.claim.checked and self.claim.claims != "seer":
+        if self.claim.checked and not self.seer_story:
             return False
         return all(sees(role(world, j), self.alignment) == x for j, x in self.claim.checked)
 
@@ -378,6 +390,9 @@ class WerewolfKnowledge(Knowledge):
     names: tuple[str, ...] = ()
     living: tuple[Seat, ...] = ()
     """The seats alive after the last event."""
+    speech: Speech = DEFAULT_SPEECH
+    """The speech model the claims are read by (:mod:`.speech`)."""
+    rules: Rules = field(default_factory=load_rules, repr=False, compare=False)
 
     @property
     def space(self) -> Space:
@@ -459,7 +474,14 @@ def knowledge_of(record: GameRecord) -> WerewolfKnowledge:
     observations += _events(record, layout)
     names = sorted({name for name, _ in record.full_deck} - {THIEF})
     return WerewolfKnowledge(
-        layout, space, tuple(observations), record.viewpoint, tuple(names), record.alive_after()
+        layout,
+        space,
+        tuple(observations),
+        record.viewpoint,
+        tuple(names),
+        record.alive_after(),
+        record.model.speech,
+        record.rules,
     )
 
 
@@ -470,6 +492,13 @@ def _events(record: GameRecord, layout: Layout) -> list[Observation]:
     nightfall = tuple(living)
     public = [n for n, event in enumerate(record.events, 1) if event.public]
     last_checked: tuple[Seat, ...] | None = None
+    weights = weigh_claims(
+        record.events,
+        record.deck,
+        speech=record.model.speech,
+        village_lies=record.model.village_lies,
+        alignment=alignment,
+    )
     for number, event in enumerate(record.events, 1):
         if isinstance(event, Night):
             nightfall = tuple(living)
@@ -482,9 +511,7 @@ def _events(record: GameRecord, layout: Layout) -> list[Observation]:
                 RoleIn(number, seat, frozenset({role}), layout) for seat, role in event.revealed
             ]
         if isinstance(event, Claim):
-            out.append(
-                ClaimMade(number, event, alignment, rules, layout, record.model.village_lies)
-            )
+            out.append(ClaimMade(number, event, alignment, rules, layout, weights[number]))
         if event.actor == record.viewpoint and not event.public:
             out += _private(event, number, layout, alignment=alignment, living=tuple(living))
         living = [seat for seat in living if seat not in event.deaths]

@@ -23,11 +23,12 @@ from ...core.posterior import Posterior
 from ...core.reasons import Explanation
 from ...engines import Tally
 from ..base import Game, Lab, Moderation
+from .ballots import advice
 from .explain import explain, explanations
 from .model import WerewolfKnowledge, knowledge_of
 from .record import GameRecord, read_record
 from .review import Review, review
-from .rules import WEREWOLF
+from .rules import WEREWOLF, Team
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -68,21 +69,33 @@ class WerewolfPosterior(Posterior):
         }
 
     @cached_property
+    def advice(self) -> tuple[Team, list[tuple[Seat, float]]]:
+        """The viewpoint's team and the living seats other than the viewpoint, the best
+        ballot for that team first, with their scores (:mod:`.ballots`)."""
+        return advice(self.werewolf_knowledge, self.roles)
+
+    @property
     def lynch(self) -> list[tuple[Seat, float]]:
-        """The living seats other than the viewpoint, most likely werewolf first."""
-        knowledge = self.werewolf_knowledge
-        seats = [seat for seat in knowledge.living if seat != knowledge.viewpoint]
-        return sorted(((seat, self.werewolf[seat]) for seat in seats), key=lambda x: (-x[1], x[0]))
+        """The living seats other than the viewpoint with P(werewolf), the best ballot for
+        the viewpoint's team first (for the village: most likely werewolf first)."""
+        return [(seat, self.werewolf[seat]) for seat, _ in self.advice[1]]
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec's ``solve --json`` object."""
+        """The spec's ``solve --json`` object, and the speech model read by; a lynch
+        advised to a viewpoint not of the village gives each seat's ``worth``."""
+        goal, order = self.advice
         return {
             "consistent": True,
             "worlds": self.worlds,
             "roles": {str(seat): roles for seat, roles in self.roles.items()},
             "werewolf": {str(seat): p for seat, p in self.werewolf.items()},
             "lying": {str(seat): p for seat, p in self.lying.items()},
-            "lynch": [{"seat": seat, "werewolf": p} for seat, p in self.lynch],
+            "lynch": [
+                {"seat": seat, "werewolf": self.werewolf[seat]}
+                | ({"worth": score} if goal != "village" else {})
+                for seat, score in order
+            ],
+            "speech": self.werewolf_knowledge.speech,
         }
 
 

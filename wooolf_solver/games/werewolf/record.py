@@ -293,8 +293,11 @@ class _Reader:
             raise InvalidRecordError(f"{where}: the deck has no {name}")
         return name
 
-    def card_map(self, value: Any, where: str, alignment: bool = False) -> Cards:
-        """Seats to roles (or, with ``alignment``, to ``werewolf`` / ``not``)."""
+    def card_map(
+        self, value: Any, where: str, alignment: bool = False, said: bool = False
+    ) -> Cards:
+        """Seats to roles (or, with ``alignment``, to ``werewolf`` / ``not``); ``said``:
+        what a player says, so any role the rules name, in the deck or not."""
         out: dict[Seat, str] = {}
         for key, item in fields.mapping(value, where).items():
             seat = self.seat(key, where, key=True)
@@ -303,6 +306,8 @@ class _Reader:
                 raise InvalidRecordError(f"{inner}: given twice")
             if alignment:
                 out[seat] = fields.choice(item, inner, ALIGNMENTS, what="alignment")
+            elif said:
+                out[seat] = fields.choice(item, inner, self.rules.roles, what="role")
             else:
                 out[seat] = self.role(item, inner)
         return tuple(sorted(out.items()))
@@ -478,10 +483,10 @@ class _Reader:
             raw["claims"], fields.at(where, "claims"), self.rules.roles, what="role"
         )
         alignment = self.variants.seer == "alignment"
-        checked = self.card_map(raw.get("checked", {}), fields.at(where, "checked"), alignment)
-        if seat in dict(checked):
-            raise InvalidRecordError(f"{where}.checked: seat {seat} cannot check itself")
-        return Claim(seat, role, checked)
+        checked = self.card_map(
+            raw.get("checked", {}), fields.at(where, "checked"), alignment, said=True
+        )
+        return Claim(seat, role, checked)  # what was said, however false (a lie: speech.md)
 
     # private events
 

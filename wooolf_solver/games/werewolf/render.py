@@ -22,6 +22,7 @@ from ...core.posterior import Fact
 from ...core.reasons import Explanation
 from ...core.version import __version__
 from ...core.words import exact_percent, join_words, not_certain, percent, plural, seats_in_words
+from ...lab.calibration import calibration_rows
 from .balance import Balance
 from .explain import describe
 from .record import GameRecord
@@ -60,6 +61,24 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
     if verb == "compare":
         return render_mixes(result, "Werewolf lab: the mixes side by side")
     return Pretty(result)
+
+
+SPEECH_WORDS = {
+    "mimic": "a liar's story is one pick among many",
+    "free": "a liar may say anything",
+}
+"""What each speech model assumes, in a few words (``docs/werewolf/rules.md``)."""
+TEAM_WORDS = {"werewolves": "the werewolves", "alone": "a player alone"}
+"""Whose goal a ballot not of the village follows."""
+
+
+def speech_line(speech: str) -> Text:
+    """The one line that names the speech model the claims were read by.
+
+    >>> print(speech_line("mimic"))
+    Speech model: mimic (a liar's story is one pick among many).
+    """
+    return Text(f"Speech model: {speech} ({SPEECH_WORDS.get(speech, speech)}).", style="dim")
 
 
 def chance(p: float) -> Text:
@@ -113,30 +132,47 @@ def render_solve(record: GameRecord | None, posterior: Any) -> RenderableType:
             chance(data["werewolf"][seat]),
             chance(lying) if lying is not None else Text(""),
         )
-    parts: list[RenderableType] = [title, table]
-    if data["lynch"]:
-        best = data["lynch"][0]
-        ranked = ", ".join(
-            f"{row['seat']} ({exact_percent(row['werewolf'])})" for row in data["lynch"]
-        )
-        parts.append(
-            Text(f"Lynch: seat {best['seat']} ({exact_percent(best['werewolf'])} a werewolf).")
-        )
-        parts.append(Text(f"Most likely werewolf first: {ranked}.", style="dim"))
-    else:
-        parts.append(Text("Lynch: nobody else is alive."))
+    parts: list[RenderableType] = [title, table, *lynch_lines(data["lynch"])]
     if alive is not None and len(alive) < len(data["roles"]):
         parts.append(Text("† dead", style="dim"))
+    parts.append(speech_line(data["speech"]))
     return Group(*parts)
+
+
+def lynch_lines(lynch: Sequence[Mapping[str, Any]]) -> list[Text]:
+    """The lynch advice: the best ballot, then every seat in order; a viewpoint not of
+    the village (its rows carry a ``worth``) by that worth, for its own team."""
+    if not lynch:
+        return [Text("Lynch: nobody else is alive.")]
+    best = lynch[0]
+    if "worth" not in best:
+        ranked = ", ".join(f"{row['seat']} ({exact_percent(row['werewolf'])})" for row in lynch)
+        return [
+            Text(f"Lynch: seat {best['seat']} ({exact_percent(best['werewolf'])} a werewolf)."),
+            Text(f"Most likely werewolf first: {ranked}.", style="dim"),
+        ]
+    ranked = ", ".join(f"{row['seat']} ({row['worth']:.2f})" for row in lynch)
+    return [
+        Text(
+            f"Lynch, for your team: seat {best['seat']} (worth {best['worth']:.2f} to the "
+            f"village; {exact_percent(best['werewolf'])} a werewolf)."
+        ),
+        Text(
+            f"Worth most to the village first (card points, a villager's 1): {ranked}.",
+            style="dim",
+        ),
+    ]
 
 
 def render_why(
     explanation: Explanation, chance_of: float | None = None, contrary: bool = False
 ) -> RenderableType:
+    speech = getattr(explanation, "speech", None)
+    tail = [speech_line(speech)] if speech is not None else []
     if explanation.holds:
-        return Text("\n".join(explanation.sentences))
+        return Group(Text("\n".join(explanation.sentences)), *tail)
     chance = float(chance_of) if chance_of is not None else None
-    return Text(not_certain(str(explanation.fact), chance, contrary))
+    return Group(Text(not_certain(str(explanation.fact), chance, contrary)), *tail)
 
 
 def render_reasons(reasons: Mapping[Fact, Explanation]) -> RenderableType:
@@ -173,7 +209,7 @@ def render_review(record: GameRecord | None, review: Review) -> RenderableType:
         for column in ("voter", "role", "voted", "P(werewolf)", "best", "P(werewolf) best"):
             table.add_column(column, justify="right" if column != "role" else "left")
         for ballot in day.ballots:
-            good = ballot.werewolf >= ballot.best_werewolf
+            good = ballot.good
             table.add_row(
                 str(ballot.voter),
                 cards.get(ballot.voter, "?"),
@@ -186,6 +222,17 @@ def render_review(record: GameRecord | None, review: Review) -> RenderableType:
         parts.append(table)
     dead = ", ".join(f"{seat} ({role}, event {n})" for seat, n, role in review.dead)
     parts.append(Text(f"The dead, in order: {dead or 'nobody'}."))
+    goals = sorted({b.goal for day in review.days for b in day.ballots} - {"village"})
+    if goals:
+        whose = join_words([TEAM_WORDS.get(goal, goal) for goal in goals])
+        parts.append(
+            Text(
+                f"The best ballot of {whose} is the seat worth most to the village (its "
+                "expected card points, a villager's 1), never its own team's.",
+                style="dim",
+            )
+        )
+    parts.append(speech_line(review.speech))
     return Group(*parts)
 
 
@@ -207,7 +254,7 @@ def review_page(record: GameRecord, review: Review) -> str:
                     "werewolf": exact_percent(float(ballot.werewolf)),
                     "best": "—" if ballot.best is None else ballot.best,
                     "best_werewolf": exact_percent(float(ballot.best_werewolf)),
-                    "good": ballot.werewolf >= ballot.best_werewolf,
+                    "good": ballot.good,
                     "wolf": cards.get(ballot.target) == WEREWOLF,
                 }
                 for ballot in day.ballots
@@ -262,4 +309,6 @@ def render_mixes(reports: Sequence[Any], title: str) -> RenderableType:
             f"{role} won",
             *(rate_cell(d["roles"][role]) if role in d["roles"] else "" for d in dicts),
         )
+    for cells in calibration_rows(dicts, "P(werewolf)"):
+        table.add_row(*cells)
     return table

@@ -2,10 +2,12 @@
 
 For each day, each voter's ballot is shown beside the exact P(werewolf) of the seat it
 named, from what the voter knew at that moment (the public events before the vote and
-its own private events), with the best ballot it could have cast (the living seat, other
-than itself, most likely a werewolf; ties by seat number); then the dead in order, the
-winner and the winning seats. A record the rules cannot produce is refused first
-(:func:`~.validate.check_game`). Judged exactly by the counter (:mod:`.counter`).
+its own private events), with the best ballot it could have cast for its own team's
+goal (:mod:`.ballots`: for the village, the living seat other than itself most likely a
+werewolf; for a werewolf, the seat worth most to the village, never a known packmate;
+ties by seat number); then the dead in order, the winner and the winning seats. A
+record the rules cannot produce is refused first (:func:`~.validate.check_game`). Judged
+exactly by the counter (:mod:`.counter`), under the record's speech model.
 
 >>> import random
 >>> from wooolf_solver.games.werewolf.bots import RandomBot
@@ -27,11 +29,13 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.errors import InvalidRecordError
+from ...core.speech import DEFAULT_SPEECH, Speech
+from .ballots import score
 from .counter import solve
 from .engine import winner_of, winners_of
 from .events import Charms, Day, Lovers
 from .record import GameRecord
-from .rules import Seat
+from .rules import Seat, Team
 from .validate import check_game
 
 
@@ -44,17 +48,34 @@ class Ballot:
     werewolf: Fraction
     """P(the named seat is a werewolf), from the voter's knowledge."""
     best: Seat | None
-    """The seat the voter should have named (``None``: no living seat but itself)."""
+    """The seat the voter should have named for its team's goal (``None``: no living
+    seat but itself)."""
     best_werewolf: Fraction
+    goal: Team = "village"
+    """The voter's team, whose goal its ballot is judged by (:mod:`.ballots`)."""
+    score: Fraction = Fraction(0)
+    """The ballot's score for that goal (the village's: ``werewolf``)."""
+    best_score: Fraction = Fraction(0)
+
+    @property
+    def good(self) -> bool:
+        """Whether the ballot scores as well as the best one."""
+        return self.score >= self.best_score
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The ballot's JSON; a voter not of the village also gets its ``goal`` and the
+        scores (the seats' worth) its ballots are judged by."""
+        out: dict[str, Any] = {
             "voter": self.voter,
             "target": self.target,
             "werewolf": float(self.werewolf),
             "best": self.best,
             "best_werewolf": float(self.best_werewolf),
         }
+        if self.goal != "village":
+            out |= {"goal": self.goal, "score": float(self.score)}
+            out["best_score"] = float(self.best_score)
+        return out
 
 
 @dataclass(frozen=True)
@@ -85,6 +106,8 @@ class Review:
     winner: str | None
     """``village``, ``werewolves``, ``piper``, ``lovers``, ``nobody``; ``None``: unfinished."""
     winners: tuple[Seat, ...]
+    speech: Speech = DEFAULT_SPEECH
+    """The speech model the voters' knowledge was read by."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``review --json``."""
@@ -93,6 +116,7 @@ class Review:
             "dead": [{"seat": s, "event": n, "role": role} for s, n, role in self.dead],
             "winner": self.winner,
             "winners": list(self.winners),
+            "speech": self.speech,
         }
 
 
@@ -120,7 +144,8 @@ def review(record: GameRecord, on_step: Callable[[int, int], None] | None = None
         record.rules, roles, record.alive_after(), lovers=lovers, charmed=frozenset(charmed),
         parity=record.variants.parity,
     )  # fmt: skip
-    return Review(tuple(days), tuple(dead), winner, winners_of(record.rules, roles, winner, lovers))
+    won = winners_of(record.rules, roles, winner, lovers)
+    return Review(tuple(days), tuple(dead), winner, won, record.model.speech)
 
 
 def _ballots(record: GameRecord, number: int) -> tuple[Ballot, ...]:
@@ -128,6 +153,7 @@ def _ballots(record: GameRecord, number: int) -> tuple[Ballot, ...]:
     if not isinstance(event, Day):
         raise TypeError("not a day")
     before = replace(record, events=record.events[: number - 1])
+    rules = record.rules
     ballots = []
     for voter, target in event.votes:
         solution = solve(before.view(voter))
@@ -135,6 +161,10 @@ def _ballots(record: GameRecord, number: int) -> tuple[Ballot, ...]:
             raise InvalidRecordError(
                 f"events.{number}.votes.{voter}: seat {voter}'s knowledge contradicts itself"
             )
+        goal = solution.goal
         best, best_p = solution.lynch[0] if solution.lynch else (None, Fraction(0))
-        ballots.append(Ballot(voter, target, solution.werewolf[target], best, best_p))
+        best_score = Fraction(0) if best is None else score(solution.roles[best], goal, rules)
+        mine = score(solution.roles[target], goal, rules)
+        werewolf = solution.werewolf[target]
+        ballots.append(Ballot(voter, target, werewolf, best, best_p, goal, mine, best_score))
     return tuple(ballots)

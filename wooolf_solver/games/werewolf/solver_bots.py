@@ -4,9 +4,13 @@ The stated policies of :class:`SolverBot` (every other decision is the random bo
 
 - the **seer** looks at the living seat whose P(werewolf) is nearest to 1/2 (where she
   learns most), and claims the seer, with every look, once she has seen a werewolf;
-- a **villager's ballot** names the living seat most likely a werewolf; a **werewolf's**
-  names the non-werewolf most likely the seer; the **election** and a **successor**
-  name the seat least likely a werewolf;
+- with a ``talker`` (:class:`~.talk.Talker`), every living seat also speaks each day
+  with chance ``claims``, the truth or a liar's story by the talker's policy (the seer
+  who has seen a werewolf always speaks);
+- a **ballot** is the best for the voter's own team (:func:`.ballots.best_ballots`): a
+  villager's names the living seat most likely a werewolf, a werewolf's the seat worth
+  most to the village (never a packmate while another seat is open); the **election**
+  and a **successor** name the seat least likely a werewolf;
 - the **werewolves** kill the non-werewolf most likely the seer;
 - the **witch** heals the victim while she can, and poisons a seat certainly a werewolf;
 - the **defender** protects the last seat that claimed the seer, else himself, else any;
@@ -29,6 +33,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from .ballots import best_ballots
 from .bots import RandomBot
 from .brute import Solution
 from .counter import solve
@@ -37,13 +42,16 @@ from .rules import WEREWOLF, Seat
 
 if TYPE_CHECKING:
     from .engine import Table
+    from .talk import Talker
 
 
 class SolverBot(RandomBot):
     """Decides from the exact posterior of its seat's knowledge (see the module)."""
 
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng, unanimous=False)
+    def __init__(
+        self, rng: random.Random, claims: float = 0.0, talker: Talker | None = None
+    ) -> None:
+        super().__init__(rng, unanimous=False, claims=claims, talker=talker)
         self._cache: dict[tuple[int, Seat, int], Solution] = {}
 
     def knows(self, table: Table, seat: Seat) -> Solution:
@@ -74,16 +82,21 @@ class SolverBot(RandomBot):
 
     def claim(self, table: Table, seat: Seat) -> Claim | None:
         seen = table.checks.get(seat, {})
-        if table.roles[seat] == "seer" and WEREWOLF in seen.values():
+        found = table.roles[seat] == "seer" and WEREWOLF in seen.values()
+        if self.talker is not None:
+            if found or (self.claims and self.rng.random() < self.claims):
+                return self.talker.claim(table, seat, self.rng)
+            return None
+        if found:
             return Claim(seat, "seer", tuple(sorted(seen.items())))
         return None
 
     def vote(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         others = [s for s in allowed if s != seat] or list(allowed)
-        if table.roles[seat] == WEREWOLF:
-            prey = [s for s in others if table.roles[s] != WEREWOLF] or others
-            return self.best(table, seat, prey, "seer")
-        return self.best(table, seat, others)
+        solution = self.knows(table, seat)
+        if not solution.consistent:  # a claim against the model: any other seat
+            return self.best(table, seat, others)
+        return best_ballots(solution, seat, others, table.rules)[0][0]
 
     def elect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         others = [s for s in allowed if s != seat] or list(allowed)

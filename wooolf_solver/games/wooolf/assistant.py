@@ -8,7 +8,10 @@ The round downloads as a record file that ``wooolf solve`` reads.
 
 It lives in the game's package, not the server's, because every word of it is
 Wooolf!!'s (cards, peeks, questions, declarations), and the server stays a host that
-mounts it (:data:`wooolf_solver.server.games.PAGES`).
+mounts it (:data:`wooolf_solver.server.games.PAGES`). A client names only the
+built-in editions (never a deck file's path: the server opens no file a client
+names), and the analysis runs off the event loop, bounded, in the server's workers
+(:mod:`wooolf_solver.server.workers`).
 
 >>> analyse({"game": "wooolf", "players": 6, "viewpoint": 2, "hands": {"2": ["hunter", "sheep"]},
 ...          "events": [{"seat": 2, "peek": 6, "sees": "wolf"}]})["solve"]["roles"]["6"]
@@ -21,13 +24,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Body
+from fastapi import APIRouter, Body, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from ... import api
-from ...core.errors import InconsistentRecordError, SolverError
+from ...core.errors import InconsistentRecordError, InvalidRecordError, SolverError
 from ...core.pages import render_page
+from ...server.workers import offload
 from .record import Round
+from .rules import base_rules
 
 router = APIRouter(prefix="/wooolf", tags=["wooolf assistant"])
 
@@ -36,13 +41,29 @@ SAYS = ("wolf", "hunter", "hound", "sheep", "?")
 """What a peeker may announce."""
 
 
+def built_in(record: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``record``, once its edition proves to be a built-in one (a client never names a
+    file for the server to open).
+
+    >>> built_in({"edition": "/etc/passwd.toml"})
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.InvalidRecordError: edition: one of the built-in editions (...)
+    """
+    editions = list(base_rules().editions)
+    edition = record.get("edition", "basic")
+    if edition not in editions:
+        raise InvalidRecordError(f"edition: one of the built-in editions ({', '.join(editions)})")
+    return record
+
+
 def setup(edition: str, players: int) -> dict[str, Any]:
     """What the page offers for a round: its seats, cards, questions and announcements.
 
     >>> setup("basic", 4)["neutral"], len(setup("basic", 4)["cards"])
     ([5], 7)
     """
-    round_ = Round.from_dict({"game": "wooolf", "edition": edition, "players": players})
+    round_ = Round.from_dict(built_in({"game": "wooolf", "edition": edition, "players": players}))
     game, deck = round_.game, round_.setup
     return {
         "editions": list(game.editions),
@@ -59,7 +80,7 @@ def analyse(record: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the page shows after an event: ``solve`` (the contract's JSON),
     ``identity`` and ``targets`` of the viewpoint, ``hint`` (or why there is none) and
     ``why``: one explanation per certain fact."""
-    round_ = Round.from_dict(record)
+    round_ = Round.from_dict(built_in(record))
     out: dict[str, Any] = {"identity": None, "targets": [], "hint": None, "why": []}
     try:
         posterior = api.solve(round_)
@@ -88,6 +109,19 @@ def analyse(record: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def answer(record: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    """:func:`analyse`'s answer as an HTTP status and body (plain data, whatever
+    happens: it comes back from a worker process).
+
+    >>> answer({"game": "wooolf", "players": 1})
+    (422, {'error': 'players: ...'})
+    """
+    try:
+        return 200, analyse(record)
+    except SolverError as error:
+        return 422, {"error": _line(error)}
+
+
 def record_text(record: Mapping[str, Any]) -> str:
     """The round as a YAML record file (checked first: ``wooolf solve`` reads it).
 
@@ -96,7 +130,7 @@ def record_text(record: Mapping[str, Any]) -> str:
     players: 4
     events: []
     """
-    Round.from_dict(record)
+    Round.from_dict(built_in(record))
     lines = []
     for key in ("game", "edition", "players", "viewpoint", "hands", "questions", "events"):
         if key not in record:
@@ -126,8 +160,13 @@ def _flow(value: Any) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _line(error: SolverError) -> str:
+    message = " ".join(str(error).split())
+    return message if len(message) <= 300 else message[:299] + "…"
+
+
 def _refused(error: SolverError) -> JSONResponse:
-    return JSONResponse({"error": " ".join(str(error).split())}, 422)
+    return JSONResponse({"error": _line(error)}, 422)
 
 
 @router.get("", response_class=HTMLResponse, include_in_schema=False)
@@ -146,18 +185,22 @@ async def script() -> FileResponse:
 
 @router.get("/api/setup")
 async def setup_route(edition: str = "basic", players: int = 6) -> Response:
-    """The seats, cards, questions and announcements of a round's setup."""
+    """The seats, cards, questions and announcements of a round's setup (a built-in
+    edition)."""
     try:
-        return JSONResponse(setup(edition, players))
+        return JSONResponse(setup(edition[:100], players))
     except SolverError as error:
         return _refused(error)
 
 
 @router.post("/api/analyse")
-async def analyse_route(record: dict[str, Any] = Body()) -> Response:  # noqa: B008
-    """The posterior, the best declarations, the hint and the why of a round record."""
+async def analyse_route(request: Request, record: dict[str, Any] = Body()) -> Response:  # noqa: B008
+    """The posterior, the best declarations, the hint and the why of a round record
+    (off the event loop, bounded: ``503`` when the server is busy)."""
     try:
-        return JSONResponse(analyse(record))
+        built_in(record)
+        status, body = await offload(request, answer, record)
+        return JSONResponse(body, status)
     except SolverError as error:
         return _refused(error)
 

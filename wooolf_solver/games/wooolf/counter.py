@@ -691,7 +691,8 @@ class _Model:
                 )
                 found.append(_Rows(support))
             joint = np.zeros((hands, len(found[0].table)))
-            joint[leaf.hands, found[0].of(leaf.digits)] = leaf.weights
+            columns, hand, weight = leaf.entries(found[0].of(leaf.digits))
+            joint[hand, columns] = weight
             tables[self.seats[t]] = joint
 
         level = len(self.follower_class)
@@ -753,13 +754,14 @@ class _Model:
             values = np.einsum("mbc,mb->mc", weights[step.src], factor)  # (move, labelling)
         moves, labellings = np.nonzero(values)
         labels = codes.shape[1] - self.counted
-        own = self.labels[step.hand[moves]][:, None]
-        rows = codes[labellings]
-        rows = np.concatenate([rows[:, :labels], own, rows[:, labels:]], axis=1)
-        digits, entries, (hands,) = self._expand(
-            rows, [*dealt, t], values[moves, labellings], step.hand[moves]
-        )
-        return _Leaf(digits, hands, entries)
+        own = self.labels[step.hand[moves]]
+        count = len(self.knowledge.targets) + 1
+        keys, source = np.unique(labellings * count + own, return_inverse=True)
+        rows = codes[keys // count]
+        rows = np.concatenate([rows[:, :labels], (keys % count)[:, None], rows[:, labels:]], axis=1)
+        ones = np.ones(len(rows))
+        digits, _, (block,) = self._expand(rows, [*dealt, t], ones, np.arange(len(rows)))
+        return _Leaf(digits, block, source.ravel(), step.hand[moves], values[moves, labellings])
 
     def _labelled_step(
         self,
@@ -796,13 +798,37 @@ def _small_joint(joint: DecisionJoint) -> bool:
 
 @dataclass(frozen=True)
 class _Leaf:
-    """A seat's joint with the decision, as its non-zero entries."""
+    """A seat's joint with the decision, as its non-zero entries: each entry (a hand
+    of the seat and a sparse labelling, whose followers are counted) stands for every
+    arrangement of the followers' labels, with an equal share of its weight. The
+    arrangements are listed once per labelling, not once per entry.
+
+    >>> leaf = _Leaf(np.array([[0, 1], [1, 0], [2, 2]]), np.array([0, 0, 1]),
+    ...              np.array([0, 1, 0]), np.array([3, 4, 5]), np.array([2.0, 5.0, 4.0]))
+    >>> [array.tolist() for array in leaf.entries(np.array([10, 11, 12]))]
+    [[10, 11, 12, 10, 11], [3, 3, 4, 5, 5], [1.0, 1.0, 5.0, 2.0, 2.0]]
+    """
 
     digits: IntArray
-    """The labels of every free seat (one row per entry)."""
+    """The labels of every free seat, one row per arrangement of each labelling."""
+    block: IntArray
+    """Each row's labelling (the rows of one labelling are consecutive, in order)."""
+    source: IntArray
+    """Each entry's labelling."""
     hands: IntArray
-    """The seat's hand type."""
+    """Each entry's hand type."""
     weights: FloatArray
+    """Each entry's weight (of all its arrangements)."""
+
+    def entries(self, columns: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
+        """Every (arrangement, hand) entry: its column (``columns``: each row's), its
+        hand and its weight."""
+        sizes = np.bincount(self.block)
+        starts = np.cumsum(sizes) - sizes
+        n = sizes[self.source]
+        offset = np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n)
+        rows = np.repeat(starts[self.source], n) + offset
+        return columns[rows], np.repeat(self.hands, n), np.repeat(self.weights / n, n)
 
 
 class _Rows:

@@ -356,6 +356,8 @@ class OutcomeTables:
             tallied = self._rows([joint for _, joint in each])
             return Outcomes(actions, [names for names, _ in each], tallied, _action_ranks(actions))
         layout = _Layout.of(actions, tuple(self.knowledge.hands), self.sparse)
+        if self.sparse:
+            return self._sparse_actions(layout)
         names: list[list[str]] = []
         joints: list[FloatArray] = []
         for asked, targets, shared in layout.groups:
@@ -373,6 +375,31 @@ class OutcomeTables:
                 names.extend(outcomes)
                 joints.append(found[target])
         return Outcomes(layout.actions, names, self._rows(joints), layout.ranks)
+
+    def _sparse_actions(self, layout: _Layout) -> Outcomes:
+        """:meth:`of_actions` on the sparse joint (a big table: one group per seat),
+        every product written in place in the rows of all the outcomes, and a twin's
+        read off its twin's product for the same actions, mirrored: a twin's table is
+        never made."""
+        names: list[list[str]] = []
+        plans: list[tuple[Seat, Asked, FloatArray]] = []
+        for asked, targets, shared in layout.groups:
+            outcomes, spread = self._spreads(targets[0], asked, shared)
+            for target in targets:
+                names.extend(outcomes)
+                plans.append((target, asked, spread))
+        joints = np.empty((sum(map(len, names)), len(self.weights)))
+        done: dict[tuple[Seat, Asked], FloatArray] = {}
+        row = 0
+        for target, asked, spread in plans:
+            out = joints[row : row + len(spread)]
+            row += len(spread)
+            twin, mirror = self.twins.get(target, (target, None))
+            if mirror is not None and (twin, asked) in done:
+                np.take(done[twin, asked], mirror, axis=1, out=out)
+            else:
+                done[target, asked] = self._times(target, spread, out)
+        return Outcomes(layout.actions, names, joints, layout.ranks)
 
     def _rows(self, joints: list[FloatArray]) -> FloatArray:
         """The actions' joints, one after the other (none: no row)."""
@@ -451,15 +478,16 @@ class OutcomeTables:
                 self.spreads[key] = SPREADS.get(kept, outcomes, hands)
         return self.spreads[key]
 
-    def _times(self, target: Seat, spread: FloatArray) -> FloatArray:
-        """``spread`` (outcome, hand of ``target``) times the target's joint."""
+    def _times(self, target: Seat, spread: FloatArray, out: FloatArray | None = None) -> FloatArray:
+        """``spread`` (outcome, hand of ``target``) times the target's joint (into
+        ``out`` when given)."""
         _, table = self._hands(target)
         if self.sparse:  # over the hands the seat may hold only
             if target not in self.live:
                 rows = np.flatnonzero(table.any(axis=1))
                 self.live[target] = rows, table[rows]
             rows, compact = self.live[target]
-            return np.asarray(np.einsum("oh,hd->od", spread[:, rows], compact))
+            return np.asarray(np.einsum("oh,hd->od", spread[:, rows], compact, out=out))
         return np.asarray(spread @ table)
 
     def _tallied(self, engine: Engine, observations: list[Observation]) -> FloatArray:

@@ -1,0 +1,224 @@
+"""The worst case over designer decks of every shape: ``solve``, a full ``hint`` and
+their memory on a seeded family of made-up 9–12-player decks, and the lab end to end.
+
+The decks and rounds are :mod:`wooolf_solver.games.wooolf.designs`' family (several
+icons a character, three-copy characters, neutral hands, made-up characters and
+liars, 0 to 12 events, the view of every identity dealt). Every position is timed
+**as a user runs it**: each verb in a fresh interpreter (a child process), whose
+first call is cold (the deck's tables built in it, as in a ``wooolf solve`` command);
+the interpreter's start and the library's import are timed apart. For each position
+and verb:
+
+- ``cold``: the first library call (``solve(round_).to_dict()``; for ``hint``, the
+  JSON object, the advice and the reasons of the five best actions, as the readable
+  output prints them);
+- ``warm``: the fastest of ``--repeat`` more calls in the same process;
+- ``peak``: the child's peak resident size (the imports included), and the traced peak
+  of the cold call (``tracemalloc``, in one more child with ``--traced``).
+
+The report lists the slowest positions and the worst case of each figure against the
+goals of issue 23 (``solve`` ≤ 0.5 s, ``hint`` ≤ 2 s, 500 MB), and the designer lab's
+rate as the issue measured it (``wooolf simulate --players 8 --games 40 --bots greedy
+--workers 1 --seed 5 --records DIR --json`` from start to exit; goal ≥ 30 rounds a
+second on one core). Progress goes to stderr, the table to stdout.
+
+    python benchmarks/bench_decks.py                   # 24 decks and the lab
+    python benchmarks/bench_decks.py --decks 0:60 --lab-games 0
+    python benchmarks/bench_decks.py --json            # JSON on stdout
+    python benchmarks/bench_decks.py --library ../old  # another checkout's library
+
+>>> seeds("3:6"), seeds("4")
+([3, 4, 5], [0, 1, 2, 3])
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from wooolf_solver.games.wooolf.designs import family
+
+ROOT = Path(__file__).resolve().parent.parent
+"""This checkout."""
+GOALS = {"solve": 0.5, "hint": 2.0}
+"""Seconds, the slowest position's cold call (issue 23)."""
+MEMORY_GOAL = 500 * 2**20
+"""Bytes, the process's peak resident size."""
+LAB_GOAL = 30.0
+"""Rounds a second, one core, 8 players, end to end."""
+
+CHILD = """
+import json, resource, sys, time, tracemalloc
+began = time.perf_counter()
+from wooolf_solver import Round, hint, solve
+imported = time.perf_counter() - began
+record, verb, repeat, traced = json.loads(sys.argv[1])
+round_ = Round.from_dict(record)
+def work():
+    if verb == "solve":
+        return solve(round_).to_dict()
+    advice = hint(round_)
+    return advice.to_dict(), advice.advice.recommendation(), [
+        score.reason() for score in list(advice.actions)[:5]]
+if traced:
+    tracemalloc.start()
+start = time.perf_counter()
+work()
+cold = time.perf_counter() - start
+peak_traced = tracemalloc.get_traced_memory()[1] if traced else 0
+tracemalloc.stop()
+warm = []
+for _ in range(repeat):
+    start = time.perf_counter()
+    work()
+    warm.append(time.perf_counter() - start)
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(json.dumps({"import": imported, "cold": cold, "warm": min(warm, default=cold),
+                  "rss": rss, "traced": peak_traced}))
+"""
+
+
+def seeds(text: str) -> list[int]:
+    """``A:B`` (the seeds ``A`` to ``B - 1``) or ``N`` (the first ``N``)."""
+    first, _, last = text.rpartition(":")
+    return list(range(int(first or 0), int(last)))
+
+
+def child(
+    record: dict[str, Any], verb: str, repeat: int, traced: bool, library: Path = ROOT
+) -> dict[str, Any]:
+    """One verb on one record in a fresh interpreter (``library``: the checkout whose
+    library it imports, this one by default)."""
+    path = os.pathsep.join(filter(None, [str(library), os.environ.get("PYTHONPATH")]))
+    argv = [sys.executable, "-c", CHILD, json.dumps([record, verb, repeat, traced])]
+    done = subprocess.run(
+        argv, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": path}
+    )
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures
+
+
+def lab(games: int, directory: Path, library: Path = ROOT) -> dict[str, Any]:
+    """``wooolf simulate`` as issue 23 ran it, from start to exit."""
+    argv = [
+        *(sys.executable, "-m", "wooolf_solver", "simulate", "--players", "8"),
+        *("--games", str(games), "--bots", "greedy", "--workers", "1", "--seed", "5"),
+        *("--records", str(directory / "records"), "--json"),
+    ]
+    path = os.pathsep.join(filter(None, [str(library), os.environ.get("PYTHONPATH")]))
+    start = time.perf_counter()
+    done = subprocess.run(
+        argv, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": path}
+    )
+    seconds = time.perf_counter() - start
+    report = json.loads(done.stdout)
+    rounds = round(report["rounds_per_game"]["value"] * report["games"])
+    return {"games": games, "rounds": rounds, "seconds": seconds, "rate": rounds / seconds}
+
+
+def say(message: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--decks", default="24", help="seeds: N or A:B (default: %(default)s)")
+    parser.add_argument("--verbs", default="solve,hint", help="default: %(default)s")
+    parser.add_argument("--repeat", type=int, default=2, help="warm calls after the cold one")
+    parser.add_argument("--traced", action="store_true", help="trace the cold call's memory")
+    parser.add_argument("--top", type=int, default=8, help="slowest positions listed")
+    parser.add_argument("--lab-games", type=int, default=40, help="0: no lab run")
+    parser.add_argument("--library", type=Path, default=ROOT, help="the checkout to time")
+    parser.add_argument("--json", action="store_true", help="JSON on stdout")
+    args = parser.parse_args(argv)
+    verbs = args.verbs.split(",")
+    began = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="wooolf-decks-") as directory:
+        for play in family(Path(directory), seeds(args.decks)):
+            row: dict[str, Any] = {"position": play.name, "players": play.design.players}
+            row["events"] = play.events
+            for verb in verbs:
+                row[verb] = child(play.record, verb, args.repeat, args.traced, args.library)
+            say(
+                f"{play.name}: "
+                + ", ".join(f"{verb} {row[verb]['cold'] * 1e3:.0f} ms" for verb in verbs)
+            )
+            rows.append(row)
+        found = lab(args.lab_games, Path(directory), args.library) if args.lab_games else None
+    if found:
+        say(f"lab: {found['rounds']} rounds in {found['seconds']:.1f} s")
+    result = {"positions": rows, "worst": worst(rows, verbs), "lab": found}
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        report(rows, verbs, result["worst"], found, args.top)
+    say(f"done in {time.perf_counter() - began:.1f} s (load average {os.getloadavg()[0]:.1f})")
+    return 0
+
+
+def worst(rows: list[dict[str, Any]], verbs: list[str]) -> dict[str, Any]:
+    """The worst position of each figure, and whether the goals are met."""
+    out: dict[str, Any] = {}
+    for verb in verbs:
+        for figure in ("cold", "warm", "rss", "traced", "import"):
+            row = max(rows, key=lambda row: row[verb][figure])
+            out[f"{verb}_{figure}"] = {"position": row["position"], "value": row[verb][figure]}
+        out[f"{verb}_met"] = out[f"{verb}_cold"]["value"] <= GOALS[verb]
+    out["memory_met"] = all(row[verb]["rss"] <= MEMORY_GOAL for row in rows for verb in verbs)
+    return out
+
+
+def report(
+    rows: list[dict[str, Any]],
+    verbs: list[str],
+    found: dict[str, Any],
+    lab_run: dict[str, Any] | None,
+    top: int,
+) -> None:
+    """The slowest positions, then the worst of each figure against the goals."""
+    print(f"{len(rows)} positions on {len({row['position'].split('-ev')[0] for row in rows})}")
+    key = verbs[-1]
+    print(f"the {top} slowest by {key} (cold: the first call in a fresh process; ms; MB):")
+    head = f"{'position':<36} {'ev':>2} " + " ".join(
+        f"{verb + ' cold':>11} {'warm':>7} {'rss':>5}" for verb in verbs
+    )
+    print(head)
+    for row in sorted(rows, key=lambda row: -row[key]["cold"])[:top]:
+        cells = " ".join(
+            f"{row[verb]['cold'] * 1e3:>11.0f} {row[verb]['warm'] * 1e3:>7.0f} "
+            f"{row[verb]['rss'] / 2**20:>5.0f}"
+            for verb in verbs
+        )
+        print(f"{row['position']:<36} {row['events']:>2} {cells}")
+    print()
+    for verb in verbs:
+        cold, warm = found[f"{verb}_cold"], found[f"{verb}_warm"]
+        rss, start = found[f"{verb}_rss"], found[f"{verb}_import"]
+        mark = "met" if found[f"{verb}_met"] else "NOT met"
+        print(
+            f"{verb}: worst cold {cold['value']:.3f} s ({cold['position']}; goal ≤ "
+            f"{GOALS[verb]} s: {mark}), worst warm {warm['value']:.3f} s, worst peak "
+            f"resident {rss['value'] / 2**20:.0f} MB ({rss['position']}), "
+            f"import at most {start['value']:.2f} s"
+        )
+    print(f"memory: every process within {MEMORY_GOAL / 2**20:.0f} MB: {found['memory_met']}")
+    if lab_run:
+        mark = "met" if lab_run["rate"] >= LAB_GOAL else "NOT met"
+        print(
+            f"lab, 8 players, greedy bots, {lab_run['games']} games end to end: "
+            f"{lab_run['rounds']} rounds in {lab_run['seconds']:.1f} s, "
+            f"{lab_run['rate']:.1f} rounds/s (goal ≥ {LAB_GOAL:.0f}: {mark})"
+        )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

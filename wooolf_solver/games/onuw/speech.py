@@ -1,0 +1,193 @@
+"""What a claim is worth: the speech models of ONUW (``docs/onuw/rules.md``).
+
+Who speaks honestly is the model's (a seat believing it holds a village card); what
+each claim weighs under the record's speech model is this module's, as three exact
+integers per claim (:class:`ClaimWeights`): a liar's likelihood, an honest speaker's
+when the claim is true, and when it is false. Every engine reads these.
+
+- ``free``: a liar's claim weighs 1, an honest one ``1 - e`` if true and ``e`` if
+  false (``e`` the record's ``village_lies``);
+- ``mimic``: a liar's weighs ``q``, the chance that a story-teller tells this story
+  (:func:`story_chance`), an honest one ``(1 - e)·[true] + e·q``.
+
+Each triple is scaled to whole numbers by the denominators of ``e`` and ``q`` (the same
+factor in every world). A third model is one more branch of :func:`claim_weights`.
+
+A 3-player table deck (werewolf ×2, seer, robber, troublemaker: K = 4 role names); seat
+1 says it is the seer and saw seat 2's werewolf: 1/4 for the role, 1/3 for the look
+(two other players or the centre pair), 1/4 for the card:
+
+>>> from wooolf_solver.games.onuw.record import read_record
+>>> record = read_record({"game": "onuw", "players": 3,
+...     "claims": [{"seat": 1, "role": "seer", "saw": {2: "werewolf"}}]})
+>>> teller = Teller.of(record)
+>>> story_chance(record.claims[0], teller)
+Fraction(1, 48)
+>>> claim_weights(record.claims[0], teller, "mimic", Fraction(1, 10))
+ClaimWeights(liar=10, true=433, false=1)
+>>> claim_weights(record.claims[0], teller, "free", Fraction(1, 10))
+ClaimWeights(liar=10, true=9, false=1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import Self
+
+from ...core.speech import Speech
+from .night import EntryValue, Mason, NightEntry, Power, Werewolf, choice_options, power_of
+from .record import Claim, DealRecord
+from .rules import Layout, Rules, Seat, Slot
+
+CARD_KEYS = ("saw", "centre", "got", "now")
+"""The night keys that tell cards seen: each card told is one of the deck's names."""
+
+
+@dataclass(frozen=True)
+class ClaimWeights:
+    """A claim's likelihoods as integers (one common scale per claim): a liar's, an
+    honest speaker's when the claim is true, and when it is false."""
+
+    liar: int
+    true: int
+    false: int
+
+
+FREE = ClaimWeights(1, 1, 0)
+"""The weights of ``free`` with no village lies: a liar's claim costs nothing, an
+honest one must be true."""
+
+
+@dataclass(frozen=True)
+class Teller:
+    """What a story-teller chooses from: the table, the deck, and the night prior."""
+
+    rules: Rules
+    layout: Layout
+    deck: tuple[str, ...]
+    uniform: bool = False
+    """The ``uniform`` night prior: "do nothing" is one more option where a role may pass."""
+
+    @classmethod
+    def of(cls, record: DealRecord) -> Self:
+        return cls(record.rules, record.layout, record.deck, record.model.night == "uniform")
+
+    @property
+    def names(self) -> int:
+        """K, the deck's distinct role names (centre and players together)."""
+        return len(set(self.deck))
+
+
+def _one_of(count: int, possible: bool) -> Fraction:
+    """The chance of one of ``count`` equally likely options; a part no honest speaker
+    could tell counts as one more option (its value cancels: such a claim is false in
+    every world, so it weighs alike in all of them)."""
+    return Fraction(1, count) if possible else Fraction(1, count + 1)
+
+
+def _seats_listed(
+    listed: tuple[Slot, ...], seat: Seat, teller: Teller, kind: str, own: bool
+) -> Fraction:
+    """A ``wolves`` or ``masons`` list: uniform over the sets of other players of at
+    most as many seats as the deck has ``kind`` cards (one fewer when the speaker holds
+    one and lists itself too)."""
+    most = teller.deck.count(kind) - own
+    others = teller.layout.players - 1
+    sets = sum(comb(others, size) for size in range(most + 1))
+    rest = [other for other in listed if other != seat]
+    possible = (seat in listed) == own and len(set(listed)) == len(listed) and len(rest) <= most
+    return _one_of(sets, possible)
+
+
+def _cards_told(key: str, value: EntryValue) -> int:
+    if key in ("got", "now"):
+        return 1
+    return len(value) if isinstance(value, tuple) else 1
+
+
+def _choice_slots(power: Power, entry: NightEntry) -> tuple[Slot, ...]:
+    """The slots of the choice a claim tells, in key order (slot of each card seen)."""
+    slots: list[Slot] = []
+    for key in power.telling:
+        value = entry.get(key)
+        if isinstance(value, int):
+            slots.append(value)
+        elif isinstance(value, tuple):
+            slots.extend(item[0] if isinstance(item, tuple) else item for item in value)
+    return tuple(slots)
+
+
+def story_chance(claim: Claim, teller: Teller) -> Fraction:
+    """q: the chance that a story-teller at the claim's seat tells this story (the
+    ``mimic`` model of ``speech.md``). The role: one of the deck's K names (a role
+    outside the deck too). Each card told: one of the K names. A ``wolves`` or
+    ``masons`` list: one of the sets it may name. The choice told (a seat looked at,
+    robbed, swapped; a centre slot): by the night prior of the role in that seat. Keys
+    left out are summed out. A part no honest speaker could tell (a choice outside the
+    prior, a list that is not a set it may name) counts as one more option.
+
+    >>> from wooolf_solver.games.onuw.record import read_record
+    >>> record = read_record({"game": "onuw", "players": 3, "model": {"night": "uniform"},
+    ...     "claims": [{"seat": 1, "role": "troublemaker", "swapped": [2, 3]},
+    ...                {"seat": 2, "role": "robber", "got": "seer"},
+    ...                {"seat": 3, "role": "seer", "saw": {3: "seer"}}]})
+    >>> [str(story_chance(claim, Teller.of(record))) for claim in record.claims]
+    ['1/8', '1/24', '1/80']
+    """
+    seat, entry = claim.seat, claim.entry
+    role = teller.rules.roles[claim.role]
+    power = power_of(role)
+    names = teller.names
+    wolf = isinstance(power, Werewolf)
+    chance = Fraction(1, names)
+    for key, value in entry.items:
+        if key in CARD_KEYS:
+            chance /= names ** _cards_told(key, value)
+    for key, kind, own in (
+        ("wolves", claim.role if wolf else "werewolf", wolf),
+        ("masons", claim.role, isinstance(power, Mason)),
+    ):
+        listed = entry.get(key)
+        if listed is not None:
+            chance *= _seats_listed(listed, seat, teller, kind, own)
+    if not any(key in entry.keys for key in power.acted):
+        return chance
+    real = choice_options(role.choice, seat, teller.layout)
+    count = len(real) + (teller.uniform and role.may_pass)
+    lone = True
+    if wolf:  # only a lone werewolf looks at the centre
+        wolves = entry.get("wolves")
+        if wolves is None:
+            chance *= _seats_listed((seat,), seat, teller, claim.role, True)
+        lone = wolves is None or wolves == (seat,)
+    told = _choice_slots(power, entry)
+    if not told:  # a robber's card without its target: any target
+        return chance * Fraction(len(real), count)
+    return chance * _one_of(count, lone and told in real)
+
+
+def claim_weights(
+    claim: Claim, teller: Teller, speech: Speech, village_lies: Fraction
+) -> ClaimWeights:
+    """A claim's three likelihoods under ``speech``, as integers on one scale.
+
+    >>> from wooolf_solver.games.onuw.record import read_record
+    >>> record = read_record({"game": "onuw", "players": 3,
+    ...     "claims": [{"seat": 1, "role": "villager"}]})
+    >>> claim = record.claims[0]
+    >>> claim_weights(claim, Teller.of(record), "mimic", Fraction(0))  # off the deck: K = 4
+    ClaimWeights(liar=1, true=4, false=0)
+    >>> claim_weights(claim, Teller.of(record), "free", Fraction(0))
+    ClaimWeights(liar=1, true=1, false=0)
+    """
+    lies, scale = village_lies.numerator, village_lies.denominator
+    if speech == "free":
+        return ClaimWeights(scale, scale - lies, lies)
+    q = story_chance(claim, teller)
+    told, stories = q.numerator, q.denominator
+    return ClaimWeights(scale * told, stories * (scale - lies) + lies * told, lies * told)
+
+
+__all__ = ["CARD_KEYS", "FREE", "ClaimWeights", "Teller", "claim_weights", "story_chance"]

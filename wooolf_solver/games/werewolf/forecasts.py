@@ -1,0 +1,60 @@
+"""The lab's forecasts of Werewolf: P(werewolf) per seat from each village seat's view.
+
+Just after the game's last claim, every living seat that plays a village-team role
+forecasts, from its own view (its card, the public events, its own private events up
+to then), the chance that each other living seat plays a werewolf, solved exactly
+(the counter) under each speech model; the truth is the role that seat plays. A game
+without claims gives no forecasts, nor does a view the model finds impossible.
+
+>>> import random
+>>> from wooolf_solver.games.werewolf.bots import RandomBot
+>>> from wooolf_solver.games.werewolf.engine import play_game
+>>> deck = (("seer", 1), ("villager", 3), ("werewolf", 1))
+>>> record = play_game(deck, RandomBot(random.Random(2), claims=1.0), random.Random(2)).record
+>>> found = forecasts(record, ("mimic", "free"))
+>>> len(found["mimic"]) == len(found["free"]) > 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from ...core.speech import Speech
+from ...lab.calibration import Forecast
+from .counter import solve
+from .events import Claim
+from .record import GameRecord
+from .rules import WEREWOLF
+
+
+def forecasts(record: GameRecord, models: Sequence[Speech]) -> dict[str, list[Forecast]]:
+    """Every living village seat's forecasts of every other living seat after the
+    last claim, per speech model (``record``: the moderator's, every card known)."""
+    out: dict[str, list[Forecast]] = {model: [] for model in models}
+    claims = [n for n, event in enumerate(record.events, 1) if isinstance(event, Claim)]
+    if not claims:
+        return out
+    then = replace(record, events=record.events[: claims[-1]])
+    living = then.alive_after()
+    plays = dict(record.cards)
+    for seat in living:
+        if record.rules.team(plays[seat]) != "village":
+            continue
+        view = then.view(seat)
+        for model in models:
+            solution = solve(replace(view, model=replace(view.model, speech=model)))
+            if not solution.consistent:
+                continue
+            out[model] += [
+                (float(solution.roles[other].get(WEREWOLF, Fraction(0))),
+                 plays[other] == WEREWOLF)
+                for other in living
+                if other != seat
+            ]  # fmt: skip
+    return out
+
+
+__all__ = ["forecasts"]

@@ -1,0 +1,114 @@
+"""What a claim is worth in classic Werewolf: a story's chance and a claim's weights.
+
+The speech models (:mod:`wooolf_solver.core.speech`, ``docs/werewolf/rules.md``): a seat
+that plays a village-team role is **honest** (its claim must be true, but for
+``village_lies``), any other seat is a **liar**. Under ``free`` a liar's claim weighs 1
+whatever it says; under ``mimic`` it weighs :func:`story_chance`, the chance that a
+story-teller picking each part of its story at random tells this one.
+
+Each claim becomes three integer weights (:class:`ClaimWeights`), one per kind of
+speaker, scaled by a common factor that cancels in every posterior:
+
+>>> from wooolf_solver.games.werewolf.events import Claim
+>>> seer = Claim(4, "seer", ((7, "villager"),))
+>>> story_chance(seer, (), names=3, alignment=False)
+Fraction(1, 9)
+>>> claim_weights("mimic", Fraction(0), Fraction(1, 9)), claim_weights("free", Fraction(0), 1)
+(ClaimWeights(liar=1, true=9, false=0), ClaimWeights(liar=1, true=1, false=0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...core.speech import Speech
+from .events import Claim, Event
+from .rules import Deck, Seat
+
+ALIGNMENT_ANSWERS = 2
+"""What a seer is told under ``seer: alignment``: ``werewolf`` or ``not``."""
+
+
+@dataclass(frozen=True)
+class ClaimWeights:
+    """A claim's likelihood, as integers with one common scale, by its speaker: a
+    ``liar``, an honest speaker whose claim is ``true``, one whose claim is ``false``."""
+
+    liar: int
+    true: int
+    false: int
+
+
+def story_chance(
+    claim: Claim, earlier: Sequence[Claim], *, names: int, alignment: bool
+) -> Fraction:
+    """q(claim) under ``mimic``: the chance a story-teller tells this story, after its
+    ``earlier`` claims (``names``: the distinct role names of the deck).
+
+    The role costs ``1/names`` (a role outside the deck too), unless it repeats the
+    seat's previous claim; each ``checked`` answer not among its earlier claims' costs
+    ``1/names`` (``1/2`` under ``seer: alignment``); the checked seat is free.
+
+    >>> story_chance(Claim(4, "seer", ((7, "werewolf"),)), (), names=4, alignment=True)
+    Fraction(1, 8)
+    >>> first = Claim(4, "seer", ((7, "villager"),))
+    >>> again = Claim(4, "seer", ((7, "villager"), (2, "werewolf")))
+    >>> story_chance(again, (first,), names=3, alignment=False)
+    Fraction(1, 3)
+    >>> story_chance(Claim(4, "villager"), (first,), names=3, alignment=False)
+    Fraction(1, 3)
+    """
+    answers = ALIGNMENT_ANSWERS if alignment else names
+    repeated = bool(earlier) and earlier[-1].claims == claim.claims
+    told = {entry for before in earlier for entry in before.checked}
+    new = sum(1 for entry in claim.checked if entry not in told)
+    return Fraction(1, (1 if repeated else names) * answers**new)
+
+
+def claim_weights(speech: Speech, village_lies: Fraction, chance: Fraction | int) -> ClaimWeights:
+    """A claim's :class:`ClaimWeights` under ``speech``, with the village's lie rate
+    ``village_lies = a/b`` and the story's chance ``chance = n/d`` (unused by ``free``):
+
+    - ``free``: liar 1, honest ``1 - e`` if true, ``e`` if false: ``(b, b - a, a)``;
+    - ``mimic``: liar ``q``, honest ``(1 - e)·[true] + e·q``: ``(b·n, d(b - a) + a·n, a·n)``.
+
+    >>> claim_weights("free", Fraction(1, 10), Fraction(1, 9))
+    ClaimWeights(liar=10, true=9, false=1)
+    >>> claim_weights("mimic", Fraction(1, 10), Fraction(1, 9))
+    ClaimWeights(liar=10, true=82, false=1)
+    """
+    a, b = village_lies.numerator, village_lies.denominator
+    if speech == "free":
+        return ClaimWeights(b, b - a, a)
+    q = Fraction(chance)
+    n, d = q.numerator, q.denominator
+    return ClaimWeights(b * n, d * (b - a) + a * n, a * n)
+
+
+def weigh_claims(
+    events: Sequence[Event], deck: Deck, *, speech: Speech, village_lies: Fraction, alignment: bool
+) -> dict[int, ClaimWeights]:
+    """Every claim's weights, by its event number (from 1), each read after its seat's
+    earlier claims (``deck``: the record's ``roles``, whose distinct names a story-teller
+    picks from).
+
+    >>> events = (Claim(4, "seer", ((7, "villager"),)), Claim(4, "seer", ((7, "villager"),)))
+    >>> weigh_claims(events, (("seer", 1), ("villager", 6), ("werewolf", 2)), speech="mimic",
+    ...     village_lies=Fraction(0), alignment=False)
+    {1: ClaimWeights(liar=1, true=9, false=0), 2: ClaimWeights(liar=1, true=1, false=0)}
+    """
+    names = len({name for name, copies in deck if copies})
+    said: dict[Seat, list[Claim]] = {}
+    out: dict[int, ClaimWeights] = {}
+    for number, event in enumerate(events, 1):
+        if isinstance(event, Claim):
+            earlier = said.setdefault(event.seat, [])
+            chance = story_chance(event, earlier, names=names, alignment=alignment)
+            out[number] = claim_weights(speech, village_lies, chance)
+            earlier.append(event)
+    return out
+
+
+__all__ = ["ClaimWeights", "claim_weights", "story_chance", "weigh_claims"]

@@ -1,0 +1,124 @@
+"""Where the solver runs: off the event loop, bounded, in processes that die with the server.
+
+The bots' ballots and the assistant's analyses are exact computations of up to seconds;
+the event loop never runs them. :class:`Workers` sends them to a small pool of worker
+processes (``"process"``, the default), to threads (``"thread"``), or runs them at
+once (``"inline"``, for tests). A worker process watches its parent and exits within
+:data:`WATCH` seconds of the server's death, even a ``SIGKILL``: no orphan is left
+(and :mod:`multiprocessing`'s resource tracker exits with the last of them).
+
+:meth:`Workers.offload` bounds the analyses a request may ask for: at most
+``Limits.analyses`` at once (more are answered ``503`` at once), each answered ``503``
+after ``Limits.analysis_seconds`` (its worker finishes it, still counted).
+
+>>> import asyncio
+>>> asyncio.run(Workers("inline", Limits()).offload(pow, 2, 10))
+1024
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from multiprocessing import get_context
+from typing import Any, Literal, TypeVar
+
+from .limits import Limits
+
+Kind = Literal["process", "thread", "inline"]
+T = TypeVar("T")
+
+WATCH = 0.5
+"""Seconds between a worker process's looks at its parent."""
+
+
+class BusyError(Exception):
+    """The analyses' bound is reached, or one took too long (HTTP 503; one line)."""
+
+
+def _die_with(parent: int) -> None:
+    """A worker's initializer: exit as soon as ``parent`` is gone."""
+    if os.getppid() != parent:
+        os._exit(0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+class Workers:
+    """The solver's pool (created on first use) and the analyses' bound."""
+
+    def __init__(self, kind: Kind, limits: Limits) -> None:
+        self.kind = kind
+        self.limits = limits
+        self.executor: Executor | None = None
+        self.running = 0
+
+    def pool(self) -> Executor | None:
+        """The executor (``None``: the event loop's default threads)."""
+        if self.kind != "process":
+            return None
+        if self.executor is None:
+            workers = min(2, os.cpu_count() or 1)  # two computations at once where they can
+            self.executor = ProcessPoolExecutor(
+                workers,
+                mp_context=get_context("spawn"),
+                initializer=_die_with,
+                initargs=(os.getpid(),),
+            )
+        return self.executor
+
+    def submit(self, function: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """``function(*args)`` off the event loop (done already when ``inline``)."""
+        loop = asyncio.get_running_loop()
+        if self.kind == "inline":
+            future: asyncio.Future[T] = loop.create_future()
+            try:
+                future.set_result(function(*args))
+            except Exception as error:
+                future.set_exception(error)
+            return future
+        return loop.run_in_executor(self.pool(), function, *args)
+
+    async def offload(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` within the analyses' bound (:class:`BusyError` past it)."""
+        if self.running >= self.limits.analyses:
+            raise BusyError(
+                f"analysis: {self.running} analyses are running, the most at once; "
+                "try again in a moment"
+            )
+        self.running += 1
+        future = self.submit(function, *args)
+        future.add_done_callback(self._finished)
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.limits.analysis_seconds)
+        except TimeoutError:
+            raise BusyError(
+                f"analysis: longer than {self.limits.analysis_seconds:g} s; "
+                "a smaller round, or try again later"
+            ) from None
+
+    def _finished(self, future: asyncio.Future[Any]) -> None:
+        self.running -= 1
+
+    def close(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+
+
+async def offload(request: Any, function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)`` in the workers of the app serving ``request`` (a game page's
+    heavy work), or in a thread when the app has none (a router mounted elsewhere)."""
+    workers = getattr(request.app.state, "workers", None)
+    if not isinstance(workers, Workers):
+        return await asyncio.to_thread(function, *args)
+    return await workers.offload(function, *args)
