@@ -52,10 +52,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, factorial
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from ...core.errors import EventId
-from . import lies  # a cycle: lies builds on this module's engine when called
+from . import lies, passive  # a cycle: they build on this module's engine when called
 from .brute import Solution
 from .model import (
     NOTHING_SEEN,
@@ -89,6 +89,8 @@ OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
 """The powers whose choice moves no card: lumped when nothing observes it."""
 
 EMPTY = NightEntry()
+
+Key = TypeVar("Key")
 
 CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
 """The powers that move no card at all."""
@@ -242,16 +244,7 @@ class _Engine:
         self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
         self.seats = self.layout.seats
         self._moves()
-        self.pins: dict[Seat, tuple[str, Choice]] = {}
-        """The choice a claim that must be true fixes, by seat: when the seat holds the
-        card it claims (a village card, believed), its choice is the one it tells."""
-        for seat, made in self.claim_at.items():
-            role = made.claim.role
-            power = self.powers[role]
-            if self.must_hold(made.claim, {seat - 1: role}) and any(
-                key in made.claim.entry.keys for key in power.telling
-            ):
-                self.pins[seat] = (role, power.choice_of(made.claim.entry))
+        self.pins = self._pins()
         self.allowed_cache: dict[tuple[Slot, str], bool] = {}
         self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
@@ -268,6 +261,21 @@ class _Engine:
         viewpoint = knowledge.viewpoint
         others = (seat for seat in self.layout.seats if seat != viewpoint)
         self.deaths: tuple[Seat | None, ...] = () if viewpoint is None else (*others, None)
+
+    def _pins(self) -> dict[Seat, tuple[str, Choice]]:
+        """The choice a claim that must be true fixes, by seat: when the seat holds the
+        card it claims (a village card, believed), its choice is the one it tells."""
+        pins: dict[Seat, tuple[str, Choice]] = {}
+        for seat, made in self.claim_at.items():
+            role = made.claim.role
+            power = self.powers.get(role)
+            if power is None:  # a role no card has: no one holds it
+                continue
+            if self.must_hold(made.claim, {seat - 1: role}) and any(
+                key in made.claim.entry.keys for key in power.telling
+            ):
+                pins[seat] = (role, power.choice_of(made.claim.entry))
+        return pins
 
     def said(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
         """Whether each claim is true, and whether its speaker lies, as it stands."""
@@ -334,7 +342,7 @@ class _Engine:
         if not self.lies:
             for made in self.claims:
                 role = made.claim.role
-                if self.fixed_belief[role] and rules.team(role) == "village":
+                if self.fixed_belief.get(role) and rules.team(role) == "village":
                     sources.append((made.claim.seat, role, made.claim.entry))
         for seat, role, entry in sources:
             power = type(power_of(rules.roles[role]))
@@ -796,6 +804,28 @@ class Sums:
     win: dict[Seat | None, Fraction]
     """By the seat that dies (``None``: nobody): the weight of the viewpoint's wins."""
 
+    def add(self, other: Sums, factor: int = 1) -> None:
+        """Add ``factor`` times ``other``'s weights (the worlds: ``other``'s too)."""
+        self.total += factor * other.total
+        self.worlds += other.worlds
+        self.no_wolf += factor * other.no_wolf
+        for table, more in ((self.dawn, other.dawn), (self.dealt, other.dealt)):
+            for slot, dist in more.items():
+                _add_into(table.setdefault(slot, {}), dist, factor)
+        _add_into(self.lying, other.lying, factor)
+        _add_into(self.kept, other.kept, factor)
+        _add_into(self.win, other.win, factor)
+
+    @classmethod
+    def zero(cls) -> Sums:
+        """No weight at all."""
+        return cls(0, 0, {}, {}, 0, {}, {}, {})
+
+
+def _add_into(into: dict[Key, Fraction], more: Mapping[Key, Fraction], factor: int) -> None:
+    for key, w in more.items():
+        into[key] = into.get(key, Fraction(0)) + factor * w
+
 
 def solution_of(knowledge: OnuwKnowledge, sums: Sums) -> Solution:
     """The :class:`~.brute.Solution` of consistent ``sums`` (a non-zero total)."""
@@ -1132,7 +1162,7 @@ def consistent(knowledge: OnuwKnowledge) -> bool:
     """Whether some world has a non-zero weight."""
     if lies.applies(knowledge):
         return lies.consistent(knowledge)
-    return _Engine(knowledge).consistent()
+    return passive.consistent(knowledge)
 
 
 def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
@@ -1146,7 +1176,10 @@ def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
     :mod:`.lies`)."""
     if lies.applies(knowledge):
         return lies.solve_knowledge(knowledge)
-    return _Engine(knowledge).solution()
+    sums = passive.sums(knowledge)
+    if not sums.total:
+        return Solution(knowledge.layout, False, conflict=conflict(knowledge))
+    return solution_of(knowledge, sums)
 
 
 def outcomes(knowledge: OnuwKnowledge) -> Outcomes:

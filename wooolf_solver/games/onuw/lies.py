@@ -47,7 +47,7 @@ from dataclasses import replace
 from fractions import Fraction
 from math import prod
 
-from . import fast
+from . import fast, passive
 from .brute import Solution
 from .model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
 from .speech import FREE, ClaimWeights
@@ -132,9 +132,8 @@ def sums(knowledge: OnuwKnowledge) -> fast.Sums:
     for mask in range(1 << len(made)):
         inside = [number for number in range(len(made)) if mask >> number & 1]
         coefficient = prod(triples[n].false for n in range(len(made)) if not mask >> n & 1)
-        engine = fast._Engine(_without_claims(knowledge, [made[n] for n in inside]))
-        engine.weigh = _weigher([triples[n] for n in inside])
-        run = engine.sums()
+        kept = _without_claims(knowledge, [made[n] for n in inside])
+        run = passive.sums(kept, _weigher([triples[n] for n in inside]))
         if not mask:
             worlds = run.worlds
         total += coefficient * run.total
