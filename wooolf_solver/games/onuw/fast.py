@@ -33,6 +33,14 @@ every option count, the claims' likelihoods, the orbit's size); the per-slot out
 of a block's slots are averaged over the block at the end, which is exact by the
 symmetry. Conflicts: the brute force's deletion, with this engine's consistency.
 
+**Parts.** ``solve`` and ``consistent`` do not run one engine on the knowledge but
+sum runs on disjoint parts of it (:class:`Sums` add up): a claim that tells a night
+of a village card splits by whether its speaker holds that card (:mod:`.passive`:
+held, the slot is known; not held, the speaker lies and the claim names no slot,
+such speakers forming one block), and with ``village_lies`` above 0 each claim's
+factor is a constant plus a part that prunes, one run per subset of the claims kept
+(:mod:`.lies`). The night hint's ``outcomes`` runs the engine on the whole knowledge.
+
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
 ...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
