@@ -17,6 +17,12 @@ response time is mostly waiting, for the requests before it and for the machine'
 The clients are one process on a minimal HTTP client (:class:`Client`), so that their
 own cost stays small.
 
+With ``--hostile``, a hostile client runs beside the players all along: it polls a
+seat of every table every 50 ms, sends a body of 1 MB (refused ``413``), a field of
+20,000 characters and a repeated key (refused ``422``) and asks for tables that do not
+exist (``401``); its requests are counted apart, and the players' response times show
+what it costs them.
+
 The bots' ballots come from a quick stand-in (the first other seat), not the solver:
 the exact solver takes seconds per bot at five seats, which would measure the solver,
 not the server (``--solver`` uses it anyway). Bounded: ``--deadline`` seconds at most,
@@ -24,6 +30,7 @@ then it stops by itself (exit status 1).
 
     python benchmarks/bench_server.py                  # 20 tables, a restart in the middle
     python benchmarks/bench_server.py --tables 50 --no-restart
+    python benchmarks/bench_server.py --hostile        # a hostile client beside the players
     python benchmarks/bench_server.py --json           # the figures as JSON
 """
 
@@ -31,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -213,6 +221,8 @@ class Load:
     acked: dict[str, list[tuple[int, dict[str, Any]]]] = field(default_factory=dict)
     moves: int = 0
     restarted: bool = False
+    hostile: dict[int, int] = field(default_factory=dict)
+    """The hostile client's answers: status -> count (``--hostile``)."""
 
 
 async def call(
@@ -268,6 +278,70 @@ async def person(client: Client, load: Load, *, table: str, seat: int, token: st
             load.moves += 1
 
 
+HOSTILE_POLL = 0.05
+"""Seconds between two rounds of the hostile client's polls."""
+
+
+async def hostile(port: int, tables: list[dict[str, Any]], statuses: dict[int, int]) -> None:
+    """Beside the players, until cancelled: polls every 50 ms, oversized bodies, long
+    fields, repeated keys, unknown tables (each answer's status counted)."""
+    big = b'{"game": "' + b"w" * (1 << 20) + b'"}'
+    long_field = json.dumps({"game": "onuw", "players": 5, "edition": "e" * 20_000}).encode()
+    twice = b'{"game": "onuw", "players": 5, "players": 3}'
+    client = Client(port)
+    round_ = 0
+    try:
+        while True:
+            requests: list[tuple[str, str, dict[str, str], Any]] = []
+            for body in tables:
+                seat, entry = next(iter(body["seats"].items()))
+                path = f"/api/tables/{body['table']}/seats/{seat}"
+                requests.append(("GET", path, {"Authorization": f"Bearer {entry['token']}"}, None))
+            if round_ % 10 == 0:
+                requests += [
+                    ("GET", "/api/tables/000000000000/seats/1", {}, None),
+                    ("POST", "/api/tables", {}, big),
+                    ("POST", "/api/tables", {}, long_field),
+                    ("POST", "/api/tables", {}, twice),
+                ]
+
+            async def send(method: str, path: str, headers: dict[str, str], raw: Any) -> None:
+                try:
+                    response = await raw_request(client, method, path, headers, raw)
+                except RETRIES:
+                    return  # the server restarts
+                statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+
+            await asyncio.gather(*(send(*request) for request in requests))  # all at once
+            round_ += 1
+            await asyncio.sleep(HOSTILE_POLL)
+    finally:
+        client.close()
+
+
+async def raw_request(
+    client: Client, method: str, path: str, headers: dict[str, str], body: bytes | None
+) -> Response:
+    """A request whose body is sent as given (``None``: none), on a fresh connection
+    when it has one (the server closes it after refusing a body it did not read)."""
+    if body is None:
+        return await client.request(method, path, headers)
+    reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
+    try:
+        head = [f"{method} {path} HTTP/1.1", "Host: x", "Content-Type: application/json"]
+        head += [f"Content-Length: {len(body)}", "Connection: close"]
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
+        with contextlib.suppress(OSError):
+            writer.write(body)
+            await writer.drain()
+        status = await reader.readline()
+        if not status:
+            raise ConnectionResetError("the server closed the connection")
+        return Response(int(status.split()[1]), b"")
+    finally:
+        writer.close()
+
+
 async def restarter(server: Server, client: Client, load: Load, half: int) -> None:
     while load.moves < half:
         await asyncio.sleep(0.01)
@@ -282,6 +356,7 @@ async def run(
 ) -> tuple[Load, float, float | None, list[str]]:
     load = Load()
     client = Client(server.port)
+    attacker: asyncio.Task[None] | None = None
     try:
         await server.ready(client)
         tables = []
@@ -304,8 +379,14 @@ async def run(
         # each person's moves: a night move or none, a claim, heard enough (maybe), a ballot
         if args.restart:
             tasks.append(restarter(server, client, load, half=len(tables) * 3 * 3 // 2))
+        if args.hostile:
+            attacker = asyncio.create_task(hostile(server.port, tables, load.hostile))
         await asyncio.gather(*tasks)
         wall = time.perf_counter() - start
+        if attacker is not None:
+            attacker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await attacker
         cpu_after = server.cpu()
         cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
         problems = []
@@ -337,6 +418,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--solver", action="store_true", help="the bots vote with the exact solver (slow)"
+    )
+    parser.add_argument(
+        "--hostile",
+        action="store_true",
+        help="a hostile client beside the players: polls every 50 ms, oversized bodies, "
+        "long fields, repeated keys, unknown tables",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
@@ -375,6 +462,7 @@ def main(argv: list[str] | None = None) -> int:
         "server_cpu_ms_per_request": None if cpu is None else 1000 * cpu / len(times),
         "restarted": load.restarted,
         "lost_moves": problems,
+        "hostile_statuses": {str(k): v for k, v in sorted(load.hostile.items())},
     }
     if args.json:
         print(json.dumps(figures))
@@ -393,6 +481,11 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"server CPU: {1000 * cpu / len(times):.2f} ms per request (the rest of a response "
                 "time is waiting: for the requests before it, and for the machine's cores)"
+            )
+        if args.hostile:
+            print(
+                f"hostile client beside them: {sum(load.hostile.values())} requests, "
+                f"statuses {figures['hostile_statuses']}"
             )
         print("acknowledged moves lost: " + ("; ".join(problems) if problems else "none"))
     return 1 if problems else 0

@@ -93,7 +93,7 @@ def test_an_analysis_does_not_hold_up_the_server(
         return {"slow": True}
 
     monkeypatch.setattr(assistant, "analyse", slow)
-    app = create_app(tmp_path / "t.sqlite", workers="thread", limits=Limits(analyses=1))
+    app = create_app(tmp_path / "t.sqlite", workers="thread", limits=Limits(analyses=1, waiting=0))
     with serving(app) as base, httpx.Client(base_url=base, timeout=10) as http:
         record = {"game": "wooolf", "players": 6, "events": []}
         with ThreadPoolExecutor(1) as pool:

@@ -5,7 +5,10 @@ table, the number of tables is capped, and the clock looks only at live tables."
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
+import signal
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -134,7 +137,14 @@ def test_a_bots_ballot_not_stored_is_asked_again(client: TestClient) -> None:
 
 
 def corrupt(db: Path, table: str, state: str, game: str = "onuw") -> None:
+    """Overwrite a table's row (``key=json``: change one field of its real state)."""
     with sqlite3.connect(db) as connection:
+        if "=" in state:
+            key, value = state.split("=")
+            (text,) = connection.execute(
+                "SELECT state FROM tables WHERE id = ?", (table,)
+            ).fetchone()
+            state = json.dumps({**json.loads(text), key: json.loads(value)})
         connection.execute(
             "UPDATE tables SET state = ?, game = ? WHERE id = ?", (state, game, table)
         )
@@ -142,7 +152,14 @@ def corrupt(db: Path, table: str, state: str, game: str = "onuw") -> None:
 
 @pytest.mark.parametrize(
     ("state", "game"),
-    [("{not json", "onuw"), ('{"phase": "night"}', "onuw"), ("[]", "onuw"), ("{}", "chess")],
+    [
+        ("{not json", "onuw"),
+        ('{"phase": "night"}', "onuw"),
+        ("[]", "onuw"),
+        ("{}", "chess"),
+        ("step=99", "onuw"),  # the real state, its night step out of range
+        ("dealt=[]", "onuw"),  # the real state, no cards
+    ],
 )
 def test_a_corrupted_row_stops_only_its_table(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, state: str, game: str
@@ -276,16 +293,42 @@ def test_polling_at_any_rate_does_not_stall_the_night(tmp_path: Path) -> None:
 
 def test_analyses_are_bounded_in_number_and_time() -> None:
     async def scenario() -> None:
-        workers = Workers("thread", Limits(analyses=1, analysis_seconds=0.5))
+        workers = Workers("thread", Limits(analyses=1, waiting=1, analysis_seconds=0.5))
         slow = asyncio.ensure_future(workers.offload(time.sleep, 1.0))
         await asyncio.sleep(0.05)
-        with pytest.raises(BusyError, match="analysis: 1 analyses are running"):
+        waiting = asyncio.ensure_future(workers.offload(pow, 2, 2))  # waits for the slow one
+        await asyncio.sleep(0.05)
+        with pytest.raises(BusyError, match="analysis: 2 analyses are running or waiting"):
             await workers.offload(time.sleep, 0)
+        with pytest.raises(BusyError, match=r"analysis: longer than 0\.5 s"):
+            await waiting  # it waited too long: it never ran
         with pytest.raises(BusyError, match=r"analysis: longer than 0\.5 s"):
             await slow
         assert workers.running == 1  # still counted until its worker is done
         await asyncio.sleep(0.8)
         assert workers.running == 0
         assert await workers.offload(pow, 2, 5) == 32
+
+    asyncio.run(scenario())
+
+
+def test_a_dead_worker_is_replaced() -> None:
+    async def scenario() -> None:
+        workers = Workers("process", Limits())
+        try:
+            first = await workers.offload(os.getpid)
+            os.kill(first, signal.SIGKILL)
+            await asyncio.sleep(0.5)
+            second = await workers.offload(os.getpid)  # on a new pool if the old one broke
+            assert second != first
+            slow = asyncio.ensure_future(workers.offload(time.sleep, 2))
+            await asyncio.sleep(1.0)  # started in a worker
+            assert workers.executor is not None
+            for process in list(workers.executor._processes.values()):  # type: ignore[attr-defined]
+                process.kill()
+            await slow  # tried again once, on a new pool
+            assert await workers.offload(pow, 3, 3) == 27
+        finally:
+            workers.close()
 
     asyncio.run(scenario())

@@ -15,6 +15,7 @@ import pytest
 
 from wooolf_solver.server.app import create_app
 from wooolf_solver.server.limits import Limits
+from wooolf_solver.server.pushing import STREAMS, Hub, Subscriber
 
 from .helpers import TestClient, create, play_night
 from .live_server import serving
@@ -130,7 +131,9 @@ def test_a_repeated_key_is_refused(client: TestClient) -> None:
 
 def test_a_form_that_is_not_utf8_is_422(client: TestClient) -> None:
     page = client.post("/setup", content=b"players=3&edition=\xff\xfe", headers=FORM)
-    assert page.status_code == 422 and "not a UTF-8 form" in page.text
+    assert page.status_code == 422 and "form: not UTF-8 text" in page.text
+    page = client.post("/setup", content="&".join(["players=3"] * 101), headers=FORM)
+    assert page.status_code == 422 and "form: more than 100 fields" in page.text
     page = client.post("/setup", content="players=%FF%FE3", headers=FORM)  # percent-encoded bytes
     assert page.status_code == 422
     page = client.post("/setup", content="players=³", headers=FORM)  # a superscript digit
@@ -222,3 +225,46 @@ def test_memory_stays_bounded_after_large_bodies(tmp_path: Path) -> None:
                 assert sock.recv(100).startswith(b"HTTP/1.1 413")
         grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before  # KiB
         assert grown < 60 * 1024, f"{grown} KiB"
+
+
+def test_odd_numbers_are_refused_in_one_line(client: TestClient) -> None:
+    seats = create(client, players=5, bots=[4, 5], seed=3)
+    for seat in seats.tokens:
+        for key in ("saw", "centre", "robbed", "swapped", "took"):
+            for value in ("²", "٣", "9" * 5000, ["²", "1"]):
+                url = f"/api/tables/{seats.table}/seats/{seat}/act"
+                response = client.post(url, json={key: value}, headers=seats.headers(seat))
+                assert response.status_code in (409, 422), (key, value, response.text)
+                assert len(response.json()["error"]) <= 300
+    huge = '{"game": "onuw", "players": ' + "9" * 5000 + "}"
+    json_body = {"Content-Type": "application/json"}
+    refused(client.post("/api/tables", content=huge, headers=json_body), 422, "body: not JSON")
+    for seat in ("²", "9" * 5000, "-1"):
+        url = f"/api/tables/{seats.table}/seats/{seat}"
+        assert client.get(url, headers=seats.headers(1)).status_code in (403, 404)
+        assert client.get(f"/t/{seats.table}/{seat}").status_code == 404
+
+
+def test_a_seat_holds_a_few_streams_at_most() -> None:
+    hub = Hub()
+    streams = [Subscriber() for _ in range(STREAMS + 2)]
+    for stream in streams:
+        hub.add("T", 1, stream)
+    assert list(hub.subscribers["T"][1]) == streams[2:]
+    for ended in streams[:2]:
+        assert ended.queue.get_nowait() is None  # its stream stops
+    hub.forget("T")
+    assert all(stream.queue.get_nowait() is None for stream in streams[2:])
+    assert "T" not in hub.subscribers
+
+
+def test_a_body_trickled_in_is_cut_off(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "t.sqlite", workers="inline", limits=Limits(body_seconds=1.0))
+    with serving(app) as base:
+        port = base.rsplit(":", 1)[1]
+        with socket.create_connection(("127.0.0.1", int(port)), timeout=10) as sock:
+            sock.sendall(head("/api/tables", JSON, 100) + b'{"game": ')
+            start = time.monotonic()
+            answer = sock.recv(1000)
+            assert answer.startswith(b"HTTP/1.1 408"), answer
+            assert 0.5 < time.monotonic() - start < 5

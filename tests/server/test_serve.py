@@ -10,6 +10,8 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -78,20 +80,35 @@ def test_two_bots_of_five_seats_vote_from_the_exact_solver(tmp_path: Path) -> No
 # -- wooolf serve as a user runs it: refused before "serving on", no orphan after a kill
 
 
-def serve(*args: str) -> subprocess.CompletedProcess[str]:
-    """``wooolf serve ARGS`` that is expected to stop at once."""
-    command = [sys.executable, "-m", "wooolf_solver", "serve", *args]
-    return subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+@dataclass(frozen=True)
+class Done:
+    returncode: int
+    stdout: str
+    stderr: str
 
 
-def one_line_error(done: subprocess.CompletedProcess[str], status: int, starts: str) -> None:
+@pytest.fixture
+def serve(capfd: pytest.CaptureFixture[str]) -> Callable[..., Done]:
+    """``wooolf serve ARGS`` in this process, expected to stop at once."""
+
+    def run(*args: str) -> Done:
+        status = main(["serve", *args])
+        out, err = capfd.readouterr()
+        return Done(status, out, err)
+
+    return run
+
+
+def one_line_error(done: Done, status: int, starts: str) -> None:
     assert done.returncode == status, (done.stdout, done.stderr)
     assert "serving on" not in done.stdout
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"wooolf: error: {starts}"), lines
 
 
-def test_a_database_that_cannot_be_used_is_refused_before_serving(tmp_path: Path) -> None:
+def test_a_database_that_cannot_be_used_is_refused_before_serving(
+    tmp_path: Path, serve: Callable[..., Done]
+) -> None:
     port = str(free_port())
     one_line_error(serve("--port", port, "--db", str(tmp_path)), 2, "--db:")
     one_line_error(serve("--port", port, "--db", str(tmp_path / "no" / "t.sqlite")), 2, "--db:")
@@ -105,7 +122,9 @@ def test_a_database_that_cannot_be_used_is_refused_before_serving(tmp_path: Path
         one_line_error(serve("--port", port, "--db", str(read_only)), 2, "--db:")
 
 
-def test_a_bad_host_or_a_busy_port_is_refused_before_serving(tmp_path: Path) -> None:
+def test_a_bad_host_or_a_busy_port_is_refused_before_serving(
+    tmp_path: Path, serve: Callable[..., Done]
+) -> None:
     db = str(tmp_path / "t.sqlite")
     one_line_error(serve("--host", "999.1.1.1", "--db", db), 2, "--host:")
     one_line_error(serve("--host", "192.0.2.1", "--db", db), 2, "--host:")  # not this computer's

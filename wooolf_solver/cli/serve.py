@@ -133,7 +133,9 @@ def serve_command(args: argparse.Namespace, session: Session) -> int:
         return SYSTEM_ERROR
     host = f"[{args.host}]" if ":" in args.host else args.host
     lines = [f"wooolf: serving on http://{host}:{args.port}/ (tables in {args.db})"]
-    if args.host in ("0.0.0.0", "::") and url is None:
+    if url is not None:
+        lines.append(f"wooolf: private links begin with {url}/")
+    elif args.host in ("0.0.0.0", "::"):
         lines.append(
             f"wooolf: open it by this computer's address on the network "
             f"(http://ADDRESS:{args.port}/), so that the links it gives work on the phones"

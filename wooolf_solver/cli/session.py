@@ -114,7 +114,11 @@ class Session:
             return True
         if isinstance(error, InconsistentRecordError):
             if self.json_output:
-                self.json({"consistent": False, "conflict": list(error.conflict)})
+                answer: dict[str, Any] = {"consistent": False, "conflict": list(error.conflict)}
+                speech = None if self.game is None else self.game.speech_of(self.record)
+                if speech is not None:
+                    answer["speech"] = speech
+                self.json(answer)
             elif self.game is not None:
                 line = self.game.render("conflict", self.record, error)
                 self.console.print(f"{PROG}: ", line, sep="", soft_wrap=True)

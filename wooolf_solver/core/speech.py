@@ -37,9 +37,32 @@ DEFAULT_SPEECH: Speech = "mimic"
 """The model a record that names none is read by."""
 
 
+SPEECH_WORDS: dict[str, str] = {
+    "mimic": "a liar's story is one of many it might tell",
+    "free": "a liar's claim costs nothing",
+}
+"""What each speech model assumes, in a few words."""
+
+
+def speech_words(speech: str) -> str:
+    """The line that names the speech model an answer read the claims by.
+
+    >>> speech_words("mimic")
+    "Speech model: mimic (a liar's story is one of many it might tell)."
+    """
+    return f"Speech model: {speech} ({SPEECH_WORDS[speech]})."
+
+
 def read_speech(value: Any, where: str) -> Speech:
     """A speech model's name from a record's field ``where``."""
     return cast(Speech, fields.choice(value, where, SPEECH_MODELS, what="speech model"))
 
 
-__all__ = ["DEFAULT_SPEECH", "SPEECH_MODELS", "Speech", "read_speech"]
+__all__ = [
+    "DEFAULT_SPEECH",
+    "SPEECH_MODELS",
+    "SPEECH_WORDS",
+    "Speech",
+    "read_speech",
+    "speech_words",
+]

@@ -112,6 +112,16 @@ class Grouped:
 
     @classmethod
     def of(cls, step: Step, keys: IntArray, size: int) -> Grouped:
+        """The moves of ``step`` grouped by ``keys`` (one per move, below ``size``), in
+        a stable order: already sorted keys (a step's hands) keep the step as it is.
+
+        >>> step = build_lattice((1, 3), 2).steps[0]
+        >>> Grouped.of(step, step.hand, 2).moves is step
+        True
+        """
+        if len(keys) < 2 or bool((keys[1:] >= keys[:-1]).all()):
+            starts = run_starts(keys)
+            return cls(step, starts, keys[starts], size)
         order = np.argsort(keys, kind="stable")
         ordered = keys[order]
         starts = run_starts(ordered)

@@ -137,6 +137,10 @@ class Game:
         model = replace(record.model, speech=read_speech(speech, "--speech"))
         return replace(record, model=model)
 
+    def speech_of(self, record: Any) -> str | None:
+        """The speech model a record's claims are read by (``None``: the game has none)."""
+        return str(record.model.speech) if self.talks else None
+
     def knowledge(self, record: Any) -> Knowledge:
         """What the record's viewpoint knows; a record of another kind is refused."""
         raise self.unsupported("solve")

@@ -4,5 +4,8 @@
 - :mod:`.games`: the games it seats and the game pages it mounts (the only module that
   names them);
 - :mod:`.storage`: the tables in SQLite; :mod:`.tokens`: the seats' secrets;
-- :mod:`.pushing`: server-sent events, each seat only its own view.
+- :mod:`.pushing`: server-sent events, each seat only its own view;
+- :mod:`.limits`: the bounds on bodies, fields, tables and analyses (413/422 at once);
+- :mod:`.workers`: the solver off the event loop, in processes that die with the server;
+- :mod:`.running`: uvicorn on a socket bound first, "serving on" once it listens.
 """

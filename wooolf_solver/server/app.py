@@ -160,6 +160,7 @@ class Tables:
             if isinstance(stored, Exception):
                 raise stored
             table = live_table(stored.game).from_json(stored.state)
+            _looks_sound(table)
         except Exception as error:
             reason = one_line(f"{type(error).__name__}: {error}", 200)
             log.error("table %s: skipped, its stored row cannot be read (%s)", table_id, reason)
@@ -205,8 +206,8 @@ class Tables:
 
         The token is checked before the table is even looked up, and against every
         seat of the table, so that only a token of this table learns anything: no
-        token, or one of no seat here (an unknown table's too): ``401``; another seat's
-        token (or a seat that is not one, ``-1``): ``403``.
+        token, or one of no seat here (an unknown table's too): ``401``; then a seat out
+        of range (``-1``: not a number): ``404``; another seat's token: ``403``.
         """
         token = bearer(authorization)
         if token is None or len(token) > 100:
@@ -327,13 +328,16 @@ class Tables:
                 continue
             try:
                 self.tick(table_id)
+                self.schedule_bots(table_id)
+                table = entry.table
+                deadline = table.deadline()
+                waits = deadline is None or self.clock() >= deadline
+                if table.phase == "over" or (waits and not table.bots_to_vote()):
+                    self.clocked.discard(table_id)
             except RefusedError:
                 continue  # not stored: the next tick tries again
-            self.schedule_bots(table_id)
-            table = entry.table
-            deadline = table.deadline()
-            waits = deadline is None or self.clock() >= deadline
-            if table.phase == "over" or (waits and not table.bots_to_vote()):
+            except Exception:  # a broken table leaves the clock; the others go on
+                log.exception("table %s: the clock's tick failed; the clock leaves it", table_id)
                 self.clocked.discard(table_id)
 
     def publish(self, table_id: str) -> None:
@@ -354,13 +358,17 @@ class Tables:
             if self.workers.kind == "inline":
                 self.bot_voted(table_id, seat, _ask(solver, knowledge))
                 continue
-            future = self.workers.submit(_ask, solver, knowledge)
+            future = asyncio.ensure_future(self.workers.run(_ask, solver, knowledge))
             self.tasks.add(future)
             future.add_done_callback(partial(self._done, table_id=table_id, seat=seat))
 
     def _done(self, future: asyncio.Future[Any], table_id: str, seat: int) -> None:
         self.tasks.discard(future)
-        if future.cancelled():
+        if future.cancelled() or future.exception() is not None:  # the clock asks again
+            if not future.cancelled():
+                log.error(
+                    "table %s: bot %s's worker failed: %r", table_id, seat, future.exception()
+                )
             self.voting.discard((table_id, seat))
             return
         self.bot_voted(table_id, seat, future.result())
@@ -389,6 +397,16 @@ class Tables:
             future.cancel()
         self.workers.close()
         self.store.close()
+
+
+def _looks_sound(table: LiveTable) -> None:
+    """Raise if a table read back from the database cannot be shown or clocked."""
+    table.deadline()
+    table.bots_to_vote()
+    for seat in table.people:
+        table.view(seat, 0.0)
+    if table.phase == "over":
+        table.record()
 
 
 def _ask(solver: Solver, knowledge: Mapping[str, Any]) -> tuple[bool, Any]:
@@ -565,6 +583,8 @@ def _add_api(app: FastAPI, tables: Tables) -> None:
                             return
                         yield ": keep-alive\n\n"
                         continue
+                    if message is None:  # ended: a newer stream of the seat, or no table
+                        return
                     yield event(message)
             finally:
                 tables.hub.remove(table_id, number, subscriber)
@@ -600,13 +620,7 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
     @app.post("/setup", response_class=HTMLResponse, include_in_schema=False)
     async def setup(request: Request) -> HTMLResponse:
         try:
-            form = parse_qs((await request.body()).decode("utf-8"), max_num_fields=100)
-        except (UnicodeDecodeError, ValueError):
-            form = {"": ["not UTF-8"]}
-        try:
-            if "" in form:
-                raise RefusedError(422, "form: not a UTF-8 form of at most 100 fields")
-            options = _form_options(form, tables.limits.string)
+            options = _form_options(_read_form(await request.body()), tables.limits.string)
             table_id, tokens = tables.create(options)
         except RefusedError as error:
             page = render_page(
@@ -658,6 +672,26 @@ def _reached_at(request: Request) -> str:
     host, port = request.scope.get("server") or ("127.0.0.1", 80)
     host = f"[{host}]" if ":" in str(host) else str(host)
     return f"{request.scope.get('scheme', 'http')}://{host}:{port}"
+
+
+def _read_form(body: bytes) -> dict[str, list[str]]:
+    """The fields of a form body (``422`` when it is not UTF-8 or has over 100 fields).
+
+    >>> _read_form(b"players=5&bots=4&bots=5")
+    {'players': ['5'], 'bots': ['4', '5']}
+    >>> _read_form(b"players=\\xff")
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.server.app.RefusedError: form: not UTF-8 text
+    """
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RefusedError(422, "form: not UTF-8 text") from None
+    try:
+        return parse_qs(text, max_num_fields=100)
+    except ValueError:
+        raise RefusedError(422, "form: more than 100 fields") from None
 
 
 def _form_options(fields: Mapping[str, list[str]], longest: int) -> dict[str, Any]:

@@ -6,7 +6,8 @@ before any route sees it: a body longer than :attr:`Limits.body` bytes is answer
 the limit, never read whole); a JSON body is read by :func:`read_json`, which refuses
 text that is not UTF-8, repeated keys, strings longer than :attr:`Limits.string`
 characters and nesting deeper than :attr:`Limits.depth`, each in one line naming the
-field (``422 {"error": ...}``), the value never echoed whole (:func:`one_line`).
+field (``422 {"error": ...}``), the value never echoed whole (:func:`one_line`); a body
+that takes longer than :attr:`Limits.body_seconds` to arrive is ``408``.
 
 >>> read_json(b'{"claim": {"role": "seer"}}', Limits())
 {'claim': {'role': 'seer'}}
@@ -22,6 +23,7 @@ wooolf_solver.server.limits.BodyError: claim.role: longer than 200 characters
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
@@ -43,6 +45,8 @@ class Limits:
 
     body: int = 64 * 1024
     """Bytes of a request body (a whole Wooolf!! round of a thousand events fits)."""
+    body_seconds: float = 10.0
+    """Seconds a request body may take to arrive (a client trickling it: ``408``)."""
     string: int = 200
     """Characters of any string (or key) in a JSON body."""
     depth: int = 16
@@ -52,9 +56,11 @@ class Limits:
     idle: float = 24 * 3600.0
     """Seconds after which a table nobody moved (finished or abandoned) is dropped."""
     analyses: int = 2
-    """Assistant analyses running at once; past it, ``503`` at once."""
+    """Assistant analyses running at once."""
+    waiting: int = 8
+    """Assistant analyses waiting for one of those; past it, ``503`` at once."""
     analysis_seconds: float = 30.0
-    """Seconds an assistant analysis may take before it is answered ``503``."""
+    """Seconds an assistant analysis may wait and take before it is answered ``503``."""
 
 
 class BodyError(Exception):
@@ -148,9 +154,16 @@ class BodyGuard:
         headers = dict(scope.get("headers", []))
         try:
             length = headers.get(b"content-length")
-            if length is not None and not (length.isdigit() and int(length) <= self.limits.body):
+            if length is not None and not (
+                length.isdigit() and len(length) <= 12 and int(length) <= self.limits.body
+            ):
                 raise BodyError(413, f"body: longer than {self.limits.body} bytes")
-            body = await self._read(receive)
+            try:
+                body = await asyncio.wait_for(self._read(receive), self.limits.body_seconds)
+            except TimeoutError:
+                raise BodyError(
+                    408, f"body: not sent within {self.limits.body_seconds:g} s"
+                ) from None
             if b"json" in headers.get(b"content-type", b"") and body.strip():
                 read_json(body, self.limits)
         except BodyError as error:
@@ -187,7 +200,7 @@ class BodyGuard:
 async def _refuse(send: Send, error: BodyError) -> None:
     content = json.dumps({"error": str(error)}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(content))]
-    if error.status == 413:
+    if error.status in (408, 413):
         headers.append((b"connection", b"close"))  # the rest of the body is not read
     await send({"type": "http.response.start", "status": error.status, "headers": headers})
     await send({"type": "http.response.body", "body": content})

@@ -18,6 +18,10 @@ from typing import Any
 KEEPALIVE = 15.0
 """Seconds between keep-alive comments on an idle stream."""
 
+STREAMS = 4
+"""Open streams per seat at most; a new one ends the oldest (a page reloaded again and
+again holds no more than this)."""
+
 TICKING = ("seconds_left",)
 """Fields that change with the clock alone: not a reason to push."""
 
@@ -31,7 +35,7 @@ class Subscriber:
 
     def __init__(self) -> None:
         self.last: str | None = None
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
 
     def offer(self, view: dict[str, Any]) -> None:
         """Send ``view`` unless it says nothing new."""
@@ -43,30 +47,43 @@ class Subscriber:
     def deliver(self, message: str) -> None:
         self.queue.put_nowait(message)
 
+    def end(self) -> None:
+        """End the stream (``None`` in the queue: the stream stops)."""
+        self.queue.put_nowait(None)
+
 
 class Hub:
     """The subscribers of every seat of every table."""
 
     def __init__(self) -> None:
-        self.subscribers: dict[str, dict[int, set[Subscriber]]] = defaultdict(
-            lambda: defaultdict(set)
+        self.subscribers: dict[str, dict[int, dict[Subscriber, None]]] = defaultdict(
+            lambda: defaultdict(dict)
         )
+        """Table -> seat -> its subscribers, oldest first."""
 
     def add(self, table: str, seat: int, subscriber: Subscriber) -> None:
-        self.subscribers[table][seat].add(subscriber)
+        """Subscribe ``subscriber``; past :data:`STREAMS`, the seat's oldest one ends."""
+        streams = self.subscribers[table][seat]
+        while len(streams) >= STREAMS:
+            oldest = next(iter(streams))
+            del streams[oldest]
+            oldest.end()
+        streams[subscriber] = None
 
     def remove(self, table: str, seat: int, subscriber: Subscriber) -> None:
         seats = self.subscribers.get(table)
         if seats is not None and seat in seats:
-            seats[seat].discard(subscriber)
+            seats[seat].pop(subscriber, None)
             if not seats[seat]:
                 del seats[seat]
             if not seats:
                 del self.subscribers[table]
 
     def forget(self, table: str) -> None:
-        """Drop every subscriber of ``table`` (a table dropped)."""
-        self.subscribers.pop(table, None)
+        """End every stream of ``table`` (a table dropped)."""
+        for streams in self.subscribers.pop(table, {}).values():
+            for subscriber in streams:
+                subscriber.end()
 
     def publish(self, table: str, view: Callable[[int], dict[str, Any]]) -> None:
         """Offer every subscribed seat of ``table`` its own view."""

@@ -7,9 +7,13 @@ once (``"inline"``, for tests). A worker process watches its parent and exits wi
 :data:`WATCH` seconds of the server's death, even a ``SIGKILL``: no orphan is left
 (and :mod:`multiprocessing`'s resource tracker exits with the last of them).
 
-:meth:`Workers.offload` bounds the analyses a request may ask for: at most
-``Limits.analyses`` at once (more are answered ``503`` at once), each answered ``503``
-after ``Limits.analysis_seconds`` (its worker finishes it, still counted).
+:meth:`Workers.offload` bounds the analyses requests ask for: ``Limits.analyses``
+run at once and ``Limits.waiting`` more wait, in order, for one of them (more still
+are answered ``503`` at once); each is answered ``503`` after
+``Limits.analysis_seconds`` of waiting and running (one that runs on in its worker
+still holds its place until it is done). A worker
+that dies (killed, out of memory) breaks the pool: the next computation gets a new one,
+and the one that was running is tried once more.
 
 >>> import asyncio
 >>> asyncio.run(Workers("inline", Limits()).offload(pow, 2, 10))
@@ -24,6 +28,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Any, Literal, TypeVar
 
@@ -60,7 +65,11 @@ class Workers:
         self.kind = kind
         self.limits = limits
         self.executor: Executor | None = None
+        self.admitted = 0
+        """Analyses waiting or running for a request."""
         self.running = 0
+        """Analyses in the workers (answered or not)."""
+        self.slots = asyncio.Semaphore(limits.analyses)
 
     def pool(self) -> Executor | None:
         """The executor (``None``: the event loop's default threads)."""
@@ -86,28 +95,53 @@ class Workers:
             except Exception as error:
                 future.set_exception(error)
             return future
-        return loop.run_in_executor(self.pool(), function, *args)
+        try:
+            return loop.run_in_executor(self.pool(), function, *args)
+        except BrokenProcessPool:  # a worker died: a new pool
+            self.close()
+            return loop.run_in_executor(self.pool(), function, *args)
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` off the event loop, tried again once on a new pool if its
+        worker dies."""
+        try:
+            return await self.submit(function, *args)
+        except BrokenProcessPool:
+            self.close()
+            return await self.submit(function, *args)
 
     async def offload(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` within the analyses' bound (:class:`BusyError` past it)."""
-        if self.running >= self.limits.analyses:
+        if self.admitted >= self.limits.analyses + self.limits.waiting:
             raise BusyError(
-                f"analysis: {self.running} analyses are running, the most at once; "
-                "try again in a moment"
+                f"analysis: {self.admitted} analyses are running or waiting, the most at "
+                "once; try again in a moment"
             )
-        self.running += 1
-        future = self.submit(function, *args)
-        future.add_done_callback(self._finished)
+        self.admitted += 1
         try:
-            return await asyncio.wait_for(asyncio.shield(future), self.limits.analysis_seconds)
+            return await asyncio.wait_for(
+                self._in_a_slot(function, *args), self.limits.analysis_seconds
+            )
         except TimeoutError:
             raise BusyError(
                 f"analysis: longer than {self.limits.analysis_seconds:g} s; "
                 "a smaller round, or try again later"
             ) from None
+        except BrokenProcessPool:
+            raise BusyError("analysis: its worker died twice; try again later") from None
+        finally:
+            self.admitted -= 1
+
+    async def _in_a_slot(self, function: Callable[..., T], *args: Any) -> T:
+        await self.slots.acquire()  # cancelled while waiting: it never runs
+        self.running += 1
+        future = asyncio.ensure_future(self.run(function, *args))
+        future.add_done_callback(self._finished)
+        return await asyncio.shield(future)
 
     def _finished(self, future: asyncio.Future[Any]) -> None:
         self.running -= 1
+        self.slots.release()
 
     def close(self) -> None:
         if self.executor is not None:

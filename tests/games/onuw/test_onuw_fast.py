@@ -109,6 +109,9 @@ def odd_claim(seat: int, players: int, deck: tuple[str, ...], rng: Random) -> Cl
         Claim(seat, "minion", NightEntry.of(wolves=tuple(sorted((seat, *rng.sample(others, 1)))))),
         Claim(seat, "mason", NightEntry.of(masons=tuple(sorted(rng.sample(others, 1))))),
         Claim(seat, "mason", NightEntry.of(masons=(seat,))),
+        Claim(seat, "mason", NightEntry.of(masons=(seat, seat))),  # a seat named twice
+        Claim(seat, "werewolf", NightEntry.of(wolves=(seat, seat))),
+        Claim(seat, "troublemaker", NightEntry.of(swapped=(others[0], others[0]))),
         Claim(seat, "drunk", NightEntry.of(took=c)),
         Claim(seat, "insomniac", NightEntry.of(now=seen)),
     ]

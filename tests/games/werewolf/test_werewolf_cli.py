@@ -72,7 +72,7 @@ def test_solve_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_contradiction_exits_1_with_minimal_events(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "solve", BAD, "--json")
     assert status == 1
-    assert json.loads(out) == {"consistent": False, "conflict": [5]}
+    assert json.loads(out) == {"consistent": False, "conflict": [5], "speech": "mimic"}
     status, out, _ = run(capsys, "solve", BAD)
     assert status == 1 and "event 5 (dawn 2: seat 5 (werewolf) died) cannot hold" in out
 

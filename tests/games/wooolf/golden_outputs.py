@@ -198,6 +198,7 @@ OTHER_GAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("werewolf/spec-9p-seer.yaml", ("solve", "why 4 werewolf")),
     ("werewolf/hunter-view-10p.yaml", ("solve",)),
     ("werewolf/inconsistent.yaml", ("solve",)),
+    ("werewolf/seer-claim-9p.yaml", ("solve",)),
     ("werewolf/game-10p.yaml", ("review",)),
 )
 """ONUW's and classic Werewolf's examples: each command (a verb and its arguments after

@@ -156,7 +156,7 @@ def _json(data: dict[str, Any]) -> dict[str, Any]:
 def _slot_value(value: Any) -> Any:
     if isinstance(value, str):
         text = value.strip().lower()
-        return int(text) if text.isdigit() else text
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else text
     return value
 
 

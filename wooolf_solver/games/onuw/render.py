@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.posterior import Fact
+from ...core.speech import speech_words
 from ...core.words import exact_percent, not_certain, percent, plural, seats_in_words
 from ...lab.calibration import calibration_rows
 from .explain import Explanation, fact_words
@@ -27,7 +28,7 @@ from .review import DealReview
 from .rules import TEAMS
 from .solver import OnuwPosterior
 from .vote import VoteAdvice
-from .words import card, claim_words, conflict_words, night_words, option_words, speech_words
+from .words import card, claim_words, conflict_words, night_words, option_words
 
 SHOWN_OPTIONS = 8
 SHOWN_OUTCOMES = 4

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ...core.errors import EventId
-from ...core.speech import Speech
 from ...core.words import join_words, seats_in_words
 from .night import Choice, NightEntry
 from .record import Claim, DealRecord
@@ -93,21 +92,6 @@ def claim_words(layout: Layout, claim: Claim) -> str:
     if claim.entry.items:
         said += f", who {night_words(layout, claim.role, claim.entry)}"
     return said
-
-
-SPEECH_WORDS: dict[Speech, str] = {
-    "mimic": "a liar's story is one of many it might tell",
-    "free": "a liar's claim costs nothing",
-}
-
-
-def speech_words(speech: Speech) -> str:
-    """The line that names the speech model an answer read the claims by.
-
-    >>> speech_words("mimic")
-    "Speech model: mimic (a liar's story is one of many it might tell)."
-    """
-    return f"Speech model: {speech} ({SPEECH_WORDS[speech]})."
 
 
 def option_words(layout: Layout, option: Choice, role: str) -> str:

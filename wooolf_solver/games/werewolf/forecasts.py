@@ -1,10 +1,16 @@
 """The lab's forecasts of Werewolf: P(werewolf) per seat from each village seat's view.
 
-Just after the game's last claim, every living seat that plays a village-team role
-forecasts, from its own view (its card, the public events, its own private events up
-to then), the chance that each other living seat plays a werewolf, solved exactly
-(the counter) under each speech model; the truth is the role that seat plays. A game
-without claims gives no forecasts, nor does a view the model finds impossible.
+At the end of each day's talk (just after a claim that no other claim follows), every
+living seat that plays a village-team role forecasts, from its own view (its card, the
+public events, its own private events up to then), the chance that each other living
+seat plays a werewolf, solved exactly (the counter) under each speech model; the truth
+is the role that seat plays. A game without claims gives no forecasts, nor does a view
+the model finds impossible.
+
+Every day's talk counts, not only the game's last: whether a day is the game's last
+depends on what happens after it (the game ends when a side wins), so forecasts made
+only then would be judged on the games that ended as they did, and a calibrated model
+would look off the diagonal. A day's end is known when it comes.
 
 >>> import random
 >>> from wooolf_solver.games.werewolf.bots import RandomBot
@@ -31,17 +37,22 @@ from .rules import WEREWOLF
 
 
 def forecasts(record: GameRecord, models: Sequence[Speech]) -> dict[str, list[Forecast]]:
-    """Every living village seat's forecasts of every other living seat after the
-    last claim, per speech model (``record``: the moderator's, every card known)."""
+    """Every living village seat's forecasts of every other living seat at the end of
+    each day's talk, per speech model (``record``: the moderator's, every card known)."""
     out: dict[str, list[Forecast]] = {model: [] for model in models}
-    claims = [n for n, event in enumerate(record.events, 1) if isinstance(event, Claim)]
-    if not claims:
-        return out
-    then = replace(record, events=record.events[: claims[-1]])
+    events = record.events
+    for n, event in enumerate(events, 1):
+        if isinstance(event, Claim) and (n == len(events) or not isinstance(events[n], Claim)):
+            _forecast(replace(record, events=events[:n]), models, out)
+    return out
+
+
+def _forecast(then: GameRecord, models: Sequence[Speech], out: dict[str, list[Forecast]]) -> None:
+    """The forecasts at the end of ``then``, added to ``out``."""
     living = then.alive_after()
-    plays = dict(record.cards)
+    plays = dict(then.cards)
     for seat in living:
-        if record.rules.team(plays[seat]) != "village":
+        if then.rules.team(plays[seat]) != "village":
             continue
         view = then.view(seat)
         for model in models:
@@ -54,7 +65,6 @@ def forecasts(record: GameRecord, models: Sequence[Speech]) -> dict[str, list[Fo
                 for other in living
                 if other != seat
             ]  # fmt: skip
-    return out
 
 
 __all__ = ["forecasts"]

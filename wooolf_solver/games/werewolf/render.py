@@ -20,6 +20,7 @@ from ...core.errors import EventId
 from ...core.pages import render_page
 from ...core.posterior import Fact
 from ...core.reasons import Explanation
+from ...core.speech import speech_words
 from ...core.version import __version__
 from ...core.words import exact_percent, join_words, not_certain, percent, plural, seats_in_words
 from ...lab.calibration import calibration_rows
@@ -63,11 +64,6 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
     return Pretty(result)
 
 
-SPEECH_WORDS = {
-    "mimic": "a liar's story is one pick among many",
-    "free": "a liar may say anything",
-}
-"""What each speech model assumes, in a few words (``docs/werewolf/rules.md``)."""
 TEAM_WORDS = {"werewolves": "the werewolves", "alone": "a player alone"}
 """Whose goal a ballot not of the village follows."""
 
@@ -76,9 +72,9 @@ def speech_line(speech: str) -> Text:
     """The one line that names the speech model the claims were read by.
 
     >>> print(speech_line("mimic"))
-    Speech model: mimic (a liar's story is one pick among many).
+    Speech model: mimic (a liar's story is one of many it might tell).
     """
-    return Text(f"Speech model: {speech} ({SPEECH_WORDS.get(speech, speech)}).", style="dim")
+    return Text(speech_words(speech), style="dim")
 
 
 def chance(p: float) -> Text:

@@ -62,10 +62,15 @@ from .memo import SMALL_BYTES, Memo, is_sharing, position
 from .posterior import certain_by_roles
 from .rules import Card, Character, Seat
 
-DENSE_CODES = 3**8
+DENSE_CODES = 3**7
 """The most label codes (``(targets + 1) ** free seats``) for which the decision comes
-from dense labelled passes (every table of the built-in editions, up to 8 players and
-the neutral hand); above, the passes are sparse (:meth:`_Model.sparse_levels`)."""
+from dense labelled passes (every table of the built-in editions: at most 7 free seats
+and two targets); above, the passes are sparse (:meth:`_Model.sparse_levels`). At 3**8
+(9-player designer decks) the dense passes took up to 1.2 s for a hint the sparse ones
+answer in 0.1 s."""
+ROWS_CODES = DENSE_CODES
+"""An engine reads the lab's rows (:mod:`.deals`) only when its ``dense_codes`` is at
+least the default (the tests' ``dense_codes=0`` asks for the sparse passes alone)."""
 
 
 TALLIES = Memo()
@@ -197,7 +202,7 @@ class CountingEngine:
         """Inside :func:`.memo.sharing`, the position's deals as rows (:mod:`.deals`,
         the same answers, updated event by event) when the table is small and has
         a consistent deal; otherwise ``None``: the passes answer."""
-        if not is_sharing() or self.dense_codes < deals.MAX_CODES:
+        if not is_sharing() or self.dense_codes < ROWS_CODES:
             return None
         rows = deals.deals_of(knowledge, self.max_memory)
         return rows if rows is not None and len(rows.weights) else None
@@ -264,6 +269,8 @@ class _Model:
         live = scale > 0
         self.factors: FloatArray = factors[live]
         self.scale: FloatArray = scale[live]
+        self._pruned: list[Array] | None = None
+        """The forward pass of :meth:`prune`, once it ran."""
 
     def prune(self) -> list[Array]:
         """Drop the hypotheses that no deal fulfils (they weigh nothing); return the
@@ -271,7 +278,8 @@ class _Model:
         forward = self.forward(self.factors)
         live = forward[-1][:, 0] > 0
         self.factors, self.scale = self.factors[live], self.scale[live]
-        return [level[live] for level in forward]
+        self._pruned = forward = [level[live] for level in forward]
+        return forward
 
     # -- hypotheses and factors -------------------------------------------------------
 
@@ -332,11 +340,17 @@ class _Model:
 
     # -- passes ---------------------------------------------------------------------
 
-    def forward(self, factors: Array) -> list[Array]:
-        """Weights of the partial deals after each seat, per hypothesis and state."""
+    def forward(self, factors: Array, exact_from: int | None = None) -> list[Array]:
+        """Weights of the partial deals after each seat, per hypothesis and state; on
+        whole-number ``factors``, the levels from ``exact_from`` on as Python integers
+        (those before are whole floats below 2**53, so exact)."""
         exact = factors.dtype == object
         levels = [np.ones((len(factors), 1), dtype=factors.dtype)]
         for j, step in enumerate(self.lattice.steps):
+            if not exact and exact_from is not None and j + 1 >= exact_from:
+                exact = True
+                factors = factors.astype(np.int64).astype(object)
+                levels[-1] = levels[-1].astype(np.int64).astype(object)
             group = step.into
             coef = group.moves.coef.astype(object) if exact else group.moves.weight
             moves = levels[-1][:, group.moves.src] * coef * factors[:, j, group.moves.hand]
@@ -372,9 +386,19 @@ class _Model:
         bound = factorial(cards) // factorial(size) ** len(self.seats)
         support = self.factors > 0
         if bound < EXACT_LIMIT:
-            last = self.forward(support.astype(np.float64))[-1][:, 0]
+            if self._pruned is not None and np.array_equal(support, self.factors):
+                last = self._pruned[-1][:, 0]  # 0/1 factors (no peek told a card): that pass
+            else:
+                last = self.forward(support.astype(np.float64))[-1][:, 0]
             return round(float(last.sum()))
-        last = self.forward(support.astype(object))[-1][:, 0]
+        if len(self.factors) == 1 and support.all():  # nothing told apart: every deal
+            return int(bound)
+        dealt = [  # the most partial deals of j seats: floats are exact below 2**53
+            factorial(cards) // (factorial(cards - size * j) * factorial(size) ** j)
+            for j in range(len(self.seats) + 1)
+        ]
+        exact_from = next(j for j, most in enumerate(dealt) if most >= EXACT_LIMIT)
+        last = self.forward(support.astype(np.float64), exact_from)[-1][:, 0]
         return int(sum(last))
 
     # -- the decision -----------------------------------------------------------------
@@ -528,28 +552,26 @@ class _Model:
         follower counted; the labellings no partial deal fulfils are dropped, and those
         made equal by counting are merged."""
         count = len(self.knowledge.targets) + 1
-        split = self._sparse_step(j, seat, weights, forward)  # (state, b, label, code)
-        states, batch, _, width = split.shape
-        flat = split.reshape(states, batch, count * width)
-        live = np.flatnonzero(flat.any(axis=(0, 1)))
-        old = np.tile(codes, (count, 1))[live]
-        label = np.repeat(np.arange(count), width)[live]
+        split = self._sparse_step(j, seat, weights, forward)  # (label, state, b, code)
+        label, code = np.nonzero(split.any(axis=(1, 2)))  # the live ones, by label then code
+        kept = np.ascontiguousarray(split[label, :, :, code].transpose(1, 2, 0))  # (state, b, ·)
+        old = codes[code]
         labels = old.shape[1] - self.counted
         if seat not in self.follower_class:
             parts = [old[:, :labels], label[:, None]]
             codes = np.concatenate([*(parts if forward else parts[::-1]), old[:, labels:]], axis=1)
-            return codes, flat[:, :, live]
+            return codes, kept
         column = labels + self.follower_class[seat] * (count - 1) + label
         held = label < count - 1
         old[np.flatnonzero(held), column[held]] += 1
         codes, inverse = _unique_rows(old)
         order = np.argsort(inverse, kind="stable")
         starts = np.flatnonzero(np.r_[True, np.diff(inverse[order]) != 0])
-        return codes, np.add.reduceat(flat[:, :, live[order]], starts, axis=2)
+        return codes, np.add.reduceat(kept[:, :, order], starts, axis=2)
 
     def _sparse_step(self, j: int, seat: int, weights: Array, forward: bool) -> Array:
         """Lattice step ``j`` of a sparse pass, dealing free seat number ``seat``: the
-        weights by (state after, hypothesis, the seat's label, labelling before), one
+        weights by (the seat's label, state after, hypothesis, labelling before), one
         hand type at a time (a hand moves each state to a different one, so its moves
         add without collisions)."""
         count = len(self.knowledge.targets) + 1
@@ -584,8 +606,7 @@ class _Model:
                 part = np.take(here, before[start:end], axis=0)
                 part *= (step.weight[start:end, None] * factors[:, h])[:, :, None]
                 out[self.labels[h] * states + after[start:end], :, codes] += part
-        by_label = out.reshape(count, states, batch, width)
-        return by_label.transpose(1, 2, 0, 3)
+        return out.reshape(count, states, batch, width)
 
     def _expand(
         self, codes: IntArray, labelled: list[int], weights: FloatArray, *carried: IntArray

@@ -212,6 +212,8 @@ class Play:
     identity: str
     """The viewpoint's identity."""
     record: dict[str, Any]
+    deal: dict[Seat, Hand]
+    """Every seat's hand (the record knows the viewpoint's alone)."""
 
     @property
     def name(self) -> str:
@@ -240,7 +242,7 @@ def rounds(shape: Design, game: Game, setup: Setup, edition: str) -> Iterator[Pl
             "hands": {viewpoint: [card.name for card in hands[viewpoint]]},
             "events": events,
         }
-        yield Play(shape, count, identity, record)
+        yield Play(shape, count, identity, record, hands)
 
 
 def play(

@@ -244,7 +244,7 @@
       try {
         const response = await fetch(`${base}/events`, { headers: headers(), cache: "no-store" });
         if (response.status === 401 || response.status === 403) {
-          status.textContent = "This link has no valid key for this seat: open the private link you were given.";
+          status.textContent = "This link has no valid key for this seat (or its table is gone): open the private link you were given.";
           return;
         }
         if (!response.ok || !response.body) throw new Error(`status ${response.status}`);

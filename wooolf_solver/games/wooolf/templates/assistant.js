@@ -183,11 +183,15 @@
     $("why").replaceChildren(why);
   }
 
+  let asked = 0;  // the latest analysis asked for: an older answer arriving later is dropped
+
   async function changed() {
     $("events").replaceChildren(...round.events.map((e) => el("li", { text: describe(e) })));
     renderBuilder();
+    const mine = ++asked;
     const { ok, response } = await post("/wooolf/api/analyse", round);
     const body = await response.json();
+    if (mine !== asked) return;
     if (!ok) {
       message(body.error);
       return;
