@@ -214,13 +214,13 @@ def dense(work: Callable[[], Any]) -> Callable[[], Any]:
     """``work`` on the counter's dense labelled passes, whatever the table."""
 
     def run() -> Any:
-        saved = counter.DENSE_CODES
-        counter.DENSE_CODES = 10**18
+        saved = counter.DENSE_CODES, counter.DENSE_SEATS
+        counter.DENSE_CODES, counter.DENSE_SEATS = 10**18, 10**9
         try:
             with memory_budget(10**18):
                 return work()
         finally:
-            counter.DENSE_CODES = saved
+            counter.DENSE_CODES, counter.DENSE_SEATS = saved
 
     return run
 
@@ -318,7 +318,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             say(f"{name}: hint")
             row["hint"] = measure(partial(hint, round_), args.hint_repeat)
             labels = (len(knowledge.targets) + 1) ** len(knowledge.free_seats)
-            row["sparse"] = labels > counter.DENSE_CODES
+            many = len(knowledge.free_seats) > counter.DENSE_SEATS and knowledge.targets
+            row["sparse"] = labels > counter.DENSE_CODES or bool(many)
             if name in TODAY:
                 row["before"] = dict(zip(("solve", "hint"), baseline[name], strict=True))
                 if name in mine:  # the ratio from this checkout's child runs too

@@ -109,9 +109,10 @@ def test_the_game_goes_on_after_every_public_event_but_the_last() -> None:
     # as the last event, the lynch may have ended the game
     ended = solve(record(deck, rules={"reveal": False}, events=events[:3]))
     assert ended.werewolf[3] == F(1, 3)
-    # with parity, two alive with a werewolf among them is over: the lynch contradicts
+    # with parity, two alive with a werewolf among them is over: the night that follows
+    # the lynch contradicts (the lynch alone, the game's last event, may end it)
     parity = solve(record(deck, rules={"reveal": False, "parity": True}, events=events))
-    assert parity.to_dict() == {"consistent": False, "conflict": [3]}
+    assert parity.to_dict() == {"consistent": False, "conflict": [4]}
 
 
 def test_a_shot_makes_its_shooter_the_hunter() -> None:
@@ -277,7 +278,7 @@ def test_nobody_alive_counts_as_over() -> None:
     events = [{"night": 1}, {"dawn": 1, "dead": [1, 2, 3]}]
     assert solve(record(deck, rules={"reveal": False}, events=events)).consistent
     later = [*events, {"day": 1, "lynched": None}]
-    assert solve(record(deck, rules={"reveal": False}, events=later)).conflict == (2,)
+    assert solve(record(deck, rules={"reveal": False}, events=later)).conflict == (3,)
 
 
 def test_a_lovers_grief_is_not_imposed() -> None:

@@ -21,8 +21,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ...core import fields
 from ...core.errors import InvalidDeckError
+from ...core.roles import copies_of
 from .rules import WEREWOLF, Deck, Rules, load_rules
 
 
@@ -111,13 +111,9 @@ def parse_roles(text: str, where: str = "--roles") -> dict[str, int]:
     Traceback (most recent call last):
     ...
     wooolf_solver.core.errors.InvalidDeckError: --roles.werewolf: must be a whole number, not 'two'
+    >>> parse_roles("werewolf=1,werewolf=2")
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.InvalidDeckError: --roles.werewolf: named twice (give its copies once)
     """
-    out: dict[str, int] = {}
-    for part in text.split(","):
-        name, sign, copies = part.strip().partition("=")
-        name = fields.name(name.strip(), where, error=InvalidDeckError)
-        if not sign:
-            raise InvalidDeckError(f"{where}: write role=copies, not {part.strip()!r}")
-        value: Any = int(copies) if copies.strip().isdigit() else copies.strip()
-        out[name] = fields.count(value, fields.at(where, name), 1, 100, error=InvalidDeckError)
-    return out
+    return copies_of(text, where)

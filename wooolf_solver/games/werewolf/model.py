@@ -300,13 +300,33 @@ class Took:
 class GoesOn:
     """No win condition holds among ``living`` (the piper's excepted): a werewolf lives,
     a non-werewolf lives (with ``parity``: more non-werewolves than werewolves), and the
-    living are not exactly the lovers of different teams."""
+    living are not exactly the lovers of different teams.
+
+    The game went on with these living because a public event followed: the fact
+    belongs to every public event played with them alive after an earlier public event
+    (``witnesses``, in order; ``event`` is the first), and a restriction keeps it while
+    one of them is kept (:meth:`WerewolfKnowledge.restricted`), so a set of events whose
+    last public event ends the game is consistent.
+    """
 
     event: EventId
     living: tuple[Seat, ...]
     parity: bool
     rules: Rules = field(repr=False)
     layout: Layout = field(repr=False)
+    witnesses: tuple[EventId, ...] = ()
+
+    def among(self, events: Iterable[EventId]) -> GoesOn | None:
+        """The fact as kept by ``events``: witnessed by those of them that witness it
+        (``None``: by none).
+
+        >>> goes_on = GoesOn(4, (1, 2), False, load_rules(), Layout(2, False, False), (4, 6))
+        >>> goes_on.among({6}).event, goes_on.among({1, 2, 3}) is None
+        (6, True)
+        """
+        keep = set(events)
+        witnesses = tuple(event for event in self.witnesses or (self.event,) if event in keep)
+        return replace(self, event=witnesses[0], witnesses=witnesses) if witnesses else None
 
     def scope(self) -> tuple[Var, ...]:
         return (*self.layout.scope(self.living), *((LOVERS,) if self.layout.cupid else ()))
@@ -423,9 +443,18 @@ class WerewolfKnowledge(Knowledge):
 
     def restricted(self, events: Iterable[EventId]) -> Self:
         """The same knowledge with only the observations of ``events`` (and the prior
-        and known cards)."""
+        and known cards); "the game goes on" with some living (:class:`GoesOn`) is kept
+        while a public event played with them alive is."""
         keep = {*events, *ALWAYS}
-        return replace(self, observations=tuple(o for o in self.observations if o.event in keep))
+        kept: list[Observation] = []
+        for observation in self.observations:
+            if isinstance(observation, GoesOn):
+                witnessed = observation.among(keep)
+                if witnessed is not None:
+                    kept.append(witnessed)
+            elif observation.event in keep:
+                kept.append(observation)
+        return replace(self, observations=tuple(kept))
 
     @property
     def claims(self) -> tuple[ClaimMade, ...]:
@@ -490,8 +519,7 @@ def _events(record: GameRecord, layout: Layout) -> list[Observation]:
     out: list[Observation] = []
     living = list(record.seats)
     nightfall = tuple(living)
-    public = [n for n, event in enumerate(record.events, 1) if event.public]
-    last_checked: tuple[Seat, ...] | None = None
+    goes_on = _goes_on(record)
     weights = weigh_claims(
         record.events,
         record.deck,
@@ -500,6 +528,9 @@ def _events(record: GameRecord, layout: Layout) -> list[Observation]:
         alignment=alignment,
     )
     for number, event in enumerate(record.events, 1):
+        if number in goes_on:
+            alive, witnesses = goes_on[number]
+            out.append(GoesOn(number, alive, record.variants.parity, rules, layout, witnesses))
         if isinstance(event, Night):
             nightfall = tuple(living)
         if isinstance(event, Dawn):
@@ -515,10 +546,27 @@ def _events(record: GameRecord, layout: Layout) -> list[Observation]:
         if event.actor == record.viewpoint and not event.public:
             out += _private(event, number, layout, alignment=alignment, living=tuple(living))
         living = [seat for seat in living if seat not in event.deaths]
-        if public and number in public[:-1] and tuple(living) != last_checked:
-            last_checked = tuple(living)
-            out.append(GoesOn(number, last_checked, record.variants.parity, rules, layout))
     return out
+
+
+def _goes_on(record: GameRecord) -> dict[int, tuple[tuple[Seat, ...], tuple[int, ...]]]:
+    """Each set of living with which a public event followed an earlier one (so the game
+    had not ended), by its first such event: the living and every such event.
+
+    >>> from wooolf_solver.games.werewolf.record import read_record
+    >>> _goes_on(read_record({"game": "werewolf", "players": 4, "roles": {"werewolf": 1,
+    ...     "villager": 3}, "events": [{"night": 1}, {"dawn": 1, "dead": [2]},
+    ...     {"sheriff": 1}, {"day": 1, "lynched": 3}, {"night": 2}]}))
+    {2: ((1, 2, 3, 4), (2,)), 3: ((1, 3, 4), (3, 4)), 5: ((1, 4), (5,))}
+    """
+    living, played = record.seats, False
+    witnesses: dict[tuple[Seat, ...], list[int]] = {}
+    for number, event in enumerate(record.events, 1):
+        if event.public and played:
+            witnesses.setdefault(living, []).append(number)
+        played = played or event.public
+        living = tuple(seat for seat in living if seat not in event.deaths)
+    return {numbers[0]: (alive, tuple(numbers)) for alive, numbers in witnesses.items()}
 
 
 def _private(

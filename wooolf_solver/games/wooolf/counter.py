@@ -68,6 +68,11 @@ from dense labelled passes (every table of the built-in editions: at most 7 free
 and two targets); above, the passes are sparse (:meth:`_Model.sparse_levels`). At 3**8
 (9-player designer decks) the dense passes took up to 1.2 s for a hint the sparse ones
 answer in 0.1 s."""
+DENSE_SEATS = 7
+"""The most free seats of a viewpoint with targets for which the default engine takes
+the dense passes (every built-in table; a one-target viewpoint of a 12-player designer
+deck has only 2**11 label codes, but its dense hint took 0.8–3.3 s where the sparse
+passes take 0.04–0.8 s)."""
 ROWS_CODES = DENSE_CODES
 """An engine reads the lab's rows (:mod:`.deals`) only when its ``dense_codes`` is at
 least the default (the tests' ``dense_codes=0`` asks for the sparse passes alone)."""
@@ -124,8 +129,9 @@ class CountingEngine:
     :func:`wooolf_solver.core.budget.max_memory`, which ``--max-memory`` sets and is
     :data:`DEFAULT_MAX_MEMORY` otherwise) bounds what one computation may hold: a
     bigger one raises :class:`TooLargeError` before it allocates. ``dense_codes``
-    (default :data:`DENSE_CODES`) is where the sparse labelled passes take over (0:
-    always; the tests use it).
+    (default :data:`DENSE_CODES`, with at most :data:`DENSE_SEATS` free seats) is
+    where the sparse labelled passes take over (0: always; the tests use it; given, it
+    alone decides).
     """
 
     name: ClassVar[str] = "counter"
@@ -133,6 +139,7 @@ class CountingEngine:
     def __init__(self, max_memory: int | None = None, dense_codes: int | None = None) -> None:
         self._max_memory = max_memory
         self.dense_codes = DENSE_CODES if dense_codes is None else dense_codes
+        self.dense_seats = DENSE_SEATS if dense_codes is None else None
 
     @property
     def max_memory(self) -> int:
@@ -140,10 +147,10 @@ class CountingEngine:
         return budget.max_memory() if self._max_memory is None else self._max_memory
 
     def _model(self, knowledge: RoundKnowledge) -> _Model:
-        return _Model(knowledge, self.max_memory, self.dense_codes)
+        return _Model(knowledge, self.max_memory, self.dense_codes, self.dense_seats)
 
     def _key(self, knowledge: RoundKnowledge) -> Hashable:
-        return (position(knowledge), self.max_memory, self.dense_codes)
+        return (position(knowledge), self.max_memory, self.dense_codes, self.dense_seats)
 
     def tally(self, knowledge: RoundKnowledge) -> Tally:
         """Every count the posterior needs (kept per position: see :mod:`.memo`)."""
@@ -227,6 +234,7 @@ class _Model:
         knowledge: RoundKnowledge,
         max_memory: int = DEFAULT_MAX_MEMORY,
         dense_codes: int = DENSE_CODES,
+        dense_seats: int | None = None,
     ) -> None:
         self.knowledge = knowledge
         self.max_memory = max_memory
@@ -260,8 +268,10 @@ class _Model:
         biggest = max(
             (labels**j * len(step.src) for j, step in enumerate(self.lattice.steps)), default=0
         )
+        few = dense_seats is None or not knowledge.targets or len(self.seats) <= dense_seats
         self.dense = not self.seats or (
-            labels ** len(self.seats) <= dense_codes
+            few
+            and labels ** len(self.seats) <= dense_codes
             and 4 * 8 * len(hypotheses) * biggest <= max_memory
         )
         scale = np.ones(len(hypotheses))
