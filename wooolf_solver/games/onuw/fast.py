@@ -1168,7 +1168,7 @@ class _Night:
 
 def consistent(knowledge: OnuwKnowledge) -> bool:
     """Whether some world has a non-zero weight."""
-    if lies.applies(knowledge):
+    if lies.weighs_every_world(knowledge):
         return lies.consistent(knowledge)
     return passive.consistent(knowledge)
 

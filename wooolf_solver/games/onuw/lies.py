@@ -37,6 +37,9 @@ costs one run per subset: ``2 ** claims`` runs, each as fast as with ``village_l
 (True, [ClaimWeights(liar=..., true=..., false=...), ...])
 >>> solve_knowledge(knowledge) == brute.solve(record) == fast.solve(record)
 True
+>>> told = knowledge.restricted([1])  # claim 2 still told, no longer weighed
+>>> weighs_every_world(told), applies(told), fast.consistent(told)
+(True, False, True)
 """
 
 from __future__ import annotations
@@ -54,25 +57,29 @@ from .speech import FREE, ClaimWeights
 
 
 def _made(knowledge: OnuwKnowledge) -> list[ClaimMade] | None:
-    """The knowledge's claims as observed, in its claims' order; ``None`` when the
-    knowledge holds anything else than the prior, the viewpoint's night and one
-    observation per claim."""
+    """The knowledge's claims as observed; ``None`` when it holds anything else than
+    the prior and the viewpoint's night, or no claim, or a claim with a weight 0."""
     made = [obs for obs in knowledge.observations if isinstance(obs, ClaimMade)]
     others = [obs for obs in knowledge.observations if not isinstance(obs, ClaimMade)]
     if any(not isinstance(obs, NightPrior | OwnNight) for obs in others):
         return None
-    if [obs.claim for obs in made] != list(knowledge.claims):
+    weights = [claim.weights for claim in made]
+    if not made or min(min(w.liar, w.true, w.false) for w in weights) <= 0:
         return None
     return made
 
 
+def weighs_every_world(knowledge: OnuwKnowledge) -> bool:
+    """Whether every claim observed weighs every world above 0 (``village_lies``
+    above 0 and below 1): then :func:`consistent` decides, whatever claims are told."""
+    return _made(knowledge) is not None
+
+
 def applies(knowledge: OnuwKnowledge) -> bool:
-    """Whether the knowledge's claims may lie (``village_lies`` above 0) with every
-    weight above 0: then this module computes it."""
+    """Whether the knowledge :func:`weighs_every_world`, each claim told observed once,
+    in order: then this module computes it."""
     made = _made(knowledge)
-    return bool(made) and all(
-        min(claim.weights.liar, claim.weights.true, claim.weights.false) > 0 for claim in made or ()
-    )
+    return made is not None and [obs.claim for obs in made] == list(knowledge.claims)
 
 
 def _without_claims(knowledge: OnuwKnowledge, kept: Sequence[ClaimMade]) -> OnuwKnowledge:
@@ -167,4 +174,4 @@ def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
     return fast.solution_of(knowledge, sums(knowledge))
 
 
-__all__ = ["applies", "consistent", "solve_knowledge", "sums"]
+__all__ = ["applies", "consistent", "solve_knowledge", "sums", "weighs_every_world"]
