@@ -207,7 +207,8 @@ def speech_option(parser: argparse.ArgumentParser) -> None:
         choices=SPEECH_MODELS,
         default=None,
         help="read the claims by this speech model instead of the record's "
-        "(ONUW and Werewolf: mimic, a liar picks its story; free, a liar says anything)",
+        "(games where players talk freely: mimic, a liar picks its story; free, a liar says "
+        "anything)",
     )
 
 

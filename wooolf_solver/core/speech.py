@@ -1,7 +1,7 @@
 """The speech models: what a claim is worth in a game where talk is free.
 
-A game whose players may lie about their roles (ONUW, classic Werewolf) reads its
-claims by one of these models, named in a record's ``model: {speech: ...}``:
+A game whose players may lie about their roles (a game whose ``talks`` is set) reads
+its claims by one of these models, named in a record's ``model: {speech: ...}``:
 
 - ``mimic`` (the default): a liar *chooses* its story, so a story has a chance, the
   chance that a story-teller who picks each part of it at random tells it;

@@ -91,7 +91,7 @@ def test_a_contradiction_names_a_minimal_set(
     path = write(tmp_path, CONFLICT)
     status, out, _ = run(capsys, "solve", path, "--json")
     assert status == 1
-    assert json.loads(out) == {"consistent": False, "conflict": ["night", 2]}
+    assert json.loads(out) == {"consistent": False, "conflict": ["night", 2], "speech": "mimic"}
     status, out, _ = run(capsys, "solve", path)
     assert status == 1
     assert "your night (the seer: you looked at seat 2 and saw the troublemaker)" in out

@@ -598,24 +598,35 @@ class _Model:
             f"{width * count:,} labellings of {j + 1 if forward else len(self.seats) - j} "
             f"seats × {states:,} states × {batch:,} hypotheses",
         )
-        out = np.zeros((count * states, batch, width))
         ends = [*group.starts[1:].tolist(), len(step.hand)]
         before, after = (step.src, step.dst) if forward else (step.dst, step.src)
-        hands = [
-            (h, start, end)
+        factors = self.factors[:batch, seat]  # the first row stands for all when shared
+        plans = [  # per hand: the states left, the moves' factors, the rows reached
+            (
+                before[start:end],
+                (step.weight[start:end, None] * factors[:, h])[:, :, None],
+                self.labels[h] * states + after[start:end],
+            )
             for h, start, end in zip(group.keys.tolist(), group.starts.tolist(), ends, strict=True)
             if self.factors[:, seat, h].any()
         ]
-        factors = self.factors[:batch, seat]  # the first row stands for all when shared
-        most = max((end - start for _, start, end in hands), default=1)
+        most = max((len(src) for src, _, _ in plans), default=1)
         block = max(BLOCK_MIN, CACHE_ELEMENTS // (batch * most))  # temporaries in cache
+        out = None if width <= block else np.empty((count * states, batch, width))
         for first in range(0, width, block):
             codes = slice(first, first + block)
-            here = weights[:, :, codes]
-            for h, start, end in hands:
-                part = np.take(here, before[start:end], axis=0)
-                part *= (step.weight[start:end, None] * factors[:, h])[:, :, None]
-                out[self.labels[h] * states + after[start:end], :, codes] += part
+            here = np.ascontiguousarray(weights[:, :, codes])  # a block of its own
+            into = np.zeros((count * states, batch, here.shape[2]))
+            for src, scale, dst in plans:
+                part = np.take(here, src, axis=0)
+                part *= scale
+                into[dst] += part
+            if out is None:
+                out = into
+            else:
+                out[:, :, codes] = into
+        if out is None:  # no labelling
+            out = np.zeros((count * states, batch, width))
         return out.reshape(count, states, batch, width)
 
     def _expand(
