@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+from ..core.documents import shown
 from ..games import find_game
 from ..games.base import Lab
 from ..lab.executors import make_executor
@@ -23,25 +24,54 @@ from .session import (
     progress,
 )
 
+ROLES_HELP = "the role mix, e.g. ROLE=2,OTHER=1,VILLAGER=5 (the player count follows)"
+
+
+@runtime_checkable
+class Implying(Protocol):
+    """A lab whose mixes may be role lists (``--roles``) that imply the player count."""
+
+    def players_of(self, mix: str) -> int | None:
+        """The players ``mix`` deals for (``None``: a mix for any count)."""
+        ...
+
 
 def deck_options(parser: argparse.ArgumentParser) -> None:
     cards = parser.add_mutually_exclusive_group()
     cards.add_argument("--edition", help="a built-in edition (default: the game's first)")
-    cards.add_argument("--deck", metavar="FILE", help="a designer's deck file (.toml)")
+    cards.add_argument(
+        "--deck",
+        metavar="FILE",
+        help="a designer's deck file (.toml), or a role list NAME=COPIES,... where the game "
+        "takes one",
+    )
+    cards.add_argument("--roles", metavar="NAME=COPIES,...", help=ROLES_HELP)
 
 
 def mix_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "mixes",
-        nargs="+",
+        nargs="*",
         metavar="MIX",
-        help="a built-in edition of the game, or a designer's deck file",
+        help="a built-in edition of the game, a designer's deck file, or a role list "
+        "NAME=COPIES,... where the game takes one",
+    )
+    parser.add_argument(
+        "--roles",
+        action="append",
+        default=[],
+        metavar="NAME=COPIES,...",
+        help=f"{ROLES_HELP}; repeat it for several mixes",
     )
 
 
 def lab_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--players", type=positive, required=True, metavar="N", help="players at the table"
+        "--players",
+        type=positive,
+        metavar="N",
+        help="players at the table (default: as many as the mix deals; a built-in edition "
+        "needs it)",
     )
     parser.add_argument(
         "--games", type=positive, default=100, metavar="K", help="games (default: %(default)s)"
@@ -95,7 +125,8 @@ def simulate_command(args: argparse.Namespace, session: Session) -> int:
     95% interval. The same seed gives the same report on any number of workers."""
     session.game = find_game(args.game)
     lab = session.game.lab()
-    (report,) = run_lab(args, lab, [args.deck or args.edition or lab.default_mix], "simulate")
+    mix = args.roles or args.deck or args.edition or lab.default_mix
+    (report,) = run_lab(args, lab, [mix], "simulate", roles=[args.roles] if args.roles else [])
     if args.json:
         session.json(report.to_dict())
     else:
@@ -117,7 +148,9 @@ def compare_command(args: argparse.Namespace, session: Session) -> int:
     `wooolf simulate` are put side by side: one column per mix."""
     session.game = find_game(args.game)
     lab = session.game.lab()
-    reports = run_lab(args, lab, args.mixes, "compare")
+    if not args.mixes and not args.roles:
+        raise UsageError("compare: name the mixes (MIX ... or --roles NAME=COPIES,...)")
+    reports = run_lab(args, lab, [*args.mixes, *args.roles], "compare", roles=args.roles)
     if args.json:
         mixes = {lab.label(report.simulation): report.to_dict() for report in reports}
         session.json({"version": 1, "mixes": mixes})
@@ -126,18 +159,49 @@ def compare_command(args: argparse.Namespace, session: Session) -> int:
     return 0
 
 
-def run_lab(args: argparse.Namespace, lab: Lab, mixes: Sequence[str], verb: str) -> tuple[Any, ...]:
+def players_for(lab: Lab, mix: str, players: int | None, game: str) -> int:
+    """The table's size for ``mix``: ``--players``, or the count the mix implies; a
+    disagreement, or neither, is refused in one line."""
+    implied = lab.players_of(mix) if isinstance(lab, Implying) else None
+    if players is None:
+        if implied is None:
+            also = (
+                ", or give the mix as --roles NAME=COPIES,..." if isinstance(lab, Implying) else ""
+            )
+            raise UsageError(f"--players: needed for the {game} mix {shown(mix)}{also}")
+        return implied
+    if implied is not None and implied != players:
+        raise UsageError(
+            f"--players: {players}, but the mix {shown(mix)} is for {implied} players "
+            "(leave --players out to play it)"
+        )
+    return players
+
+
+def run_lab(
+    args: argparse.Namespace,
+    lab: Lab,
+    mixes: Sequence[str],
+    verb: str,
+    roles: Sequence[str] = (),
+) -> tuple[Any, ...]:
     """Simulate every mix with the options of ``simulate`` / ``compare``, with progress
-    on stderr, and write the plot; every option and output path is checked first."""
+    on stderr, and write the plot; every option and output path is checked first
+    (``roles``: the mixes given as ``--roles``)."""
+    if roles and not isinstance(lab, Implying):
+        raise UsageError(f"--roles: the {args.game} lab takes an edition or a deck file")
     spec = args.bots or lab.default_bots
     bots = tuple(part.strip() for part in spec.split(",") if part.strip())
     seed, analyse = str(args.seed), not args.quick
-    if isinstance(lab, TalkingLab):
-        simulations = lab.simulations(mixes, args.players, bots, seed, analyse, speech=args.speech)
-    elif args.speech is not None:
+    if args.speech is not None and not isinstance(lab, TalkingLab):
         raise UsageError(f"--speech: the bots of {args.game} do not talk")
-    else:
-        simulations = lab.simulations(mixes, args.players, bots, seed, analyse)
+    simulations: list[Any] = []
+    for mix in mixes:
+        players = players_for(lab, mix, args.players, args.game)
+        if isinstance(lab, TalkingLab):
+            simulations += lab.simulations([mix], players, bots, seed, analyse, speech=args.speech)
+        else:
+            simulations += lab.simulations([mix], players, bots, seed, analyse)
     labels = [lab.label(simulation) for simulation in simulations]
     if len(set(labels)) < len(labels):
         raise UsageError(f"compare: two mixes share a name ({', '.join(labels)})")

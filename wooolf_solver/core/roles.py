@@ -1,11 +1,11 @@
 """A role mix as the command line writes it: ``NAME=COPIES,...`` (``--roles``).
 
->>> copies_of("wolf=2, seer=1")
-{'wolf': 2, 'seer': 1}
->>> copies_of("wolf=1,wolf=2")
+>>> copies_of("red=2, blue=1")
+{'red': 2, 'blue': 1}
+>>> copies_of("red=1,red=2")
 Traceback (most recent call last):
 ...
-wooolf_solver.core.errors.InvalidDeckError: --roles.wolf: named twice (give its copies once)
+wooolf_solver.core.errors.InvalidDeckError: --roles.red: named twice (give its copies once)
 """
 
 from __future__ import annotations

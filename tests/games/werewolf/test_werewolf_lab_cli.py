@@ -101,9 +101,47 @@ def test_compare_and_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--players", "9", "--bots", "clever"], "unknown bot 'clever'"),
         (["--players", "30"], "the role table is for 8 to 18 players"),
-        (["--players", "8", "--deck", DECK], "9 cards for 8 players"),
+        (["--players", "8", "--deck", DECK], "--players: 8, but the mix"),
+        (["--roles", "werewolf=1,werewolf=2"], "--roles.werewolf: named twice"),
+        (["--roles", "werewolf=2,seer=1,villager=5", "--players", "9"], "is for 8 players"),
+        (["--roles", "werewolf=2,seer=1,villager=5", "--deck", DECK], "not allowed with"),
+        (["--roles", "werewolf=²"], "--roles.werewolf: must be a whole number"),
+        ([], "--players: needed for the werewolf mix 'table', or give the mix as --roles"),
     ],
 )
 def test_bad_lab_input(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     status, _out, err = run(capsys, "simulate", *LAB, *argv, "--games", "2", "--workers", "1")
-    assert status == 2 and message in err
+    assert status == 2 and message in err, err
+    if "not allowed" not in message:  # argparse's own errors come with the usage
+        assert len(err.strip().splitlines()) == 1, err
+
+
+def test_roles_imply_the_players_as_balance_reads_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    roles = "werewolf=2,seer=1,villager=5"
+    data = simulate(capsys, "--roles", roles, "--games", "4", "--workers", "1", "--quick")
+    assert data["deck"] == {"seer": 1, "villager": 5, "werewolf": 2}
+    assert data["label"] == "werewolf2-seer1-villager5"
+    status, out, _ = run(capsys, "balance", "--roles", roles, "--json")
+    assert status == 0 and data["random_lynch"] == json.loads(out)["random_lynch"]
+    same = simulate(capsys, "--roles", roles, "--players", "8", "--games", "4", "--workers", "1",
+                    "--quick")  # fmt: skip
+    assert same == data
+
+
+def test_compare_takes_roles_each_with_its_own_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(
+        capsys, "compare", *LAB, "--roles", "werewolf=2,seer=1,villager=5", "--roles",
+        "werewolf=2,witch=1,villager=6", "--games", "3", "--workers", "1", "--quick", "--json",
+    )  # fmt: skip
+    assert status == 0, err
+    mixes = json.loads(out)["mixes"]
+    assert {label: sum(m["deck"].values()) for label, m in mixes.items()} == {
+        "werewolf2-seer1-villager5": 8,
+        "werewolf2-villager6-witch1": 9,
+    }
+    status, _, err = run(capsys, "compare", *LAB, "--games", "2")
+    assert status == 2 and "compare: name the mixes" in err

@@ -34,6 +34,7 @@ from random import Random
 from typing import Any
 
 from ...core.errors import InvalidArgumentError, InvalidDeckError, UnknownNameError
+from ...core.roles import copies_of, is_role_list
 from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, calibration
 from ...lab.executors import Executor, Serial
@@ -64,10 +65,22 @@ class Mix:
 
     @classmethod
     def of(cls, name: str, rules: Rules | None = None) -> Mix:
-        """A built-in edition by name, or a deck file by path."""
+        """A built-in edition by name, a deck file by path, or the table edition's
+        cards as ``NAME=COPIES,...`` (``--roles``).
+
+        >>> Mix.of("werewolf=2,seer=1,robber=1,troublemaker=1,villager=1").cards
+        ('robber', 'seer', 'troublemaker', 'villager', 'werewolf', 'werewolf')
+        """
         rules = rules or load_rules()
         if Path(name).is_file():
             return cls.load(Path(name), rules)
+        if is_role_list(name):
+            copies = copies_of(name)
+            cards = tuple(
+                sorted(rules.role(r, "--roles") for r, n in copies.items() for _ in range(n))
+            )
+            label = "-".join(f"{role}{n}" for role, n in copies.items())
+            return cls(label, "table", cards)
         if name.strip().lower() not in rules.editions:
             known = ", ".join(rules.editions)
             raise UnknownNameError(f"unknown edition {name!r} (known: {known}, or a deck file)")
@@ -92,6 +105,13 @@ class Mix:
             cards += [role] * copies
         label = str(data.get("name", path.stem))
         return cls(label, edition, tuple(cards))
+
+    def players(self, rules: Rules) -> int | None:
+        """The players its cards deal for, the centre's aside (``None``: an edition's
+        own decks, for any count)."""
+        if self.cards is None:
+            return None
+        return len(self.cards) - rules.edition(self.edition).centre
 
     def deck(self, rules: Rules, players: int) -> tuple[str, ...]:
         """The cards for ``players`` players (checked)."""
@@ -397,6 +417,11 @@ class OnuwLab:
         return [
             Simulation.of(mix, players, bots, seed, speech=policy, analyse=analyse) for mix in mixes
         ]
+
+    def players_of(self, mix: str) -> int | None:
+        """The players ``mix`` deals for (``None``: an edition, for any count)."""
+        rules = load_rules()
+        return Mix.of(mix, rules).players(rules)
 
     def label(self, simulation: Any) -> str:
         return str(simulation.mix.label)

@@ -403,6 +403,12 @@ class WerewolfLab:
             LabSimulation(Mix.of(mix, players), tuple(bots), seed, policy, analyse) for mix in mixes
         ]
 
+    def players_of(self, mix: str) -> int | None:
+        """The players ``mix`` deals for (``None``: ``table``, for any count)."""
+        from .mixes import Mix  # noqa: PLC0415
+
+        return Mix.implied_players(mix)
+
     def label(self, simulation: Any) -> str:
         return str(simulation.mix.label)
 

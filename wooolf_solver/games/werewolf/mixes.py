@@ -27,6 +27,7 @@ from typing import Any
 from ...core import fields
 from ...core.documents import read_document
 from ...core.errors import InvalidDeckError
+from ...core.roles import is_role_list
 from .balance import parse_roles
 from .rules import Deck, Rules, Variants, load_rules, variants_of
 
@@ -66,7 +67,7 @@ class Mix:
                 raise InvalidDeckError("mix: `table` needs the number of players")
             deck = rules.table_deck(size, "--players")
             return cls(f"{TABLE}-{size}", deck)
-        if "=" in text:
+        if is_role_list(text):
             deck = rules.check_deck(parse_roles(text), players, "--roles", error=InvalidDeckError)
             return cls(
                 "-".join(
@@ -78,6 +79,17 @@ class Mix:
                 deck,
             )
         return cls.load(Path(text), players, rules)
+
+    @classmethod
+    def implied_players(cls, text: str, rules: Rules | None = None) -> int | None:
+        """The players the mix ``text`` deals for (``None``: ``table``, any count).
+
+        >>> Mix.implied_players("werewolf=2,seer=1,villager=5"), Mix.implied_players("table")
+        (8, None)
+        """
+        if text.strip() == TABLE:
+            return None
+        return cls.of(text, None, rules).players
 
     @classmethod
     def load(cls, path: Path, players: int | None, rules: Rules | None = None) -> Mix:
