@@ -5,10 +5,12 @@ night by the ``act`` policy, village-believers claiming the truth and the others
 bluffing a village card with made-up night keys), seen from a viewpoint (its card
 and night) or in public, with all or some of the claims: every player count from 3
 to 6 in both editions, and 10 players of the official deck from a viewpoint with 8
-claims. What is timed is ``fast.solve(record)`` (every output of ``solve``), the
-record built beforehand: a warm-up, then ``--repeat`` runs in this process, by the
-wall clock (the targets) and by the process's CPU time (what the engine costs on a
-shared machine).
+claims (with ``--village-lies E``, every position's honest speakers are wrong with
+chance E, and 7 players of the official deck, from a viewpoint and in public with
+all claims, replace the 10). What is timed is ``fast.solve(record)`` (every output
+of ``solve``), the record built beforehand: a warm-up, then ``--repeat`` runs in this
+process, by the wall clock (the targets) and by the process's CPU time (what the
+engine costs on a shared machine).
 
 The **night hint** (``hints.hint``, the fast engine's, against the brute-force
 reference ``hint(record, "brute")``) is timed the same way, for a seer, a robber, a
@@ -85,6 +87,8 @@ SMALL_PLAYERS, SMALL_MS = 6, 50.0
 BIG_PLAYERS, BIG_MS = 10, 1000.0
 """Target: 10 players (official deck, a viewpoint, 8 claims), median at most 1 s."""
 
+LIES_PLAYERS = 7
+"""With ``--village-lies``: the biggest positions (official deck, all claims)."""
 HINT_PLAYERS, HINT_MS = 10, 1000.0
 """Target: a night hint at 10 players (official deck), median at most 1 s."""
 LAB_PLAYERS, LAB_RATE = 5, 20.0
@@ -121,13 +125,14 @@ def bluffers(players: int, deck: Sequence[str]) -> ClaimPolicy:
 class Spec:
     """A position: a deal played from ``seed``, seen from a random viewpoint (or in
     public), with the first ``claims`` claims of the other seats (``None``: all;
-    ``0``: none)."""
+    ``0``: none), honest speakers wrong with chance ``lies`` (``village_lies``)."""
 
     players: int
     edition: str
     seed: int
     viewpoint: bool
     claims: int | None
+    lies: Fraction = Fraction(0)
 
     @property
     def kind(self) -> str:
@@ -136,7 +141,8 @@ class Spec:
 
     @property
     def name(self) -> str:
-        return f"{self.players}-{self.edition}-{self.kind}-{self.seed}"
+        lies = f"-lies-{self.lies}" if self.lies else ""
+        return f"{self.players}-{self.edition}-{self.kind}-{self.seed}{lies}"
 
     def record(self) -> DealRecord:
         rng = Random(self.seed)
@@ -157,6 +163,7 @@ class Spec:
             night=MappingProxyType(night),
             claims=tuple(claims),
             votes=None,
+            model=replace(game.model, village_lies=self.lies),
         )
 
     def covers(self, other: Any) -> bool:
@@ -165,6 +172,7 @@ class Spec:
             isinstance(other, Spec)
             and self.edition == other.edition
             and self.kind == other.kind
+            and self.lies == other.lies
             and self.players >= other.players
         )
 
@@ -336,16 +344,25 @@ def why_positions(players: Sequence[int] | None) -> list[WhySpec]:
     return [spec for spec in specs if players is None or spec.players in players]
 
 
-def positions(players: Sequence[int] | None) -> list[Spec]:
-    """Every position (optionally only some player counts), smallest first."""
+def positions(players: Sequence[int] | None, lies: Fraction = Fraction(0)) -> list[Spec]:
+    """Every position (optionally only some player counts), smallest first; with
+    ``lies`` (``--village-lies``), 7 players of the official deck (from a viewpoint
+    and in public, all claims) instead of 10."""
     specs = [
-        Spec(count, edition, seed, viewpoint, said)
+        Spec(count, edition, seed, viewpoint, said, lies)
         for count in range(3, SMALL_PLAYERS + 1)
         for edition in ("table", "official")
         for viewpoint, said in ((False, 0), (False, None), (True, 0), (True, None))
         for seed in ((1, 2, 3, 4) if count == SMALL_PLAYERS else (1, 2))
     ]
-    specs += [Spec(BIG_PLAYERS, "official", seed, True, 8) for seed in range(1, 7)]
+    if lies:
+        specs += [
+            Spec(LIES_PLAYERS, "official", seed, viewpoint, None, lies)
+            for viewpoint in (True, False)
+            for seed in (1, 2)
+        ]
+    else:
+        specs += [Spec(BIG_PLAYERS, "official", seed, True, 8) for seed in range(1, 7)]
     return [spec for spec in specs if players is None or spec.players in players]
 
 
@@ -636,6 +653,11 @@ def targets(rows: Sequence[Row]) -> dict[str, Any]:
             "target_ms": SMALL_MS,
         },
         "big": {"players": BIG_PLAYERS, "max_median_ms": worst([BIG_PLAYERS]), "target_ms": BIG_MS},
+        "lies": {
+            "players": f"{LIES_PLAYERS} (village_lies)",
+            "max_median_ms": worst([LIES_PLAYERS]),
+            "target_ms": BIG_MS,
+        },
     }
 
 
@@ -767,13 +789,21 @@ def parser() -> argparse.ArgumentParser:
         metavar="K",
         help="five-player deals the lab plays (0: no lab; default 200)",
     )
+    commands.add_argument(
+        "--village-lies",
+        type=Fraction,
+        default=Fraction(0),
+        metavar="E",
+        help="solve's positions with honest speakers wrong with chance E (e.g. 1/100), "
+        "and 7 players instead of 10; default 0",
+    )
     return commands
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; 1 when the engines disagree or one fails."""
     args = parser().parse_args(argv)
-    specs = positions(args.players)
+    specs = positions(args.players, args.village_lies)
     rows = measure(specs, args, progress())
     report = header(
         VERSION, {"repeat": args.repeat, **budget_of(args).to_dict(), "players": args.players}

@@ -206,6 +206,20 @@ def test_agrees_with_brute_force_on_custom_decks(seed: int, viewpoint: bool) -> 
     agree(played(seed, 3, viewpoint=viewpoint, custom=True))
 
 
+LIES = [Fraction(1, 100), Fraction(1, 10), Fraction(1, 2), Fraction(9, 10), Fraction(1)]
+"""Village lies the engine meets: by expansion (above 0, below 1; 1/2 makes a free
+claim's truth weigh nothing), or not (1: an honest true claim weighs 0)."""
+
+
+@settings(max_examples=max(4, settings().max_examples // 2))
+@given(st.integers(0, 10**9), st.sampled_from(LIES), st.booleans(), st.sampled_from([3, 4]))
+def test_agrees_with_brute_force_when_the_village_lies(
+    seed: int, lies: Fraction, viewpoint: bool, players: int
+) -> None:
+    game = played(seed, players, viewpoint=viewpoint, custom=seed % 4 == 0)
+    agree(replace(game, model=replace(game.model, village_lies=lies)))
+
+
 # -- the contract's worked facts, through the fast engine ----------------------------------
 
 BASE: dict[str, Any] = {"game": "onuw", "edition": "table", "players": 3, "viewpoint": 1}

@@ -33,6 +33,14 @@ every option count, the claims' likelihoods, the orbit's size); the per-slot out
 of a block's slots are averaged over the block at the end, which is exact by the
 symmetry. Conflicts: the brute force's deletion, with this engine's consistency.
 
+**Parts.** ``solve`` and ``consistent`` do not run one engine on the knowledge but
+sum runs on disjoint parts of it (:class:`Sums` add up): a claim that tells a night
+of a village card splits by whether its speaker holds that card (:mod:`.passive`:
+held, the slot is known; not held, the speaker lies and the claim names no slot,
+such speakers forming one block), and with ``village_lies`` above 0 each claim's
+factor is a constant plus a part that prunes, one run per subset of the claims kept
+(:mod:`.lies`). The night hint's ``outcomes`` runs the engine on the whole knowledge.
+
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
 ...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
@@ -47,14 +55,15 @@ True
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, factorial
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from ...core.errors import EventId
+from . import lies, passive  # a cycle: they build on this module's engine when called
 from .brute import Solution
 from .model import (
     NOTHING_SEEN,
@@ -88,6 +97,8 @@ OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
 """The powers whose choice moves no card: lumped when nothing observes it."""
 
 EMPTY = NightEntry()
+
+Key = TypeVar("Key")
 
 CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
 """The powers that move no card at all."""
@@ -136,11 +147,18 @@ def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int
     yield from walk(0, size)
 
 
-_Leaf = tuple[list[str], int, int, tuple[Seat, ...], int, tuple[bool, ...]]
+_Leaf = tuple[list[str], int, int, tuple[Seat, ...], int, tuple[bool, ...], tuple[bool, ...]]
 """Worlds of one night: the dawn cards, the weight and number of worlds per option,
 how many options: one (``()``), or the options of a troublemaker who swaps two seats
-of the tuple (each pair once) or nothing (the rest of the options); and whether
-each claim is true."""
+of the tuple (each pair once) or nothing (the rest of the options); whether each
+claim is true, and whether its speaker believes it holds a card off the village team
+(a liar)."""
+
+
+Weigher = Callable[[tuple[bool, ...], tuple[bool, ...]], tuple[int, tuple[tuple[int, int], ...]]]
+"""A leaf's claim factors from whether each claim is true and whether its speaker
+lies: the product of every claim's factor, and for each true claim its number and
+the product of the other claims' factors."""
 
 
 @dataclass
@@ -157,12 +175,16 @@ class _Tally:
     dealt: list[dict[str, int]] = field(default_factory=list)
     no_wolf: int = 0
     lying: list[int] = field(default_factory=list)
+    kept: list[int] = field(default_factory=list)
+    """By claim: the weight of the worlds where it is true, its own factor left out
+    (with a :data:`Weigher`)."""
     win: dict[Seat | None, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.dawn = [defaultdict(int) for _ in range(self.slots)]
         self.dealt = [defaultdict(int) for _ in range(self.slots)]
         self.lying = [0] * len(self.claims)
+        self.kept = [0] * len(self.claims)
         self.win = dict.fromkeys(self.deaths, 0)
 
 
@@ -207,7 +229,10 @@ class _Engine:
         }
         self.team_of = {name: role.team for name, role in self.rules.roles.items()}
         self.believes = {name: power_of(role).believes for name, role in self.rules.roles.items()}
-        self.truth = [False] * len(knowledge.claims)
+        self.truth, self.liar = [False] * len(knowledge.claims), [False] * len(knowledge.claims)
+        self.weigh: Weigher | None = None
+        """Each leaf's claim factors, when the claims' weights are applied per leaf
+        (:mod:`.lies`); ``None``: applied as the night goes."""
         self._deal_rules()
         cards: list[str | None] = [*self.rules.roles, None]
         self.win_table = {
@@ -227,20 +252,13 @@ class _Engine:
         self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
         self.seats = self.layout.seats
         self._moves()
-        self.pins: dict[Seat, tuple[str, Choice]] = {}
-        """The choice a claim that must be true fixes, by seat: when the seat holds the
-        card it claims (a village card, believed), its choice is the one it tells."""
-        for seat, made in self.claim_at.items():
-            role = made.claim.role
-            power = self.powers[role]
-            if self.must_hold(made.claim, {seat - 1: role}) and any(
-                key in made.claim.entry.keys for key in power.telling
-            ):
-                self.pins[seat] = (role, power.choice_of(made.claim.entry))
+        self.pins = self._pins()
         self.allowed_cache: dict[tuple[Slot, str], bool] = {}
-        self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool]] = {}
+        self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
-        self.plans: dict[tuple[str, ...], tuple[int, list[_Step], int, tuple[bool, ...]]] = {}
+        self.plans: dict[
+            tuple[str, ...], tuple[int, list[_Step], int, tuple[bool, ...], tuple[bool, ...]]
+        ] = {}
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.liars = frozenset(
             seat
@@ -251,6 +269,25 @@ class _Engine:
         viewpoint = knowledge.viewpoint
         others = (seat for seat in self.layout.seats if seat != viewpoint)
         self.deaths: tuple[Seat | None, ...] = () if viewpoint is None else (*others, None)
+
+    def _pins(self) -> dict[Seat, tuple[str, Choice]]:
+        """The choice a claim that must be true fixes, by seat: when the seat holds the
+        card it claims (a village card, believed), its choice is the one it tells."""
+        pins: dict[Seat, tuple[str, Choice]] = {}
+        for seat, made in self.claim_at.items():
+            role = made.claim.role
+            power = self.powers.get(role)
+            if power is None:  # a role no card has: no one holds it
+                continue
+            if self.must_hold(made.claim, {seat - 1: role}) and any(
+                key in made.claim.entry.keys for key in power.telling
+            ):
+                pins[seat] = (role, power.choice_of(made.claim.entry))
+        return pins
+
+    def said(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+        """Whether each claim is true, and whether its speaker lies, as it stands."""
+        return tuple(self.truth), tuple(self.liar)
 
     def _slots(self) -> None:
         """The marked slots (dealt explicitly) and the blocks of interchangeable slots."""
@@ -313,7 +350,7 @@ class _Engine:
         if not self.lies:
             for made in self.claims:
                 role = made.claim.role
-                if self.fixed_belief[role] and rules.team(role) == "village":
+                if self.fixed_belief.get(role) and rules.team(role) == "village":
                     sources.append((made.claim.seat, role, made.claim.entry))
         for seat, role, entry in sources:
             power = type(power_of(rules.roles[role]))
@@ -559,8 +596,15 @@ class _Engine:
         for cards, orbit in self.deals():
             dealt = tuple(cards)
             deal_mass = 0
-            for now, prior, count, pairs, options, truth in self.leaves(dealt):
+            for now, prior, count, pairs, options, truth, liars in self.leaves(dealt):
                 weight = orbit * prior
+                if self.weigh is not None:
+                    factor, kept = self.weigh(truth, liars)
+                    for number, rest in kept:
+                        tally.kept[number] += weight * options * rest
+                    weight *= factor
+                    if not weight:
+                        continue
                 mass = weight * options
                 tally.total += mass
                 tally.worlds += orbit * count * options
@@ -602,7 +646,7 @@ class _Engine:
         for cards, orbit in self.deals():
             night = _Night(self, tuple(cards))
             found = night.leaves()
-            for (now, prior, _, pairs, options, _), seen in zip(found, night.seen, strict=True):
+            for (now, prior, _, pairs, options, _, _), seen in zip(found, night.seen, strict=True):
                 weight = orbit * prior
                 per = masses[seen]
                 if not pairs:
@@ -697,26 +741,13 @@ class _Engine:
             if total:
                 tally.win[dies] += weight * total
 
-    def _teams(
-        self, dawn: Mapping[Slot, Mapping[str, Fraction]], seats: Sequence[Seat]
-    ) -> Mapping[Seat, Mapping[str, Fraction]]:
-        out: dict[Seat, dict[str, Fraction]] = {}
-        for seat in seats:
-            teams: dict[str, Fraction] = defaultdict(Fraction)
-            for card, p in dawn[seat].items():
-                teams[self.team_of[card]] += p
-            out[seat] = {team: p for team, p in sorted(teams.items()) if p}
-        return MappingProxyType(out)
-
     def consistent(self) -> bool:
         return self.tally(stop_at_first=True).total > 0
 
-    def solution(self) -> Solution:
+    def sums(self) -> Sums:
+        """Every output's weight, a block's sums spread evenly over its slots."""
         tally = self.tally()
         layout = self.layout
-        if not tally.total:
-            return Solution(layout, False, conflict=conflict(self.knowledge))
-        total = tally.total
         share: dict[Slot, Fraction] = {slot: Fraction(1) for slot in layout.slots}
         members: dict[Slot, tuple[Slot, ...]] = {slot: (slot,) for slot in layout.slots}
         for block in self.blocks:
@@ -724,45 +755,119 @@ class _Engine:
                 share[slot] = Fraction(1, len(block))
                 members[slot] = block
 
-        def spread(sums: list[dict[str, int]], slots: Sequence[Slot]) -> Mapping[Slot, Any]:
+        def spread(sums: list[dict[str, int]]) -> dict[Slot, dict[str, Fraction]]:
             out: dict[Slot, dict[str, Fraction]] = {}
-            for slot in slots:
+            for slot in layout.slots:
                 merged: Counter[str] = Counter()
                 for other in members[slot]:
                     merged.update(sums[other - 1])
-                out[slot] = {
-                    card: share[slot] * Fraction(w, total)
-                    for card, w in sorted(merged.items())
-                    if w
-                }
-            return MappingProxyType(out)
+                out[slot] = {card: share[slot] * w for card, w in sorted(merged.items()) if w}
+            return out
 
-        win_if: dict[Seat | None, Fraction] | None = None
-        if self.knowledge.viewpoint is not None:
-            win_if = {}
-            for dies in self.deaths:
-                if dies is None:
-                    win_if[None] = Fraction(tally.win[None], total)
-                else:
-                    mass = sum(tally.win[other] for other in members[dies])
-                    win_if[dies] = share[dies] * Fraction(mass, total)
-        dawn = spread(tally.dawn, layout.slots)
-        lying = {claim.seat: w for claim, w in zip(self.knowledge.claims, tally.lying, strict=True)}
-        return Solution(
-            layout,
-            True,
-            tally.worlds,
-            dawn,
-            spread(tally.dealt, layout.slots),
-            self._teams(dawn, layout.seats),
-            Fraction(tally.no_wolf, total),
-            {
-                claim.seat: share[claim.seat]
-                * Fraction(sum(lying[other] for other in members[claim.seat]), total)
+        def by_claim(values: list[int]) -> dict[Seat, Fraction]:
+            of = {claim.seat: w for claim, w in zip(self.knowledge.claims, values, strict=True)}
+            return {
+                claim.seat: share[claim.seat] * sum(of[other] for other in members[claim.seat])
                 for claim in self.knowledge.claims
-            },
-            win_if,
+            }
+
+        win: dict[Seat | None, Fraction] = {}
+        for dies in self.deaths:
+            if dies is None:
+                win[None] = Fraction(tally.win[None])
+            else:
+                win[dies] = share[dies] * sum(tally.win[other] for other in members[dies])
+        return Sums(
+            tally.total,
+            tally.worlds,
+            spread(tally.dawn),
+            spread(tally.dealt),
+            tally.no_wolf,
+            by_claim(tally.lying),
+            by_claim(tally.kept),
+            win,
         )
+
+    def solution(self) -> Solution:
+        sums = self.sums()
+        if not sums.total:
+            return Solution(self.layout, False, conflict=conflict(self.knowledge))
+        return solution_of(self.knowledge, sums)
+
+
+@dataclass
+class Sums:
+    """Every output of ``solve`` as a weight (exact; not yet divided by the total)."""
+
+    total: Fraction | int
+    worlds: int
+    dawn: dict[Slot, dict[str, Fraction]]
+    dealt: dict[Slot, dict[str, Fraction]]
+    no_wolf: Fraction | int
+    lying: dict[Seat, Fraction]
+    """By claim (its seat): the weight of the worlds where it is false."""
+    kept: dict[Seat, Fraction]
+    """By claim: the weight of the worlds where it is true, its own factor left out
+    (with a :data:`Weigher`; else 0)."""
+    win: dict[Seat | None, Fraction]
+    """By the seat that dies (``None``: nobody): the weight of the viewpoint's wins."""
+
+    def add(self, other: Sums, factor: int = 1) -> None:
+        """Add ``factor`` times ``other``'s weights (the worlds: ``other``'s too)."""
+        self.total += factor * other.total
+        self.worlds += other.worlds
+        self.no_wolf += factor * other.no_wolf
+        for table, more in ((self.dawn, other.dawn), (self.dealt, other.dealt)):
+            for slot, dist in more.items():
+                _add_into(table.setdefault(slot, {}), dist, factor)
+        _add_into(self.lying, other.lying, factor)
+        _add_into(self.kept, other.kept, factor)
+        _add_into(self.win, other.win, factor)
+
+    @classmethod
+    def zero(cls) -> Sums:
+        """No weight at all."""
+        return cls(0, 0, {}, {}, 0, {}, {}, {})
+
+
+def _add_into(into: dict[Key, Fraction], more: Mapping[Key, Fraction], factor: int) -> None:
+    for key, w in more.items():
+        into[key] = into.get(key, Fraction(0)) + factor * w
+
+
+def solution_of(knowledge: OnuwKnowledge, sums: Sums) -> Solution:
+    """The :class:`~.brute.Solution` of consistent ``sums`` (a non-zero total)."""
+    total, rules, layout = sums.total, knowledge.rules, knowledge.layout
+
+    def normal(table: Mapping[Slot, Mapping[str, Fraction]]) -> Mapping[Slot, Any]:
+        return MappingProxyType(
+            {
+                slot: {card: Fraction(w) / total for card, w in sorted(dist.items()) if w}
+                for slot, dist in table.items()
+            }
+        )
+
+    dawn = normal(sums.dawn)
+    teams: dict[Seat, dict[str, Fraction]] = {}
+    for seat in layout.seats:
+        by_team: dict[str, Fraction] = defaultdict(Fraction)
+        for card, p in dawn[seat].items():
+            by_team[rules.team(card)] += p
+        teams[seat] = {team: p for team, p in sorted(by_team.items()) if p}
+    win_if = None
+    if knowledge.viewpoint is not None:
+        win_if = {dies: Fraction(w) / total for dies, w in sums.win.items()}
+    return Solution(
+        layout,
+        True,
+        sums.worlds,
+        dawn,
+        normal(sums.dealt),
+        MappingProxyType(teams),
+        Fraction(sums.no_wolf) / total,
+        {seat: Fraction(w) / total for seat, w in sums.lying.items()},
+        win_if,
+    )
 
 
 Signature = tuple[tuple[Seat, ...], tuple[int, ...]]
@@ -848,7 +953,8 @@ class _Night:
         else:
             believed = engine.believes[name](seat, entry, name)
         weights = engine.weights[seat]
-        if engine.team_of[believed] != "village":
+        liar = engine.liar[number] = engine.team_of[believed] != "village"
+        if liar:
             return mass * weights.liar
         return mass * (weights.true if true else weights.false)
 
@@ -869,12 +975,13 @@ class _Night:
             quiet = engine.quiet.get((seat, name))
             if quiet is None:
                 quiet = engine.quiet[seat, name] = self.sleeper(seat, name)
-            factor, number, true = quiet
+            factor, number, true, liar = quiet
             weight *= factor
             if not weight:
                 return 0
             if number is not None:
                 truth[number] = true
+                engine.liar[number] = liar
         for _, seat in sorted(wake):
             name = dealt[seat - 1]
             key = (seat, name, len(self.lists[name]) == 1)
@@ -895,15 +1002,17 @@ class _Night:
                     self.swapper = index
         return weight
 
-    def sleeper(self, seat: Seat, name: str) -> tuple[int, int | None, bool]:
+    def sleeper(self, seat: Seat, name: str) -> tuple[int, int | None, bool, bool]:
         """What a seat that does not wake brings: its weight factor (prior, claim),
-        and its claim's number and truth."""
+        and its claim's number, truth and whether its speaker lies."""
         engine, fact = self.engine, self.engine.fact
         if seat == self.fact_seat and fact is not None and (fact.entry.items or fact.choice):
-            return 0, None, False
+            return 0, None, False, False
         factor = self.check(seat, name, EMPTY, 1 if seat in engine.facts else engine.scale)
         number = engine.claim_number.get(seat)
-        return factor, number, number is not None and engine.truth[number]
+        if number is None:
+            return factor, None, False, False
+        return factor, number, engine.truth[number], engine.liar[number]
 
     def step(self, seat: Seat, name: str, lone: bool) -> _Step | None:
         """A seat that wakes, with its options (``None``: it has none)."""
@@ -985,7 +1094,7 @@ class _Night:
     def walk(self, index: int, now: list[str], weight: int, count: int) -> None:
         steps = self.steps
         if index == len(steps):
-            self.found.append((now, weight, count, (), 1, tuple(self.engine.truth)))
+            self.found.append((now, weight, count, (), 1, *self.engine.said()))
             self.seen.append(self.current)
             return
         if index == self.swapper:
@@ -1026,13 +1135,13 @@ class _Night:
                     entry = NightEntry((("now", after[watcher - 1]),))
                     final = self.check(watcher, watched, entry, mass)
                     if final:
-                        self.found.append((after, final, count, (), 1, tuple(engine.truth)))
+                        self.found.append((after, final, count, (), 1, *engine.said()))
                         self.seen.append(self.current)
                 pairs = tuple(other for other in pairs if other != watcher)
             mass = self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
         rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
         if mass and rest:
-            self.found.append((now, mass, count, pairs, rest, tuple(engine.truth)))
+            self.found.append((now, mass, count, pairs, rest, *engine.said()))
             self.seen.append(self.current)
 
     def leaves(self) -> list[_Leaf]:
@@ -1043,11 +1152,12 @@ class _Night:
         plan = engine.plans.get(key)
         if plan is None:
             weight = self.plan()
-            plan = (weight, self.steps, self.swapper, tuple(engine.truth))
+            plan = (weight, self.steps, self.swapper, *engine.said())
             engine.plans[key] = plan
         else:
-            weight, self.steps, self.swapper, truth = plan
+            weight, self.steps, self.swapper, truth, liar = plan
             engine.truth[:] = truth
+            engine.liar[:] = liar
         if weight:
             self.walk(0, list(self.dealt), weight, 1)
         return self.found
@@ -1058,7 +1168,9 @@ class _Night:
 
 def consistent(knowledge: OnuwKnowledge) -> bool:
     """Whether some world has a non-zero weight."""
-    return _Engine(knowledge).consistent()
+    if lies.weighs_every_world(knowledge):
+        return lies.consistent(knowledge)
+    return passive.consistent(knowledge)
 
 
 def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
@@ -1068,8 +1180,14 @@ def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
 
 
 def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
-    """Every output of ``solve`` for a compiled knowledge."""
-    return _Engine(knowledge).solution()
+    """Every output of ``solve`` for a compiled knowledge (claims that may lie: by
+    :mod:`.lies`)."""
+    if lies.applies(knowledge):
+        return lies.solve_knowledge(knowledge)
+    sums = passive.sums(knowledge)
+    if not sums.total:
+        return Solution(knowledge.layout, False, conflict=conflict(knowledge))
+    return solution_of(knowledge, sums)
 
 
 def outcomes(knowledge: OnuwKnowledge) -> Outcomes:
