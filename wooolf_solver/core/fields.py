@@ -32,6 +32,9 @@ MAX_COUNT = 10_000
 FEW_CHOICES = 8
 """Up to this many known choices are listed in an "unknown" message."""
 
+MAX_DIGITS = 6
+"""The most digits :func:`digits` reads (a seat, a count written as text)."""
+
 Error = type[SolverError]
 
 
@@ -48,6 +51,23 @@ def at(where: str, key: object) -> str:
     else:
         label = shown(key)
     return f"{where}.{label}" if where else label
+
+
+def digits(value: Any, max_digits: int = MAX_DIGITS) -> int | None:
+    """The whole number a string writes in ASCII digits (spaces around them allowed, at
+    most ``max_digits`` of them), else ``None``: the one reader of "a number from text"
+    (a seat as a JSON key, ``c2``'s ``2``), so that ``"²"`` (which ``str.isdigit`` accepts
+    and ``int`` refuses) or 5,000 digits are never handed to ``int``.
+
+    >>> digits(" 3"), digits("²"), digits("3" * 5000), digits(3), digits("+3")
+    (3, None, None, None, None)
+    """
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if not (0 < len(text) <= max_digits and text.isascii() and text.isdigit()):
+        return None
+    return int(text)
 
 
 def mapping(value: Any, where: str, *, error: Error = InvalidRecordError) -> Mapping[Any, Any]:
@@ -114,7 +134,7 @@ def integer(
         hint = ""
         if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
             hint = f" (write {int(value)})"
-        elif isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        elif isinstance(value, str) and digits(value.strip().lstrip("+-"), 100) is not None:
             hint = " (write it without quotes)"
         raise _fail(error, where, f"must be a whole number, not {shown(value)}{hint}")
     if (low is not None and value < low) or (high is not None and value > high):

@@ -41,7 +41,7 @@ def copies_of(text: str, where: str = "--roles") -> dict[str, int]:
         if name in out:
             raise InvalidDeckError(f"{fields.at(where, name)}: named twice (give its copies once)")
         digits = copies.strip()
-        value: Any = int(digits) if digits.isascii() and digits.isdigit() else digits
+        value: Any = digits if fields.digits(digits) is None else fields.digits(digits)
         out[name] = fields.count(
             value, fields.at(where, name), 1, MAX_COPIES, error=InvalidDeckError
         )

@@ -16,6 +16,7 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from ..core.documents import shown
 from ..core.errors import UnknownNameError, did_you_mean
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def find_game(name: str) -> Game:
     key = name.strip().lower()
     if key not in GAMES:
         hint = did_you_mean(key, GAMES)
-        raise UnknownNameError(f"unknown game {name!r}{hint} (known: {', '.join(GAMES)})")
+        raise UnknownNameError(f"unknown game {shown(name)}{hint} (known: {', '.join(GAMES)})")
     module, attribute = GAMES[key].split(":")
     game: Game = getattr(import_module(module), attribute)
     return game

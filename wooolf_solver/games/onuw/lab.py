@@ -26,14 +26,20 @@ worker, many, or a Dask cluster. Every figure is a rate with its 95% Wilson inte
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 from typing import Any
 
-from ...core.errors import InvalidArgumentError, InvalidDeckError, UnknownNameError
+from ...core import fields
+from ...core.documents import read_toml, shown
+from ...core.errors import (
+    InvalidArgumentError,
+    InvalidDeckError,
+    InvalidRecordError,
+    UnknownNameError,
+)
 from ...core.roles import copies_of, is_role_list
 from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, calibration
@@ -52,6 +58,12 @@ from .table import play_deal, random_ballot
 from .win import Ballot
 
 BOTS = KINDS
+
+DECK_FIELDS = ("edition", "cards", "name")
+"""The keys of a deck file (:meth:`Mix.load`)."""
+
+MAX_CARDS = 100
+"""The most copies of one role a deck file may give."""
 """The kinds of seat the lab seats."""
 
 
@@ -83,27 +95,30 @@ class Mix:
             return cls(label, "table", cards)
         if name.strip().lower() not in rules.editions:
             known = ", ".join(rules.editions)
-            raise UnknownNameError(f"unknown edition {name!r} (known: {known}, or a deck file)")
+            raise UnknownNameError(
+                f"unknown edition {shown(name)} (known: {known}, or a deck file)"
+            )
         return cls(name.strip().lower(), name.strip().lower())
 
     @classmethod
     def load(cls, path: Path, rules: Rules) -> Mix:
+        """A deck file: ``cards`` (role = copies), and optionally ``edition`` (its centre
+        and vote rules, ``table`` by default) and ``name``; any other key is refused."""
+        data = fields.only(read_toml(path), DECK_FIELDS, path.name, error=InvalidDeckError)
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as error:
-            raise InvalidDeckError(f"{path}: cannot read: {error}") from None
-        except tomllib.TOMLDecodeError as error:
-            raise InvalidDeckError(f"{path}: not valid TOML: {error}") from None
-        edition = rules.edition(data.get("edition", "table"), f"{path.name}: edition").name
-        raw = data.get("cards")
-        if not isinstance(raw, dict) or not raw:
+            edition = rules.edition(data.get("edition", "table"), f"{path.name}: edition").name
+        except InvalidRecordError as error:
+            raise InvalidDeckError(str(error)) from None
+        raw = fields.mapping(data.get("cards"), f"{path.name}: cards", error=InvalidDeckError)
+        if not raw:
             raise InvalidDeckError(f"{path.name}: cards: a table of role = copies")
         cards: list[str] = []
         for role, copies in raw.items():
-            if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
-                raise InvalidDeckError(f"{path.name}: cards.{role}: a number of copies")
-            cards += [role] * copies
-        label = str(data.get("name", path.stem))
+            where = fields.at(f"{path.name}: cards", role)
+            cards += [role] * fields.count(copies, where, 1, MAX_CARDS, error=InvalidDeckError)
+        label = path.stem
+        if "name" in data:
+            label = fields.name(data["name"], f"{path.name}: name", error=InvalidDeckError)
         return cls(label, edition, tuple(cards))
 
     def players(self, rules: Rules) -> int | None:
@@ -402,6 +417,7 @@ class OnuwLab:
     default_mix = "table"
     default_bots = "stand-in"
     speech_policies = POLICIES
+    role_lists = True
 
     def simulations(
         self,

@@ -37,8 +37,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
-from ...core.documents import dump_yaml, parse_yaml, read_document
+from ...core.documents import dump_yaml, parse_yaml, read_document, shown
 from ...core.errors import InvalidRecordError, did_you_mean
+from ...core.fields import at
 from ...core.speech import DEFAULT_SPEECH, Speech, read_speech
 from .night import Choice, NightEntry, NightState, play_night, power_of
 from .rules import Edition, Layout, Rules, Seat, Slot, load_rules
@@ -204,19 +205,19 @@ class _Reader:
         self.rules = rules
 
     def read(self) -> DealRecord:
-        unknown = [str(key) for key in self.data if key not in FIELDS]
+        unknown = [key for key in self.data if key not in FIELDS]
         if unknown:
-            hint = did_you_mean(unknown[0], FIELDS)
-            raise InvalidRecordError(f"{unknown[0]}: unknown field{hint}")
+            hint = did_you_mean(unknown[0], FIELDS) if isinstance(unknown[0], str) else ""
+            raise InvalidRecordError(f"{at('', unknown[0])}: unknown field{hint}")
         game = self.data.get("game")
         if not isinstance(game, str) or game.strip().lower() != "onuw":
-            raise InvalidRecordError(f"game: must be `onuw`, not {game!r}")
+            raise InvalidRecordError(f"game: must be `onuw`, not {shown(game)}")
         edition = self.rules.edition(self.data.get("edition", "table")).name
         players = self.data.get("players")
         low, high = self.rules.min_players, self.rules.max_players
         if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
             raise InvalidRecordError(
-                f"players: a number of players in {low}..{high}, not {players!r}"
+                f"players: a number of players in {low}..{high}, not {shown(players)}"
             )
         self.layout = Layout(players, self.rules.edition(edition).centre)
         raw_deck = self.data.get("deck")

@@ -25,7 +25,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, get_args
 
+from ...core.documents import shown
 from ...core.errors import InvalidDeckError, InvalidRecordError, did_you_mean
+from ...core.fields import MAX_NAME, digits
 
 Seat = int
 """A player's seat, from 1."""
@@ -125,28 +127,28 @@ class Layout:
     def parse(self, value: Any, where: str, seat: bool = False, centre: bool = False) -> Slot:
         """A slot from a seat number (int or digits) or a centre name (``c1``); with
         ``seat`` (or ``centre``) only a seat (or only a centre slot) is accepted."""
-        text = str(value).strip().lower() if isinstance(value, str | int) else None
-        if isinstance(value, bool) or text is None:
-            raise InvalidRecordError(f"{where}: {value!r} is not a seat or centre slot")
-        if text.isdigit():
-            number = int(text)
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise InvalidRecordError(f"{where}: {shown(value)} is not a seat or centre slot")
+        text = value.strip().lower() if isinstance(value, str) else ""
+        number = value if isinstance(value, int) else digits(text)
+        if number is not None:
             if centre:
-                raise InvalidRecordError(f"{where}: {value!r} is a seat, not a centre slot")
+                raise InvalidRecordError(f"{where}: {shown(value)} is a seat, not a centre slot")
             if not 1 <= number <= self.players:
                 raise InvalidRecordError(
-                    f"{where}: seat {number} is out of range 1..{self.players}"
+                    f"{where}: seat {shown(number)} is out of range 1..{self.players}"
                 )
             return number
         last = f"c{self.centre_size}"
-        if text.startswith("c") and text[1:].isdigit():
+        if text.startswith("c") and digits(text[1:]) is not None:
             number = int(text[1:])
             if seat:
-                raise InvalidRecordError(f"{where}: {value!r} is a centre slot, not a seat")
+                raise InvalidRecordError(f"{where}: {shown(value)} is a centre slot, not a seat")
             if not 1 <= number <= self.centre_size:
                 raise InvalidRecordError(f"{where}: centre slot {text} is out of range c1..{last}")
             return self.players + number
         raise InvalidRecordError(
-            f"{where}: {value!r} is not a seat (1..{self.players}) or c1..{last}"
+            f"{where}: {shown(value)} is not a seat (1..{self.players}) or c1..{last}"
         )
 
 
@@ -173,20 +175,23 @@ class Rules:
     def role(self, name: Any, where: str) -> str:
         """A role's canonical name (case-insensitive), or a one-line error at ``where``."""
         if not isinstance(name, str):
-            raise InvalidRecordError(f"{where}: {name!r} is not a role name")
+            raise InvalidRecordError(f"{where}: {shown(name)} is not a role name")
         key = name.strip().lower()
         if key not in self.roles:
-            raise InvalidRecordError(
-                f"{where}: unknown role {name!r}{did_you_mean(key, self.roles)}"
-            )
+            hint = did_you_mean(key, self.roles) if len(key) <= MAX_NAME else ""
+            raise InvalidRecordError(f"{where}: unknown role {shown(name)}{hint}")
         return key
 
     def edition(self, name: Any, where: str = "edition") -> Edition:
-        key = name.strip().lower() if isinstance(name, str) else name
+        if not isinstance(name, str):
+            raise InvalidRecordError(f"{where}: must be an edition's name, not {shown(name)}")
+        key = name.strip().lower()
         if key not in self.editions:
-            hint = did_you_mean(str(key), self.editions)
+            hint = did_you_mean(key, self.editions) if len(key) <= MAX_NAME else ""
             known = ", ".join(self.editions)
-            raise InvalidRecordError(f"{where}: unknown edition {name!r}{hint} (known: {known})")
+            raise InvalidRecordError(
+                f"{where}: unknown edition {shown(name)}{hint} (known: {known})"
+            )
         return self.editions[key]
 
     def deck(self, edition: str, players: int) -> tuple[str, ...]:

@@ -264,8 +264,8 @@ class _Reader:
 
     def seat(self, value: Any, where: str, key: bool = False) -> Seat:
         """A seat number (as a mapping's key, digits are accepted: JSON keys are strings)."""
-        if key and isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
+        if key and fields.digits(value) is not None:
+            value = fields.digits(value)
         return fields.integer(value, where, 1, self.players)
 
     def seats(

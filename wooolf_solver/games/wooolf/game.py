@@ -59,7 +59,7 @@ from typing import Any, ClassVar
 
 from ...core.documents import read_document
 from ...core.errors import InvalidRecordError
-from ...core.fields import at
+from ...core.fields import at, digits
 from ...core.words import NOBODY
 from .record import (
     Ask,
@@ -498,8 +498,7 @@ class _RoundReader:
         return Declared(seat, "early" if when == "early" else "final", targets)
 
     def pointer(self, where: str, seat: Seat, value: Any) -> Seat:
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
+        value = value if digits(value) is None else digits(value)
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.fail(where, f"targets: {value!r} is not a seat number or 0 (nobody)")
         if not NOBODY <= value <= self.setup.seats:

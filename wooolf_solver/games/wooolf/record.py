@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Literal
 
 from ...core.documents import read_document, shown
 from ...core.errors import InvalidDeckError, InvalidRecordError, did_you_mean
-from ...core.fields import MAX_NAME, at, integer, only
+from ...core.fields import MAX_NAME, at, digits, integer, only
 from ...games import find_game
 from .rules import Card, Character, Game, Hand, Question, Seat, Setup, base_rules, load_deck
 
@@ -116,9 +116,14 @@ def load_rules(data: Mapping[str, Any], base_dir: Path) -> tuple[Game, Setup]:
     if not isinstance(game_name, str):
         raise InvalidRecordError("game: required (for example `game: wooolf`)")
     try:
-        find_game(game_name)
+        named = find_game(game_name)
     except ValueError as error:
         raise InvalidRecordError(f"game: {error}") from None
+    if named.name != "wooolf":
+        raise InvalidRecordError(
+            f"game: this is a record of {named.name}, not of wooolf "
+            "(read it with its game's reader, or use `wooolf solve`)"
+        )
     game = base_rules()
     edition = data.get("edition", "basic")
     if not isinstance(edition, str):
@@ -179,6 +184,8 @@ class _RoundReader:
         hands = {}
         for key, cards in raw.items():
             seat = self.seat(key, f"hands: seat {at('', key)}", key=True)
+            if seat in hands:
+                raise InvalidRecordError(f"hands: seat {seat} is given twice")
             hands[seat] = read_hand(self.game, cards, f"hands.{seat}", self.game.hand_size)
         check_copies(self.setup, hands.values(), "hands")
         return dict(sorted(hands.items()))
@@ -210,9 +217,9 @@ def check_fields(data: Mapping[Any, Any], allowed: Iterable[str]) -> None:
 def parse_seat(value: Any, where: str, seats: int, key: bool = False) -> Seat:
     """A seat number checked against the table; as a mapping's ``key`` (JSON keys are
     strings) it may also be written as digits."""
-    if key and isinstance(value, str) and value.strip().isdigit() and len(value) < 4:
-        value = int(value)
-    if isinstance(value, str) and value.strip().isdigit():
+    if key and digits(value) is not None:
+        value = digits(value)
+    if isinstance(value, str) and digits(value, 100) is not None:
         raise InvalidRecordError(
             f"{where}: must be a whole number, not {shown(value)} (write it without quotes)"
         )

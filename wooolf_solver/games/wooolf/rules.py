@@ -271,8 +271,10 @@ def _game_from_data(data: Mapping[str, Any], path: Path, base: Game | None) -> G
 
     characters = dict(base.characters) if base else {}
     announced: dict[str, Any] = {}
+    defined, asked = set[str](), set[str]()  # this file's names, for _first_time
     for key, spec in _table(data, "characters", path).items():
         where = f"characters.{check(name, key, 'characters')}"
+        _first_time(defined, key, where, path)
         _only(spec, {"value", "targets", "announces", "icon"}, where, path)
         if "value" not in spec:
             raise fail(where, "missing field 'value'")
@@ -310,6 +312,7 @@ def _game_from_data(data: Mapping[str, Any], path: Path, base: Game | None) -> G
     questions = dict(base.questions) if base else {}
     for qid, spec in _table(data, "questions", path).items():
         where = f"questions.{check(name, qid, 'questions')}"
+        _first_time(asked, qid, where, path)
         _only(spec, {"text", "identity", "card", "copies"}, where, path)
         sets = {
             key: check(sequence, spec.get(key, []), f"{where}.{key}")
@@ -344,6 +347,16 @@ def _game_from_data(data: Mapping[str, Any], path: Path, base: Game | None) -> G
         edition = check(name, key, "editions")
         editions[edition] = _edition(game, edition, spec, path)
     return replace(game, editions=MappingProxyType(editions))
+
+
+def _first_time(seen: set[str], key: str, where: str, path: Path) -> None:
+    """Refuse a name defined twice in one table: names ignore case (``Wolf`` is ``wolf``),
+    so the second would silently replace the first."""
+    if key.lower() in seen:
+        raise InvalidDeckError(
+            f"{path}: {where}: {key.lower()!r} is defined twice (names ignore case)"
+        )
+    seen.add(key.lower())
 
 
 def _known_tables(data: Mapping[str, Any], path: Path) -> None:

@@ -1,0 +1,131 @@
+"""Hostile input of every kind the issue-23 tester found failing (one case per kind):
+each refused in one short line, exit 2, the library raising its own errors."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from helpers import run
+
+from wooolf_solver import Round
+from wooolf_solver.core.errors import InvalidDeckError, InvalidRecordError, SolverError
+
+pytestmark = pytest.mark.usefixtures("plain_console")
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run ``wooolf ARGV``: exit 2 within seconds, one short line on stderr."""
+    start = time.perf_counter()
+    status, out, err = run(capsys, *argv)
+    assert time.perf_counter() - start < 10
+    assert status == 2, (out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert len(lines[0]) < 400, lines[0]
+    return lines[0]
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# -- silent wrong answers ----------------------------------------------------------------
+
+
+def test_a_hand_given_twice_as_number_and_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    hands = '{1: [wolf, sheep], "1": [hound, hound]}'
+    text = f"game: wooolf\nplayers: 4\nviewpoint: 1\nhands: {hands}\n"
+    line = refused(capsys, "solve", str(write(tmp_path, "twice.yaml", text)))
+    assert "seat 1 is given twice" in line
+
+
+@pytest.mark.parametrize("other", ["onuw", "werewolf"])
+def test_round_from_dict_refuses_another_games_record(other: str) -> None:
+    with pytest.raises(InvalidRecordError, match=f"a record of {other}, not of wooolf"):
+        Round.from_dict({"game": other, "players": 6})
+
+
+def test_a_character_defined_twice_in_different_case(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    deck = (EXAMPLES / "decks" / "piglet.toml").read_text(encoding="utf-8")
+    deck += '\n[characters.Piglet]\nvalue = 7\ntargets = ["wolf"]\n'
+    write(tmp_path, "deck.toml", deck)
+    record = "game: wooolf\nedition: deck.toml\nplayers: 4\n"
+    line = refused(capsys, "solve", str(write(tmp_path, "round.yaml", record)))
+    assert "'piglet' is defined twice" in line
+
+
+def test_an_onuw_deck_file_with_an_unknown_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    deck = (EXAMPLES / "onuw" / "decks" / "tanner.toml").read_text(encoding="utf-8")
+    deck = deck.replace('edition = "table"', 'editon = "official"')
+    path = write(tmp_path, "deck.toml", deck)
+    line = refused(capsys, "simulate", "--game", "onuw", "--deck", str(path), "--games", "1")
+    assert "unknown field 'editon'" in line
+
+
+def test_a_json_record_with_a_repeated_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = '{"game": "wooolf", "players": 4, "players": 5}'
+    line = refused(capsys, "solve", str(write(tmp_path, "twice.json", text)))
+    assert "duplicate key 'players'" in line
+
+
+# -- internal errors on malformed input --------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", ["²", "1" * 5000])
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"game": "wooolf", "players": 4, "viewpoint": 1, "hands": {"1": ["wolf", "sheep"]}},
+        {"game": "onuw", "edition": "table", "players": 4, "viewpoint": 1, "cards": {"1": "seer"}},
+        {"game": "werewolf", "players": 9, "roles": {"werewolf": 2, "seer": 1, "villager": 6}},
+    ],
+    ids=["wooolf", "onuw", "werewolf"],
+)
+def test_a_seat_that_isdigit_but_no_int(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, seat: str, record: dict[str, object]
+) -> None:
+    data = dict(record)
+    if data["game"] == "wooolf":
+        data["hands"] = {seat: ["wolf", "sheep"]}
+    elif data["game"] == "onuw":
+        data["cards"] = {seat: "seer"}
+    else:
+        data["events"] = [{"night": 1}, {"dawn": 1, "dead": [9], "cards": {seat: "villager"}}]
+    refused(capsys, "solve", str(write(tmp_path, "seat.json", json.dumps(data))))
+
+
+@pytest.mark.parametrize("edition", [["table"], {"table": 1}])
+def test_an_onuw_edition_that_is_no_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, edition: object
+) -> None:
+    data = {"game": "onuw", "edition": edition, "players": 4}
+    line = refused(capsys, "solve", str(write(tmp_path, "edition.json", json.dumps(data))))
+    assert line.startswith("wooolf: error: edition: must be an edition's name"), line
+
+
+def test_an_unbounded_name_is_not_echoed_whole(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = {"game": "onuw", "edition": "x" * 9000, "players": 4}
+    refused(capsys, "solve", str(write(tmp_path, "long.json", json.dumps(data))))
+
+
+def test_library_errors_are_the_librarys() -> None:
+    with pytest.raises(SolverError):
+        Round.from_dict({"game": "chess" * 10_000, "players": 4})
+    assert issubclass(InvalidDeckError, SolverError)
