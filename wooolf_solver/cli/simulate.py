@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from ..core.documents import shown
 from ..games import find_game
 from ..games.base import Lab
 from ..lab.executors import make_executor
-from ..lab.talking import TalkingLab
 from .session import (
     Session,
     UsageError,
@@ -25,15 +24,6 @@ from .session import (
 )
 
 ROLES_HELP = "the role mix, e.g. ROLE=2,OTHER=1,VILLAGER=5 (the player count follows)"
-
-
-@runtime_checkable
-class Implying(Protocol):
-    """A lab whose mixes may be role lists (``--roles``) that imply the player count."""
-
-    def players_of(self, mix: str) -> int | None:
-        """The players ``mix`` deals for (``None``: a mix for any count)."""
-        ...
 
 
 def deck_options(parser: argparse.ArgumentParser) -> None:
@@ -162,12 +152,10 @@ def compare_command(args: argparse.Namespace, session: Session) -> int:
 def players_for(lab: Lab, mix: str, players: int | None, game: str) -> int:
     """The table's size for ``mix``: ``--players``, or the count the mix implies; a
     disagreement, or neither, is refused in one line."""
-    implied = lab.players_of(mix) if isinstance(lab, Implying) else None
+    implied = lab.players_of(mix)
     if players is None:
         if implied is None:
-            also = (
-                ", or give the mix as --roles NAME=COPIES,..." if isinstance(lab, Implying) else ""
-            )
+            also = ", or give the mix as --roles NAME=COPIES,..." if lab.role_lists else ""
             raise UsageError(f"--players: needed for the {game} mix {shown(mix)}{also}")
         return implied
     if implied is not None and implied != players:
@@ -188,20 +176,17 @@ def run_lab(
     """Simulate every mix with the options of ``simulate`` / ``compare``, with progress
     on stderr, and write the plot; every option and output path is checked first
     (``roles``: the mixes given as ``--roles``)."""
-    if roles and not isinstance(lab, Implying):
+    if roles and not lab.role_lists:
         raise UsageError(f"--roles: the {args.game} lab takes an edition or a deck file")
     spec = args.bots or lab.default_bots
     bots = tuple(part.strip() for part in spec.split(",") if part.strip())
     seed, analyse = str(args.seed), not args.quick
-    if args.speech is not None and not isinstance(lab, TalkingLab):
+    if args.speech is not None and not lab.speech_policies:
         raise UsageError(f"--speech: the bots of {args.game} do not talk")
     simulations: list[Any] = []
     for mix in mixes:
         players = players_for(lab, mix, args.players, args.game)
-        if isinstance(lab, TalkingLab):
-            simulations += lab.simulations([mix], players, bots, seed, analyse, speech=args.speech)
-        else:
-            simulations += lab.simulations([mix], players, bots, seed, analyse)
+        simulations += lab.simulations([mix], players, bots, seed, analyse, speech=args.speech)
     labels = [lab.label(simulation) for simulation in simulations]
     if len(set(labels)) < len(labels):
         raise UsageError(f"compare: two mixes share a name ({', '.join(labels)})")

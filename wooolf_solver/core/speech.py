@@ -37,6 +37,11 @@ DEFAULT_SPEECH: Speech = "mimic"
 """The model a record that names none is read by."""
 
 
+STORY_POLICIES: tuple[str, ...] = ("mimic", "consistent", "cautious")
+"""How the labs' lying bots pick their stories (``simulate --speech``), the default
+first: ``mimic`` as the model of that name assumes, ``consistent`` a role nobody claimed
+with a night that agrees with what was said, ``cautious`` a bare village role."""
+
 SPEECH_WORDS: dict[str, str] = {
     "mimic": "a liar's story is one of many it might tell",
     "free": "a liar's claim costs nothing",
@@ -62,6 +67,7 @@ __all__ = [
     "DEFAULT_SPEECH",
     "SPEECH_MODELS",
     "SPEECH_WORDS",
+    "STORY_POLICIES",
     "Speech",
     "read_speech",
     "speech_words",

@@ -38,12 +38,29 @@ class Lab(Protocol):
     """The mix ``simulate`` plays when none is named."""
     default_bots: str
     """The bots (``NAME,...``) seated when none are named."""
+    speech_policies: tuple[str, ...]
+    """The liars' story policies of bots that talk (``simulate --speech``), the default
+    first; empty when the game's bots do not talk."""
+    role_lists: bool
+    """Whether a mix may be a role list (``NAME=COPIES,...``, ``--roles``)."""
+
+    def players_of(self, mix: str) -> int | None:
+        """The players ``mix`` deals for, when the mix implies it (``None``: a mix for
+        any player count)."""
 
     def simulations(
-        self, mixes: Sequence[str], players: int, bots: Sequence[str], seed: str, analyse: bool
+        self,
+        mixes: Sequence[str],
+        players: int,
+        bots: Sequence[str],
+        seed: str,
+        analyse: bool,
+        *,
+        speech: str | None = None,
     ) -> list[Any]:
         """One simulation per mix, checked now (an unknown mix, player count or bot is
-        refused here with a :class:`~wooolf_solver.core.errors.SolverError`)."""
+        refused here with a :class:`~wooolf_solver.core.errors.SolverError`); ``speech``:
+        the liars' policy of talking bots (``None``: the default)."""
 
     def label(self, simulation: Any) -> str:
         """A simulation's mix in one word (the report's column, the JSON's key)."""

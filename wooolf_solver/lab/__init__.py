@@ -5,7 +5,6 @@ and how good a forecast is.
 - :mod:`~wooolf_solver.lab.stats`: shares and means with 95% intervals.
 - :mod:`~wooolf_solver.lab.seating`: ``--bots`` items by seat, role or team, with options.
 - :mod:`~wooolf_solver.lab.calibration`: Brier score, log-loss and reliability bins.
-- :mod:`~wooolf_solver.lab.talking`: a lab whose bots talk takes ``--speech``.
 
 A game's own table engine, bots and report live in its package.
 """

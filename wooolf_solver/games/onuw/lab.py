@@ -418,6 +418,7 @@ class OnuwLab:
     default_bots = "stand-in"
     speech_policies = POLICIES
     role_lists = True
+    role_lists = True
 
     def simulations(
         self,

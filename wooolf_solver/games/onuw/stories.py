@@ -42,12 +42,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from random import Random
 
+from ...core.speech import STORY_POLICIES
 from .night import NightEntry, NightState, believed_card, power_of
 from .record import Claim
 from .rules import Layout, Rules, Seat, Slot
 
-POLICIES = ("mimic", "consistent", "cautious")
-"""The liars' story policies, the default first."""
+POLICIES = STORY_POLICIES
+"""The liars' story policies, the default first (:mod:`~wooolf_solver.core.speech`)."""
 
 GROUPS = {"wolves": "werewolf", "masons": "mason"}
 """A night key that lists players, and the card its players were dealt."""

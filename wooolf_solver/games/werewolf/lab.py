@@ -379,6 +379,7 @@ class WerewolfLab:
     default_mix = "table"
     default_bots = "random"
     speech_policies = POLICIES
+    role_lists = True
 
     def simulations(
         self,

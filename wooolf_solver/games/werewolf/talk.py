@@ -41,14 +41,15 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from ...core.speech import STORY_POLICIES
 from .events import Claim
 from .rules import Seat
 
 if TYPE_CHECKING:
     from .engine import Table
 
-POLICIES = ("mimic", "consistent", "cautious")
-"""The liars' story policies, the default first."""
+POLICIES = STORY_POLICIES
+"""The liars' story policies, the default first (:mod:`~wooolf_solver.core.speech`)."""
 
 
 class Talker:

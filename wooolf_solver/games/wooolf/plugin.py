@@ -103,9 +103,22 @@ class WooolfLab:
 
     default_mix = "basic"
     default_bots = "greedy"
+    speech_policies: tuple[str, ...] = ()
+    role_lists = False
+
+    def players_of(self, mix: str) -> int | None:
+        """None: an edition or a deck file deals for several player counts."""
+        return None
 
     def simulations(
-        self, mixes: Sequence[str], players: int, bots: Sequence[str], seed: str, analyse: bool
+        self,
+        mixes: Sequence[str],
+        players: int,
+        bots: Sequence[str],
+        seed: str,
+        analyse: bool,
+        *,
+        speech: str | None = None,
     ) -> list[Any]:
         from .lab import Deck, Simulation  # noqa: PLC0415 (the lab: only when simulating)
 
