@@ -158,8 +158,21 @@ LAB += (
     ("simulate__onuw", ("simulate", "--game", "onuw", *LAB_SMALL)),
     (
         "simulate__werewolf",
-        ("simulate", "--game", "werewolf", "--players", "9", "--games", "3", "--seed", "1",
-         "--workers", "1", "--bots", "solver"),
+        (
+            "simulate",
+            "--game",
+            "werewolf",
+            "--players",
+            "9",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--workers",
+            "1",
+            "--bots",
+            "solver",
+        ),
     ),
 )
 
