@@ -129,3 +129,24 @@ def test_library_errors_are_the_librarys() -> None:
     with pytest.raises(SolverError):
         Round.from_dict({"game": "chess" * 10_000, "players": 4})
     assert issubclass(InvalidDeckError, SolverError)
+
+
+@pytest.mark.parametrize("lies", [1e-160, "1e-999999999", 0.1234567])
+@pytest.mark.parametrize(
+    "example", ["werewolf/seer-claim-9p.yaml", "onuw/official-3p-lies.yaml"], ids=["ww", "onuw"]
+)
+def test_village_lies_too_fine(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lies: object, example: str
+) -> None:
+    text = (EXAMPLES / example).read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("model:"))
+    text += f"\nmodel: {{village_lies: {json.dumps(lies)}}}\n"
+    line = refused(capsys, "solve", str(write(tmp_path, "lies.yaml", text)))
+    assert "model.village_lies: must be a probability from 0 to 1" in line
+
+
+def test_a_one_player_designer_deck(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = 'game = "wooolf"\n[[editions.one.rows]]\nplayers = [1]\ncards = {wolf = 1, sheep = 1}\n'
+    path = write(tmp_path, "one.toml", deck)
+    line = refused(capsys, "simulate", "--deck", str(path), "--players", "1", "--games", "1")
+    assert "players: must be between 2 and 20, not 1" in line

@@ -17,7 +17,9 @@ players: must be a whole number, not '7' (write it without quotes)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Iterable, Mapping
+from fractions import Fraction
 from typing import Any, cast
 
 from .documents import shown
@@ -28,6 +30,9 @@ MAX_NAME = 64
 
 MAX_COUNT = 10_000
 """The default upper bound of :func:`count`."""
+
+FINEST = 10**6
+"""The largest denominator of a :func:`probability` (six decimal places, or ``a/b``)."""
 
 FEW_CHOICES = 8
 """Up to this many known choices are listed in an "unknown" message."""
@@ -68,6 +73,38 @@ def digits(value: Any, max_digits: int = MAX_DIGITS) -> int | None:
     if not (0 < len(text) <= max_digits and text.isascii() and text.isdigit()):
         return None
     return int(text)
+
+
+def probability(value: Any, where: str, *, error: Error = InvalidRecordError) -> Fraction:
+    """A probability from 0 to 1, exact: a number, or a string such as ``"1/3"`` or
+    ``"0.05"``, at most six decimal places fine (a denominator up to :data:`FINEST`), so
+    that ``1e-160`` or ``"1e-999999999"`` never reach the arithmetic.
+
+    >>> probability("1/3", "model.village_lies"), probability(0.05, "x")
+    (Fraction(1, 3), Fraction(1, 20))
+    >>> try:
+    ...     probability(1e-160, "model.village_lies")
+    ... except SolverError as error:
+    ...     print(error)
+    model.village_lies: must be a probability from 0 to 1, at most 6 decimal places fine, not 1e-160
+    """
+    rate: Fraction | None = None
+    if isinstance(value, float) and math.isfinite(value):
+        rate = Fraction(value).limit_denominator(FINEST)  # 1e-05 is 1/100000
+        rate = rate if float(rate) == value else None
+    elif isinstance(value, int) and not isinstance(value, bool):
+        rate = Fraction(value) if value in (0, 1) else None
+    elif isinstance(value, str) and 0 < len(value) <= MAX_NAME and value.isascii():
+        try:  # no exponent: Fraction("1e-999999999") would compute 10**999999999
+            rate = None if "e" in value.lower() else Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            rate = None
+    if rate is None or not 0 <= rate <= 1 or rate.denominator > FINEST:
+        why = (
+            f"must be a probability from 0 to 1, at most 6 decimal places fine, not {shown(value)}"
+        )
+        raise _fail(error, where, why)
+    return rate
 
 
 def mapping(value: Any, where: str, *, error: Error = InvalidRecordError) -> Mapping[Any, Any]:

@@ -128,7 +128,11 @@ REFUSED = [
     ),
     ({"game": "wooolf"}, "game: must be `onuw`, not 'wooolf'"),
     ({"claim": []}, "claim: unknown field (did you mean 'claims'?)"),
-    ({"model": {"village_lies": 2}}, "model.village_lies: a probability in 0..1, not 2"),
+    (
+        {"model": {"village_lies": 2}},
+        "model.village_lies: must be a probability from 0 to 1, at most 6 decimal places fine, "
+        "not 2",
+    ),
     # a game record whose night the deal cannot produce, naming the seat
     (
         {**GAME, "night": {**GAME["night"], 1: {"robbed": 2, "got": "werewolf"}}},

@@ -65,11 +65,11 @@ def test_every_shipped_deck_loads(tmp_path: Path) -> None:
         ),
         (
             DECK.replace("players = [4]", "players = [0]"),
-            "editions.tiny.rows[1].players: must be between 1 and 20, not 0",
+            "editions.tiny.rows[1].players: must be between 2 and 20, not 0",
         ),
         (
             DECK.replace("players = [4]", "players = [21]"),
-            "editions.tiny.rows[1].players: must be between 1 and 20, not 21",
+            "editions.tiny.rows[1].players: must be between 2 and 20, not 21",
         ),
         (
             DECK.replace("players = [4]", "players = 4"),

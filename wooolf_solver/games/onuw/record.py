@@ -39,7 +39,7 @@ from typing import Any, ClassVar, Literal
 
 from ...core.documents import dump_yaml, parse_yaml, read_document, shown
 from ...core.errors import InvalidRecordError, did_you_mean
-from ...core.fields import at
+from ...core.fields import at, probability
 from ...core.speech import DEFAULT_SPEECH, Speech, read_speech
 from .night import Choice, NightEntry, NightState, play_night, power_of
 from .rules import Edition, Layout, Rules, Seat, Slot, load_rules
@@ -279,18 +279,12 @@ class _Reader:
         raw = self.mapping("model", "options (night, village_lies, speech)")
         for key in raw:
             if key not in options:
-                hint = did_you_mean(str(key), options)
-                raise InvalidRecordError(f"model.{key}: unknown option{hint}")
+                hint = did_you_mean(key, options) if isinstance(key, str) else ""
+                raise InvalidRecordError(f"{at('model', key)}: unknown option{hint}")
         night = raw.get("night", "act")
         if night not in ("act", "uniform"):
-            raise InvalidRecordError(f"model.night: `act` or `uniform`, not {night!r}")
-        lies = raw.get("village_lies", 0)
-        try:
-            rate = Fraction(str(lies)) if not isinstance(lies, bool) else None
-        except (ValueError, ZeroDivisionError):
-            rate = None
-        if rate is None or not 0 <= rate <= 1:
-            raise InvalidRecordError(f"model.village_lies: a probability in 0..1, not {lies!r}")
+            raise InvalidRecordError(f"model.night: `act` or `uniform`, not {shown(night)}")
+        rate = probability(raw.get("village_lies", 0), "model.village_lies")
         return Model(night, rate, read_speech(raw.get("speech", DEFAULT_SPEECH), "model.speech"))
 
     def role(self, value: Any, where: str) -> str:

@@ -323,15 +323,7 @@ class _Reader:
 
     def read_model(self) -> Model:
         raw = fields.only(self.data.get("model", {}), ("village_lies", "speech"), "model")
-        lies = raw.get("village_lies", 0)
-        try:
-            rate = Fraction(str(lies)) if isinstance(lies, int | float | str) else None
-        except (ValueError, ZeroDivisionError):
-            rate = None
-        if isinstance(lies, bool) or rate is None or not 0 <= rate <= 1:
-            raise InvalidRecordError(
-                f"model.village_lies: must be a probability from 0 to 1, not {shown(lies)}"
-            )
+        rate = fields.probability(raw.get("village_lies", 0), "model.village_lies")
         return Model(rate, read_speech(raw.get("speech", DEFAULT_SPEECH), "model.speech"))
 
     # -- events ----------------------------------------------------------------------

@@ -244,6 +244,9 @@ def load_deck(path: Path, base: Game) -> tuple[Game, Edition]:
 MAX_COPIES = 100
 """The most copies of one card (or question card) a deck may hold."""
 
+MIN_PLAYERS = 2
+"""The fewest players of a table: one alone has no one to point at or ask."""
+
 MAX_PLAYERS = 20
 """The most players (and the most neutral hands) of one row of an edition."""
 
@@ -398,7 +401,7 @@ def _edition(game: Game, name: str, spec: Any, path: Path) -> Edition:
         if not counts:
             raise InvalidDeckError(f"{path}: {at}.players: a list of player counts")
         for players in counts:
-            check(integer, players, f"{at}.players", 1, MAX_PLAYERS)
+            check(integer, players, f"{at}.players", MIN_PLAYERS, MAX_PLAYERS)
             if players in seen:
                 raise InvalidDeckError(
                     f"{path}: {at}.players: {players} players is already in row {seen[players]}"
