@@ -3,7 +3,9 @@ each refused in one short line, exit 2, the library raising its own errors."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import time
 from pathlib import Path
 
@@ -150,3 +152,30 @@ def test_a_one_player_designer_deck(capsys: pytest.CaptureFixture[str], tmp_path
     path = write(tmp_path, "one.toml", deck)
     line = refused(capsys, "simulate", "--deck", str(path), "--players", "1", "--games", "1")
     assert "players: must be between 2 and 20, not 1" in line
+
+
+# -- contract and messages ---------------------------------------------------------------
+
+
+def test_a_full_disk_under_review_html_is_a_system_failure(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("wooolf_solver.cli.review.write_atomically", full)
+    page = tmp_path / "review.html"
+    status, _, err = run(
+        capsys, "review", str(EXAMPLES / "game-4p-advanced.yaml"), "--html", str(page)
+    )
+    assert status == 74, err
+    assert err.strip().splitlines() == [
+        f"wooolf: error: --html: cannot write {page}: No space left on device"
+    ]
+    assert not page.exists()
+
+
+def test_a_usage_error_does_not_echo_unbounded_input(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "solve", "--engine", "x" * 100_000, "record.yaml")
+    assert status == 2
+    assert len(err) < 1_000, len(err)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from ..core.budget import memory_budget
 from ..core.version import __version__
@@ -35,13 +36,22 @@ from . import (  # noqa: F401 (they register their verbs)
     vote,
     why,
 )
-from .session import COMMANDS, PROG, Runner, Session
+from .session import BAD_INPUT, COMMANDS, PROG, Runner, Session, bounded
 
 __all__ = ["build_parser", "main"]
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its usage error bounded as every error line is (an option's
+    value is echoed in ``invalid choice: ...``)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(BAD_INPUT, f"{self.prog}: error: {bounded(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, description="Exact deduction for hidden-role card games (see `wooolf games`)."
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")

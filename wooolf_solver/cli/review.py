@@ -6,6 +6,7 @@ import argparse
 
 from .. import api
 from .session import (
+    SYSTEM_ERROR,
     Session,
     UsageError,
     check_output_file,
@@ -58,9 +59,10 @@ def review_command(args: argparse.Namespace, session: Session) -> int:
             raise UsageError(f"--html: {game.title} has no HTML review")
         try:
             write_atomically(page, html)
-        except OSError as error:
-            session.fail(f"--html: cannot write {args.html}: {error.strerror or error}")
-            return 2
+        except OSError as error:  # the path was checked before the run: the system failed
+            why = f"--html: cannot write {args.html}: {error.strerror or error}"
+            session.fail(why, status=SYSTEM_ERROR)
+            return SYSTEM_ERROR
     if args.json:
         session.json(result.to_dict())
         return 0

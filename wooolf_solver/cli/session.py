@@ -57,6 +57,9 @@ OK, CONTRADICTION, BAD_INPUT, INTERNAL_ERROR, SYSTEM_ERROR, INTERRUPTED = 0, 1, 
 PROGRESS_INTERVAL = 5.0
 """Seconds between two progress lines on a stderr that is not a terminal."""
 
+MAX_MESSAGE = 500
+"""The longest error line's message, in characters (longer ones end in ``…``)."""
+
 
 class UsageError(Exception):
     """A command line the shell refuses before running (exit 2); the message says why."""
@@ -94,7 +97,9 @@ class Session:
         self.console.print(*renderables)
 
     def fail(self, message: str, status: int = BAD_INPUT) -> None:
-        print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+        """One line on stderr, at most :data:`MAX_MESSAGE` characters of ``message`` (an
+        echo of the user's input is bounded even where a reader forgot to bound it)."""
+        print(f"{PROG}: error: {bounded(message)}", file=sys.stderr)
         self.status = status
 
     def __enter__(self) -> Session:
@@ -150,6 +155,16 @@ class Session:
             self.status = INTERNAL_ERROR
             return True
         return False
+
+
+def bounded(message: str) -> str:
+    """``message`` on one line, at most :data:`MAX_MESSAGE` characters.
+
+    >>> bounded("unknown engine " + "x" * 5000)[-3:], len(bounded("a\\nb " * 5000))
+    ('xx…', 501)
+    """
+    line = " ".join(message[: 4 * MAX_MESSAGE].split())
+    return line if len(line) <= MAX_MESSAGE else line[:MAX_MESSAGE] + "…"
 
 
 def silence_stdout() -> None:
@@ -301,12 +316,15 @@ def check_output_file(path: str, option: str) -> Path:
     not writable, or it is a folder."""
     file = Path(path)
     folder = file.parent
-    if file.is_dir():
-        raise UsageError(f"{option}: {path} is a folder, not a file")
-    if not folder.is_dir():
-        raise UsageError(f"{option}: cannot write {path}: no folder {folder}")
-    if not os.access(folder, os.W_OK) or (file.exists() and not os.access(file, os.W_OK)):
-        raise UsageError(f"{option}: cannot write {path}: permission denied")
+    try:
+        if file.is_dir():
+            raise UsageError(f"{option}: {path} is a folder, not a file")
+        if not folder.is_dir():
+            raise UsageError(f"{option}: cannot write {path}: no folder {folder}")
+        if not os.access(folder, os.W_OK) or (file.exists() and not os.access(file, os.W_OK)):
+            raise UsageError(f"{option}: cannot write {path}: permission denied")
+    except OSError as error:  # a name too long, say: the path is bad input
+        raise UsageError(f"{option}: cannot write {path}: {error.strerror or error}") from None
     return file
 
 
