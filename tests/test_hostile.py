@@ -7,17 +7,26 @@ import errno
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from helpers import run
 
-from wooolf_solver import Round
-from wooolf_solver.core.errors import InvalidDeckError, InvalidRecordError, SolverError
+import wooolf_solver
+from wooolf_solver import GameRecord, Round, api
+from wooolf_solver.core.errors import (
+    ArgumentTypeError,
+    InvalidDeckError,
+    InvalidRecordError,
+    SolverError,
+)
+from wooolf_solver.games.wooolf.explain import explain
 
 pytestmark = pytest.mark.usefixtures("plain_console")
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
+WORKED = str(EXAMPLES / "worked-example.yaml")
 
 
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -179,3 +188,34 @@ def test_a_usage_error_does_not_echo_unbounded_input(capsys: pytest.CaptureFixtu
     status, _, err = run(capsys, "solve", "--engine", "x" * 100_000, "record.yaml")
     assert status == 2
     assert len(err) < 1_000, len(err)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: wooolf_solver.load(5),
+        lambda: wooolf_solver.solve(WORKED, engine=5),
+        lambda: wooolf_solver.hint(WORKED, naive="no"),
+        lambda: wooolf_solver.explain(WORKED, True, "wolf"),
+        lambda: wooolf_solver.explain(WORKED, "5", "wolf"),
+        lambda: wooolf_solver.explain(WORKED, 5, 5),
+        lambda: wooolf_solver.review(WORKED, on_step=5),
+        lambda: api.balance("werewolf", roles=5),
+        lambda: Round.load(None),
+        lambda: wooolf_solver.find_game(5),
+        lambda: explain(Round.load(WORKED), True, "wolf"),
+    ],
+)
+def test_a_wrong_type_is_the_librarys_type_error(call: Callable[[], object]) -> None:
+    with pytest.raises(ArgumentTypeError) as caught:
+        call()
+    assert isinstance(caught.value, TypeError)
+    assert isinstance(caught.value, SolverError)
+
+
+@pytest.mark.parametrize("data", [5, [], "game: wooolf"])
+def test_from_dict_of_no_mapping(data: object) -> None:
+    with pytest.raises(InvalidRecordError, match="a record must be a mapping of fields"):
+        Round.from_dict(data)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRecordError, match="a record must be a mapping of fields"):
+        GameRecord.from_dict(data)  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .api import explain, explanations, hint, load, review, solve, vote
 from .core.errors import (
+    ArgumentTypeError,
     InconsistentRecordError,
     InvalidDeckError,
     InvalidRecordError,
@@ -43,6 +44,7 @@ __all__ = [
     "Action",
     "ActionScore",
     "Advice",
+    "ArgumentTypeError",
     "Ask",
     "Declaration",
     "Declare",

@@ -15,9 +15,18 @@ the record's ``game:`` field names.
 from __future__ import annotations
 
 from collections.abc import Callable
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from .core.arguments import (
+    callback_argument,
+    flag_argument,
+    name_argument,
+    optional_name,
+    path_argument,
+    seat_argument,
+)
 from .core.documents import read_document
 from .core.errors import InvalidRecordError, UnknownNameError
 from .core.knowledge import Seat
@@ -29,10 +38,11 @@ Source = Any
 """A record of any game, or the path of a record file (``str`` or ``Path``)."""
 
 
-def load(path: str | Path, verb: str | None = None) -> Any:
+def load(path: str | PathLike[str], verb: str | None = None) -> Any:
     """Read a record of any game from a YAML or JSON file (``verb``: what it is read
     for, when known, so that a record of the wrong kind is told so)."""
-    path = Path(path)
+    path = path_argument(path)
+    optional_name(verb, "verb")
     data = read_document(path)
     return game_named(data.get("game")).read(data, path.parent, verb)
 
@@ -49,7 +59,7 @@ def game_named(name: Any) -> Game:
 
 def game_of(record: Source) -> tuple[Game, Any]:
     """The game of a record (read first when it is a path), and the record."""
-    if isinstance(record, str | Path):
+    if isinstance(record, str | PathLike):
         record = load(record)
     name = getattr(type(record), "game_name", None)
     if name is None:
@@ -59,18 +69,22 @@ def game_of(record: Source) -> tuple[Game, Any]:
 
 def solve(record: Source, engine: str | None = None) -> Posterior:
     """The exact posterior of the record's viewpoint (``engine``: the game's default)."""
+    optional_name(engine, "engine")
     game, record = game_of(record)
     return game.solve(record, engine)
 
 
 def hint(record: Source, engine: str | None = None, naive: bool = False) -> Any:
     """Every action open to the record's viewpoint, scored by what it would teach."""
+    optional_name(engine, "engine")
+    flag_argument(naive, "naive")
     game, record = game_of(record)
     return game.hint(record, engine, naive)
 
 
 def vote(record: Source, engine: str | None = None) -> Any:
     """The viewpoint's ballot advice: every ballot it may cast, best first."""
+    optional_name(engine, "engine")
     game, record = game_of(record)
     return game.vote(record, engine)
 
@@ -79,12 +93,17 @@ def explain(
     record: Source, seat: Seat, role: str, holds: bool = True, engine: str | None = None
 ) -> Any:
     """Why ``seat`` certainly has (``holds``) or has not ``role``, if it is certain."""
+    seat_argument(seat)
+    name_argument(role, "role")
+    flag_argument(holds, "holds")
+    optional_name(engine, "engine")
     game, record = game_of(record)
     return game.explain(record, seat, role, holds, engine)
 
 
 def explanations(record: Source, engine: str | None = None) -> dict[Any, Any]:
     """The explanation of every certain fact of the record's posterior."""
+    optional_name(engine, "engine")
     game, record = game_of(record)
     return game.explanations(record, engine)
 
@@ -96,6 +115,8 @@ def review(
 ) -> Any:
     """A played game replayed from every seat; ``on_step(done, total)`` after each step
     (a seat's round, for Wooolf!!), for a progress bar."""
+    optional_name(engine, "engine")
+    callback_argument(on_step, "on_step")
     game, record = game_of(record)
     return game.review(record, engine, on_step)
 
@@ -105,4 +126,8 @@ def balance(
 ) -> Any:
     """The balance figures of a role mix of ``game`` (``roles``: ``NAME=COPIES,...``; or
     ``deck``: a deck file), from the game's ``balance`` hook."""
-    return game_named(game).balance(roles, Path(deck) if deck is not None else None, parity)
+    name_argument(game, "game")
+    optional_name(roles, "roles")
+    flag_argument(parity, "parity")
+    path = path_argument(deck, "deck") if deck is not None else None
+    return game_named(game).balance(roles, path, parity)

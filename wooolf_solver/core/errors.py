@@ -2,6 +2,8 @@
 
 >>> issubclass(InvalidRecordError, SolverError) and issubclass(InvalidRecordError, ValueError)
 True
+>>> issubclass(ArgumentTypeError, SolverError) and issubclass(ArgumentTypeError, TypeError)
+True
 """
 
 from __future__ import annotations
@@ -33,6 +35,12 @@ class UnknownNameError(SolverError, ValueError):
 class InvalidArgumentError(SolverError, ValueError):
     """An argument is out of range (a player count the deck has no setup for, a bot's
     option value, a plot format); the message says what would do."""
+
+
+class ArgumentTypeError(SolverError, TypeError):
+    """A library call's argument has the wrong type (``True`` or ``"5"`` as a seat, a
+    number as a path); the message names the argument. Data read from a record is
+    :class:`InvalidRecordError` instead."""
 
 
 class InconsistentRecordError(SolverError):

@@ -16,6 +16,7 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from ..core.arguments import name_argument
 from ..core.documents import shown
 from ..core.errors import UnknownNameError, did_you_mean
 
@@ -44,7 +45,7 @@ def find_game(name: str) -> Game:
     ...
     wooolf_solver.core.errors.UnknownNameError: unknown game 'chess' (known: wooolf, onuw, werewolf)
     """
-    key = name.strip().lower()
+    key = name_argument(name, "game").strip().lower()
     if key not in GAMES:
         hint = did_you_mean(key, GAMES)
         raise UnknownNameError(f"unknown game {shown(name)}{hint} (known: {', '.join(GAMES)})")

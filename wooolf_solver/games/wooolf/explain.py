@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...core.arguments import flag_argument, name_argument, seat_argument
 from ...core.conflict import minimal_conflict
-from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
+from ...core.documents import shown
+from ...core.errors import ArgumentTypeError, EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...core.posterior import Fact
 from ...core.reasons import Explanation, challenged, minimal_reason
@@ -38,6 +40,11 @@ def explain(
     round_: Round, seat: Seat, identity: str, holds: bool = True, engine: str | None = None
 ) -> Explanation:
     """Why ``seat`` certainly is (``holds``) or is not ``identity``, if it is certain."""
+    if not isinstance(round_, Round):
+        raise ArgumentTypeError(f"round_: must be a Round, not {shown(round_)}")
+    seat_argument(seat)
+    name_argument(identity, "identity")
+    flag_argument(holds, "holds")
     if seat not in round_.seats:
         raise InvalidRecordError(f"seat: {seat} is out of range 1..{len(round_.seats)}")
     name = identity.strip().lower()

@@ -57,6 +57,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from ...core.arguments import path_argument
 from ...core.documents import read_document
 from ...core.errors import InvalidRecordError
 from ...core.fields import at, digits
@@ -69,10 +70,12 @@ from .record import (
     Round,
     check_copies,
     check_fields,
+    folder_argument,
     load_rules,
     parse_seat,
     read_events,
     read_hand,
+    record_fields,
 )
 from .rules import Character, Game, Hand, Seat, Setup
 from .scoring import (
@@ -217,19 +220,20 @@ class GameRecord:
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
         """Read a game record from a YAML or JSON file."""
-        path = Path(path)
+        path = path_argument(path)
         return cls.from_dict(read_document(path), base_dir=path.parent)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base_dir: str | Path | None = None) -> GameRecord:
         """Build a game from a parsed record, checking it against the rules."""
+        data = record_fields(data)
         if "events" in data and "rounds" not in data:
             raise InvalidRecordError(
                 "events: this is a round record, not a game record "
                 "(read it with Round.load, or use `wooolf solve`)"
             )
         check_fields(data, ("game", "edition", "players", "rounds"))
-        game, setup = load_rules(data, Path(base_dir) if base_dir is not None else Path.cwd())
+        game, setup = load_rules(data, folder_argument(base_dir))
         raw = data.get("rounds")
         if not isinstance(raw, list) or not raw:
             raise InvalidRecordError("rounds: a list of at least one round")

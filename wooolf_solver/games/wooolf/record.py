@@ -22,6 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
+from ...core.arguments import path_argument
 from ...core.documents import read_document, shown
 from ...core.errors import InvalidDeckError, InvalidRecordError, did_you_mean
 from ...core.fields import MAX_NAME, at, digits, integer, only
@@ -101,13 +102,31 @@ class Round:
     @classmethod
     def load(cls, path: str | Path) -> Round:
         """Read a round record from a YAML or JSON file."""
-        path = Path(path)
+        path = path_argument(path)
         return cls.from_dict(read_document(path), base_dir=path.parent)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base_dir: str | Path | None = None) -> Round:
         """Build a round from a parsed record, checking every field."""
-        return _RoundReader(data, Path(base_dir) if base_dir is not None else Path.cwd()).read()
+        return _RoundReader(record_fields(data), folder_argument(base_dir)).read()
+
+
+def record_fields(data: Any) -> Mapping[str, Any]:
+    """A parsed record given to ``from_dict``: a mapping, or a one-line error.
+
+    >>> record_fields([1, 2])
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.InvalidRecordError: a record must be a mapping of fields, not [1, 2]
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidRecordError(f"a record must be a mapping of fields, not {shown(data)}")
+    return data
+
+
+def folder_argument(base_dir: Any) -> Path:
+    """The folder a record's relative paths start from (``None``: the working folder)."""
+    return Path.cwd() if base_dir is None else path_argument(base_dir, "base_dir")
 
 
 def load_rules(data: Mapping[str, Any], base_dir: Path) -> tuple[Game, Setup]:

@@ -1,0 +1,63 @@
+"""Checks of a library call's arguments at the public entry points, raising
+:class:`~wooolf_solver.core.errors.ArgumentTypeError` (a ``TypeError`` and a
+``SolverError``) instead of a bare ``TypeError`` or ``AttributeError`` from deep inside.
+
+>>> seat_argument(True)
+Traceback (most recent call last):
+...
+wooolf_solver.core.errors.ArgumentTypeError: seat: must be a seat number (an int), not True
+>>> path_argument("round.yaml"), optional_name(None, "engine")
+(PosixPath('round.yaml'), None)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast
+
+from .documents import shown
+from .errors import ArgumentTypeError
+
+
+def seat_argument(value: Any, name: str = "seat") -> int:
+    """A seat number: an ``int`` (not ``True``, not ``"5"``, not ``5.0``)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ArgumentTypeError(f"{name}: must be a seat number (an int), not {shown(value)}")
+    return value
+
+
+def name_argument(value: Any, name: str) -> str:
+    """A name (of a role, a game, an identity): a ``str``."""
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{name}: must be a string, not {shown(value)}")
+    return value
+
+
+def optional_name(value: Any, name: str) -> str | None:
+    """A name or ``None`` (an engine's, the game's default when ``None``)."""
+    if value is not None and not isinstance(value, str):
+        raise ArgumentTypeError(f"{name}: must be a string or None, not {shown(value)}")
+    return value
+
+
+def flag_argument(value: Any, name: str) -> bool:
+    """``True`` or ``False`` (``"no"`` would be true)."""
+    if not isinstance(value, bool):
+        raise ArgumentTypeError(f"{name}: must be True or False, not {shown(value)}")
+    return value
+
+
+def path_argument(value: Any, name: str = "path") -> Path:
+    """A file's path: a ``str`` or an ``os.PathLike``."""
+    if not isinstance(value, str | os.PathLike):
+        raise ArgumentTypeError(f"{name}: must be a path (str or Path), not {shown(value)}")
+    return Path(value)
+
+
+def callback_argument(value: Any, name: str) -> Callable[..., Any] | None:
+    """A function to call, or ``None``."""
+    if value is not None and not callable(value):
+        raise ArgumentTypeError(f"{name}: must be a function or None, not {shown(value)}")
+    return cast("Callable[..., Any] | None", value)
