@@ -80,7 +80,11 @@ class Session:
     def load(self, path: str, verb: str, speech: str | None = None) -> tuple[Game, Any]:
         """Read a record of any game for ``verb`` (kept to describe its events in
         messages), read by the speech model ``speech`` when one is named."""
-        self.game, self.record = api.game_of(api.load(Path(path), verb))
+        return self.use(api.load(Path(path), verb), speech)
+
+    def use(self, record: Any, speech: str | None = None) -> tuple[Game, Any]:
+        """Take ``record``, of any game and already read, as :meth:`load` takes a file's."""
+        self.game, self.record = api.game_of(record)
         if speech is not None:
             self.record = self.game.with_speech(self.record, speech)
         return self.game, self.record
