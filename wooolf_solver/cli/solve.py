@@ -86,7 +86,7 @@ def solve_command(args: argparse.Namespace, session: Session) -> int:
         if not args.json:
             if index:
                 session.show()
-            session.show(Text(f"==> {label} <=="))
+            session.console.print(Text(f"==> {label} <=="), soft_wrap=True)
         with RecordSession(label, session) as one:
             _, record = one.use(read(), args.speech)
             answer(args, one, record)
