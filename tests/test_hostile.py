@@ -15,6 +15,8 @@ from helpers import run
 
 import wooolf_solver
 from wooolf_solver import GameRecord, Round, api
+from wooolf_solver.core import fastyaml
+from wooolf_solver.core.documents import parse_yaml
 from wooolf_solver.core.errors import (
     ArgumentTypeError,
     InvalidDeckError,
@@ -219,3 +221,40 @@ def test_from_dict_of_no_mapping(data: object) -> None:
         Round.from_dict(data)  # type: ignore[arg-type]
     with pytest.raises(InvalidRecordError, match="a record must be a mapping of fields"):
         GameRecord.from_dict(data)  # type: ignore[arg-type]
+
+
+# -- resources: YAML read by libyaml where it can, with ruamel's meaning ------------------
+
+YAML_CASES = [
+    "a: yes",
+    "a: 0o17",
+    "a: 1_000",
+    "a: 1:20",
+    "a: 2024-01-02",
+    "a: 2024-13-45",
+    "a: !!binary aGk=",
+    "a: &x [*x]",
+    "a: [1, 2",
+    "a: 1\na: 2",
+    "<<: {a: 1}\nb: 2",
+    "---\na: 1\n---\nb: 2",
+    "a:\tb",
+    "%YAML 1.1\n---\na: yes",
+    "a: *undefined",
+    "a: [red?, blue]",
+    "a: " + "[" * 70 + "]" * 70,
+    "a: " + "9" * 101,
+]
+
+
+@pytest.mark.parametrize("text", YAML_CASES)
+def test_fast_yaml_reads_as_the_pure_reader(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def read(text: str) -> object:
+        try:
+            return parse_yaml(text)
+        except SolverError as error:
+            return str(error)
+
+    fast = read(text)
+    monkeypatch.setattr(fastyaml, "_YAML", None)
+    assert read(text) == fast

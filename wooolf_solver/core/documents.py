@@ -10,9 +10,11 @@ Traceback (most recent call last):
 ...
 wooolf_solver.core.errors.InvalidRecordError: <text>: nested too deeply (more than 64 levels)
 
-YAML is read as YAML 1.2 by ruamel.yaml's safe, pure-Python loader, so ``red?`` and ``yes``
-stay strings. Aliases are never expanded: the composed node graph is measured with shared
-nodes counted once per use (memoized), so an alias bomb is refused before it is built.
+YAML is read as YAML 1.2 by ruamel.yaml's safe loader, so ``red?`` and ``yes`` stay strings
+(plain documents are parsed by libyaml when PyYAML's C extension is installed, see
+:mod:`.fastyaml`, and resolved and built by ruamel all the same). Aliases are never
+expanded: the composed node graph is measured with shared nodes counted once per use
+(memoized), so an alias bomb is refused before it is built.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from . import fastyaml
 from .errors import InvalidDeckError, InvalidRecordError, SolverError
 
 MAX_BYTES = 2_000_000
@@ -238,7 +241,9 @@ def _parse_yaml(text: str) -> Any:
     # older ones recurse, and their RecursionError is caught below.
     yaml.max_depth = MAX_DEPTH
     try:
-        node = yaml.compose(text)
+        node = fastyaml.compose(text, yaml, MAX_DEPTH)  # libyaml's speed, when it can
+        if node is fastyaml.SLOW:
+            node = yaml.compose(text)
         if node is None:
             return None
         _measure(node, _node_children, _node_problem)
@@ -408,8 +413,8 @@ def _node_children(node: Any) -> Sequence[Any] | None:
 
 
 def _node_problem(node: Any) -> str | None:
-    if not isinstance(node, ScalarNode):
-        return None
+    if not isinstance(node, ScalarNode) or len(node.value) <= MAX_DIGITS:
+        return None  # short: the common case, answered without the tag (slow to read)
     line = f"line {node.start_mark.line + 1}: " if node.start_mark is not None else ""
     value = str(node.value)
     if len(value) > MAX_STRING:
