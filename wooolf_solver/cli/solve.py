@@ -40,15 +40,14 @@ Reader = Callable[[], Any]
 
 
 def records_argument(parser: argparse.ArgumentParser) -> None:
-    """``RECORD``, and more records after it: left out of the usage line, which stays
-    the one of a single record (``RECORD``'s help tells of them)."""
+    """``RECORD [RECORD ...]``: one record or several, answered one after the other."""
     parser.add_argument(
-        "record",
+        "records",
         metavar="RECORD",
-        help="a round record (.yaml or .json); more may follow, answered one after the "
+        nargs="+",
+        help="a record (.yaml or .json) of any game; several are answered one after the "
         "other; - reads one JSON record a line from standard input",
     )
-    parser.add_argument("more", nargs="*", help=argparse.SUPPRESS)
 
 
 def why_option(parser: argparse.ArgumentParser) -> None:
@@ -76,7 +75,7 @@ def solve_command(args: argparse.Namespace, session: Session) -> int:
     if args.json and args.why:
         session.fail("--why explains the readable answer; it cannot be used with --json")
         return BAD_INPUT
-    paths: list[str] = [args.record, *args.more]
+    paths: list[str] = list(args.records)
     if len(paths) == 1 and paths[0] != STDIN:
         _, record = session.load(paths[0], "solve", args.speech)
         answer(args, session, record)
