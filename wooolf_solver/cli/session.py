@@ -209,7 +209,9 @@ def command(name: str, help: str, *options: Option) -> Callable[[Runner], Runner
 
 
 def record_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("record", metavar="RECORD", help="a round record (.yaml or .json)")
+    parser.add_argument(
+        "record", metavar="RECORD", help="a record (.yaml or .json) of any game (its game: field)"
+    )
 
 
 def json_option(parser: argparse.ArgumentParser) -> None:
@@ -268,8 +270,8 @@ def engine_option(parser: argparse.ArgumentParser) -> None:
         choices=EngineNames(),
         default=None,
         metavar="ENGINE",
-        help="the counting engine: %(choices)s (default: the game's first; all give the "
-        "same answers)",
+        help="the counting engine: %(choices)s; each game has its own (`wooolf games` lists "
+        "them; default: the game's first; all give the same answers)",
     )
 
 
