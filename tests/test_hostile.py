@@ -258,3 +258,12 @@ def test_fast_yaml_reads_as_the_pure_reader(text: str, monkeypatch: pytest.Monke
     fast = read(text)
     monkeypatch.setattr(fastyaml, "_YAML", None)
     assert read(text) == fast
+
+
+def test_a_werewolf_table_row_named_by_a_superscript(tmp_path: Path) -> None:
+    from wooolf_solver.games.werewolf import rules  # noqa: PLC0415 (one test's import)
+
+    text = Path(rules.__file__).with_name("werewolf.toml").read_text(encoding="utf-8")
+    path = write(tmp_path, "rules.toml", text + '\n[table."²"]\nwerewolf = 1\nvillager = 2\n')
+    with pytest.raises(InvalidDeckError, match="must be a player count"):
+        rules.load_rules(path)

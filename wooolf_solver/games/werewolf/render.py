@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.errors import EventId
+from ...core.fields import digits
 from ...core.pages import render_page
 from ...core.posterior import Fact
 from ...core.reasons import Explanation
@@ -92,7 +93,7 @@ def conflict_words(record: GameRecord | None, conflict: Sequence[EventId]) -> st
         return "the record contradicts itself: no deal fits the deck and the known cards."
     named = []
     for event in conflict:
-        number = int(event) if str(event).isdigit() else 0
+        number = event if isinstance(event, int) else digits(event) or 0
         if record is not None and 1 <= number <= len(record.events):
             named.append(f"event {number} ({describe(record.events[number - 1])})")
         else:

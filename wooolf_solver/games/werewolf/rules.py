@@ -256,10 +256,11 @@ class _Loader:
         table: dict[int, Deck] = {}
         raw_table = fields.mapping(self.data.get("table", {}), self.at("table"), error=error)
         for key, row in raw_table.items():
-            where = self.at(f"table.{key}")
-            if not (isinstance(key, str) and key.isdigit()):
+            where = self.at(fields.at("table", key))
+            number = fields.digits(key)
+            if number is None:
                 raise InvalidDeckError(f"{where}: must be a player count")
-            count = fields.count(int(key), where, low, high, error=error)
+            count = fields.count(number, where, low, high, error=error)
             table[count] = partial.check_deck(row, count, where, error=error)
         return Rules(
             partial.title,
