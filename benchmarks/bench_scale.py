@@ -58,11 +58,11 @@ from pathlib import Path
 from typing import Any
 
 from common import POSITIONS, format_ratio, format_time
-from positions import StableRandom, pick
+from positions import StableRandom
 
 from wooolf_solver import Round, hint, solve
 from wooolf_solver.core.budget import memory_budget
-from wooolf_solver.games.wooolf import counter
+from wooolf_solver.games.wooolf import counter, designs
 from wooolf_solver.games.wooolf.knowledge import knowledge_of
 from wooolf_solver.games.wooolf.posterior import RoundPosterior
 from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, base_rules, load_deck
@@ -113,26 +113,10 @@ def deck_text(players: int, hand_size: int = 2) -> str:
 
 
 def play(game: Game, hands: dict[Seat, Hand], viewpoint: Seat, count: int, rng: Any) -> list[Any]:
-    """``count`` truthful events, round the table from seat 2."""
+    """``count`` truthful events, round the table from seat 2 (:func:`designs.play`)."""
     seats = sorted(hands)
-    events: list[dict[str, Any]] = []
-    for turn in range(count):
-        seat = seats[(turn + 1) % len(seats)]
-        if rng.random() < 0.6:
-            target = pick(rng, [other for other in seats if other != seat])
-            card = pick(rng, hands[target])
-            if seat == viewpoint:
-                events.append({"seat": seat, "peek": target, "sees": card.name})
-            else:
-                says = game.announcement(game.identity(hands[seat]), card)
-                events.append({"seat": seat, "peek": target, "says": says})
-        else:
-            target = pick(rng, [other for other in seats if other != seat])
-            question = game.questions[pick(rng, sorted(game.questions))]
-            yes = game.answer(question, hands[target])
-            answer = "yes" if yes else "no"
-            events.append({"seat": seat, "ask": target, "question": question.id, "answer": answer})
-    return events
+    acting = [*seats[1:], *seats[:1]]
+    return designs.play(rng, game, hands, acting, viewpoint=viewpoint, count=count, asked=seats)
 
 
 def made_up(directory: Path, players: int, events: int) -> tuple[str, Round]:

@@ -253,11 +253,12 @@ def play(
     *,
     viewpoint: Seat,
     count: int,
+    asked: list[Seat] | None = None,
 ) -> list[dict[str, Any]]:
     """``count`` truthful events round the table from the first acting seat: a peek
     (six times in ten; the viewpoint's own peek records the card it sees) or a
-    question. The same ``rng`` gives the same events from every viewpoint but the
-    viewpoint's own peeks."""
+    question to one of ``asked`` (default: the acting seats). The same ``rng`` gives
+    the same events from every viewpoint but the viewpoint's own peeks."""
     seats = sorted(hands)
     events: list[dict[str, Any]] = []
     for turn in range(count):
@@ -271,7 +272,7 @@ def play(
                 says = game.announcement(game.identity(hands[seat]), card)
                 events.append({"seat": seat, "peek": target, "says": says})
         else:
-            target = pick(rng, [other for other in acting if other != seat])
+            target = pick(rng, [other for other in asked or acting if other != seat])
             question = game.questions[pick(rng, sorted(game.questions))]
             answer = "yes" if game.answer(question, hands[target]) else "no"
             events.append({"seat": seat, "ask": target, "question": question.id, "answer": answer})
