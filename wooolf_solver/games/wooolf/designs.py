@@ -40,7 +40,7 @@ from pathlib import Path
 from random import Random
 from typing import Any, TypeVar
 
-from .rules import Game, Hand, Seat, Setup, base_rules, load_deck
+from .rules import Character, Game, Hand, Seat, Setup, base_rules, load_deck
 from .table import deal
 
 T = TypeVar("T")
@@ -78,16 +78,6 @@ def shuffled(rng: Random, items: Sequence[T]) -> list[T]:
         j = draw(rng, 0, i)
         out[i], out[j] = out[j], out[i]
     return out
-
-
-@dataclass(frozen=True)
-class Character:
-    """A character of a made-up deck, as its deck file writes it."""
-
-    name: str
-    value: int
-    targets: tuple[str, ...]
-    announces: str | None = None
 
 
 @dataclass(frozen=True)
