@@ -365,7 +365,7 @@ class _Reader:
             if name not in power.keys:
                 keys = ", ".join(power.keys) or "none: it does nothing at night"
                 raise InvalidRecordError(
-                    f"{where}: a {role} has no night key {name!r} (keys: {keys})"
+                    f"{where}: a {role} has no night key {shown(name)} (keys: {keys})"
                 )
             values[name] = self.value(name, value, f"{where}.{name}", full)
         if full:

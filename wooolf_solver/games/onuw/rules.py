@@ -271,10 +271,10 @@ class _Loader:
         where = f"roles.{name}"
         team, choice = raw.get("team"), raw.get("choice", "none")
         if team not in TEAMS:
-            raise self.fail(f"{where}.team", f"{team!r} is not one of {', '.join(TEAMS)}")
+            raise self.fail(f"{where}.team", f"{shown(team)} is not one of {', '.join(TEAMS)}")
         if choice not in CHOICE_KINDS:
             raise self.fail(
-                f"{where}.choice", f"{choice!r} is not one of {', '.join(CHOICE_KINDS)}"
+                f"{where}.choice", f"{shown(choice)} is not one of {', '.join(CHOICE_KINDS)}"
             )
         wakes = raw.get("wakes")
         if choice != "none" and wakes is None:
@@ -308,7 +308,7 @@ class _Loader:
             deck: list[str] = []
             for role, copies in cards.items():
                 if role not in roles:
-                    raise self.fail(f"{row_where}.cards", f"unknown role {role!r}")
+                    raise self.fail(f"{row_where}.cards", f"unknown role {shown(role)}")
                 deck += [role] * int(copies)
             if len(deck) != players + centre:
                 raise self.fail(f"{row_where}.cards", f"{len(deck)} cards, not {players + centre}")

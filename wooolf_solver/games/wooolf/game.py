@@ -58,7 +58,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ...core.arguments import path_argument
-from ...core.documents import read_document
+from ...core.documents import read_document, shown
 from ...core.errors import InvalidRecordError
 from ...core.fields import at, digits
 from ...core.words import NOBODY
@@ -487,7 +487,7 @@ class _RoundReader:
             raise self.fail(where, "a declaration is {when: early|final, targets: [...]}")
         when = spec["when"]
         if when not in ("early", "final"):
-            raise self.fail(where, f"when: {when!r} is not `early` or `final`")
+            raise self.fail(where, f"when: {shown(when)} is not `early` or `final`")
         identity = round_.identity(seat)
         raw = spec["targets"]
         if not isinstance(raw, list) or len(raw) != len(identity.targets):
@@ -504,7 +504,7 @@ class _RoundReader:
     def pointer(self, where: str, seat: Seat, value: Any) -> Seat:
         value = value if digits(value) is None else digits(value)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(where, f"targets: {value!r} is not a seat number or 0 (nobody)")
+            raise self.fail(where, f"targets: {shown(value)} is not a seat number or 0 (nobody)")
         if not NOBODY <= value <= self.setup.seats:
             raise self.fail(
                 where, f"targets: seat {value} is out of range 0..{self.setup.seats} (0: nobody)"

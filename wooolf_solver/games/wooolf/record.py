@@ -361,7 +361,7 @@ class _EventReader:
             says = str(says).strip().lower()
             if says not in game.icons:
                 raise InvalidRecordError(
-                    f"{where}: says: {raw['says']!r} is not an icon ({' '.join(game.icons)})"
+                    f"{where}: says: {shown(raw['says'])} is not an icon ({' '.join(game.icons)})"
                 )
         sees = None
         if raw.get("sees") is not None:

@@ -166,16 +166,18 @@ class Game:
             character, icon = text, text
         if character not in self.characters:
             near = did_you_mean(character, self.characters)
-            raise UnknownNameError(f"unknown card {name!r}{near}")
+            raise UnknownNameError(f"unknown card {shown(name)}{near}")
         if icon != UNKNOWN_ICON and not (icon in self.characters and self.characters[icon].icon):
-            raise UnknownNameError(f"unknown card {name!r}: no card shows the icon {icon!r}")
+            raise UnknownNameError(
+                f"unknown card {shown(name)}: no card shows the icon {shown(icon)}"
+            )
         return Card(character, icon)
 
     def setup(self, edition: str, players: int) -> Setup:
         """The cards dealt in ``edition`` to ``players`` players."""
         if edition not in self.editions:
             near = did_you_mean(edition, self.editions)
-            raise UnknownNameError(f"unknown edition {edition!r}{near}")
+            raise UnknownNameError(f"unknown edition {shown(edition)}{near}")
         for row in self.editions[edition].rows:
             if row.players == players:
                 return row
