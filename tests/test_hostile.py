@@ -267,3 +267,10 @@ def test_a_werewolf_table_row_named_by_a_superscript(tmp_path: Path) -> None:
     path = write(tmp_path, "rules.toml", text + '\n[table."²"]\nwerewolf = 1\nvillager = 2\n')
     with pytest.raises(InvalidDeckError, match="must be a player count"):
         rules.load_rules(path)
+
+
+def test_scoring_given_wrong_types() -> None:
+    with pytest.raises(ArgumentTypeError, match=r"rounds\.1: must be a RoundScore"):
+        wooolf_solver.score_game([5])  # type: ignore[list-item]
+    with pytest.raises(ArgumentTypeError, match="game: must be a Game"):
+        wooolf_solver.is_correct(5, {}, 5)  # type: ignore[arg-type]

@@ -21,6 +21,19 @@ from .documents import shown
 from .errors import ArgumentTypeError
 
 
+def instance_argument(value: Any, kind: type, name: str) -> Any:
+    """``value``, which must be a ``kind`` (a game's object handed back to the library).
+
+    >>> instance_argument(5, Path, "path")
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.ArgumentTypeError: path: must be a Path, not 5
+    """
+    if not isinstance(value, kind):
+        raise ArgumentTypeError(f"{name}: must be a {kind.__name__}, not {shown(value)}")
+    return value
+
+
 def seat_argument(value: Any, name: str = "seat") -> int:
     """A seat number: an ``int`` (not ``True``, not ``"5"``, not ``5.0``)."""
     if not isinstance(value, int) or isinstance(value, bool):

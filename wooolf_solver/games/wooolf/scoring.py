@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
 
+from ...core.arguments import instance_argument
 from ...core.errors import InvalidRecordError
 from ...core.words import NOBODY
 from .record import Event, Peek
@@ -120,6 +121,8 @@ def is_correct(game: Game, hands: Mapping[Seat, Hand], declared: Declared) -> bo
     ...     game, hands, Declared(3, "final", (1, 2)))
     (True, False)
     """
+    instance_argument(game, Game, "game")
+    instance_argument(declared, Declared, "declared")
     targets = game.identity(hands[declared.seat]).targets
     return all(
         pointer_right(game, hands, target, pointer)
@@ -192,6 +195,8 @@ def score_round(
     seat 4, a hound; the hunter (seat 3) pointed its ``>`` at seat 4, so its early
     declaration is wrong (a mistake and a red X) and the shepherd scores 1 bonus point.
     """
+    instance_argument(game, Game, "game")
+    instance_argument(setup, Setup, "setup")
     points = dict.fromkeys(range(1, setup.players + 1), 0)
     correct = {seat: is_correct(game, hands, d) for seat, d in sorted(declarations.items())}
     for seat, right in correct.items():
@@ -256,6 +261,8 @@ def score_game(rounds: Sequence[RoundScore]) -> GameScore:
     >>> dict(score.totals), dict(score.mistakes), score.winners, score.over
     ({1: 2, 2: 2, 3: 2}, {1: 1, 2: 0, 3: 1}, (2,), False)
     """
+    for number, score in enumerate(rounds if isinstance(rounds, Sequence) else [rounds], 1):
+        instance_argument(score, RoundScore, f"rounds.{number}")
     if not rounds:
         raise InvalidRecordError("a game has at least one round")
     totals = dict.fromkeys(rounds[0].points, 0)
