@@ -418,7 +418,6 @@ class OnuwLab:
     default_bots = "stand-in"
     speech_policies = POLICIES
     role_lists = True
-    role_lists = True
 
     def simulations(
         self,
