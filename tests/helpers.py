@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -25,6 +26,27 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run ``wooolf ARGV``: exit 2 within seconds, nothing on stdout, one short line on
+    stderr (returned)."""
+    start = time.perf_counter()
+    status, out, err = run(capsys, *argv)
+    assert time.perf_counter() - start < 10
+    assert status == 2, (out, err)
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert len(lines[0]) < 400, lines[0]
+    return lines[0]
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    """A file ``name`` in ``folder`` holding ``text`` (UTF-8)."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def benchmark(name: str) -> Any:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import errno
 import json
 import os
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import run
+from helpers import refused, run, write
 
 import wooolf_solver
 from wooolf_solver import GameRecord, Round, api
@@ -29,24 +28,6 @@ pytestmark = pytest.mark.usefixtures("plain_console")
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 WORKED = str(EXAMPLES / "worked-example.yaml")
-
-
-def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """Run ``wooolf ARGV``: exit 2 within seconds, one short line on stderr."""
-    start = time.perf_counter()
-    status, out, err = run(capsys, *argv)
-    assert time.perf_counter() - start < 10
-    assert status == 2, (out, err)
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert len(lines[0]) < 400, lines[0]
-    return lines[0]
-
-
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 # -- silent wrong answers ----------------------------------------------------------------
