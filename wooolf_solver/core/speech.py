@@ -23,6 +23,8 @@ model.speech: unknown speech model 'free-talk' (did you mean 'free'?)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Literal, cast
 
 from . import fields
@@ -58,6 +60,42 @@ def speech_words(speech: str) -> str:
     return f"Speech model: {speech} ({SPEECH_WORDS[speech]})."
 
 
+@dataclass(frozen=True)
+class ClaimWeights:
+    """A claim's likelihood as integers on one scale (it cancels in every posterior), by
+    its speaker: a ``liar``, an honest speaker whose claim is ``true``, one whose claim
+    is ``false``."""
+
+    liar: int
+    true: int
+    false: int
+
+
+FREE = ClaimWeights(1, 1, 0)
+"""The weights of ``free`` with no village lies: a liar's claim costs nothing, an
+honest one must be true."""
+
+
+def claim_weights(speech: Speech, village_lies: Fraction, chance: Fraction) -> ClaimWeights:
+    """A claim's :class:`ClaimWeights` under ``speech``, with the village's lie rate
+    ``village_lies = a/b`` and the story's chance ``chance = n/d`` (its game's price of
+    the story; unused by ``free``):
+
+    - ``free``: liar 1, honest ``1 - e`` if true, ``e`` if false: ``(b, b - a, a)``;
+    - ``mimic``: liar ``q``, honest ``(1 - e)·[true] + e·q``: ``(b·n, d(b - a) + a·n, a·n)``.
+
+    >>> claim_weights("free", Fraction(1, 10), Fraction(1, 9))
+    ClaimWeights(liar=10, true=9, false=1)
+    >>> claim_weights("mimic", Fraction(1, 10), Fraction(1, 9))
+    ClaimWeights(liar=10, true=82, false=1)
+    """
+    a, b = village_lies.numerator, village_lies.denominator
+    if speech == "free":
+        return ClaimWeights(b, b - a, a)
+    n, d = chance.numerator, chance.denominator
+    return ClaimWeights(b * n, d * (b - a) + a * n, a * n)
+
+
 def read_speech(value: Any, where: str) -> Speech:
     """A speech model's name from a record's field ``where``."""
     return cast(Speech, fields.choice(value, where, SPEECH_MODELS, what="speech model"))
@@ -65,10 +103,13 @@ def read_speech(value: Any, where: str) -> Speech:
 
 __all__ = [
     "DEFAULT_SPEECH",
+    "FREE",
     "SPEECH_MODELS",
     "SPEECH_WORDS",
     "STORY_POLICIES",
+    "ClaimWeights",
     "Speech",
+    "claim_weights",
     "read_speech",
     "speech_words",
 ]

@@ -39,7 +39,7 @@ from wooolf_solver.games.onuw import brute, cpsat, fast
 from wooolf_solver.games.onuw.brute import Solution
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.record import DealRecord, Model, dump_record, read_record
-from wooolf_solver.games.onuw.speech import Teller, claim_weights, story_chance
+from wooolf_solver.games.onuw.speech import Teller, story_chance, weights_of
 
 BASE: dict[str, Any] = {"game": "onuw", "edition": "table", "players": 3}
 SEER_SAW_A_WOLF = {"seat": 1, "role": "seer", "saw": {2: "werewolf"}}
@@ -98,7 +98,7 @@ def test_a_bare_role_claim_weighs_one_in_k() -> None:
 def test_village_lies_under_mimic() -> None:
     # An honest speaker errs like a story-teller: (1 - e)·[true] + e·q, on one scale.
     deal = record(SEER_SAW_A_WOLF, model={"village_lies": "1/10"})
-    weights = claim_weights(deal.claims[0], Teller.of(deal), "mimic", Fraction(1, 10))
+    weights = weights_of(deal.claims[0], Teller.of(deal), "mimic", Fraction(1, 10))
     assert (weights.liar, weights.true, weights.false) == (10, 48 * 9 + 1, 1)
     solution = every_engine(deal)
     # the troublemaker now speaks (honest and false) with weight e·q

@@ -50,10 +50,10 @@ from dataclasses import replace
 from fractions import Fraction
 from math import prod
 
+from ...core.speech import FREE, ClaimWeights
 from . import fast, passive
 from .brute import Solution
 from .model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
-from .speech import FREE, ClaimWeights
 
 
 def _made(knowledge: OnuwKnowledge) -> list[ClaimMade] | None:

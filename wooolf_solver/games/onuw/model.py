@@ -43,12 +43,12 @@ from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
-from ...core.speech import DEFAULT_SPEECH, Speech
+from ...core.speech import DEFAULT_SPEECH, FREE, ClaimWeights, Speech
 from .night import NOTHING, Choice, Dawn, NightEntry, NightState, play_night, power_of
 from .night import choice_options as _choice_options
 from .record import Claim, DealRecord
 from .rules import Layout, Rules, Seat, Slot, Team
-from .speech import FREE, ClaimWeights, Teller, claim_weights
+from .speech import Teller, weights_of
 from .win import wins
 
 
@@ -431,7 +431,7 @@ def knowledge_of(record: DealRecord) -> OnuwKnowledge:
     observations.extend(
         ClaimMade(
             number, claim, rules, layout, lies,
-            claim_weights(claim, teller, record.model.speech, lies),
+            weights_of(claim, teller, record.model.speech, lies),
         )
         for number, claim in enumerate(record.claims, 1)
     )  # fmt: skip

@@ -39,11 +39,11 @@ from dataclasses import replace
 from itertools import product
 from types import MappingProxyType
 
+from ...core.speech import FREE
 from . import fast
 from .model import ClaimMade, OnuwKnowledge
 from .night import Power, power_of
 from .record import Claim
-from .speech import FREE
 
 PASSIVE = "(not the card claimed)"
 """The role of a claim whose speaker does not hold the card it claimed: no card."""

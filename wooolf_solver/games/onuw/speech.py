@@ -2,8 +2,9 @@
 
 Who speaks honestly is the model's (a seat believing it holds a village card); what
 each claim weighs under the record's speech model is this module's, as three exact
-integers per claim (:class:`ClaimWeights`): a liar's likelihood, an honest speaker's
-when the claim is true, and when it is false. Every engine reads these.
+integers per claim (:class:`~wooolf_solver.core.speech.ClaimWeights`): a liar's
+likelihood, an honest speaker's when the claim is true, and when it is false. Every
+engine reads these.
 
 - ``free``: a liar's claim weighs 1, an honest one ``1 - e`` if true and ``e`` if
   false (``e`` the record's ``village_lies``);
@@ -11,7 +12,8 @@ when the claim is true, and when it is false. Every engine reads these.
   (:func:`story_chance`), an honest one ``(1 - e)·[true] + e·q``.
 
 Each triple is scaled to whole numbers by the denominators of ``e`` and ``q`` (the same
-factor in every world). A third model is one more branch of :func:`claim_weights`.
+factor in every world). A third model is one more branch of
+:func:`~wooolf_solver.core.speech.claim_weights` (and its story price here).
 
 A 3-player table deck (werewolf ×2, seer, robber, troublemaker: K = 4 role names); seat
 1 says it is the seer and saw seat 2's werewolf: 1/4 for the role, 1/3 for the look
@@ -23,9 +25,9 @@ A 3-player table deck (werewolf ×2, seer, robber, troublemaker: K = 4 role name
 >>> teller = Teller.of(record)
 >>> story_chance(record.claims[0], teller)
 Fraction(1, 48)
->>> claim_weights(record.claims[0], teller, "mimic", Fraction(1, 10))
+>>> weights_of(record.claims[0], teller, "mimic", Fraction(1, 10))
 ClaimWeights(liar=10, true=433, false=1)
->>> claim_weights(record.claims[0], teller, "free", Fraction(1, 10))
+>>> weights_of(record.claims[0], teller, "free", Fraction(1, 10))
 ClaimWeights(liar=10, true=9, false=1)
 """
 
@@ -36,28 +38,13 @@ from fractions import Fraction
 from math import comb
 from typing import Self
 
-from ...core.speech import Speech
+from ...core.speech import ClaimWeights, Speech, claim_weights
 from .night import EntryValue, Mason, NightEntry, Power, Werewolf, choice_options, power_of
 from .record import Claim, DealRecord
 from .rules import Layout, Rules, Seat, Slot
 
 CARD_KEYS = ("saw", "centre", "got", "now")
 """The night keys that tell cards seen: each card told is one of the deck's names."""
-
-
-@dataclass(frozen=True)
-class ClaimWeights:
-    """A claim's likelihoods as integers (one common scale per claim): a liar's, an
-    honest speaker's when the claim is true, and when it is false."""
-
-    liar: int
-    true: int
-    false: int
-
-
-FREE = ClaimWeights(1, 1, 0)
-"""The weights of ``free`` with no village lies: a liar's claim costs nothing, an
-honest one must be true."""
 
 
 @dataclass(frozen=True)
@@ -168,26 +155,24 @@ def story_chance(claim: Claim, teller: Teller) -> Fraction:
     return chance * _one_of(count, lone and told in real)
 
 
-def claim_weights(
+def weights_of(
     claim: Claim, teller: Teller, speech: Speech, village_lies: Fraction
 ) -> ClaimWeights:
-    """A claim's three likelihoods under ``speech``, as integers on one scale.
+    """A claim's three likelihoods under ``speech``, as integers on one scale
+    (:func:`~wooolf_solver.core.speech.claim_weights`, the story priced by
+    :func:`story_chance` only where the model reads it).
 
     >>> from wooolf_solver.games.onuw.record import read_record
     >>> record = read_record({"game": "onuw", "players": 3,
     ...     "claims": [{"seat": 1, "role": "villager"}]})
     >>> claim = record.claims[0]
-    >>> claim_weights(claim, Teller.of(record), "mimic", Fraction(0))  # off the deck: K = 4
+    >>> weights_of(claim, Teller.of(record), "mimic", Fraction(0))  # off the deck: K = 4
     ClaimWeights(liar=1, true=4, false=0)
-    >>> claim_weights(claim, Teller.of(record), "free", Fraction(0))
+    >>> weights_of(claim, Teller.of(record), "free", Fraction(0))
     ClaimWeights(liar=1, true=1, false=0)
     """
-    lies, scale = village_lies.numerator, village_lies.denominator
-    if speech == "free":
-        return ClaimWeights(scale, scale - lies, lies)
-    q = story_chance(claim, teller)
-    told, stories = q.numerator, q.denominator
-    return ClaimWeights(scale * told, stories * (scale - lies) + lies * told, lies * told)
+    chance = story_chance(claim, teller) if speech != "free" else Fraction(1)
+    return claim_weights(speech, village_lies, chance)
 
 
-__all__ = ["CARD_KEYS", "FREE", "ClaimWeights", "Teller", "claim_weights", "story_chance"]
+__all__ = ["CARD_KEYS", "Teller", "story_chance", "weights_of"]

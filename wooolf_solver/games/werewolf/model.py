@@ -36,7 +36,7 @@ from typing import Any, Self
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
-from ...core.speech import DEFAULT_SPEECH, Speech
+from ...core.speech import DEFAULT_SPEECH, ClaimWeights, Speech
 from .events import (
     Charmed,
     Charms,
@@ -54,7 +54,7 @@ from .events import (
 )
 from .record import GameRecord
 from .rules import CUPID, PIPER, THIEF, WEREWOLF, WITCH, Rules, Seat, load_rules
-from .speech import ClaimWeights, weigh_claims
+from .speech import weigh_claims
 
 TAKE = "take"
 """The thief's exchange: the left-over slot taken (1 or 2), ``None`` without a thief."""

@@ -6,39 +6,29 @@ that plays a village-team role is **honest** (its claim must be true, but for
 whatever it says; under ``mimic`` it weighs :func:`story_chance`, the chance that a
 story-teller picking each part of its story at random tells this one.
 
-Each claim becomes three integer weights (:class:`ClaimWeights`), one per kind of
-speaker, scaled by a common factor that cancels in every posterior:
+Each claim becomes three integer weights (:class:`~wooolf_solver.core.speech.ClaimWeights`),
+one per kind of speaker, scaled by a common factor that cancels in every posterior:
 
 >>> from wooolf_solver.games.werewolf.events import Claim
 >>> seer = Claim(4, "seer", ((7, "villager"),))
 >>> story_chance(seer, (), names=3, alignment=False)
 Fraction(1, 9)
->>> claim_weights("mimic", Fraction(0), Fraction(1, 9)), claim_weights("free", Fraction(0), 1)
-(ClaimWeights(liar=1, true=9, false=0), ClaimWeights(liar=1, true=1, false=0))
+>>> weigh_claims((seer,), (("seer", 1), ("villager", 6), ("werewolf", 2)), speech="mimic",
+...     village_lies=Fraction(0), alignment=False)
+{1: ClaimWeights(liar=1, true=9, false=0)}
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
-from ...core.speech import Speech
+from ...core.speech import ClaimWeights, Speech, claim_weights
 from .events import Claim, Event
 from .rules import Deck, Seat
 
 ALIGNMENT_ANSWERS = 2
 """What a seer is told under ``seer: alignment``: ``werewolf`` or ``not``."""
-
-
-@dataclass(frozen=True)
-class ClaimWeights:
-    """A claim's likelihood, as integers with one common scale, by its speaker: a
-    ``liar``, an honest speaker whose claim is ``true``, one whose claim is ``false``."""
-
-    liar: int
-    true: int
-    false: int
 
 
 def story_chance(
@@ -67,26 +57,6 @@ def story_chance(
     return Fraction(1, (1 if repeated else names) * answers**new)
 
 
-def claim_weights(speech: Speech, village_lies: Fraction, chance: Fraction | int) -> ClaimWeights:
-    """A claim's :class:`ClaimWeights` under ``speech``, with the village's lie rate
-    ``village_lies = a/b`` and the story's chance ``chance = n/d`` (unused by ``free``):
-
-    - ``free``: liar 1, honest ``1 - e`` if true, ``e`` if false: ``(b, b - a, a)``;
-    - ``mimic``: liar ``q``, honest ``(1 - e)·[true] + e·q``: ``(b·n, d(b - a) + a·n, a·n)``.
-
-    >>> claim_weights("free", Fraction(1, 10), Fraction(1, 9))
-    ClaimWeights(liar=10, true=9, false=1)
-    >>> claim_weights("mimic", Fraction(1, 10), Fraction(1, 9))
-    ClaimWeights(liar=10, true=82, false=1)
-    """
-    a, b = village_lies.numerator, village_lies.denominator
-    if speech == "free":
-        return ClaimWeights(b, b - a, a)
-    q = Fraction(chance)
-    n, d = q.numerator, q.denominator
-    return ClaimWeights(b * n, d * (b - a) + a * n, a * n)
-
-
 def weigh_claims(
     events: Sequence[Event], deck: Deck, *, speech: Speech, village_lies: Fraction, alignment: bool
 ) -> dict[int, ClaimWeights]:
@@ -111,4 +81,4 @@ def weigh_claims(
     return out
 
 
-__all__ = ["ClaimWeights", "claim_weights", "story_chance", "weigh_claims"]
+__all__ = ["story_chance", "weigh_claims"]
