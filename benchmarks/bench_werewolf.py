@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from wooolf_solver.core.speech import read_by
 from wooolf_solver.games.werewolf import balance as balance_module
 from wooolf_solver.games.werewolf.bots import RandomBot
 from wooolf_solver.games.werewolf.engine import play_game
@@ -113,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     expected = api.solve(record).to_dict()
     cold = (time.perf_counter() - start) * 1000
     solve = median_ms(lambda: api.solve(record), args.repeat)
-    free = replace(record, model=replace(record.model, speech="free"))
+    free = read_by(record, "free")
     solve_free = median_ms(lambda: api.solve(free), args.repeat)
     note(f"solve: brute force in a child process (budget {args.budget:g} s)")
     brute, werewolf = brute_ms(record, args.budget)

@@ -23,9 +23,9 @@ model.speech: unknown speech model 'free-talk' (did you mean 'free'?)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
 from . import fields
 
@@ -96,6 +96,24 @@ def claim_weights(speech: Speech, village_lies: Fraction, chance: Fraction) -> C
     return ClaimWeights(b * n, d * (b - a) + a * n, a * n)
 
 
+class Talking(Protocol):
+    """A record of a game where players talk: a dataclass whose ``model`` (a dataclass
+    too) has a ``speech`` field."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def model(self) -> Any: ...
+
+
+R = TypeVar("R", bound=Talking)
+
+
+def read_by(record: R, speech: Speech) -> R:
+    """The same record, its claims read by the speech model ``speech``."""
+    return replace(record, model=replace(record.model, speech=speech))
+
+
 def read_speech(value: Any, where: str) -> Speech:
     """A speech model's name from a record's field ``where``."""
     return cast(Speech, fields.choice(value, where, SPEECH_MODELS, what="speech model"))
@@ -109,7 +127,9 @@ __all__ = [
     "STORY_POLICIES",
     "ClaimWeights",
     "Speech",
+    "Talking",
     "claim_weights",
+    "read_by",
     "read_speech",
     "speech_words",
 ]

@@ -10,7 +10,6 @@ found by probing for methods.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -18,7 +17,7 @@ from ..core.conflict import consistent_tally
 from ..core.errors import InvalidRecordError
 from ..core.knowledge import Knowledge, Seat
 from ..core.posterior import Posterior
-from ..core.speech import read_speech
+from ..core.speech import read_by, read_speech
 from ..engines import Engine, Tally, get_engine
 
 if TYPE_CHECKING:
@@ -151,8 +150,7 @@ class Game:
             raise InvalidRecordError(
                 f"--speech: {self.title} has no speech model (its rules fix what players say)"
             )
-        model = replace(record.model, speech=read_speech(speech, "--speech"))
-        return replace(record, model=model)
+        return read_by(record, read_speech(speech, "--speech"))
 
     def speech_of(self, record: Any) -> str | None:
         """The speech model a record's claims are read by (``None``: the game has none)."""

@@ -17,11 +17,10 @@ the model finds impossible gives no forecasts.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from fractions import Fraction
 
 from ...core.errors import InconsistentRecordError
-from ...core.speech import Speech
+from ...core.speech import Speech, read_by
 from ...lab.calibration import Forecast
 from .brute import Solution
 from .model import knowledge_of
@@ -50,7 +49,7 @@ def forecasts(
         for model in models:
             known = (solved or {}).get(seat) if model == record.model.speech else None
             try:
-                solution = known or solution_of(knowledge_of(with_speech(view, model)))
+                solution = known or solution_of(knowledge_of(read_by(view, model)))
             except InconsistentRecordError:
                 continue
             out[model] += [
@@ -62,9 +61,4 @@ def forecasts(
     return out
 
 
-def with_speech(record: DealRecord, model: Speech) -> DealRecord:
-    """``record`` read by the speech model ``model``."""
-    return replace(record, model=replace(record.model, speech=model))
-
-
-__all__ = ["forecasts", "with_speech"]
+__all__ = ["forecasts"]

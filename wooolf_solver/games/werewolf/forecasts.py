@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from ...core.speech import Speech
+from ...core.speech import Speech, read_by
 from ...lab.calibration import Forecast
 from .counter import solve
 from .events import Claim
@@ -56,7 +56,7 @@ def _forecast(then: GameRecord, models: Sequence[Speech], out: dict[str, list[Fo
             continue
         view = then.view(seat)
         for model in models:
-            solution = solve(replace(view, model=replace(view.model, speech=model)))
+            solution = solve(read_by(view, model))
             if not solution.consistent:
                 continue
             out[model] += [
