@@ -38,15 +38,14 @@ import sys
 from collections.abc import MutableSequence, Sequence
 from pathlib import Path
 from random import Random
-from typing import Any, TypeVar
+from typing import Any
 
 from ruamel.yaml import YAML
 
 from wooolf_solver.core.documents import parse_yaml
+from wooolf_solver.games.wooolf.designs import peek_event, pick, question_event
 from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, base_rules
 from wooolf_solver.games.wooolf.table import deal
-
-T = TypeVar("T")
 
 SEED = 20261130
 VIEWPOINT = 1
@@ -98,14 +97,8 @@ class StableRandom(Random):
             x[index], x[other] = x[other], x[index]
 
 
-def pick(rng: Random, items: Sequence[T]) -> T:
-    """One of ``items``, drawn with ``rng.random()`` only."""
-    return items[int(rng.random() * len(items))]
-
-
 def play(game: Game, hands: dict[Seat, Hand], players: int, count: int, rng: Random) -> list[Any]:
     """``count`` truthful events of a round on ``hands`` (see the module's docstring)."""
-    seats = sorted(hands)
     order = [*range(START, players + 1), *range(1, START)]
     declarer = pick(rng, [seat for seat in order if seat != VIEWPOINT])
     declared = False
@@ -120,20 +113,9 @@ def play(game: Game, hands: dict[Seat, Hand], players: int, count: int, rng: Ran
             events.append({"seat": seat, "declare": "early"})
             declared = True
         elif seat == VIEWPOINT or go_around == 0 or rng.random() < 0.5:
-            target = pick(rng, [other for other in seats if other != seat])
-            card = pick(rng, hands[target])
-            if seat == VIEWPOINT:
-                events.append({"seat": seat, "peek": target, "sees": card.name})
-            else:
-                says = game.announcement(game.identity(hands[seat]), card)
-                events.append({"seat": seat, "peek": target, "says": says})
+            events.append(peek_event(rng, game, hands, seat, VIEWPOINT))
         else:
-            target = pick(rng, [other for other in range(1, players + 1) if other != seat])
-            question = game.questions[pick(rng, sorted(game.questions))]
-            yes = game.answer(question, hands[target])
-            events.append(
-                {"seat": seat, "ask": target, "question": question.id, "answer": _yes_no(yes)}
-            )
+            events.append(question_event(rng, game, hands, seat, range(1, players + 1)))
     return events
 
 
@@ -165,10 +147,6 @@ def _record(players: int, edition: str, hand: Hand, events: list[Any]) -> dict[s
         "hands": {VIEWPOINT: [card.name for card in hand]},
         "events": events,
     }
-
-
-def _yes_no(value: bool) -> str:
-    return "yes" if value else "no"
 
 
 def files() -> dict[str, str]:

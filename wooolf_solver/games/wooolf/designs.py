@@ -249,21 +249,34 @@ def play(
     (six times in ten; the viewpoint's own peek records the card it sees) or a
     question to one of ``asked`` (default: the acting seats). The same ``rng`` gives
     the same events from every viewpoint but the viewpoint's own peeks."""
-    seats = sorted(hands)
     events: list[dict[str, Any]] = []
     for turn in range(count):
         seat = acting[turn % len(acting)]
         if rng.random() < 0.6:
-            target = pick(rng, [other for other in seats if other != seat])
-            card = pick(rng, hands[target])
-            if seat == viewpoint:
-                events.append({"seat": seat, "peek": target, "sees": card.name})
-            else:
-                says = game.announcement(game.identity(hands[seat]), card)
-                events.append({"seat": seat, "peek": target, "says": says})
+            events.append(peek_event(rng, game, hands, seat, viewpoint))
         else:
-            target = pick(rng, [other for other in asked or acting if other != seat])
-            question = game.questions[pick(rng, sorted(game.questions))]
-            answer = "yes" if game.answer(question, hands[target]) else "no"
-            events.append({"seat": seat, "ask": target, "question": question.id, "answer": answer})
+            events.append(question_event(rng, game, hands, seat, asked or acting))
     return events
+
+
+def peek_event(
+    rng: Random, game: Game, hands: dict[Seat, Hand], seat: Seat, viewpoint: Seat
+) -> dict[str, Any]:
+    """A truthful peek of ``seat`` at a card of another seat, both drawn: what the
+    viewpoint sees, or the icon another seat announces."""
+    target = pick(rng, [other for other in sorted(hands) if other != seat])
+    card = pick(rng, hands[target])
+    if seat == viewpoint:
+        return {"seat": seat, "peek": target, "sees": card.name}
+    says = game.announcement(game.identity(hands[seat]), card)
+    return {"seat": seat, "peek": target, "says": says}
+
+
+def question_event(
+    rng: Random, game: Game, hands: dict[Seat, Hand], seat: Seat, asked: Sequence[Seat]
+) -> dict[str, Any]:
+    """A question card of ``seat`` to one of ``asked``, both drawn, truthfully answered."""
+    target = pick(rng, [other for other in asked if other != seat])
+    question = game.questions[pick(rng, sorted(game.questions))]
+    answer = "yes" if game.answer(question, hands[target]) else "no"
+    return {"seat": seat, "ask": target, "question": question.id, "answer": answer}
