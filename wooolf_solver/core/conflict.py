@@ -16,7 +16,7 @@ from .errors import EventId, InconsistentRecordError
 from .knowledge import Knowledge
 
 if TYPE_CHECKING:
-    from ..engines.base import Engine, Tally
+    from .tally import Engine, Tally
 
 
 def shrink(

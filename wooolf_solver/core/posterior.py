@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ..engines.base import Tally
 from .knowledge import Knowledge, Seat
+from .tally import Tally
 
 
 @dataclass(frozen=True, order=True)

@@ -20,7 +20,7 @@ from .knowledge import Knowledge
 from .posterior import Fact
 
 if TYPE_CHECKING:
-    from ..engines.base import Engine
+    from .tally import Engine
 
 NEGATION_EVENT = 0
 """The pseudo-event of the fact's negation, kept in every restriction."""

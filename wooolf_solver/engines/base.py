@@ -1,51 +1,16 @@
-"""The engine interface and what every engine returns: a :class:`Tally`.
-
-An engine turns a :class:`~wooolf_solver.core.knowledge.Knowledge` into weighted
-counts; the posterior, a game's own answers and the conflicts are computed from those
-by shared code, so that engines differ only in how they count.
+"""The engine interface and what every engine returns: a :class:`Tally` (both defined
+in :mod:`wooolf_solver.core.tally`, named here too), and :class:`WorldTally`, the shared
+back end of the engines that enumerate whole worlds.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from collections.abc import Hashable
 
 from ..core.knowledge import Knowledge, Seat
 from ..core.space import World
-
-
-@dataclass(frozen=True)
-class Tally:
-    """Weighted counts over the consistent worlds of a knowledge.
-
-    Weights are unnormalized (physical deals times likelihood numerators); a weight
-    is exactly zero when no consistent world has the property.
-    """
-
-    deals: int
-    """Physical deals (with the choices: worlds) of non-zero weight."""
-    total: float
-    """The sum of the weights of all worlds."""
-    roles: Mapping[Seat, Mapping[str, float]]
-    """For every seat, the weight of each role (zero weights may be absent)."""
-    decision: Mapping[Any, float] = field(default_factory=dict)
-    """The weight of each value of the viewpoint's decision (empty without one)."""
-
-
-class Engine(Protocol):
-    """Counts the worlds of a knowledge."""
-
-    name: ClassVar[str]
-
-    def tally(self, knowledge: Knowledge) -> Tally:
-        """Every count the posterior needs."""
-        ...
-
-    def consistent(self, knowledge: Knowledge) -> bool:
-        """Whether at least one world has non-zero weight."""
-        ...
+from ..core.tally import Engine, Tally
 
 
 class WorldTally:
@@ -83,3 +48,6 @@ class WorldTally:
             {seat: dict(weights) for seat, weights in self.roles.items()},
             dict(self.decision),
         )
+
+
+__all__ = ["Engine", "Tally", "WorldTally"]
