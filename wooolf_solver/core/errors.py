@@ -4,6 +4,8 @@
 True
 >>> issubclass(ArgumentTypeError, SolverError) and issubclass(ArgumentTypeError, TypeError)
 True
+>>> print(UnsupportedVerbError("Chess", "vote", ["solve", "hint"]))
+game: Chess has no `vote` (its verbs: solve, hint)
 """
 
 from __future__ import annotations
@@ -41,6 +43,17 @@ class ArgumentTypeError(SolverError, TypeError):
     """A library call's argument has the wrong type (``True`` or ``"5"`` as a seat, a
     number as a path); the message names the argument. Data read from a record is
     :class:`InvalidRecordError` instead."""
+
+
+class UnsupportedVerbError(SolverError):
+    """A game (or this kind of its records) does not answer a verb; the message names
+    the game and the verbs it has (:attr:`game`, :attr:`verb`, :attr:`verbs`)."""
+
+    def __init__(self, game: str, verb: str, verbs: Iterable[str]) -> None:
+        self.game = game
+        self.verb = verb
+        self.verbs = tuple(verbs)
+        super().__init__(f"game: {game} has no `{verb}` (its verbs: {', '.join(self.verbs)})")
 
 
 class InconsistentRecordError(SolverError):

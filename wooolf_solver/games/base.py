@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..core.conflict import consistent_tally
-from ..core.errors import InvalidRecordError
+from ..core.errors import InvalidRecordError, UnsupportedVerbError
 from ..core.knowledge import Knowledge, Seat
 from ..core.posterior import Posterior
 from ..core.speech import read_by, read_speech
@@ -251,9 +251,9 @@ class Game:
 
     # -- what the game is ---------------------------------------------------------------
 
-    def unsupported(self, verb: str) -> InvalidRecordError:
+    def unsupported(self, verb: str) -> UnsupportedVerbError:
         """The error for a verb this game (or this kind of record) does not answer."""
-        return InvalidRecordError(f"game: {self.title} has no `{verb}`")
+        return UnsupportedVerbError(self.title, verb, [v for v in VERBS if v in self.verbs])
 
     def describe(self) -> dict[str, Any]:
         """What ``wooolf games --json`` says of this game."""
