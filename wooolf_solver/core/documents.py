@@ -86,6 +86,28 @@ def read_document(
         raise error(f"{source}: {refused}") from None
 
 
+def parse_document(
+    text: str, *, error: type[SolverError] = InvalidRecordError, source: str = "<text>"
+) -> Mapping[str, Any]:
+    """A mapping of fields from a document's text: JSON when it starts with ``{``,
+    otherwise YAML 1.2.
+
+    >>> parse_document('{"game": "onuw", "players": 3}')
+    {'game': 'onuw', 'players': 3}
+    >>> parse_document("- a list")
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.InvalidRecordError: <text>: the document must be a mapping of \
+fields, not a list
+    """
+    try:
+        text = _bounded(text)
+        parse = _parse_json if text.lstrip().startswith("{") else _parse_yaml
+        return _fields(parse(text))
+    except _RefusedError as refused:
+        raise error(f"{source}: {refused}") from None
+
+
 def read_toml(
     path: str | os.PathLike[str], error: type[SolverError] = InvalidDeckError
 ) -> dict[str, Any]:

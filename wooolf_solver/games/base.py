@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..core.conflict import consistent_tally
-from ..core.errors import InvalidRecordError, UnsupportedVerbError
+from ..core.errors import EventId, InvalidRecordError, UnsupportedVerbError
 from ..core.knowledge import Knowledge, Seat
-from ..core.posterior import Posterior
+from ..core.posterior import Fact, Posterior
 from ..core.speech import read_by, read_speech
 from ..engines import Engine, Tally, get_engine
 
@@ -27,6 +27,30 @@ if TYPE_CHECKING:
 
 VERBS = ("solve", "hint", "vote", "why", "review", "balance", "moderate", "simulate", "compare")
 """Every verb of the library and the command line, in the order ``wooolf games`` lists."""
+
+
+class Result(Protocol):
+    """What a verb returns: it gives its command's ``--json`` object."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of the verb's ``--json`` output."""
+
+
+class Reason(Result, Protocol):
+    """What ``why`` answers: whether a fact is certain and, if so, the events that
+    force it, told in sentences."""
+
+    @property
+    def fact(self) -> Fact: ...
+
+    @property
+    def holds(self) -> bool: ...
+
+    @property
+    def events(self) -> tuple[EventId, ...]: ...
+
+    @property
+    def sentences(self) -> tuple[str, ...]: ...
 
 
 class Lab(Protocol):
@@ -175,21 +199,21 @@ class Game:
         knowledge = self.knowledge(record)
         return self.posterior(knowledge, consistent_tally(knowledge, self.engine(engine)))
 
-    def hint(self, record: Any, engine: str | None = None, naive: bool = False) -> Any:
+    def hint(self, record: Any, engine: str | None = None, naive: bool = False) -> Result:
         """What the viewpoint should do next."""
         raise self.unsupported("hint")
 
-    def vote(self, record: Any, engine: str | None = None) -> Any:
+    def vote(self, record: Any, engine: str | None = None) -> Result:
         """The viewpoint's ballot advice: every ballot it may cast, best first."""
         raise self.unsupported("vote")
 
     def explain(
         self, record: Any, seat: Seat, role: str, holds: bool = True, engine: str | None = None
-    ) -> Any:
+    ) -> Reason:
         """Why a fact about ``seat``'s role is certain, if it is."""
         raise self.unsupported("why")
 
-    def explanations(self, record: Any, engine: str | None = None) -> dict[Any, Any]:
+    def explanations(self, record: Any, engine: str | None = None) -> Mapping[Fact, Reason]:
         """The explanation of every certain fact of the record's posterior."""
         raise self.unsupported("why")
 
@@ -198,14 +222,14 @@ class Game:
         record: Any,
         engine: str | None = None,
         on_step: Callable[[int, int], None] | None = None,
-    ) -> Any:
+    ) -> Result:
         """A played game replayed from every seat; ``on_step(done, total)`` after each
         step, for a progress bar."""
         raise self.unsupported("review")
 
     def balance(
         self, roles: str | None = None, deck: Path | None = None, parity: bool = False
-    ) -> Any:
+    ) -> Result:
         """A role mix's balance figures (``roles``: the mix as ``NAME=COPIES,...``; or
         ``deck``: a deck file); the result has ``to_dict()``."""
         raise self.unsupported("balance")
