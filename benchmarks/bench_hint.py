@@ -6,7 +6,7 @@ this process (the baseline): a warm-up, then ``--repeat`` runs. Two references r
 ``--reference-repeat`` times each in a child process, after a warm-up on the
 smallest position:
 
-- ``counter-naive``: ``hint(round_, engine="counter", naive=True)``, one counter
+- ``fast-naive``: ``hint(round_, engine="fast", naive=True)``, one counter
   tally per outcome of every action;
 - ``brute-naive``: ``hint(round_, engine="brute", naive=True)``, each outcome's
   posterior recomputed by brute force (the reference of the issue).
@@ -81,9 +81,9 @@ from wooolf_solver import Explanation, Fact, Round, explain, explanations, hint,
 VERSION = 1
 """The version of the JSON report's layout."""
 
-BASELINE = "counter"
+BASELINE = "fast"
 REFERENCES: dict[str, tuple[str, bool]] = {
-    "counter-naive": ("counter", True),
+    "fast-naive": ("fast", True),
     "brute-naive": ("brute", True),
 }
 """Each reference's engine and ``naive`` flag for ``hint``."""

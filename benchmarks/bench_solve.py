@@ -2,7 +2,7 @@
 
 What is timed is what a user waits for: ``solve(round_, engine)`` with the roles
 and the declarations (``posterior.roles; posterior.declarations()``); the record is
-read beforehand. The counter (the default engine, the baseline) runs in this
+read beforehand. ``fast`` (the counter, the default engine, the baseline) runs in this
 process: a warm-up, then ``--repeat`` runs. Each reference engine (brute, cpsat,
 csp) runs ``--reference-repeat`` times in a child process, after a warm-up on the
 smallest position; a run longer than ``--budget`` seconds is stopped, and the
@@ -21,7 +21,7 @@ median. The machinery (positions, timing, child processes, output) is in
 Exit status 1 when an engine disagrees with the counter (or fails), else 0.
 
 >>> from common import WARM_UP
->>> seconds, (deals, roles) = solve_digest("counter", Round.load(WARM_UP))
+>>> seconds, (deals, roles) = solve_digest("fast", Round.load(WARM_UP))
 >>> deals, roles[1]
 (1980, {'shepherd': 1.0})
 """
@@ -63,7 +63,7 @@ from wooolf_solver.games.wooolf.engines import engine as get_engine
 VERSION = 1
 """The version of the JSON report's layout."""
 
-BASELINE = "counter"
+BASELINE = "fast"
 TARGET_PLAYERS = 8
 TARGET_MS = 20.0
 
@@ -228,7 +228,7 @@ def parser() -> argparse.ArgumentParser:
         "--engines",
         type=_engines,
         default=tuple(ENGINES),
-        help="comma-separated engines (the counter, the baseline, always runs); default: all",
+        help="comma-separated engines (fast, the baseline, always runs); default: all",
     )
     add_options(commands, repeat=20, what="the counter", budget=30.0)
     return commands

@@ -457,8 +457,8 @@ def emit(
 
 def comma_list(text: str) -> list[str]:
     """
-    >>> comma_list("counter, brute,,")
-    ['counter', 'brute']
+    >>> comma_list("fast, brute,,")
+    ['fast', 'brute']
     """
     return [item.strip() for item in text.split(",") if item.strip()]
 

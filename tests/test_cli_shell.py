@@ -30,13 +30,13 @@ def test_games_json_lists_the_registry(capsys: pytest.CaptureFixture[str]) -> No
     games = json.loads(out)["games"]
     assert [game["name"] for game in games] == list(available())
     wooolf = games[0]
-    assert wooolf["title"] == "Wooolf!! (狼來了)" and wooolf["engines"][0] == "counter"
+    assert wooolf["title"] == "Wooolf!! (狼來了)" and wooolf["engines"][0] == "fast"
     assert wooolf["verbs"] == ["solve", "hint", "why", "review", "simulate", "compare"]
 
 
 def test_games_table(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "games")
-    assert status == 0 and "wooolf" in out and "counter" in out
+    assert status == 0 and "wooolf" in out and "fast, cpsat, csp" in out
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,7 @@ from .. import api
 from ..core.budget import DEFAULT_MAX_MEMORY, parse_size
 from ..core.errors import InconsistentRecordError, SolverError
 from ..core.speech import SPEECH_MODELS
+from ..engines import ALIASES
 from ..games import available, find_game
 from ..games.base import Game
 
@@ -241,10 +242,13 @@ def engine_names() -> list[str]:
 class EngineNames(Sequence[str]):
     """:func:`engine_names` as ``--engine``'s choices, found when first asked for (when
     the option is given or the help shown): a command that names no engine imports
-    no other game.
+    no other game. An old name (:data:`~wooolf_solver.engines.ALIASES`) is accepted
+    but not listed.
 
-    >>> "brute" in EngineNames(), "abacus" in EngineNames()
-    (True, False)
+    >>> "brute" in EngineNames(), "counter" in EngineNames(), "abacus" in EngineNames()
+    (True, True, False)
+    >>> list(EngineNames())
+    ['fast', 'cpsat', 'csp', 'brute']
     """
 
     @cached_property
@@ -263,6 +267,9 @@ class EngineNames(Sequence[str]):
     def __len__(self) -> int:
         return len(self.names)
 
+    def __contains__(self, name: object) -> bool:
+        return name in self.names or name in ALIASES
+
 
 def engine_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -270,8 +277,9 @@ def engine_option(parser: argparse.ArgumentParser) -> None:
         choices=EngineNames(),
         default=None,
         metavar="ENGINE",
-        help="the counting engine: %(choices)s; each game has its own (`wooolf games` lists "
-        "them; default: the game's first; all give the same answers)",
+        help="the engine that counts the worlds: fast (the game's own exact engine, the "
+        "default) or a slower reference, cpsat, csp or brute; all give the same answers "
+        "(`wooolf games` lists each game's)",
     )
 
 

@@ -41,7 +41,7 @@ def test_the_registry_lists_onuw(capsys: pytest.CaptureFixture[str]) -> None:
     assert games["onuw"] == {
         "name": "onuw",
         "title": "One Night Ultimate Werewolf",
-        "engines": ["fast", "cpsat", "brute"],
+        "engines": ["fast", "cpsat", "csp", "brute"],
         "verbs": ["solve", "hint", "vote", "why", "review", "simulate", "compare"],
     }
     assert "vote" not in games["wooolf"]["verbs"]
@@ -125,8 +125,18 @@ def test_review_refuses_a_deal_record(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_an_unknown_engine_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run(capsys, "solve", example("official-3p-lies"), "--engine", "counter")
-    assert status == 2 and "unknown engine 'counter'" in err
+    status, _, err = run(capsys, "solve", example("official-3p-lies"), "--engine", "abacus")
+    assert status == 2 and "invalid choice: 'abacus'" in err
+    assert "'fast', 'cpsat', 'csp', 'brute'" in err and "counter" not in err
+
+
+def test_the_old_engine_name_counter_is_the_fast_engine(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = example("official-3p-lies")
+    fast = run(capsys, "solve", "--json", path, "--engine", "fast")
+    assert run(capsys, "solve", "--json", path, "--engine", "counter") == fast
+    assert fast[0] == 0
 
 
 def test_every_example_reads() -> None:

@@ -38,7 +38,7 @@ def wolf_view() -> GameRecord:
     return replace(view, events=view.events[:claim])
 
 
-@pytest.mark.parametrize("engine", ["counter", "brute"])
+@pytest.mark.parametrize("engine", ["fast", "brute"])
 def test_a_werewolfs_advice_is_for_the_werewolves(engine: str) -> None:
     out = GAME.solve(wolf_view(), engine).to_dict()
     lynch = out["lynch"]

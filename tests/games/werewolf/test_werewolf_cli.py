@@ -26,7 +26,7 @@ def test_werewolf_is_registered(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "games", "--json")
     games = {game["name"]: game for game in json.loads(out)["games"]}
     assert status == 0
-    assert games["werewolf"]["engines"] == ["counter", "brute", "csp", "cpsat"]
+    assert games["werewolf"]["engines"] == ["fast", "cpsat", "csp", "brute"]
     assert games["werewolf"]["verbs"] == [
         "solve",
         "why",

@@ -27,19 +27,17 @@ def run_json(bench: ModuleType, capsys: pytest.CaptureFixture[str], *argv: str) 
 
 
 def test_json_report(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
-    report = run_json(
-        bench, capsys, "--players", "4", "--repeat", "1", "--engines", "counter,brute"
-    )
+    report = run_json(bench, capsys, "--players", "4", "--repeat", "1", "--engines", "fast,brute")
     assert report["version"] == bench.VERSION
     assert {"python", "platform", "cpus", "packages"} <= set(report["machine"])
-    assert report["settings"]["engines"] == ["counter", "brute"]
+    assert report["settings"]["engines"] == ["fast", "brute"]
     assert report["settings"]["repeat"] == 1
     assert [row["name"] for row in report["positions"]] == ["4-basic-early", "4-basic-late"]
     for row in report["positions"]:
         assert row["players"] == 4 and row["edition"] == "basic"
         assert isinstance(row["deals"], int) and row["deals"] > 0
-        assert set(row["engines"]) == {"counter", "brute"}
-        counter, brute = row["engines"]["counter"], row["engines"]["brute"]
+        assert set(row["engines"]) == {"fast", "brute"}
+        counter, brute = row["engines"]["fast"], row["engines"]["brute"]
         assert set(counter) == set(brute) == ENGINE_KEYS
         assert counter["status"] == brute["status"] == "ok"
         assert counter["runs"] == 1 and brute["runs"] == 1
@@ -47,7 +45,7 @@ def test_json_report(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> N
         assert brute["agrees"] is True and counter["agrees"] is None
     assert report["positions"][1]["events"] >= 12
     assert report["target"] == {
-        "engine": "counter",
+        "engine": "fast",
         "players": 8,
         "max_median_ms": None,
         "target_ms": 20.0,
@@ -64,10 +62,10 @@ def test_table_and_json_file(
     printed = capsys.readouterr().out
     assert status == 0
     assert "4-basic-late" in printed and "✓" in printed
-    assert "counter, 8 players: max median not measured (target ≤ 20 ms)" in printed
+    assert "fast, 8 players: max median not measured (target ≤ 20 ms)" in printed
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["version"] == bench.VERSION
-    assert list(report["positions"][0]["engines"]) == ["counter", "brute"]
+    assert list(report["positions"][0]["engines"]) == ["fast", "brute"]
     assert list(tmp_path.joinpath("reports").iterdir()) == [out]  # no temporary file left
 
 
@@ -107,7 +105,7 @@ def test_hint_json_report(hint_bench: ModuleType, capsys: pytest.CaptureFixture[
     assert report["version"] == hint_bench.VERSION
     assert {"python", "platform", "cpus", "packages"} <= set(report["machine"])
     assert report["settings"] == {
-        "references": ["counter-naive", "brute-naive"],
+        "references": ["fast-naive", "brute-naive"],
         "repeat": 1,
         "why_repeat": 1,
         "reference_repeat": 1,
@@ -122,12 +120,12 @@ def test_hint_json_report(hint_bench: ModuleType, capsys: pytest.CaptureFixture[
         assert isinstance(row["deals"], int) and row["deals"] > 0
         assert row["actions"] == 4 + 5 * 3  # a peek at 4 seats (the neutral hand too), 5
         # questions to each of the 3 other players
-        assert list(row["hint"]) == ["counter", "counter-naive", "brute-naive"]
+        assert list(row["hint"]) == ["fast", "fast-naive", "brute-naive"]
         for name, outcome in row["hint"].items():
             assert set(outcome) == ENGINE_KEYS
             assert outcome["status"] == "ok" and outcome["runs"] == 1
             assert isinstance(outcome["median_ms"], float)
-            assert outcome["agrees"] is (None if name == "counter" else True)
+            assert outcome["agrees"] is (None if name == "fast" else True)
         why = row["why"]
         assert set(why) == {"facts", "runs", "median_ms", "max_ms", "all_hold", "explained"}
         assert why["runs"] == 1 and why["all_hold"] is True
@@ -136,7 +134,7 @@ def test_hint_json_report(hint_bench: ModuleType, capsys: pytest.CaptureFixture[
             assert set(fact) == {"seat", "identity", "holds", "events", "median_ms"}
             assert all(1 <= event <= row["events"] for event in fact["events"])
     assert report["targets"]["hint"] == {
-        "engine": "counter",
+        "engine": "fast",
         "players": 8,
         "max_median_ms": None,
         "target_ms": 100.0,
@@ -150,7 +148,7 @@ def test_hint_tables_and_json_file(
 ) -> None:
     out = tmp_path / "reports" / "hint.json"
     argv = ["--players", "4", "--repeat", "1", "--why-repeat", "1", "--json-out", str(out)]
-    status = hint_bench.main([*argv, "--references", "counter-naive"])
+    status = hint_bench.main([*argv, "--references", "fast-naive"])
     printed = capsys.readouterr().out
     assert status == 0
     assert "4-basic-late" in printed and "✓" in printed and "brute-naive" not in printed
@@ -158,7 +156,7 @@ def test_hint_tables_and_json_file(
     assert "why, any fact: max " in printed and "(target ≤ 1 s)" in printed
     assert "OR-Tools import, once (not in the figures): " in printed
     report = json.loads(out.read_text(encoding="utf-8"))
-    assert list(report["positions"][0]["hint"]) == ["counter", "counter-naive"]
+    assert list(report["positions"][0]["hint"]) == ["fast", "fast-naive"]
     assert list(tmp_path.joinpath("reports").iterdir()) == [out]  # no temporary file left
 
 

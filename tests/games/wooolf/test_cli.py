@@ -98,7 +98,7 @@ def test_worked_example_readable(capsys: pytest.CaptureFixture[str]) -> None:
     assert "✓" in seat_5 and "%" not in seat_5  # certain: no percentages in its row
 
 
-@pytest.mark.parametrize("engine", ["counter", "brute"])
+@pytest.mark.parametrize("engine", ["fast", "counter", "brute"])  # counter: the old name
 def test_engine_option(capsys: pytest.CaptureFixture[str], engine: str) -> None:
     assert solve_json(capsys, WORKED, "--engine", engine)["deals"] == 1560
 

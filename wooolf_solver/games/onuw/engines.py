@@ -5,7 +5,9 @@ interface, each also computing the contract's whole ``solve`` output
 An engine here wraps a module with ``solve_knowledge``, ``consistent`` and
 ``conflict`` over an :class:`~.model.OnuwKnowledge`: the fast exact engine
 (:mod:`.fast`, the default: it counts interchangeable slots and night choices
-instead of listing them) or the brute-force reference (:mod:`.brute`). Every verb of
+instead of listing them), the game's CP-SAT model (:mod:`.cpsat`) or the brute-force
+reference (:mod:`.brute`); the ``csp`` engine lists the worlds with the generic
+python-constraint search (:mod:`wooolf_solver.engines.csp`) instead. Every verb of
 the game (``solve``, ``hint``, ``vote``, ``why``, ``review``) asks its engine for
 :meth:`OnuwEngine.solution` or :meth:`OnuwEngine.consistent`.
 
@@ -16,8 +18,8 @@ the game (``solve``, ``hint``, ``vote``, ``why``, ``review``) asks its engine fo
 >>> engine = find_engine()
 >>> engine.name, engine.solution(knowledge_of(record)).worlds
 ('fast', 18)
->>> find_engine("brute").solution(knowledge_of(record)).worlds
-18
+>>> [find_engine(name).solution(knowledge_of(record)).worlds for name in ENGINES]
+[18, 18, 18, 18]
 """
 
 from __future__ import annotations
@@ -32,18 +34,20 @@ from ...core.errors import EventId
 from ...core.knowledge import Knowledge
 from ...engines import Tally, get_engine
 from ...engines.cpsat import CpSatEngine as GenericCpSatEngine
+from ...engines.csp import ConstraintEngine
 from . import brute, cpsat, fast
 from .brute import Solution
 from .cpsat import NightModel
 from .model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
 from .rules import Seat, Slot
 
-ENGINES: tuple[str, ...] = ("fast", "cpsat", "brute")
+ENGINES: tuple[str, ...] = ("fast", "cpsat", "csp", "brute")
 """The engines that solve ONUW, the default first."""
 
 OWN_ENGINES: Mapping[str, str] = {
     "fast": "wooolf_solver.games.onuw.engines:FastEngine",
     "cpsat": "wooolf_solver.games.onuw.engines:CpSatEngine",
+    "csp": "wooolf_solver.games.onuw.engines:CspEngine",
     "brute": "wooolf_solver.games.onuw.engines:BruteEngine",
 }
 """ONUW's own engines: name -> ``module:Class`` (they replace the generic ones)."""
@@ -203,6 +207,23 @@ def _solved_possibilities(knowledge: OnuwKnowledge) -> Known | None:
         return cpsat.Possibilities(knowledge)
     except cpsat.UnsupportedError:
         return None
+
+
+class CspEngine(OnuwEngine, ConstraintEngine):
+    """The generic python-constraint search (:mod:`wooolf_solver.engines.csp`) over the
+    model's variables (the dealt cards and the night choices): its solutions are the
+    worlds of non-zero weight, weighed exactly as the reference weighs them."""
+
+    name: ClassVar[str] = "csp"
+
+    def solution(self, knowledge: OnuwKnowledge) -> Solution:
+        return brute.solution_of(knowledge, self.worlds(knowledge), self.consistent)
+
+    def consistent(self, knowledge: Knowledge) -> bool:
+        return ConstraintEngine.consistent(self, knowledge)
+
+    def conflict(self, knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
+        return knowledge.conflict(self.consistent)
 
 
 class BruteEngine(OnuwEngine):

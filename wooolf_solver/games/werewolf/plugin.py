@@ -1,7 +1,7 @@
 """Classic Werewolf plugged into the library: the :class:`Werewolf` game and its posterior.
 
 >>> GAME.name, GAME.engines
-('werewolf', ('counter', 'brute', 'csp', 'cpsat'))
+('werewolf', ('fast', 'cpsat', 'csp', 'brute'))
 >>> record = GAME.read({"game": "werewolf", "players": 3, "roles": {"werewolf": 1,
 ...     "villager": 2}, "viewpoint": 1, "cards": {1: "villager"}}, Path("."))
 >>> GAME.solve(record).to_dict()["werewolf"]
@@ -102,21 +102,21 @@ class WerewolfPosterior(Posterior):
 class Werewolf(Game):
     """Classic Werewolf: game records, the exact model, the generic engines.
 
-    The engines: ``counter`` (the game's own, the default) and the generic ``brute``,
-    ``csp`` and ``cpsat``, which enumerate or search the model's variables (each seat's
-    dealt card, the thief's exchange, the lovers) and so are practical only for the
-    small records of ``examples/werewolf/`` with a few hidden seats: the example records
-    are kept that small (the full game of 10 players is a review record, which only the
-    counter judges), and every engine is listed so that the examples check them against
-    each other (``tests/test_games.py``).
+    The engines: ``fast`` (the game's own counter, the default) and the generic
+    ``cpsat``, ``csp`` and ``brute``, which enumerate or search the model's variables
+    (each seat's dealt card, the thief's exchange, the lovers) and so are practical only
+    for the small records of ``examples/werewolf/`` with a few hidden seats: the example
+    records are kept that small (the full game of 10 players is a review record, which
+    only the counter judges), and every engine is listed so that the examples check them
+    against each other (``tests/test_games.py``).
     """
 
     name: ClassVar[str] = "werewolf"
     title: ClassVar[str] = "Werewolf (The Werewolves of Millers Hollow)"
-    engines: ClassVar[tuple[str, ...]] = ("counter", "brute", "csp", "cpsat")
+    engines: ClassVar[tuple[str, ...]] = ("fast", "cpsat", "csp", "brute")
     talks: ClassVar[bool] = True
     own_engines: ClassVar[Mapping[str, str]] = {
-        "counter": "wooolf_solver.games.werewolf.counter:CountingEngine"
+        "fast": "wooolf_solver.games.werewolf.counter:CountingEngine"
     }
     verbs: ClassVar[frozenset[str]] = frozenset(
         {"solve", "why", "review", "balance", "moderate", "simulate", "compare"}

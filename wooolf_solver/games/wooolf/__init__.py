@@ -4,7 +4,7 @@ shepherd lies), yes/no question cards, declarations of target identities.
 >>> GAME
 <game wooolf: Wooolf!! (狼來了)>
 >>> GAME.engines
-('counter', 'cpsat', 'csp', 'brute')
+('fast', 'cpsat', 'csp', 'brute')
 """
 
 from __future__ import annotations

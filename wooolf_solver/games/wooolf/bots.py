@@ -29,7 +29,7 @@ Two bots come with the library; ``--bots`` names them with options, ``NAME`` or
   ``2p - (1 - p) * mistake > 0`` (``p > 1/3``).
 
 >>> make_bot("greedy:early=0.8")
-GreedyBot(name='greedy:early=0.8', early=0.8, mistake=1.0, follow=1.0, engine='counter')
+GreedyBot(name='greedy:early=0.8', early=0.8, mistake=1.0, follow=1.0, engine='fast')
 >>> make_bot("random").name
 'random'
 >>> make_bot("greedy:eraly=0.8")
@@ -102,7 +102,7 @@ class GreedyBot:
     early: float = 0.9
     mistake: float = 1.0
     follow: float = 1.0
-    engine: str = "counter"
+    engine: str = "fast"
 
     OPTIONS: ClassVar[dict[str, str]] = {"early": "early", "mistake": "mistake", "follow": "follow"}
 

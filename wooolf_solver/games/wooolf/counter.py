@@ -134,7 +134,7 @@ class CountingEngine:
     alone decides).
     """
 
-    name: ClassVar[str] = "counter"
+    name: ClassVar[str] = "fast"
 
     def __init__(self, max_memory: int | None = None, dense_codes: int | None = None) -> None:
         self._max_memory = max_memory

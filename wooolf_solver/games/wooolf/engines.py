@@ -1,10 +1,10 @@
-"""The engines that solve a round: the counter (Wooolf!!'s own, the default) and the
-generic references.
+"""The engines that solve a round: ``fast`` (Wooolf!!'s own counter, the default) and
+the references, by the names every game uses.
 
 >>> ENGINES
-('counter', 'cpsat', 'csp', 'brute')
->>> engine("brute").name
-'brute'
+('fast', 'cpsat', 'csp', 'brute')
+>>> engine().name, engine("counter").name, engine("brute").name
+('fast', 'fast', 'brute')
 """
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from typing import Literal
 
 from ...engines import Engine, get_engine
 
-EngineName = Literal["counter", "cpsat", "csp", "brute"]
+EngineName = Literal["fast", "cpsat", "csp", "brute"]
 
-ENGINES: tuple[EngineName, ...] = ("counter", "cpsat", "csp", "brute")
+ENGINES: tuple[EngineName, ...] = ("fast", "cpsat", "csp", "brute")
 """The engines of a round, the default first."""
 
 OWN_ENGINES = {
-    "counter": "wooolf_solver.games.wooolf.counter:CountingEngine",
+    "fast": "wooolf_solver.games.wooolf.counter:CountingEngine",
     "cpsat": "wooolf_solver.games.wooolf.cpsat:CpSatEngine",
 }
-"""Wooolf!!'s own engines (name -> ``module:Class``); its CP-SAT model replaces the
-generic one."""
+"""Wooolf!!'s own engines (name -> ``module:Class``): its counter, and a CP-SAT model
+that replaces the generic one."""
 
 
 def engine(name: str | None = None) -> Engine:

@@ -144,7 +144,7 @@ class Simulation:
     seed: str = "0"
     analyse: bool = True
     """Add the figures that need the solver (certainty, forced guesses, chances)."""
-    engine: str = "counter"
+    engine: str = "fast"
     patience: int = PATIENCE
 
     def check(self) -> None:

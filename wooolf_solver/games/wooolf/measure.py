@@ -94,7 +94,7 @@ class GameSummary:
 
 
 def measure_game(
-    played: PlayedGame, analyse: bool = False, engine: str = "counter"
+    played: PlayedGame, analyse: bool = False, engine: str = "fast"
 ) -> tuple[SeatRound, ...]:
     """Every player's every round; ``analyse`` adds the solver's figures."""
     return tuple(
@@ -105,7 +105,7 @@ def measure_game(
 
 
 def measure_round(
-    played: PlayedRound, bots: tuple[str, ...], analyse: bool = False, engine: str = "counter"
+    played: PlayedRound, bots: tuple[str, ...], analyse: bool = False, engine: str = "fast"
 ) -> Iterable[SeatRound]:
     round_, score = played.round, played.score
     winners = round_winners(played)

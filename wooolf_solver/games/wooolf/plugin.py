@@ -76,7 +76,7 @@ class Wooolf(Game):
             raise InvalidRecordError(
                 "this is a round record: a review needs a game record (use `wooolf solve`)"
             )
-        return review(record, engine or "counter", on_step)
+        return review(record, engine or "fast", on_step)
 
     def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
         from .render import render  # noqa: PLC0415 (rich tables: only for the command line)

@@ -202,7 +202,7 @@ class Review:
 
 def review(
     game: GameRecord,
-    engine: str | None = "counter",
+    engine: str | None = "fast",
     on_step: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Replay every round of ``game`` from every player's own knowledge; ``on_step(done,
@@ -222,7 +222,7 @@ def review(
 
 
 def review_round(
-    round_: GameRound, engine: str | None = "counter", on_seat: Callable[[], None] | None = None
+    round_: GameRound, engine: str | None = "fast", on_seat: Callable[[], None] | None = None
 ) -> RoundReview:
     """Replay one round from every player's own knowledge (``on_seat()`` after each seat)."""
     seats = {}
@@ -241,7 +241,7 @@ def review_round(
     return RoundReview(round_, round_.score, MappingProxyType(seats), tuple(moments))
 
 
-def review_seat(round_: GameRound, seat: Seat, engine: str | None = "counter") -> SeatReview:
+def review_seat(round_: GameRound, seat: Seat, engine: str | None = "fast") -> SeatReview:
     """One player's round: the best declaration after every event, and its own."""
     declared = round_.declarations.get(seat)
     declare_event = round_.declare_event(seat)
