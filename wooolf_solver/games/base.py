@@ -157,6 +157,13 @@ class Game:
     """Whether the players talk freely, so that claims are read by a speech model
     (:mod:`~wooolf_solver.core.speech`): the game's records then carry a ``model``
     with a ``speech`` field."""
+    live_table: ClassVar[str | None] = None
+    """``module:Class`` of the game's live table, for the server's tables (``None``:
+    the server does not seat this game); that module also gives a bot's ballot,
+    ``bot_ballot(record)``. Imported on first use."""
+    pages: ClassVar[tuple[str, ...]] = ()
+    """The game's own web pages, mounted by the server: ``module:router`` of each (a
+    FastAPI router; its heavy work goes through :func:`wooolf_solver.core.hosting.offload`)."""
 
     # -- records and knowledge --------------------------------------------------------
 

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core.pages import render_page
-from .games import LIVE, LiveTable, bot_solver, live_table, page_routers
+from .games import LiveTable, bot_solver, live_table, page_routers, seated
 from .limits import BodyGuard, Limits, one_line, shown
 from .pushing import KEEPALIVE, Hub, Subscriber, event
 from .storage import Storage, Stored
@@ -174,9 +174,10 @@ class Tables:
         """A new table; its id and every person's token."""
         raw = options.get("game", "")
         game = raw.strip().lower() if isinstance(raw, str) else ""
-        if game not in LIVE:
+        if game not in seated():
             shown_game = shown(raw) if isinstance(raw, str) else "that"
-            raise RefusedError(422, f"game: unknown game {shown_game} (known: {', '.join(LIVE)})")
+            known = ", ".join(seated())
+            raise RefusedError(422, f"game: unknown game {shown_game} (known: {known})")
         cls = live_table(game)
         rest = {key: value for key, value in options.items() if value is not None}
         try:

@@ -1,9 +1,14 @@
-"""The games the server seats, and the extra pages it serves: the one place that
-names them (each is imported on first use).
+"""The games the server seats and the pages it mounts, as the games declare them
+(:attr:`Game.live_table <wooolf_solver.games.base.Game.live_table>`,
+:attr:`Game.pages <wooolf_solver.games.base.Game.pages>`): the server asks the
+registry and names no game itself.
 
 A live table class follows :class:`LiveTable`; its moves raise errors with an
 ``http_status`` (409: not this seat's move now; 422: illegal, one line naming the
 field).
+
+>>> seated()
+('onuw',)
 """
 
 from __future__ import annotations
@@ -13,13 +18,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any, Protocol
 
-LIVE: dict[str, str] = {
-    "onuw": "wooolf_solver.games.onuw.live:LiveTable",
-}
-"""Game name -> ``module:Class`` of its live table."""
-
-PAGES: tuple[str, ...] = ("wooolf_solver.games.wooolf.assistant:router",)
-"""Routers of game pages mounted by the server (``module:attribute``)."""
+from ..games import available, find_game
 
 
 class LiveTable(Protocol):
@@ -63,9 +62,22 @@ def _load(target: str) -> Any:
 
 
 @cache
+def seated() -> tuple[str, ...]:
+    """The games the server seats: those with a live table."""
+    return tuple(name for name in available() if find_game(name).live_table)
+
+
+def _live(game: str) -> str:
+    """``module:Class`` of a seated game's live table."""
+    if game not in seated():
+        raise KeyError(game)
+    return str(find_game(game).live_table)
+
+
+@cache
 def live_table(game: str) -> type[LiveTable]:
-    """The live table class of ``game`` (a :class:`KeyError` for an unknown game)."""
-    cls: type[LiveTable] = _load(LIVE[game])
+    """The live table class of ``game`` (a :class:`KeyError` for a game not seated)."""
+    cls: type[LiveTable] = _load(_live(game))
     return cls
 
 
@@ -73,11 +85,11 @@ def live_table(game: str) -> type[LiveTable]:
 def bot_solver(game: str) -> Callable[[Mapping[str, Any]], Any]:
     """The function that gives a bot's ballot from its own record (``bot_ballot`` of
     the live table's module)."""
-    module = LIVE[game].split(":")[0]
+    module = _live(game).split(":")[0]
     solver: Callable[[Mapping[str, Any]], Any] = _load(f"{module}:bot_ballot")
     return solver
 
 
 def page_routers() -> list[Any]:
     """The routers of the games' own pages."""
-    return [_load(target) for target in PAGES]
+    return [_load(target) for name in available() for target in find_game(name).pages]

@@ -147,12 +147,3 @@ class Workers:
         if self.executor is not None:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
-
-
-async def offload(request: Any, function: Callable[..., T], *args: Any) -> T:
-    """``function(*args)`` in the workers of the app serving ``request`` (a game page's
-    heavy work), or in a thread when the app has none (a router mounted elsewhere)."""
-    workers = getattr(request.app.state, "workers", None)
-    if not isinstance(workers, Workers):
-        return await asyncio.to_thread(function, *args)
-    return await workers.offload(function, *args)

@@ -41,6 +41,7 @@ class Onuw(Game):
     verbs: ClassVar[frozenset[str]] = frozenset(
         {"solve", "hint", "vote", "why", "review", "simulate", "compare"}
     )
+    live_table: ClassVar[str | None] = "wooolf_solver.games.onuw.live:LiveTable"
 
     def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> DealRecord:
         """A deal record; for ``review``, a game record (every card, night and ballot)."""

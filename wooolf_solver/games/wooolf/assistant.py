@@ -3,12 +3,12 @@
 The player sets up the round (edition, players, their seat and hand), then adds each
 event as it happens with a few taps; after each, the page shows the posterior table,
 the best declarations, the hint and the why of every certain fact, all from
-:mod:`wooolf_solver.api` on a round record built as a dict (:meth:`Round.from_dict`).
+the game's verbs on a round record built as a dict (:meth:`Round.from_dict`).
 The round downloads as a record file that ``wooolf solve`` reads.
 
 It lives in the game's package, not the server's, because every word of it is
 Wooolf!!'s (cards, peeks, questions, declarations), and the server stays a host that
-mounts it (:data:`wooolf_solver.server.games.PAGES`). A client names only the
+mounts it (:attr:`Wooolf.pages <wooolf_solver.games.base.Game.pages>`). A client names only the
 built-in editions (never a deck file's path: the server opens no file a client
 names), and the analysis runs off the event loop, bounded, in the server's workers
 (:mod:`wooolf_solver.server.workers`).
@@ -27,10 +27,10 @@ from typing import Any
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
-from ... import api
 from ...core.errors import InconsistentRecordError, InvalidRecordError, SolverError
+from ...core.hosting import offload
 from ...core.pages import render_page
-from ...server.workers import offload
+from .plugin import GAME
 from .record import Round
 from .rules import base_rules
 
@@ -83,7 +83,7 @@ def analyse(record: Mapping[str, Any]) -> dict[str, Any]:
     round_ = Round.from_dict(built_in(record))
     out: dict[str, Any] = {"identity": None, "targets": [], "hint": None, "why": []}
     try:
-        posterior = api.solve(round_)
+        posterior = GAME.solve(round_)
     except InconsistentRecordError as error:
         out["solve"] = {"consistent": False, "conflict": list(error.conflict)}
         out["message"] = str(error)
@@ -95,10 +95,10 @@ def analyse(record: Mapping[str, Any]) -> dict[str, Any]:
         out["identity"] = identity.name
         out["targets"] = list(identity.targets)
         try:
-            out["hint"] = api.hint(round_).to_dict()
+            out["hint"] = GAME.hint(round_).to_dict()
         except SolverError as error:
             out["hint_error"] = str(error)
-    for fact, explanation in api.explanations(round_).items():
+    for fact, explanation in GAME.explanations(round_).items():
         out["why"].append(
             {
                 "fact": str(fact),

@@ -39,6 +39,7 @@ class Wooolf(Game):
     engines: ClassVar[tuple[str, ...]] = ENGINES
     own_engines: ClassVar[Mapping[str, str]] = OWN_ENGINES
     verbs: ClassVar[frozenset[str]] = frozenset(VERBS) - {"vote", "balance", "moderate"}
+    pages: ClassVar[tuple[str, ...]] = ("wooolf_solver.games.wooolf.assistant:router",)
 
     def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> Record:
         """A game record for ``review``, a round record for the other verbs; for no verb,
