@@ -30,7 +30,6 @@ from urllib.parse import parse_qs
 import segno
 from fastapi import Body, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.models import Example
 from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 from fastapi.security import HTTPBearer
 from fastapi.staticfiles import StaticFiles
@@ -38,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core.pages import render_page
-from .games import LiveTable, bot_solver, live_table, page_routers, seated
+from .games import LiveTable, bot_solver, live_table, move_examples, page_routers, seated
 from .limits import BodyGuard, Limits, one_line, shown
 from .pushing import KEEPALIVE, Hub, Subscriber, event
 from .storage import Storage, Stored
@@ -101,15 +100,6 @@ class SeatLink(BaseModel):
 class Created(BaseModel):
     table: str
     seats: dict[str, SeatLink]
-
-
-MOVE_EXAMPLES: dict[str, Example] = {
-    "night": Example(value={"robbed": 3}),
-    "nothing": Example(value={}),
-    "claim": Example(value={"claim": {"role": "seer", "saw": {"3": "werewolf"}}}),
-    "heard enough": Example(value={"heard_enough": True}),
-    "ballot": Example(value={"ballot": "nobody"}),
-}
 
 
 @dataclass
@@ -433,7 +423,7 @@ def _int_seat(raw: str) -> int:
 BEARER = HTTPBearer(
     auto_error=False, description="the seat's token (from its private link, after the `#`)"
 )
-"""The seats' routes declare their token for the OpenAPI description (the check itself
+"""The seats' routes name their token for the OpenAPI description (the check itself
 is :meth:`Tables.seat`, with 401 and 403 as the contract says)."""
 SEAT = [Depends(BEARER)]
 
@@ -558,7 +548,7 @@ def _add_api(app: FastAPI, tables: Tables) -> None:
         table_id: str,
         seat: str,
         request: Request,
-        move: dict[str, Any] = Body(openapi_examples=MOVE_EXAMPLES),  # noqa: B008
+        move: dict[str, Any] = Body(openapi_examples=move_examples()),  # noqa: B008
     ) -> JSONResponse:
         """One move: a night option, a claim, heard enough, or a ballot; the new view."""
         number = _int_seat(seat)

@@ -1,4 +1,4 @@
-"""The games the server seats and the pages it mounts, as the games declare them
+"""The games the server seats and the pages it mounts, as each game says
 (:attr:`Game.live_table <wooolf_solver.games.base.Game.live_table>`,
 :attr:`Game.pages <wooolf_solver.games.base.Game.pages>`): the server asks the
 registry and names no game itself.
@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import import_module
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
+
+from fastapi.openapi.models import Example
 
 from ..games import available, find_game
 
@@ -27,6 +29,8 @@ class LiveTable(Protocol):
     version: int
     bots: list[int]
     phase: str
+    examples: ClassVar[dict[str, dict[str, Any]]]
+    """A move of each kind (a label -> the move), for the API's description."""
 
     @classmethod
     def new(
@@ -88,6 +92,15 @@ def bot_solver(game: str) -> Callable[[Mapping[str, Any]], Any]:
     module = _live(game).split(":")[0]
     solver: Callable[[Mapping[str, Any]], Any] = _load(f"{module}:bot_ballot")
     return solver
+
+
+def move_examples() -> dict[str, Example]:
+    """The moves the API's description shows: every seated game's examples."""
+    return {
+        label: Example(value=move)
+        for game in seated()
+        for label, move in live_table(game).examples.items()
+    }
 
 
 def page_routers() -> list[Any]:

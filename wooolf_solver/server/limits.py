@@ -9,8 +9,8 @@ characters and nesting deeper than :attr:`Limits.depth`, each in one line naming
 field (``422 {"error": ...}``), the value never echoed whole (:func:`one_line`); a body
 that takes longer than :attr:`Limits.body_seconds` to arrive is ``408``.
 
->>> read_json(b'{"claim": {"role": "seer"}}', Limits())
-{'claim': {'role': 'seer'}}
+>>> read_json(b'{"claim": {"role": "baker"}}', Limits())
+{'claim': {'role': 'baker'}}
 >>> read_json(b'{"ballot": 1, "ballot": 2}', Limits())
 Traceback (most recent call last):
 ...
@@ -84,8 +84,8 @@ def one_line(text: str, limit: int = 300) -> str:
 def shown(value: str) -> str:
     """A refused value as a message quotes it: its beginning, and its length if cut.
 
-    >>> shown("seer"), shown("w" * 100)[-20:]
-    ("'seer'", "w'… (100 characters)")
+    >>> shown("baker"), shown("w" * 100)[-20:]
+    ("'baker'", "w'… (100 characters)")
     """
     if len(value) <= SHOWN:
         return repr(value)

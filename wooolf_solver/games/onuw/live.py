@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from random import Random
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ...core.errors import InvalidRecordError
 from .night import NOTHING, Choice, NightState, night_options, power_of
@@ -177,6 +177,15 @@ class Step:
 @dataclass
 class LiveTable:
     """One deal at a live table (every field is JSON: see :meth:`to_json`)."""
+
+    examples: ClassVar[dict[str, dict[str, Any]]] = {
+        "night": {"robbed": 3},
+        "nothing": {},
+        "claim": {"claim": {"role": "seer", "saw": {"3": "werewolf"}}},
+        "heard enough": {"heard_enough": True},
+        "ballot": {"ballot": "nobody"},
+    }
+    """A move of each kind, as the server's API description shows them."""
 
     edition: str
     players: int
