@@ -11,8 +11,8 @@ document. The record's ``game:`` field names the game that answers.
 'wooolf'
 >>> solve("examples/worked-example.yaml").deals
 1560
->>> solve({"game": "onuw", "players": 3, "viewpoint": 1, "cards": {1: "seer"}}).deals
-90
+>>> solve({"game": "onuw", "players": 3}).deals
+336
 """
 
 from __future__ import annotations
@@ -58,9 +58,8 @@ def read(source: Source, verb: str | None = None) -> Record:
     (``verb``: what it is read for, when known, so that a game with several kinds of
     record reads the kind that verb needs).
 
-    >>> read("game: werewolf\\nplayers: 9\\nroles: {werewolf: 2, seer: 1, villager: 6}\\n"
-    ...      "viewpoint: 4\\ncards: {4: villager}").game_name
-    'werewolf'
+    >>> read("game: onuw\\nplayers: 3\\n").game_name
+    'onuw'
     >>> read(5)
     Traceback (most recent call last):
     ...

@@ -5,7 +5,7 @@ own answers and the conflicts are computed by shared code.
 They live in ``core`` (the engines themselves are a layer above) so that the posterior,
 the conflicts and the explanations can name them without importing any engine.
 
->>> Tally(deals=2, total=2.0, roles={1: {"wolf": 2.0}}).decision
+>>> Tally(deals=2, total=2.0, roles={1: {"thief": 2.0}}).decision
 {}
 """
 
