@@ -195,3 +195,20 @@ def test_the_command_line_imports_no_other_game(game: str) -> None:
         f"with contextlib.redirect_stdout(io.StringIO()):\n    main(['solve', {GAMES[game][0]!r}])"
     )
     assert games_imported(code) == ["base", game]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda posterior: posterior.declarations("5"),
+        lambda posterior: posterior.declarations(True),
+        lambda posterior: posterior.declaration(5),
+        lambda posterior: posterior.declaration("61"),
+        lambda posterior: posterior.declaration(["a"]),
+        lambda posterior: posterior.declaration([2.5]),
+    ],
+)
+def test_a_posteriors_methods_check_their_argument_types(call: Any) -> None:
+    posterior = api.solve(GAMES["wooolf"][0])
+    with pytest.raises(ArgumentTypeError):
+        call(posterior)

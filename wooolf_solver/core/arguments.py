@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from .documents import shown
-from .errors import ArgumentTypeError
+from .errors import ArgumentTypeError, InvalidArgumentError
 
 
 def instance_argument(value: Any, kind: type, name: str) -> Any:
@@ -38,6 +38,36 @@ def seat_argument(value: Any, name: str = "seat") -> int:
     """A seat number: an ``int`` (not ``True``, not ``"5"``, not ``5.0``)."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise ArgumentTypeError(f"{name}: must be a seat number (an int), not {shown(value)}")
+    return value
+
+
+def seats_argument(value: Any, name: str = "seats") -> tuple[int, ...]:
+    """Seat numbers: a list or tuple of ``int`` (a declaration's targets, say).
+
+    >>> seats_argument([6, 1]), seats_argument((), "targets")
+    ((6, 1), ())
+    >>> seats_argument(5, "targets")
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.ArgumentTypeError: targets: must be a list of seat numbers, not 5
+    """
+    if not isinstance(value, list | tuple):
+        raise ArgumentTypeError(f"{name}: must be a list of seat numbers, not {shown(value)}")
+    return tuple(seat_argument(seat, f"{name}.{index}") for index, seat in enumerate(value, 1))
+
+
+def count_argument(value: Any, name: str) -> int:
+    """A count: an ``int`` (not ``True``, not ``"5"``) of at least 0.
+
+    >>> count_argument(-1, "at_least")
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.InvalidArgumentError: at_least: must be 0 or more, not -1
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ArgumentTypeError(f"{name}: must be a count (an int), not {shown(value)}")
+    if value < 0:
+        raise InvalidArgumentError(f"{name}: must be 0 or more, not {value}")
     return value
 
 

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...core.arguments import count_argument, seats_argument
 from ...core.posterior import Posterior
 from ...core.words import NOBODY, pointer_word
 from ...engines.lattice import EXACT_LIMIT, FloatArray
@@ -68,6 +69,7 @@ class RoundPosterior(Posterior):
         """The viewpoint's declarations, best first (ties: smaller targets first):
         every one with non-zero probability, and at least ``at_least``.
         Empty without a viewpoint whose hand is known."""
+        count_argument(at_least, "at_least")
         if not self.knowledge.targets:
             return []
         return self.table.ranked(self.weights, at_least)
@@ -94,7 +96,7 @@ class RoundPosterior(Posterior):
         >>> posterior.declaration(best.targets) == best
         True
         """
-        targets = tuple(targets)
+        targets = seats_argument(targets, "targets")
         if not self.knowledge.targets:
             return Declaration(targets, 0.0)
         return self.table.declaration(targets, self.weights)
