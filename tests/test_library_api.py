@@ -6,6 +6,7 @@ wooolf_solver`` loads no game until a record of it is read."""
 from __future__ import annotations
 
 import ast
+import doctest
 import json
 import subprocess
 import sys
@@ -212,3 +213,13 @@ def test_a_posteriors_methods_check_their_argument_types(call: Any) -> None:
     posterior = api.solve(GAMES["wooolf"][0])
     with pytest.raises(ArgumentTypeError):
         call(posterior)
+
+
+def test_the_library_page_runs_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``docs/library.md``'s examples, as doctests from the repository's root."""
+    monkeypatch.chdir(ROOT)
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    page = ROOT / "docs" / "library.md"
+    result = doctest.testfile(str(page), module_relative=False, optionflags=flags)
+    assert result.attempted > 20
+    assert result.failed == 0
