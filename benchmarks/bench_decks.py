@@ -126,7 +126,7 @@ def lab(games: int, directory: Path, library: Path = ROOT) -> dict[str, Any]:
     )
     seconds, cpu = time.perf_counter() - start, _children_cpu() - before
     report = json.loads(done.stdout)
-    rounds = round(report["rounds_per_game"]["value"] * report["games"])
+    rounds = round(report["rounds_per_game"]["mean"] * report["games"])
     return {
         "games": games,
         "rounds": rounds,

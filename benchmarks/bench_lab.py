@@ -211,7 +211,7 @@ def _timed_simulate(players: int, games: int, seed: str) -> tuple[int, float]:
     done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
     seconds = time.perf_counter() - start
     report = json.loads(done.stdout)
-    return round(report["rounds_per_game"]["value"] * report["games"]), seconds
+    return round(report["rounds_per_game"]["mean"] * report["games"]), seconds
 
 
 def machine() -> dict[str, Any]:

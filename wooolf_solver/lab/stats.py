@@ -1,4 +1,5 @@
-"""Figures with 95% confidence intervals: proportions (Wilson) and means (Student t).
+"""Figures with 95% confidence intervals: proportions (Wilson) and means (Student t), and
+the one notation every lab prints them in (:func:`interval_text`).
 
 - A **proportion** (``k`` successes in ``n`` trials) gets the Wilson score interval,
   which stays inside [0, 1] and behaves at 0 and ``n`` successes.
@@ -15,6 +16,8 @@
 >>> m = Mean.of([1.0, 2.0, 3.0, 4.0])
 >>> m.value, round(m.low, 3), round(m.high, 3)
 (2.5, 0.446, 4.554)
+>>> interval_text(p), interval_text(m)
+('90% (79–96%)', '2.50 (0.45–4.55)')
 """
 
 from __future__ import annotations
@@ -111,8 +114,14 @@ class Proportion:
         return cls.of(sum(flags), len(flags))
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON of a share in every lab: ``rate``, the interval's ``low`` and
+        ``high``, and the ``count`` of ``n`` it comes from.
+
+        >>> Proportion.of(1, 2).to_dict()["rate"], Proportion.of(0, 0).to_dict()["rate"]
+        (0.5, None)
+        """
         return {
-            "value": self.value,
+            "rate": self.value,
             "low": self.low,
             "high": self.high,
             "count": self.count,
@@ -155,7 +164,81 @@ class Mean:
         return cls(n, mean, low, high)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
+        """The JSON of a mean in every lab: ``mean``, the interval's ``low`` and ``high``
+        (``None`` for fewer than two values) and ``n``."""
+        return {"mean": self.value, "low": self.low, "high": self.high, "n": self.n}
 
 
 Figure = Proportion | Mean
+"""A lab's figure: a share or a mean, each with its interval."""
+
+NONE = "—"
+"""What :func:`interval_text` prints for a figure of no trials."""
+
+
+def interval_text(figure: Figure | None, percent: bool | None = None, digits: int = 2) -> str:
+    """A figure and its 95% interval, as every lab prints it: a share in whole percents,
+    ``37% (28–47%)``; a mean to ``digits`` decimals, ``1.67 (0.23–3.10)``. A mean of
+    chances reads better in percents (``percent=True``; a share always is). Without an
+    interval (a mean of one value) only the figure; without a figure (no trials) ``—``.
+
+    >>> interval_text(Proportion.of(37, 100)), interval_text(Mean.of([1.0, 2.0, 2.0]))
+    ('37% (28–47%)', '1.67 (0.23–3.10)')
+    >>> interval_text(Mean.of([0.25, 0.5, 0.75], 0.0, 1.0), True), interval_text(Mean.of([3.0]))
+    ('50% (0–100%)', '3.00')
+    >>> interval_text(Proportion.of(0, 0)), interval_text(None)
+    ('—', '—')
+
+    A share neither 0 nor 1 never prints as ``0`` or ``100``:
+
+    >>> interval_text(Proportion.of(1, 400)), interval_text(Proportion.of(399, 400))
+    ('<1% (<1–1%)', '>99% (99–>99%)')
+    """
+    if figure is None or figure.value is None:
+        return NONE
+    if percent is None:
+        percent = isinstance(figure, Proportion)
+
+    def shown(x: float) -> str:
+        return _whole_percent(x) if percent else f"{x:.{digits}f}"
+
+    unit = "%" if percent else ""
+    text = f"{shown(figure.value)}{unit}"
+    if figure.low is None or figure.high is None:
+        return text
+    return f"{text} ({shown(figure.low)}–{shown(figure.high)}{unit})"
+
+
+def error_bars(figures: Sequence[Figure | None]) -> tuple[list[float], list[list[float]]]:
+    """The figures' values and their intervals as a bar chart's error bars (matplotlib's
+    ``yerr``: the distances below and above); 0 for what a figure lacks.
+
+    >>> values, (below, above) = error_bars([Proportion.of(1, 2), None])
+    >>> values, [round(x, 3) for x in below], [round(x, 3) for x in above]
+    ([0.5, 0.0], [0.405, 0.0], [0.405, 0.0])
+    """
+    values = [f.value if f is not None and f.value is not None else 0.0 for f in figures]
+    below = [
+        v - f.low if f is not None and f.low is not None else 0.0
+        for v, f in zip(values, figures, strict=True)
+    ]
+    above = [
+        f.high - v if f is not None and f.high is not None else 0.0
+        for v, f in zip(values, figures, strict=True)
+    ]
+    return values, [below, above]
+
+
+def _whole_percent(x: float) -> str:
+    """``x`` in whole percents (without the sign); strictly between 0 and 1, never 0 or
+    100 (``<1``, ``>99``).
+
+    >>> [_whole_percent(x) for x in (0.0, 0.004, 0.005, 0.37, 0.995, 1.0)]
+    ['0', '<1', '<1', '37', '>99', '100']
+    """
+    shown = f"{x * 100:.0f}"
+    if shown == "0" and x > 0:
+        return "<1"
+    if shown == "100" and x < 1:
+        return ">99"
+    return shown

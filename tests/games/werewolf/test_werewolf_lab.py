@@ -9,7 +9,7 @@ import pytest
 from wooolf_solver.games.werewolf.balance import village_win
 from wooolf_solver.games.werewolf.brute import solve_knowledge, weight
 from wooolf_solver.games.werewolf.engine import play_game
-from wooolf_solver.games.werewolf.lab import Rate, compare, simulate
+from wooolf_solver.games.werewolf.lab import compare, simulate
 from wooolf_solver.games.werewolf.model import knowledge_of
 from wooolf_solver.games.werewolf.record import dump_record, read_record
 from wooolf_solver.games.werewolf.rules import load_rules
@@ -23,7 +23,8 @@ def test_the_same_seed_gives_the_same_report() -> None:
     assert first == simulate(deck, 50, seed=3).to_dict()
     assert first != simulate(deck, 50, seed=4).to_dict()
     assert set(first) == {"games", "teams", "roles", "days", "unfinished"}
-    assert set(first["teams"]["village"]) == {"rate", "low", "high"}
+    assert set(first["teams"]["village"]) == {"rate", "low", "high", "count", "n"}
+    assert set(first["days"]) == {"mean", "low", "high", "n"}
 
 
 def test_the_random_village_rate_brackets_the_exact_baseline() -> None:
@@ -32,13 +33,10 @@ def test_the_random_village_rate_brackets_the_exact_baseline() -> None:
     exact = float(village_win(8, 2))
     village = report.teams["village"]
     assert village.low < exact < village.high
-    assert report.roles["werewolf"].rate == pytest.approx(report.teams["werewolves"].rate)
-
-
-def test_wilson_intervals() -> None:
-    assert Rate.of(0, 0) == Rate(0.0, 0.0, 1.0)
-    zero = Rate.of(0, 100)
-    assert zero.rate == 0 and zero.low == 0 and 0 < zero.high < 0.05
+    assert report.roles["werewolf"].value == pytest.approx(report.teams["werewolves"].value)
+    days = report.days
+    assert days.low is not None and days.high is not None and days.value is not None
+    assert days.n == 2000 and 1 <= days.low < days.value < days.high
 
 
 DECK = (("cupid", 1), ("hunter", 1), ("seer", 1), ("villager", 1), ("werewolf", 1), ("witch", 1))

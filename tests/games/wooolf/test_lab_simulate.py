@@ -55,7 +55,7 @@ def test_the_same_seed_gives_the_same_json_on_a_dask_cluster(
 def test_the_json_of_a_report(serial_json: dict[str, Any]) -> None:
     report = serial_json
     assert json.loads(json.dumps(report)) == report
-    assert report["version"] == 1
+    assert report["version"] == 2
     assert report["games"] == 4
     assert report["settings"]["bots"] == ["greedy", "random"]
     assert report["intervals"] == {"level": 0.95, "shares": "wilson", "means": "student-t"}
@@ -63,14 +63,14 @@ def test_the_json_of_a_report(serial_json: dict[str, Any]) -> None:
     for figures in report["identities"].values():
         for name in ("early", "final", "early_right", "final_right", "right", "round_wins"):
             share = figures[name]
-            assert set(share) == {"value", "low", "high", "count", "n"}
+            assert set(share) == {"rate", "low", "high", "count", "n"}
             if share["n"]:
-                assert 0 <= share["low"] <= share["value"] <= share["high"] <= 1
+                assert 0 <= share["low"] <= share["rate"] <= share["high"] <= 1
         for name in ("points", "certain_after", "chance"):
-            assert set(figures[name]) == {"value", "low", "high", "n"}
+            assert set(figures[name]) == {"mean", "low", "high", "n"}
         assert "certain" in figures and "forced_guesses" in figures
     rounds = sum(f["seat_rounds"] for f in report["identities"].values())
-    assert rounds == 4 * report["rounds_per_game"]["value"] * report["games"]
+    assert rounds == 4 * report["rounds_per_game"]["mean"] * report["games"]
     assert list(report["seats"]) == ["1", "2", "3", "4"]
     assert [s["bot"] for s in report["seats"].values()] == ["greedy", "random"] * 2
     assert set(report["shepherd"]) == {"bonus", "fooled"}

@@ -16,7 +16,8 @@ after the last claim, under both speech models, scored in the report's
 Deal ``i`` draws all its randomness from ``random.Random(f"{seed}:{i}")``, and the
 executor returns results in order, so the same seed gives the same report on one
 worker, many, or a Dask cluster. Every figure is a rate with its 95% Wilson interval
-(``{"rate", "low", "high"}``, plus ``count`` and ``n``).
+(:class:`~wooolf_solver.lab.stats.Proportion`; in JSON ``{"rate", "low", "high"}``, plus
+``count`` and ``n``, as in every lab).
 
 >>> sim = Simulation.of("table", 3, ("stand-in", "bot"), seed="doc")
 >>> report = run([sim], 2)[0].to_dict()
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -45,13 +47,13 @@ from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, calibration
 from ...lab.executors import Executor, Serial
 from ...lab.seating import Seating
-from ...lab.stats import Proportion
+from ...lab.stats import Proportion, error_bars
 from .bots import solver_ballot
 from .brute import Solution
 from .forecasts import forecasts
 from .night import Choice
 from .record import DealRecord, dump_record
-from .rules import Rules, Seat, load_rules
+from .rules import TEAMS, Rules, Seat, load_rules
 from .seating import KINDS, kind_of, seating_of
 from .stories import POLICIES, Speakers, Stories
 from .table import play_deal, random_ballot
@@ -308,10 +310,22 @@ class Simulation:
         ]
 
 
-def rate(count: int, n: int) -> dict[str, Any]:
-    """A rate with its 95% interval: ``{"rate", "low", "high", "count", "n"}``."""
-    p = Proportion.of(count, n)
-    return {"rate": p.value, "low": p.low, "high": p.high, "count": count, "n": n}
+@dataclass(frozen=True)
+class Figures:
+    """The rates of a simulation's deals, each with its 95% interval."""
+
+    teams: dict[str, Proportion]
+    """Per team, the deals it won."""
+    roles: dict[str, Proportion]
+    """Per card of the deck, the seats dealt it that won."""
+    both_in_centre: Proportion
+    """The deals with both werewolves in the centre."""
+    village_won_then: Proportion
+    """Among those, the deals the village won."""
+    werewolf_found: Proportion
+    """The ballots for a seat holding a werewolf at dawn."""
+    nobody_dead: Proportion
+    """The deals in which nobody died."""
 
 
 @dataclass(frozen=True)
@@ -321,36 +335,46 @@ class Report:
     simulation: Simulation
     deals: tuple[DealSummary, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The report as JSON-ready data (the same for the same seed, on any executor)."""
+    @cached_property
+    def figures(self) -> Figures:
+        """The deals' rates (:class:`Figures`), counted once."""
         sim, deals = self.simulation, self.deals
-        n = len(deals)
         players = sim.players
 
         def team_won(deal: DealSummary, team: str) -> bool:
             return any(deal.teams[seat - 1] == team for seat in deal.winners)
 
-        teams = {
-            team: rate(sum(team_won(d, team) for d in deals), n)
-            for team in ("village", "werewolf", "tanner")
-        }
-        roles: dict[str, dict[str, Any]] = {}
+        roles = {}
         for role in sorted(set(sim.deck)):
             held = [(d, s) for d in deals for s in range(1, players + 1) if d.dealt[s - 1] == role]
-            roles[role] = rate(sum(s in d.winners for d, s in held), len(held))
+            roles[role] = Proportion.of_flags([s in d.winners for d, s in held])
         centre = [d for d in deals if "werewolf" not in d.dealt[:players]]
-        found = [
-            ballot is not None and d.dawn[ballot - 1] == "werewolf"
-            for d in deals
-            for ballot in d.votes
-        ]
+        return Figures(
+            {team: Proportion.of_flags([team_won(d, team) for d in deals]) for team in TEAMS},
+            roles,
+            Proportion.of(len(centre), len(deals)),
+            Proportion.of_flags([team_won(d, "village") for d in centre]),
+            Proportion.of_flags(
+                [
+                    ballot is not None and d.dawn[ballot - 1] == "werewolf"
+                    for d in deals
+                    for ballot in d.votes
+                ]
+            ),
+            Proportion.of_flags([not d.dead for d in deals]),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data (the same for the same seed, on any executor)."""
+        sim, figures = self.simulation, self.figures
+        players = sim.players
         return {
             "game": "onuw",
             "mix": sim.mix.label,
             "edition": sim.mix.edition,
             "deck": list(sim.deck),
             "players": players,
-            "games": n,
+            "games": len(self.deals),
             "seed": sim.seed,
             "bots": list(sim.seats),
             **(
@@ -359,14 +383,14 @@ class Report:
                 else {}
             ),
             "speech": sim.speech,
-            "teams": teams,
-            "roles": roles,
+            "teams": {team: p.to_dict() for team, p in figures.teams.items()},
+            "roles": {role: p.to_dict() for role, p in figures.roles.items()},
             "both_werewolves_in_centre": {
-                **rate(len(centre), n),
-                "village_win": rate(sum(team_won(d, "village") for d in centre), len(centre)),
+                **figures.both_in_centre.to_dict(),
+                "village_win": figures.village_won_then.to_dict(),
             },
-            "werewolf_found": rate(sum(found), len(found)),
-            "nobody_dead": rate(sum(not d.dead for d in deals), n),
+            "werewolf_found": figures.werewolf_found.to_dict(),
+            "nobody_dead": figures.nobody_dead.to_dict(),
             **({"calibration": self.calibration()} if sim.analyse else {}),
         }
 
@@ -462,19 +486,13 @@ class OnuwLab:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt  # noqa: PLC0415
 
-        teams = ("village", "werewolf", "tanner")
         figure, axes = plt.subplots(figsize=(7, 4))
         width = 0.8 / max(1, len(reports))
         for k, report in enumerate(reports):
-            data = report.to_dict()
-            rates = [data["teams"][t]["rate"] or 0.0 for t in teams]
-            low = [r - (data["teams"][t]["low"] or 0.0) for r, t in zip(rates, teams, strict=True)]
-            high = [
-                (data["teams"][t]["high"] or 0.0) - r for r, t in zip(rates, teams, strict=True)
-            ]
-            xs = [i + k * width for i in range(len(teams))]
-            axes.bar(xs, rates, width, yerr=[low, high], capsize=3, label=data["mix"])
-        axes.set_xticks([i + width * (len(reports) - 1) / 2 for i in range(len(teams))], teams)
+            rates, errors = error_bars([report.figures.teams[t] for t in TEAMS])
+            xs = [i + k * width for i in range(len(TEAMS))]
+            axes.bar(xs, rates, width, yerr=errors, capsize=3, label=report.simulation.mix.label)
+        axes.set_xticks([i + width * (len(reports) - 1) / 2 for i in range(len(TEAMS))], TEAMS)
         axes.set_ylabel("win rate (95% interval)")
         axes.set_ylim(0, 1)
         axes.legend()

@@ -21,8 +21,10 @@ from ...core.posterior import Fact
 from ...core.speech import speech_words
 from ...core.words import exact_percent, not_certain, percent, plural, seats_in_words
 from ...lab.calibration import calibration_rows
+from ...lab.stats import Proportion, interval_text
 from .explain import Explanation, fact_words
 from .hints import NightHint
+from .lab import Figures
 from .record import DealRecord
 from .review import DealReview
 from .rules import TEAMS
@@ -306,16 +308,6 @@ def render_review(result: DealReview) -> RenderableType:
     return Group(*parts)
 
 
-def rate_cell(figure: Mapping[str, Any]) -> str:
-    """``65% (43–82%)``, or ``—`` for a rate of no deal."""
-    if figure["rate"] is None:
-        return "—"
-    return (
-        f"{exact_percent(figure['rate'])} ({exact_percent(figure['low'])}–"
-        f"{exact_percent(figure['high'])})"
-    )
-
-
 def render_comparison(reports: Sequence[Any], title: str) -> RenderableType:
     """The lab's figures, one column per mix, each with its 95% interval."""
     data = [report.to_dict() for report in reports]
@@ -331,18 +323,19 @@ def render_comparison(reports: Sequence[Any], title: str) -> RenderableType:
     for mix in data:
         table.add_column(f"{mix['mix']} ({mix['edition']})", justify="right")
 
-    def row(name: str, pick: Any) -> None:
-        table.add_row(name, *(rate_cell(pick(mix)) if pick(mix) else "—" for mix in data))
+    figures: list[Figures] = [report.figures for report in reports]
 
-    for team in ("village", "werewolf", "tanner"):
-        row(f"{team} team wins", lambda mix, team=team: mix["teams"][team])
-    roles = sorted({role for mix in data for role in mix["roles"]})
-    for role in roles:
-        row(f"dealt {role}: wins", lambda mix, role=role: mix["roles"].get(role))
-    row("both werewolves in the centre", lambda mix: mix["both_werewolves_in_centre"])
-    row("… and the village wins", lambda mix: mix["both_werewolves_in_centre"]["village_win"])
-    row("ballots finding a werewolf", lambda mix: mix["werewolf_found"])
-    row("nobody dies", lambda mix: mix["nobody_dead"])
+    def row(name: str, cells: Sequence[Proportion | None]) -> None:
+        table.add_row(name, *(interval_text(cell) for cell in cells))
+
+    for team in TEAMS:
+        row(f"{team} team wins", [mix.teams[team] for mix in figures])
+    for role in sorted({role for mix in figures for role in mix.roles}):
+        row(f"dealt {role}: wins", [mix.roles.get(role) for mix in figures])
+    row("both werewolves in the centre", [mix.both_in_centre for mix in figures])
+    row("… and the village wins", [mix.village_won_then for mix in figures])
+    row("ballots finding a werewolf", [mix.werewolf_found for mix in figures])
+    row("nobody dies", [mix.nobody_dead for mix in figures])
     for cells in calibration_rows(data, "P(werewolf)"):
         table.add_row(*cells)
     return table

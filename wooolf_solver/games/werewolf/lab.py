@@ -2,9 +2,9 @@
 
 :func:`simulate` plays ``games`` games of one deck with the given bots, each game with its
 own seeded random generators drawn from one master seed (so the same seed gives the same
-report), and reports every team's win rate with a 95 % Wilson interval, each role's
-win rate (the share of its players who were among the winners) and the mean number of
-days.
+report), and reports every team's win rate, each role's win rate (the share of its
+players who were among the winners) and the mean number of days, each with its 95%
+interval (:mod:`wooolf_solver.lab.stats`: Wilson for the rates, Student t for the days).
 
 >>> report = simulate((("villager", 2), ("werewolf", 1)), games=200, seed=1)
 >>> sorted(report.teams), report.teams["village"].low < 0.5 < report.teams["village"].high
@@ -13,7 +13,6 @@ days.
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, calibration
 from ...lab.seating import Bots, BotSpec, Seating, is_chance
+from ...lab.stats import Mean, Proportion, error_bars
 from .balance import balance
 from .bots import Player, RandomBot
 from .engine import Outcome, play_game
@@ -33,35 +33,6 @@ if TYPE_CHECKING:
     from ...lab.executors import Executor
 
 WINNERS = ("village", "werewolves", "piper", "lovers", "nobody")
-Z95 = 1.959963984540054
-
-
-@dataclass(frozen=True)
-class Rate:
-    """A proportion with its 95 % Wilson score interval.
-
-    >>> Rate.of(5, 10)
-    Rate(rate=0.5, low=0.236593090512564, high=0.763406909487436)
-    """
-
-    rate: float
-    low: float
-    high: float
-
-    @classmethod
-    def of(cls, hits: int, trials: int) -> Rate:
-        if not trials:
-            return cls(0.0, 0.0, 1.0)
-        p = hits / trials
-        centre = p + Z95**2 / (2 * trials)
-        spread = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2))
-        scale = 1 + Z95**2 / trials
-        low = 0.0 if hits == 0 else max(0.0, (centre - spread) / scale)
-        high = 1.0 if hits == trials else min(1.0, (centre + spread) / scale)
-        return cls(p, low, high)
-
-    def to_dict(self) -> dict[str, float]:
-        return {"rate": self.rate, "low": self.low, "high": self.high}
 
 
 @dataclass(frozen=True)
@@ -69,10 +40,31 @@ class Report:
     """What ``simulate`` reports."""
 
     games: int
-    teams: dict[str, Rate]
-    roles: dict[str, Rate]
-    days: float
+    teams: dict[str, Proportion]
+    roles: dict[str, Proportion]
+    days: Mean
     unfinished: int
+
+    @classmethod
+    def of(cls, summaries: Sequence[GameSummary]) -> Report:
+        """The figures of played games."""
+        winners: Counter[str] = Counter()
+        played: Counter[str] = Counter()
+        won: Counter[str] = Counter()
+        for game in summaries:
+            if game.winner is not None:
+                winners[game.winner] += 1
+            for seat, role in game.cards:
+                played[role] += 1
+                won[role] += seat in game.winners
+        games = len(summaries)
+        return cls(
+            games,
+            {team: Proportion.of(winners[team], games) for team in WINNERS},
+            {role: Proportion.of(won[role], played[role]) for role in sorted(played)},
+            Mean.of([float(game.days) for game in summaries], least=0.0),
+            sum(game.winner is None for game in summaries),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``simulate --json``."""
@@ -80,7 +72,7 @@ class Report:
             "games": self.games,
             "teams": {team: rate.to_dict() for team, rate in self.teams.items()},
             "roles": {role: rate.to_dict() for role, rate in self.roles.items()},
-            "days": self.days,
+            "days": self.days.to_dict(),
             "unfinished": self.unfinished,
         }
 
@@ -99,36 +91,15 @@ def simulate(
     rules = rules or load_rules()
     make: Callable[[random.Random], Player] = bots or RandomBot
     master = random.Random(seed)
-    winners: Counter[str] = Counter()
-    played: Counter[str] = Counter()
-    won: Counter[str] = Counter()
-    days = unfinished = 0
+    summaries = []
     for _ in range(games):
         game_seed = master.getrandbits(64)
         outcome = play_game(
             deck, make(random.Random(game_seed)), random.Random(game_seed ^ 1), variants,
             rules=rules,
         )  # fmt: skip
-        _tally(outcome, winners, played, won)
-        days += outcome.days
-        unfinished += outcome.winner is None
-    return Report(
-        games,
-        {team: Rate.of(winners[team], games) for team in WINNERS},
-        {role: Rate.of(won[role], played[role]) for role in sorted(played)},
-        days / games if games else 0.0,
-        unfinished,
-    )
-
-
-def _tally(
-    outcome: Outcome, winners: Counter[str], played: Counter[str], won: Counter[str]
-) -> None:
-    if outcome.winner is not None:
-        winners[outcome.winner] += 1
-    for seat, role in outcome.record.cards:
-        played[role] += 1
-        won[role] += seat in outcome.winners
+        summaries.append(summary_of(outcome))
+    return Report.of(summaries)
 
 
 @dataclass(frozen=True)
@@ -279,8 +250,17 @@ def play_task(task: GameTask) -> GameSummary:
 
         pairs = forecasts(outcome.record, SPEECH_MODELS).items()
         found = tuple((model, tuple(forecast)) for model, forecast in pairs)
+    return summary_of(outcome, text, found)
+
+
+def summary_of(
+    outcome: Outcome,
+    record: str | None = None,
+    forecasts: tuple[tuple[str, tuple[Forecast, ...]], ...] = (),
+) -> GameSummary:
+    """What :class:`Report` counts of a played game (with its record and forecasts)."""
     return GameSummary(
-        outcome.winner, outcome.record.cards, outcome.winners, outcome.days, text, found
+        outcome.winner, outcome.record.cards, outcome.winners, outcome.days, record, forecasts
     )
 
 
@@ -348,27 +328,6 @@ def pooled(summaries: Sequence[GameSummary]) -> dict[str, Any]:
         for model, forecasts in game.forecasts:
             found[model] += forecasts
     return calibration(found)
-
-
-def summarise(summaries: Sequence[GameSummary]) -> Report:
-    """The report of played games (as :func:`simulate` counts them)."""
-    winners: Counter[str] = Counter()
-    played: Counter[str] = Counter()
-    won: Counter[str] = Counter()
-    for game in summaries:
-        if game.winner is not None:
-            winners[game.winner] += 1
-        for seat, role in game.cards:
-            played[role] += 1
-            won[role] += seat in game.winners
-    games = len(summaries)
-    return Report(
-        games,
-        {team: Rate.of(winners[team], games) for team in WINNERS},
-        {role: Rate.of(won[role], played[role]) for role in sorted(played)},
-        sum(game.days for game in summaries) / games if games else 0.0,
-        sum(game.winner is None for game in summaries),
-    )
 
 
 class WerewolfLab:
@@ -445,7 +404,7 @@ class WerewolfLab:
             value = balance(sim.mix.deck, sim.mix.variants.parity)
             scores = pooled(played) if sim.analyse else None
             reports.append(
-                LabReport(sim, summarise(played), value.points, value.random_lynch, scores)
+                LabReport(sim, Report.of(played), value.points, value.random_lynch, scores)
             )
         return tuple(reports)
 
@@ -467,9 +426,8 @@ class WerewolfLab:
         rates = [report.report.teams["village"] for report in reports]
         figure, axes = plt.subplots(figsize=(7, 4))
         xs = list(range(len(reports)))
-        axes.bar(xs, [r.rate for r in rates], 0.6,
-                 yerr=[[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]],
-                 capsize=3, label="village wins (simulated)")  # fmt: skip
+        values, errors = error_bars(rates)
+        axes.bar(xs, values, 0.6, yerr=errors, capsize=3, label="village wins (simulated)")
         axes.scatter(xs, [report.random_lynch for report in reports], color="black", zorder=3,
                      label="random lynch (exact)")  # fmt: skip
         axes.set_xticks(xs, labels)

@@ -8,7 +8,7 @@ module is imported only then (rich, and Jinja2 for the review's page).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -25,11 +25,15 @@ from ...core.speech import speech_words
 from ...core.version import __version__
 from ...core.words import exact_percent, join_words, not_certain, percent, plural, seats_in_words
 from ...lab.calibration import calibration_rows
+from ...lab.stats import interval_text
 from .balance import Balance
 from .explain import describe
 from .record import GameRecord
 from .review import Review
 from .rules import WEREWOLF
+
+if TYPE_CHECKING:
+    from .lab import Report
 
 WINNER_WORDS = {
     "village": "the village wins",
@@ -282,29 +286,27 @@ def render_balance(result: Balance) -> RenderableType:
     )
 
 
-def rate_cell(rate: Mapping[str, float]) -> str:
-    return f"{rate['rate']:.1%} [{rate['low']:.1%}, {rate['high']:.1%}]"
-
-
 def render_mixes(reports: Sequence[Any], title: str) -> RenderableType:
-    """One column per mix: points, exact baseline, the simulated win rates."""
+    """One column per mix: points, exact baseline, the simulated win rates and days, each
+    with its 95% interval."""
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("")
     dicts = [report.to_dict() for report in reports]
+    figures: list[Report] = [report.report for report in reports]
     for data in dicts:
         table.add_column(data["label"], justify="right")
     table.add_row("games", *(str(d["games"]) for d in dicts))
     table.add_row("points", *(f"{d['points']:+d}" for d in dicts))
     table.add_row("random lynch (exact)", *(f"{d['random_lynch']:.1%}" for d in dicts))
-    teams = [t for t in dicts[0]["teams"] if any(d["teams"][t]["rate"] for d in dicts)]
+    teams = [t for t in figures[0].teams if any(f.teams[t].value for f in figures)]
     for team in teams:
-        table.add_row(f"{team} wins", *(rate_cell(d["teams"][team]) for d in dicts))
-    table.add_row("mean days", *(f"{d['days']:.2f}" for d in dicts))
-    roles = sorted({role for d in dicts for role in d["roles"]})
+        table.add_row(f"{team} wins", *(interval_text(f.teams[team]) for f in figures))
+    table.add_row("mean days", *(interval_text(f.days) for f in figures))
+    roles = sorted({role for f in figures for role in f.roles})
     for role in roles:
         table.add_row(
             f"{role} won",
-            *(rate_cell(d["roles"][role]) if role in d["roles"] else "" for d in dicts),
+            *(interval_text(f.roles[role]) if role in f.roles else "" for f in figures),
         )
     for cells in calibration_rows(dicts, "P(werewolf)"):
         table.add_row(*cells)

@@ -64,8 +64,8 @@ from .memo import sharing
 from .rules import Game, Setup, base_rules, load_deck
 from .table import PATIENCE, play_game
 
-VERSION = 1
-"""The version of the report's JSON layout."""
+VERSION = 2
+"""The version of the report's JSON layout (2: a share's figure is ``rate``, a mean's ``mean``)."""
 
 SHEPHERD = "shepherd"
 

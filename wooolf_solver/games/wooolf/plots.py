@@ -17,7 +17,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ...core.errors import InvalidArgumentError
-from ...lab.stats import Mean, Proportion
+from ...lab.stats import Mean, Proportion, error_bars
 from .lab import IdentityFigures, PlayerFigures, Report
 
 FORMATS = (".png", ".svg", ".pdf")
@@ -80,15 +80,7 @@ def _bars(
     width = 0.8 / max(1, len(series))
     for index, (values, name) in enumerate(zip(series, names, strict=True)):
         xs = [k + (index - (len(series) - 1) / 2) * width for k in range(len(groups))]
-        heights = [f.value if f is not None and f.value is not None else 0.0 for f in values]
-        below = [
-            h - f.low if f is not None and f.low is not None else 0.0
-            for h, f in zip(heights, values, strict=True)
-        ]
-        above = [
-            f.high - h if f is not None and f.high is not None else 0.0
-            for h, f in zip(heights, values, strict=True)
-        ]
+        heights, (below, above) = error_bars(values)
         scale = 100.0 if share else 1.0
         axes.bar(
             xs,

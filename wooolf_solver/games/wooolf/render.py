@@ -22,7 +22,7 @@ from ...core.errors import EventId
 from ...core.posterior import Fact
 from ...core.reasons import Explanation
 from ...core.words import NOBODY, exact_percent, join_numbers, percent, plural, seats_in_words
-from ...lab.stats import Mean, Proportion
+from ...lab.stats import Mean, Proportion, interval_text
 from .hints import Action, ActionScore, Hint
 from .lab import Report
 from .posterior import RoundPosterior as Posterior
@@ -522,27 +522,14 @@ def totals_table(result: Review) -> Table:
 # -- simulate ------------------------------------------------------------------------------
 
 
-def figure_text(figure: Proportion | Mean | None, share: bool = True, digits: int = 2) -> str:
-    """A figure and its 95% interval: ``62% (48–74)``, ``1.67 (0.23–3.10)``; ``–`` for none.
-
-    >>> figure_text(Proportion.of(31, 50)), figure_text(Mean.of([1.0, 2.0, 2.0]), share=False)
-    ('62% (48–74)', '1.67 (0.23–3.10)')
-    """
-    if figure is None or figure.value is None:
-        return "–"
-    if share:
-        shown = f"{figure.value:.0%}"
-        if figure.low is None or figure.high is None:
-            return shown
-        return f"{shown} ({figure.low * 100:.0f}–{figure.high * 100:.0f})"
-    shown = f"{figure.value:.{digits}f}"
-    if figure.low is None or figure.high is None:
-        return shown
-    return f"{shown} ({figure.low:.{digits}f}–{figure.high:.{digits}f})"
-
-
 def report_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(
+        title=title,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
     for index, name in enumerate(columns):
         table.add_column(name, justify="left" if index == 0 else "right", no_wrap=index == 0)
     for row in rows:
@@ -556,8 +543,8 @@ def render_report(report: Report) -> RenderableType:
     game = sim.deck.rules
     data = report.to_dict()
     edition = game.editions[sim.deck.edition].title
-    per_game = data["rounds_per_game"]["value"] or 0.0
-    per_round = data["events_per_round"]["value"] or 0.0
+    per_game = data["rounds_per_game"]["mean"] or 0.0
+    per_round = data["events_per_round"]["mean"] or 0.0
     parts: list[RenderableType] = [
         Text(
             f"Designer lab — {edition} ({sim.deck.label}), {sim.players} players: "
@@ -575,10 +562,10 @@ def render_report(report: Report) -> RenderableType:
                 [
                     name,
                     str(f.seat_rounds),
-                    figure_text(f.early),
-                    figure_text(f.early_right),
-                    figure_text(f.final),
-                    figure_text(f.final_right),
+                    interval_text(f.early),
+                    interval_text(f.early_right),
+                    interval_text(f.final),
+                    interval_text(f.final_right),
                 ]
                 for name, f in identities.items()
             ],
@@ -591,9 +578,9 @@ def render_report(report: Report) -> RenderableType:
             [
                 [
                     name,
-                    figure_text(f.points, share=False),
-                    figure_text(f.round_wins),
-                    figure_text(f.right),
+                    interval_text(f.points),
+                    interval_text(f.round_wins),
+                    interval_text(f.right),
                 ]
                 for name, f in identities.items()
             ],
@@ -607,10 +594,10 @@ def render_report(report: Report) -> RenderableType:
                 [
                     [
                         name,
-                        figure_text(f.certain),
-                        figure_text(f.certain_after, share=False, digits=1),
-                        figure_text(f.forced_guesses),
-                        figure_text(f.chance),
+                        interval_text(f.certain),
+                        interval_text(f.certain_after, digits=1),
+                        interval_text(f.forced_guesses),
+                        interval_text(f.chance, percent=True),
                     ]
                     for name, f in identities.items()
                 ],
@@ -619,8 +606,8 @@ def render_report(report: Report) -> RenderableType:
     shepherd = report.shepherd
     if shepherd["bonus"].n:
         line = (
-            f"The shepherd scores {figure_text(shepherd['bonus'], share=False)} bonus points "
-            f"a round; {figure_text(shepherd['fooled'])} of the hunters' and hounds' "
+            f"The shepherd scores {interval_text(shepherd['bonus'])} bonus points "
+            f"a round; {interval_text(shepherd['fooled'])} of the hunters' and hounds' "
             "declarations pointed > at a seat it had cried wolf on."
         )
         parts += [Text(line), ""]
@@ -630,7 +617,7 @@ def render_report(report: Report) -> RenderableType:
             "Per bot (over its seats)",
             ["bot", "games won", "points a game", "declarations right"],
             [
-                [bot, figure_text(f.wins), figure_text(f.points, share=False), figure_text(f.right)]
+                [bot, interval_text(f.wins), interval_text(f.points), interval_text(f.right)]
                 for bot, f in by_bot.items()
             ],
         )
@@ -640,7 +627,7 @@ def render_report(report: Report) -> RenderableType:
             "Per seat",
             ["seat", "bot", "games won", "points a game"],
             [
-                [str(seat), sim.seats[seat - 1], figure_text(f.wins), figure_text(f.points, False)]
+                [str(seat), sim.seats[seat - 1], interval_text(f.wins), interval_text(f.points)]
                 for seat, f in report.by_seat().items()
             ],
         )
@@ -684,8 +671,8 @@ def render_comparison(reports: Sequence[Report]) -> RenderableType:
         title = report.simulation.deck.rules.editions[report.simulation.deck.edition].title
         parts.append(
             Text(
-                f"{label} ({title}): {data['rounds_per_game']['value']:.1f} rounds a game, "
-                f"{data['events_per_round']['value']:.1f} turns a round"
+                f"{label} ({title}): {data['rounds_per_game']['mean']:.1f} rounds a game, "
+                f"{data['events_per_round']['mean']:.1f} turns a round"
             )
         )
     values = {
@@ -707,13 +694,16 @@ def render_comparison(reports: Sequence[Report]) -> RenderableType:
     for title, pick, share in tables:
         rows = [
             [name]
-            + [figure_text(pick(r, name), share) if name in r.identities else "·" for r in reports]
+            + [
+                interval_text(pick(r, name), share) if name in r.identities else "·"
+                for r in reports
+            ]
             for name in identities
         ]
         parts.append(report_table(f"{title}, per identity", ["identity", *labels], rows))
     shepherd = [
-        ["bonus a round", *(figure_text(r.shepherd["bonus"], False) for r in reports)],
-        ["fell for it", *(figure_text(r.shepherd["fooled"]) for r in reports)],
+        ["bonus a round", *(interval_text(r.shepherd["bonus"]) for r in reports)],
+        ["fell for it", *(interval_text(r.shepherd["fooled"]) for r in reports)],
     ]
     parts.append(report_table("The shepherd's bonus", ["", *labels], shepherd))
     bots = list(dict.fromkeys(first.seats))
@@ -721,7 +711,7 @@ def render_comparison(reports: Sequence[Report]) -> RenderableType:
         report_table(
             "Points a game, per bot",
             ["bot", *labels],
-            [[bot, *(figure_text(r.by_bot()[bot].points, False) for r in reports)] for bot in bots],
+            [[bot, *(interval_text(r.by_bot()[bot].points) for r in reports)] for bot in bots],
         )
     )
     parts.append(
