@@ -55,13 +55,16 @@ def touched_joint(
     rank: IntArray,
     hand_types: int,
 ) -> FloatArray:
-    """As :func:`.kernels.touched_joint`."""
+    """As :func:`.kernels.touched_joint`: the shares of non-zero weight (most are 0)
+    found once, then one count per touched seat."""
     touched = hands.shape[1]
     values = int(rank.max()) + 1
-    shares = weights[:, None] * ways[states][:, counts]  # (row, labelling)
-    value = np.maximum(rank[touched_codes[:, None] + codes[None, :]], 0)  # zero shares: any
-    key = np.arange(touched)[None, :] * hand_types + hands.astype(np.int64)  # (row, seat)
-    return _joint(key, value[:, None, :], shares[:, None, :], (touched, hand_types, values))
+    row, share, value = _live_shares(weights, ways[states][:, counts], touched_codes, codes, rank)
+    keys = np.take(hands, row, axis=0).T * np.int64(values)  # (seat, share): hand's offset
+    joint = np.empty((touched, hand_types * values))
+    for seat in range(touched):
+        joint[seat] = np.bincount(keys[seat] + value, share, minlength=hand_types * values)
+    return joint.reshape(touched, hand_types, values)
 
 
 def untouched_joint(
@@ -95,8 +98,10 @@ def untouched_joint(
     dealt = weight[parent] * move_ways[move]  # (entry,)
     shares = dealt[:, None] * ways_after[move_state[move]][:, counts]  # (entry, labelling)
     own = code[parent] + labels[hand] * place[0]  # (entry,): the first untouched seat
-    value = np.maximum(rank[own[:, None] + other_codes[None, :]], 0)
-    joint = _joint(hand, value, shares, (1, hand_types, values))[0]
+    value = np.maximum(rank[own[:, None] + other_codes[None, :]], 0)  # zero shares: any
+    at = (hand * values)[:, None] + value
+    counted = np.bincount(at.ravel(), shares.ravel(), minlength=hand_types * values)
+    joint = np.asarray(counted, dtype=np.float64).reshape(hand_types, values)
     digit = support // place[0] % base
     other = support // place[:, None] % base  # (seat, value)
     return joint, rank[support + (digit - other) * place[:, None] + (other - digit) * place[0]]
@@ -134,14 +139,14 @@ def split_rows(
             if read < 0
             else hand
             if read == touched
-            else hands[parent, read]
+            else hands[:, read][parent]
             for read in reads.tolist()
         )
         weight = weight * table[a, b]
         keep = np.flatnonzero(weight > 0)
         parent, move, hand, weight = parent[keep], move[keep], hand[keep], weight[keep]
     new_hands = np.empty((len(parent), touched + 1), dtype=np.int8)
-    new_hands[:, :-1] = hands[parent]
+    new_hands[:, :-1] = np.take(hands, parent, axis=0)  # (faster than hands[parent])
     new_hands[:, -1] = hand
     return True, new_hands, move_state[move], coef[parent] * move_coef[move], weight
 
@@ -160,8 +165,8 @@ def observe_rows(
         for read in reads.tolist()
     )
     weight = weights * table[a, b]
-    keep = weight > 0
-    return hands[keep], states[keep], coef[keep], weight[keep]
+    keep = np.flatnonzero(weight > 0)
+    return np.take(hands, keep, axis=0), states[keep], coef[keep], weight[keep]
 
 
 def hand_weights(
@@ -214,16 +219,18 @@ def _moves(states: IntArray, first: IntArray, moves: IntArray) -> tuple[IntArray
     return parent, np.repeat(first[states] - (ends - repeat), repeat) + np.arange(made)
 
 
-def _joint(
-    key: IntArray, value: IntArray, shares: FloatArray, shape: tuple[int, int, int]
-) -> FloatArray:
-    """The (seat, hand type, decision value) table of ``shares``, each added at its
-    ``key`` (seat and hand type, as ``seat * hand types + hand``) and ``value``
-    (broadcast with ``key`` over a last axis, the labellings)."""
-    at = key[..., None] * shape[2] + value
-    spread = np.broadcast_to(shares, at.shape)
-    joint = np.bincount(at.ravel(), spread.ravel(), minlength=shape[0] * shape[1] * shape[2])
-    return np.asarray(joint, dtype=np.float64).reshape(shape)
+def _live_shares(
+    weights: FloatArray, ways: FloatArray, own: IntArray, codes: IntArray, rank: IntArray
+) -> tuple[IntArray, FloatArray, IntArray]:
+    """The shares ``weights[r] * ways[r, l]`` that are not 0, row by row (each row's
+    labellings in order: the counts add them in the loops' order), with each one's row
+    and decision value (``rank`` of the row's code ``own[r]`` plus the labelling's
+    ``codes[l]``)."""
+    shares = weights[:, None] * ways
+    flat = np.flatnonzero(shares)
+    row, labelling = flat // shares.shape[1], flat % shares.shape[1]
+    value = np.maximum(rank[own[row] + codes[labelling]], 0)
+    return row, shares.ravel()[flat], value
 
 
 def outcome_gains(
