@@ -5,7 +5,8 @@ be imported:
   game protocol) name no game and import no game package: only the registry
   (``wooolf_solver/games/__init__.py``) knows the games;
 - each room imports only the rooms below it: ``core`` nothing of the library's,
-  ``engines`` only ``core``, a game never ``api``, ``cli`` or ``server``;
+  ``engines`` only ``core``, ``lab`` only those two, a game never ``api``, ``cli``,
+  ``server`` or the package root;
 - no two modules import each other, directly or through others (imports under
   ``if TYPE_CHECKING:`` are only for the type checker and are left out).
 """
@@ -41,6 +42,7 @@ GAME_WORDS = re.compile(
 ALLOWED_ROOMS = {
     "core": {"core"},
     "engines": {"core", "engines"},
+    "lab": {"core", "engines", "lab"},
 }
 """What a room may import of the library (its own modules included)."""
 

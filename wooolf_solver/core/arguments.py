@@ -42,7 +42,7 @@ def seat_argument(value: Any, name: str = "seat") -> int:
 
 
 def seats_argument(value: Any, name: str = "seats") -> tuple[int, ...]:
-    """Seat numbers: a list or tuple of ``int`` (a declaration's targets, say).
+    """Seat numbers: a list or tuple of ``int`` (the seats a call is about).
 
     >>> seats_argument([6, 1]), seats_argument((), "targets")
     ((6, 1), ())
