@@ -45,6 +45,16 @@ class ArgumentTypeError(SolverError, TypeError):
     :class:`InvalidRecordError` instead."""
 
 
+class IllegalMoveError(SolverError, ValueError):
+    """A move the rules do not allow, by a bot or a person at a table; the message names
+    the move (and, for a bot, the seat and the bot)."""
+
+
+class OutOfTurnError(IllegalMoveError):
+    """A move that is not this seat's to make now (a web table answers it with 409, any
+    other illegal move with 422)."""
+
+
 class UnsupportedVerbError(SolverError):
     """A game (or this kind of its records) does not answer a verb; the message names
     the game and the verbs it has (:attr:`game`, :attr:`verb`, :attr:`verbs`)."""

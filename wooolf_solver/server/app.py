@@ -36,6 +36,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..core.errors import IllegalMoveError, OutOfTurnError
 from ..core.pages import render_page
 from .games import LiveTable, bot_solver, live_table, move_examples, page_routers, seated
 from .limits import BodyGuard, Limits, one_line, shown
@@ -409,9 +410,11 @@ def _ask(solver: Solver, knowledge: Mapping[str, Any]) -> tuple[bool, Any]:
 
 
 def _refusal(error: Exception) -> RefusedError:
-    status = getattr(error, "http_status", None)
-    if not isinstance(status, int):
+    """A live table's refusal of a move as an HTTP answer: 409 for a move out of turn,
+    422 for any other illegal move; any other error is raised again."""
+    if not isinstance(error, IllegalMoveError):
         raise error
+    status = 409 if isinstance(error, OutOfTurnError) else 422
     return RefusedError(status, one_line(str(error)) or type(error).__name__)
 
 

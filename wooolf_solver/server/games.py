@@ -3,9 +3,10 @@
 :attr:`Game.pages <wooolf_solver.games.base.Game.pages>`): the server asks the
 registry and names no game itself.
 
-A live table class follows :class:`LiveTable`; its moves raise errors with an
-``http_status`` (409: not this seat's move now; 422: illegal, one line naming the
-field).
+A live table class follows :class:`LiveTable`; a move it refuses raises
+:class:`~wooolf_solver.core.errors.OutOfTurnError` (answered 409: not this seat's move
+now) or another :class:`~wooolf_solver.core.errors.IllegalMoveError` (422: one line
+naming the field).
 
 >>> seated()
 ('onuw',)

@@ -14,8 +14,9 @@ it moves and the clock; the table never reads the clock or any global state itse
   solver; it is asked by the server, off the request path: :meth:`LiveTable.bots_to_vote`,
   :meth:`LiveTable.bot_vote`). When every ballot is in, the deal is resolved: **over**.
 
-A move that is not the seat's now raises :class:`OutOfTurnError` (HTTP 409); an illegal
-move raises :class:`IllegalMoveError` (HTTP 422) with one line naming the field.
+A move that is not the seat's now raises :class:`~wooolf_solver.core.errors.OutOfTurnError`
+(HTTP 409); an illegal move raises :class:`~wooolf_solver.core.errors.IllegalMoveError`
+(HTTP 422) with one line naming the field.
 
 >>> table = LiveTable.new({"players": 3, "bots": [2, 3], "seed": 1}, now=0.0, pause=(0, 0))
 >>> table.advance(0.0)  # the bots' and the centre's steps pass (no pause here)
@@ -39,7 +40,7 @@ from fractions import Fraction
 from random import Random
 from typing import Any, ClassVar, Literal
 
-from ...core.errors import InvalidRecordError
+from ...core.errors import IllegalMoveError, InvalidRecordError, OutOfTurnError
 from .night import NOTHING, Choice, NightState, night_options, power_of
 from .record import DealRecord, read_record
 from .rules import Layout, Rules, Seat, load_rules
@@ -54,22 +55,6 @@ PAUSE = (3.0, 8.0)
 
 DAY_SECONDS = (10, 3600)
 """The range of a day's length."""
-
-
-class LiveError(Exception):
-    """A move the table refuses."""
-
-
-class OutOfTurnError(LiveError):
-    """Not this seat's move now (HTTP 409)."""
-
-    http_status = 409
-
-
-class IllegalMoveError(LiveError):
-    """A move the rules do not allow, with one line naming the field (HTTP 422)."""
-
-    http_status = 422
 
 
 # -- the solver, behind one function ---------------------------------------------------
@@ -228,7 +213,7 @@ class LiveTable:
         >>> LiveTable.new({"players": 4, "bots": [5]}, 0.0)
         Traceback (most recent call last):
         ...
-        wooolf_solver.games.onuw.live.IllegalMoveError: bots: seat 5 is out of range 1..4
+        wooolf_solver.core.errors.IllegalMoveError: bots: seat 5 is out of range 1..4
         """
         rules = rules or load_rules()
         try:

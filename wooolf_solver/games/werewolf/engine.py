@@ -23,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.errors import InvalidDeckError
+from ...core.errors import IllegalMoveError, InvalidDeckError
 from .bots import Player
 from .events import IDIOT, Dawn, Day, Event, Night, SheriffNamed, Shot
-from .powers import Cause, IllegalMoveError, Power, power_of
+from .powers import Cause, Power, power_of
 from .record import GameRecord
 from .rules import PIPER, WEREWOLF, Deck, Rules, Seat, Variants, load_rules
 

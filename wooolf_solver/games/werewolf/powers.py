@@ -15,16 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from ...core.errors import SolverError
+from ...core.errors import IllegalMoveError
 from .events import Charmed, Charms, Check, Lovers, Protects, Takes, WitchNight, Wolves
 from .rules import WEREWOLF, Seat
 
 if TYPE_CHECKING:
     from .engine import Table
-
-
-class IllegalMoveError(SolverError, ValueError):
-    """A player's decision breaks the rules (a bot's bug); the message names it."""
 
 
 Cause = str

@@ -51,7 +51,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from ...core.errors import InvalidArgumentError, SolverError
+from ...core.errors import IllegalMoveError, InvalidArgumentError
 from ...core.words import NOBODY
 from .game import GameRecord, GameRound, early_declarations_to_end, next_clockwise
 from .hints import Action
@@ -73,10 +73,6 @@ QUESTIONS_EACH = 2
 
 PATIENCE = 10
 """Go-arounds of a round after which a player who may declare early must."""
-
-
-class IllegalMoveError(SolverError):
-    """A bot chose a move the rules forbid; the message names the round, seat and bot."""
 
 
 @dataclass(frozen=True)
