@@ -229,3 +229,15 @@ def test_a_compiled_module_is_a_module() -> None:
     if kernels is None:
         pytest.skip("no compiled kernels in this tree")
     assert f"{ROOT}.games.wooolf" not in library_modules(kernels)
+
+
+def test_no_two_error_classes_share_a_name() -> None:
+    """One error per cause: a game raises the library's ``IllegalMoveError``, never a
+    class of its own by that name (there were three, on three bases)."""
+    where: dict[str, list[str]] = {}
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.name.endswith("Error"):
+                where.setdefault(node.name, []).append(name)
+    shared = {error: modules for error, modules in where.items() if len(modules) > 1}
+    assert not shared, shared
