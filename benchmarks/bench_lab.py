@@ -20,9 +20,15 @@ the user runs it (issue 12): ``wooolf simulate --players 8 --games K --bots gree
 process's start to its exit (``--cli-games K``, default 40; 0 leaves it out), and split by
 one more run of a single game (the same first game) into the start (the process and its first
 game) and the rate of the games after it. The goal of issue 12: at least 30 rounds per second
-per core with 8 players, end to end.
+per core with 8 players, end to end. That run writes every game's record (``--records``, in a
+temporary folder), as issue 23 ran it, and is also timed in processor seconds (the child's
+user and system time: the figure per core, which other work on the machine moves less than the
+wall clock), with the start-up alone (``python -c "import wooolf_solver.cli"``, the median of
+three) discounted as well. ``--loops numpy`` times the numpy loops that an install without a C
+compiler runs (:mod:`wooolf_solver.games.wooolf.array_kernels`), in the serial games and the CLI.
 
     python benchmarks/bench_lab.py --players 8 --games 0 --cli-games 40   # only the CLI
+    python benchmarks/bench_lab.py --players 8 --games 0 --seed 5 --loops numpy
 
 >>> per_second(10, 4.0), per_second(3, 0.0)
 (2.5, None)
@@ -35,10 +41,13 @@ import json
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -47,6 +56,7 @@ from rich.console import Console
 from rich.table import Table
 
 from wooolf_solver.games.wooolf.bots import GreedyBot
+from wooolf_solver.games.wooolf.deals import array_loops
 from wooolf_solver.games.wooolf.lab import Deck, Simulation, lab_game, simulate
 from wooolf_solver.games.wooolf.rules import base_rules
 from wooolf_solver.games.wooolf.table import Declaring, Move, TurnView, play_game
@@ -61,6 +71,18 @@ GOAL_ROUNDS_PER_SECOND = 5.0
 """Issue 5's goal: the bots alone, one core."""
 GOAL_CLI_ROUNDS_PER_SECOND = 30.0
 """Issue 12's goal: ``wooolf simulate`` end to end (the report included), one core."""
+LOOPS = ("c", "numpy")
+"""The loops over the rows to time: the C ones (where built) or numpy's."""
+STARTS = 3
+"""Runs of the start-up alone; their median is discounted."""
+
+NUMPY_LOOPS = """import sys
+from wooolf_solver.cli import main
+from wooolf_solver.games.wooolf.deals import array_loops
+with array_loops():
+    sys.exit(main(sys.argv[1:]))
+"""
+"""``wooolf`` with the numpy loops, for ``python -c`` (arguments after ``-c``'s)."""
 
 
 def per_second(count: int, seconds: float) -> float | None:
@@ -156,20 +178,27 @@ def bench_processes(
     }
 
 
-def bench_cli(players: int, games: int, seed: str) -> dict[str, Any]:
+def bench_cli(players: int, games: int, seed: str, loops: str = "c") -> dict[str, Any]:
     """``wooolf simulate`` with greedy bots on one worker, as the user runs it (a new
-    interpreter, the report's analysis included), timed from start to exit; and, when
-    ``games`` is more than one, the same command with one game (the same first game),
-    which splits the time into the start (the process and its first game: imports,
-    the deck's first tables) and the games after it."""
-    rounds, seconds = _timed_simulate(players, games, seed)
-    rate = per_second(rounds, seconds)
+    interpreter, the report's analysis and the records included), timed from start to
+    exit, in wall-clock and processor seconds, and with the start-up alone discounted;
+    and, when ``games`` is more than one, the same command with one game (the same first
+    game), which splits the time into the start (the process and its first game:
+    imports, the deck's first tables) and the games after it."""
+    run = _timed_simulate(players, games, seed, loops)
+    rate = per_second(run.rounds, run.seconds)
+    start = _timed_start()
     found: dict[str, Any] = {
         "players": players,
         "games": games,
-        "rounds": rounds,
-        "seconds": seconds,
+        "loops": loops,
+        "rounds": run.rounds,
+        "seconds": run.seconds,
         "rounds_per_second": rate,
+        "cpu_seconds": run.cpu,
+        "rounds_per_cpu_second": _per(run.rounds, run.cpu),
+        "import_cpu_seconds": start.cpu,
+        "rounds_per_cpu_second_after_import": _per(run.rounds, run.cpu, start.cpu),
         "goal_met": (rate is not None and rate >= GOAL_CLI_ROUNDS_PER_SECOND)
         if players == GOAL_PLAYERS
         else None,
@@ -177,41 +206,77 @@ def bench_cli(players: int, games: int, seed: str) -> dict[str, Any]:
         "rounds_per_second_after_start": None,
     }
     if games > 1:
-        first_rounds, first_seconds = _timed_simulate(players, 1, seed)
-        found["start_seconds"] = first_seconds
+        first = _timed_simulate(players, 1, seed, loops)
+        found["start_seconds"] = first.seconds
         found["rounds_per_second_after_start"] = per_second(
-            rounds - first_rounds, max(seconds - first_seconds, 0.0)
+            run.rounds - first.rounds, max(run.seconds - first.seconds, 0.0)
         )
     return found
 
 
-def _timed_simulate(players: int, games: int, seed: str) -> tuple[int, float]:
-    """The rounds played and the seconds taken by one ``wooolf simulate`` process."""
-    argv = [
-        sys.executable,
-        "-m",
-        "wooolf_solver",
-        "simulate",
-        "--players",
-        str(players),
-        "--games",
-        str(games),
-        "--bots",
-        "greedy",
-        "--workers",
-        "1",
-        "--seed",
-        seed,
-        "--json",
-    ]
+def _per(count: int, seconds: float | None, less: float | None = 0.0) -> float | None:
+    """``count`` per second of ``seconds - less`` (``None`` if either is unknown)."""
+    if seconds is None or less is None:
+        return None
+    return per_second(count, seconds - less)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One timed process: the rounds it played, its wall-clock and processor seconds
+    (``None`` where the system does not report a child's)."""
+
+    rounds: int
+    seconds: float
+    cpu: float | None
+
+
+def _timed_simulate(players: int, games: int, seed: str, loops: str = "c") -> Run:
+    """One ``wooolf simulate`` process, its records written to a temporary folder."""
+    program = ["-m", "wooolf_solver"] if loops == "c" else ["-c", NUMPY_LOOPS]
+    with tempfile.TemporaryDirectory() as records:
+        arguments = [
+            *("simulate", "--players", str(players), "--games", str(games), "--bots"),
+            *("greedy", "--workers", "1", "--seed", seed, "--records", records, "--json"),
+        ]
+        done, seconds, cpu = _timed([*program, *arguments])
+    report = json.loads(done.stdout)
+    return Run(round(report["rounds_per_game"]["mean"] * report["games"]), seconds, cpu)
+
+
+def _timed_start() -> Run:
+    """The start-up alone (the interpreter and the command line's modules): the median
+    of :data:`STARTS` runs."""
+    runs = [_timed(["-c", "import wooolf_solver.cli"])[1:] for _ in range(STARTS)]
+    cpus = [cpu for _, cpu in runs if cpu is not None]
+    return Run(0, statistics.median(s for s, _ in runs), statistics.median(cpus) if cpus else None)
+
+
+def _timed(arguments: list[str]) -> tuple[subprocess.CompletedProcess[str], float, float | None]:
+    """Run this Python with ``arguments`` on this checkout's package: the finished
+    process, its wall-clock seconds and its processor seconds (user and system)."""
     root = str(Path(__file__).resolve().parents[1])  # this checkout's package, not another
     path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
     env = {**os.environ, "PYTHONPATH": path}
+    before = _children_cpu()
     start = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+    done = subprocess.run(
+        [sys.executable, *arguments], capture_output=True, text=True, check=True, env=env
+    )
     seconds = time.perf_counter() - start
-    report = json.loads(done.stdout)
-    return round(report["rounds_per_game"]["mean"] * report["games"]), seconds
+    after = _children_cpu()
+    return done, seconds, None if before is None or after is None else after - before
+
+
+def _children_cpu() -> float | None:
+    """The processor seconds of this process's finished children (``None`` on a
+    system without :mod:`resource`)."""
+    try:
+        import resource  # noqa: PLC0415 (not on Windows)
+    except ImportError:
+        return None
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def machine() -> dict[str, Any]:
@@ -236,6 +301,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="K",
         help="games of `wooolf simulate` end to end per count (default: 40; 0: none)",
     )
+    parser.add_argument(
+        "--loops",
+        choices=LOOPS,
+        default="c",
+        help="the loops over the rows: the C ones (default) or numpy's (an install without C)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser.parse_args(argv)
 
@@ -243,8 +314,13 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
     counts = [int(part) for part in args.players.split(",")]
-    serial = [bench_serial(players, args.games, args.seed) for players in counts if args.games]
-    cli = [bench_cli(players, args.cli_games, args.seed) for players in counts if args.cli_games]
+    with array_loops() if args.loops == "numpy" else nullcontext():
+        serial = [bench_serial(players, args.games, args.seed) for players in counts if args.games]
+    cli = [
+        bench_cli(players, args.cli_games, args.seed, args.loops)
+        for players in counts
+        if args.cli_games
+    ]
     pooled = [
         bench_processes(players, args.games, args.seed, args.workers, args.analyse)
         for players in counts
@@ -253,7 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     result = {
         "version": VERSION,
         "machine": machine(),
-        "settings": {"games": args.games, "seed": args.seed, "bots": "greedy"},
+        "settings": {"games": args.games, "seed": args.seed, "bots": "greedy", "loops": args.loops},
         "goal": {"players": GOAL_PLAYERS, "rounds_per_second_per_core": GOAL_ROUNDS_PER_SECOND},
         "cli_goal": {
             "players": GOAL_PLAYERS,
@@ -295,9 +371,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     for row in cli:
         console.print(
             f"wooolf simulate --players {row['players']} --games {row['games']} --bots greedy "
-            f"--workers 1, end to end with its report: {row['rounds']} rounds in "
-            f"{row['seconds']:.1f} s, {row['rounds_per_second']:.2f} rounds/s"
+            f"--workers 1 --records DIR, end to end with its report ({row['loops']} loops): "
+            f"{row['rounds']} rounds in {row['seconds']:.1f} s, "
+            f"{row['rounds_per_second']:.2f} rounds/s"
         )
+        if row["cpu_seconds"] is not None:
+            console.print(
+                f"  processor time {row['cpu_seconds']:.2f} s: "
+                f"{row['rounds_per_cpu_second']:.2f} rounds per processor second; "
+                f"{row['rounds_per_cpu_second_after_import']:.2f} with the start-up "
+                f"({row['import_cpu_seconds']:.2f} s) discounted"
+            )
         if row["start_seconds"] is not None:
             after = row["rounds_per_second_after_start"]
             rest = f"; the games after it {after:.2f} rounds/s" if after is not None else ""

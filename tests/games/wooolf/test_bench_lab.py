@@ -31,6 +31,8 @@ def test_json_report(
     for row in (four, five):
         assert row["games"] == 1 and 1 <= row["rounds"] <= 3 and row["rounds_per_second"] > 0
         assert row["start_seconds"] is None  # one game: nothing to split
+        assert row["loops"] == "c" and row["cpu_seconds"] > row["import_cpu_seconds"] > 0
+        assert row["rounds_per_cpu_second_after_import"] > row["rounds_per_cpu_second"] > 0
     assert four["goal_met"] is None and isinstance(five["goal_met"], bool)
 
 
@@ -47,3 +49,9 @@ def test_table(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--players", "4", "--games", "1", "--workers", "1", "--cli-games", "0"]) == 0
     out = capsys.readouterr().out
     assert "rounds/s" in out and "4 players on 1 processes" in out
+
+
+def test_the_numpy_loops_timed(bench: ModuleType) -> None:
+    """``--loops numpy``: the command runs the numpy loops (the same report)."""
+    row = bench.bench_cli(4, 1, "numpy", "numpy")
+    assert row["loops"] == "numpy" and 1 <= row["rounds"] <= 3 and row["cpu_seconds"] > 0
