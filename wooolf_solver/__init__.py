@@ -25,7 +25,6 @@ from .core.version import __version__
 
 if TYPE_CHECKING:
     from .api import (
-        Record,
         Source,
         balance,
         explain,
@@ -54,7 +53,7 @@ if TYPE_CHECKING:
     from .core.posterior import Fact, Posterior
     from .core.reasons import Explanation
     from .games import available, find_game
-    from .games.base import Reason, Result
+    from .games.base import Reason, Record, Result
     from .games.wooolf.game import GameRecord, GameRound
     from .games.wooolf.hints import Action, ActionScore, Advice, Hint
     from .games.wooolf.posterior import Declaration, RoundPosterior
@@ -71,7 +70,6 @@ if TYPE_CHECKING:
 
 _FROM: dict[str, tuple[str, ...]] = {
     ".api": (
-        "Record",
         "Source",
         "balance",
         "explain",
@@ -99,7 +97,7 @@ _FROM: dict[str, tuple[str, ...]] = {
     ".core.posterior": ("Fact", "Posterior"),
     ".core.reasons": ("Explanation",),
     ".games": ("available", "find_game"),
-    ".games.base": ("Reason", "Result"),
+    ".games.base": ("Reason", "Record", "Result"),
     ".games.wooolf.game": ("GameRecord", "GameRound"),
     ".games.wooolf.hints": ("Action", "ActionScore", "Advice", "Hint"),
     ".games.wooolf.posterior": ("Declaration", "RoundPosterior"),

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from os import PathLike
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, cast
 
 from .core.arguments import (
     callback_argument,
@@ -35,15 +35,7 @@ from .core.errors import ArgumentTypeError, InvalidRecordError, UnknownNameError
 from .core.knowledge import Seat
 from .core.posterior import Fact, Posterior
 from .games import find_game
-from .games.base import Game, Reason, Result
-
-
-class Record(Protocol):
-    """A record of some game, as the game's ``read`` hook gives it."""
-
-    game_name: ClassVar[str]
-    """The game it is a record of (its ``game:`` field)."""
-
+from .games.base import Game, Reason, Record, Result
 
 Source = Record | str | PathLike[str] | Mapping[str, Any]
 """What every verb takes: a record already read; a path to a YAML or JSON file (a

@@ -29,6 +29,13 @@ VERBS = ("solve", "hint", "vote", "why", "review", "balance", "moderate", "simul
 """Every verb of the library and the command line, in the order ``wooolf games`` lists."""
 
 
+class Record(Protocol):
+    """A record of some game, as the game's :meth:`Game.read` gives it."""
+
+    game_name: ClassVar[str]
+    """The game it is a record of (its ``game:`` field)."""
+
+
 class Result(Protocol):
     """What a verb returns: it gives its command's ``--json`` object."""
 
@@ -167,27 +174,30 @@ class Game:
 
     # -- records and knowledge --------------------------------------------------------
 
-    def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> Any:
+    def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> Record:
         """A record of this game from a parsed document (its ``game:`` field names
         this game); raises :class:`InvalidRecordError` naming the field. ``verb``, when
         known, is what the record is read for: a game with several kinds of record reads
         it as that verb needs, so that an error speaks of the kind the verb wanted."""
         raise InvalidRecordError(f"game: {self.name} records cannot be read yet")
 
-    def with_speech(self, record: Any, speech: str) -> Any:
+    def with_speech(self, record: Record, speech: str) -> Record:
         """The same record read by the speech model named ``speech``; a game whose
         rules fix what players say is refused in one line."""
         if not self.talks:
             raise InvalidRecordError(
                 f"--speech: {self.title} has no speech model (its rules fix what players say)"
             )
-        return read_by(record, read_speech(speech, "--speech"))
+        talking: Any = record  # a talking game's records carry a model (core.speech.Talking)
+        read: Record = read_by(talking, read_speech(speech, "--speech"))
+        return read
 
-    def speech_of(self, record: Any) -> str | None:
+    def speech_of(self, record: Record) -> str | None:
         """The speech model a record's claims are read by (``None``: the game has none)."""
-        return str(record.model.speech) if self.talks else None
+        talking: Any = record
+        return str(talking.model.speech) if self.talks else None
 
-    def knowledge(self, record: Any) -> Knowledge:
+    def knowledge(self, record: Record) -> Knowledge:
         """What the record's viewpoint knows; a record of another kind is refused."""
         raise self.unsupported("solve")
 
@@ -201,32 +211,32 @@ class Game:
 
     # -- the verbs ----------------------------------------------------------------------
 
-    def solve(self, record: Any, engine: str | None = None) -> Posterior:
+    def solve(self, record: Record, engine: str | None = None) -> Posterior:
         """The exact posterior of the record's viewpoint."""
         knowledge = self.knowledge(record)
         return self.posterior(knowledge, consistent_tally(knowledge, self.engine(engine)))
 
-    def hint(self, record: Any, engine: str | None = None, naive: bool = False) -> Result:
+    def hint(self, record: Record, engine: str | None = None, naive: bool = False) -> Result:
         """What the viewpoint should do next."""
         raise self.unsupported("hint")
 
-    def vote(self, record: Any, engine: str | None = None) -> Result:
+    def vote(self, record: Record, engine: str | None = None) -> Result:
         """The viewpoint's ballot advice: every ballot it may cast, best first."""
         raise self.unsupported("vote")
 
     def explain(
-        self, record: Any, seat: Seat, role: str, holds: bool = True, engine: str | None = None
+        self, record: Record, seat: Seat, role: str, holds: bool = True, engine: str | None = None
     ) -> Reason:
         """Why a fact about ``seat``'s role is certain, if it is."""
         raise self.unsupported("why")
 
-    def explanations(self, record: Any, engine: str | None = None) -> Mapping[Fact, Reason]:
+    def explanations(self, record: Record, engine: str | None = None) -> Mapping[Fact, Reason]:
         """The explanation of every certain fact of the record's posterior."""
         raise self.unsupported("why")
 
     def review(
         self,
-        record: Any,
+        record: Record,
         engine: str | None = None,
         on_step: Callable[[int, int], None] | None = None,
     ) -> Result:
@@ -255,7 +265,9 @@ class Game:
 
     # -- for the command line -----------------------------------------------------------
 
-    def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
+    def render(
+        self, verb: str, record: Record | None, result: Any, **options: Any
+    ) -> RenderableType:
         """What ``verb`` prints on a terminal for ``result`` (what the library returned
         for ``record``): ``solve``, ``solve-why`` (the explanations of ``solve --why``),
         ``hint``, ``vote``, ``why``, ``review``, ``review-html`` (a whole HTML page, a ``str``),
