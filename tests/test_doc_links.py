@@ -113,3 +113,18 @@ def test_the_architecture_names_every_room() -> None:
     rooms = {f"{path.parent.name}/" for path in package.glob("*/__init__.py")}
     rooms |= {f"{path.parent.name}/" for path in package.glob("games/*/__init__.py")}
     assert rooms <= named, sorted(rooms - named)
+
+
+IMPORT = re.compile(r"from (wooolf_solver[\w.]*) import ([\w, ]+)")
+"""An import of the library in a page's code (a doctest's or a plain block's)."""
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_every_import_in_code_exists(page: Path) -> None:
+    missing = [
+        f"{module}.{name.strip()}"
+        for module, names in IMPORT.findall(page.read_text(encoding="utf-8"))
+        for name in names.split(",")
+        if name.strip() and not resolves(f"{module}.{name.strip()}")
+    ]
+    assert not missing, f"{page.name} imports missing {missing}"
