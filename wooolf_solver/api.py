@@ -69,8 +69,7 @@ or YAML/JSON text, not 5
         raise ArgumentTypeError(
             f"record: must be a record, a path, a mapping or YAML/JSON text, not {shown(source)}"
         )
-    record: Record = game_named(source.get("game")).read(source, Path(), verb)
-    return record
+    return game_named(source.get("game")).read(source, Path(), verb)
 
 
 def _is_text(source: str) -> bool:
@@ -84,8 +83,7 @@ def load(path: str | PathLike[str], verb: str | None = None) -> Record:
     path = path_argument(path)
     optional_name(verb, "verb")
     data = read_document(path)
-    record: Record = game_named(data.get("game")).read(data, path.parent, verb)
-    return record
+    return game_named(data.get("game")).read(data, path.parent, verb)
 
 
 def game_named(name: object) -> Game:
