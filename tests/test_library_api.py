@@ -183,6 +183,11 @@ def test_importing_the_library_imports_no_game() -> None:
     assert games_imported("import wooolf_solver") == []
 
 
+def test_a_room_is_reached_from_the_root() -> None:
+    code = "import wooolf_solver\nassert wooolf_solver.api.solve is wooolf_solver.solve\n"
+    assert games_imported(code) == ["base"]
+
+
 @pytest.mark.parametrize("game", ["onuw", "werewolf"])
 def test_solving_a_game_imports_no_other_game(game: str) -> None:
     code = f"from wooolf_solver import solve\nsolve({GAMES[game][0]!r})"

@@ -179,8 +179,15 @@ __all__ = [
 ]
 
 
+_ROOMS = ("api", "cli", "core", "engines", "games", "lab", "server")
+"""The sub-packages and modules, imported on first use too (``wooolf_solver.api.solve``
+after ``import wooolf_solver``, as when the root imported them)."""
+
+
 def __getattr__(name: str) -> object:
     """A public name, imported from its module on first use (then kept here)."""
+    if name in _ROOMS:
+        return import_module(f".{name}", __name__)
     module = _MODULE_OF.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
