@@ -6,8 +6,8 @@ bluffing a village card with made-up night keys), seen from a viewpoint (its car
 and night) or in public, with all or some of the claims: every player count from 3
 to 6 in both editions, and 10 players of the official deck from a viewpoint with 8
 claims (with ``--village-lies E``, every position's honest speakers are wrong with
-chance E, and 7 players of the official deck, from a viewpoint and in public with
-all claims, replace the 10). What is timed is ``fast.solve(record)`` (every output
+chance E, and 7 and 10 players of the official deck, from a viewpoint and in public
+with all claims, replace the 10). What is timed is ``fast.solve(record)`` (every output
 of ``solve``), the record built beforehand: a warm-up, then ``--repeat`` runs in this
 process, by the wall clock (the targets) and by the process's CPU time (what the
 engine costs on a shared machine).
@@ -29,6 +29,12 @@ players** (``explain``, the default engine: the fast engine with CP-SAT for the
 negations): the claim most likely to be a lie, on the six 10-player positions, and at
 3 to 5 players, against ``explain(..., engine="brute")``; they agree when they give
 the same answer, the same events and the same sentences.
+
+**Conflicts at ten players**: six 10-player positions (a viewpoint, all claims) where
+the viewpoint also claims a village card it does not hold while it believes a village
+card, so no world fits: ``fast.solve`` with its minimal conflict, timed as above, and
+the conflict checked minimal (no world has all of its events, and some world has each
+set of them without one) by the fast engine's consistency.
 
 The brute force runs ``--reference-repeat`` times in a child process; a run longer
 than ``--budget`` seconds is stopped, and the brute force is skipped on every
@@ -79,7 +85,7 @@ from wooolf_solver.games.onuw.record import Claim, DealRecord, read_record
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
 
-VERSION = 3
+VERSION = 4
 """The version of the JSON report's layout."""
 
 SMALL_PLAYERS, SMALL_MS = 6, 50.0
@@ -87,8 +93,10 @@ SMALL_PLAYERS, SMALL_MS = 6, 50.0
 BIG_PLAYERS, BIG_MS = 10, 1000.0
 """Target: 10 players (official deck, a viewpoint, 8 claims), median at most 1 s."""
 
-LIES_PLAYERS = 7
+LIES_PLAYERS = (7, 10)
 """With ``--village-lies``: the biggest positions (official deck, all claims)."""
+CONFLICT_PLAYERS, CONFLICT_MS = 10, 1000.0
+"""Target: the minimal conflict of a 10-player record, median well under 1 s."""
 HINT_PLAYERS, HINT_MS = 10, 1000.0
 """Target: a night hint at 10 players (official deck), median at most 1 s."""
 LAB_PLAYERS, LAB_RATE = 5, 20.0
@@ -215,6 +223,110 @@ class HintSpec:
 
     def reference(self) -> tuple[Callable[[], Any], Callable[[Any], Any]]:
         return partial(hint, self.record(), "brute"), hint_digest
+
+
+@dataclass(frozen=True)
+class ConflictSpec:
+    """A position of :class:`Spec` (a viewpoint, all claims) where the viewpoint also
+    claims a village card it does not hold: when it believes a village card, no world
+    fits (an honest claim must be true) and ``solve`` names a minimal conflict."""
+
+    spec: Spec
+
+    @property
+    def name(self) -> str:
+        return f"conflict-{self.spec.name}"
+
+    def record(self) -> DealRecord:
+        record = self.spec.record()
+        seat = record.viewpoint
+        assert seat is not None
+        role = next(role for role in ("villager", "seer") if role != record.cards[seat])
+        return replace(record, claims=(*record.claims, Claim(seat, role)))
+
+
+def conflict_positions(players: Sequence[int] | None) -> list[ConflictSpec]:
+    """Six inconsistent 10-player records (the first seeds whose viewpoint believes a
+    village card)."""
+    if players is not None and CONFLICT_PLAYERS not in players:
+        return []
+    found: list[ConflictSpec] = []
+    for seed in range(1, 100):
+        spec = ConflictSpec(Spec(CONFLICT_PLAYERS, "official", seed, True, None))
+        record = spec.record()
+        assert record.viewpoint is not None
+        seat, entry = record.viewpoint, record.night[record.viewpoint]
+        if RULES.team(believed_card(RULES, record.cards[seat], seat, entry)) == "village":
+            found.append(spec)
+        if len(found) == 6:
+            break
+    return found
+
+
+def minimal_conflict(record: DealRecord, conflict: Sequence[Any]) -> bool:
+    """Whether ``conflict`` cannot hold while each of its subsets without one event can
+    (by the fast engine's consistency)."""
+    knowledge = knowledge_of(record)
+    if not conflict or fast.consistent(knowledge.restricted(conflict)):
+        return False
+    return all(
+        fast.consistent(knowledge.restricted([event for event in conflict if event != dropped]))
+        for dropped in conflict
+    )
+
+
+def measure_conflicts(
+    specs: Sequence[ConflictSpec], args: argparse.Namespace, console: Console
+) -> list[dict[str, Any]]:
+    """``solve`` of each inconsistent record (the fast engine, its conflict found by
+    deletion with the fast engine's consistency), and whether the conflict is minimal."""
+    rows = []
+    for number, spec in enumerate(specs, 1):
+        record = spec.record()
+        gc.collect()
+        with console.status(f"{spec.name}: fast"):
+            outcome, solution = time_runs(partial(fast.solve, record), args.repeat)
+        rows.append(
+            {
+                "name": spec.name,
+                "players": spec.spec.players,
+                "claims": len(record.claims),
+                "conflict": list(solution.conflict),
+                "minimal": minimal_conflict(record, solution.conflict),
+                "fast": outcome.to_dict(),
+            }
+        )
+        console.print(
+            f"[{number}/{len(specs)}] {spec.name}: {format_time(outcome.median or 0.0)}",
+            highlight=False,
+        )
+    return rows
+
+
+def conflict_target(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    medians = [row["fast"]["median_ms"] for row in rows]
+    return {
+        "players": f"{CONFLICT_PLAYERS} (a conflict)",
+        "max_median_ms": max(medians) if medians else None,
+        "target_ms": CONFLICT_MS,
+    }
+
+
+def conflict_table(report: Mapping[str, Any]) -> Table:
+    grid = Table(title="ONUW conflicts: solve of an inconsistent record (fast engine)")
+    for name in ("position", "claims", "conflict", "fast", "fast cpu", "minimal"):
+        grid.add_column(name, justify="left" if name in {"position", "conflict"} else "right")
+    for row in report["conflicts"]:
+        grid.add_row(
+            row["name"],
+            str(row["claims"]),
+            ", ".join(map(str, row["conflict"])),
+            format_time(row["fast"]["median_ms"] / 1000),
+            format_time(row["fast"]["cpu_median_ms"] / 1000),
+            "✓" if row["minimal"] else "✗",
+        )
+    grid.caption = "minimal ✓ = no world has every event of it, and each one without an event has"
+    return grid
 
 
 def hint_positions(players: Sequence[int] | None) -> list[HintSpec]:
@@ -357,7 +469,8 @@ def positions(players: Sequence[int] | None, lies: Fraction = Fraction(0)) -> li
     ]
     if lies:
         specs += [
-            Spec(LIES_PLAYERS, "official", seed, viewpoint, None, lies)
+            Spec(count, "official", seed, viewpoint, None, lies)
+            for count in LIES_PLAYERS
             for viewpoint in (True, False)
             for seed in (1, 2)
         ]
@@ -654,8 +767,8 @@ def targets(rows: Sequence[Row]) -> dict[str, Any]:
         },
         "big": {"players": BIG_PLAYERS, "max_median_ms": worst([BIG_PLAYERS]), "target_ms": BIG_MS},
         "lies": {
-            "players": f"{LIES_PLAYERS} (village_lies)",
-            "max_median_ms": worst([LIES_PLAYERS]),
+            "players": f"{', '.join(map(str, LIES_PLAYERS))} (village_lies)",
+            "max_median_ms": worst(LIES_PLAYERS),
             "target_ms": BIG_MS,
         },
     }
@@ -816,10 +929,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         feasibility_positions(args.players), args, progress()
     )
     report["why"] = measure_against_brute(why_positions(args.players), args, progress())
+    report["conflicts"] = measure_conflicts(conflict_positions(args.players), args, progress())
     report["targets"] = {
         **targets(rows),
         "hint": hint_target(report["hints"]),
         "why": why_target(report["why"]),
+        "conflict": conflict_target(report["conflicts"]),
     }
     tables = [
         table(report),
@@ -835,6 +950,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             report["why"],
             "✓ = the same answer, events and sentences",
         ),
+        conflict_table(report),
     ]
     emit(args, report, tables, target_lines(report))
     bad = any(row.brute.agrees is False or row.brute.status == "error" for row in rows)
@@ -843,6 +959,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for part in ("hints", "feasibility", "why")
         for row in report[part]
     )
+    bad = bad or not all(row["minimal"] for row in report["conflicts"])
     return 1 if bad else 0
 
 

@@ -25,6 +25,7 @@ from helpers import benchmark
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wooolf_solver.core.conflict import shrink
 from wooolf_solver.core.speech import SPEECH_MODELS, Speech
 from wooolf_solver.games.onuw import brute, fast
 from wooolf_solver.games.onuw.model import knowledge_of
@@ -220,6 +221,41 @@ def test_agrees_with_brute_force_when_the_village_lies(
     agree(replace(game, model=replace(game.model, village_lies=lies)))
 
 
+def repeated(seed: int, lies: Fraction) -> DealRecord:
+    """A played 4-player deal (public or from a viewpoint) where two or more other seats
+    tell the same story (of a card alone, or of a night naming slots outside them),
+    the rest their own claims, and the village lies at rate ``lies``."""
+    rng = Random(seed)
+    game = played(seed, 4, viewpoint=rng.random() < 0.5, custom=False)
+    seats = [seat for seat in game.layout.seats if seat != game.viewpoint]
+    group = sorted(rng.sample(seats, rng.randint(2, len(seats))))
+    rest = [seat for seat in seats if seat not in group]
+    card = rng.choice(sorted(game.deck))
+    stories = [
+        ("villager", NightEntry()),
+        ("seer", NightEntry()),
+        ("seer", NightEntry.of(centre=((5, card), (6, rng.choice(sorted(game.deck)))))),
+        ("insomniac", NightEntry.of(now=card)),
+        ("werewolf", NightEntry()),  # true only when its speaker lies
+    ]
+    if rest:
+        stories.append(("robber", NightEntry.of(robbed=rest[0], got=card)))
+    role, entry = rng.choice(stories)
+    claims = [Claim(seat, role, entry) for seat in group]
+    claims += [claim for claim in game.claims if claim.seat in rest]
+    rng.shuffle(claims)
+    return replace(game, claims=tuple(claims), model=replace(game.model, village_lies=lies))
+
+
+@settings(max_examples=max(4, settings().max_examples // 3))
+@given(st.integers(0, 10**9), st.sampled_from(LIES[:3]))
+def test_agrees_with_brute_force_on_repeated_claims_when_the_village_lies(
+    seed: int, lies: Fraction
+) -> None:
+    # the same claim by several seats: one run for every number of them taken honest
+    agree(repeated(seed, lies))
+
+
 # -- the contract's worked facts, through the fast engine ----------------------------------
 
 BASE: dict[str, Any] = {"game": "onuw", "edition": "table", "players": 3, "viewpoint": 1}
@@ -280,7 +316,29 @@ def test_seats_with_the_same_claim_are_interchangeable() -> None:
 @settings(max_examples=max(4, settings().max_examples // 2))
 @given(st.integers(0, 10**9))
 def test_agrees_with_brute_force_on_conflicts(seed: int) -> None:
-    agree(conflicting(seed))
+    record = conflicting(seed)
+    agree(record)
+    # the events that cannot hold alone, found first, change no answer of the deletion
+    knowledge = knowledge_of(record)
+    if not fast.consistent(knowledge):
+        plain = shrink(
+            knowledge.events, lambda kept: not brute.consistent(knowledge.restricted(kept))
+        )
+        assert knowledge.conflict(fast.consistent) == plain
+
+
+def test_a_viewpoint_claiming_another_card_at_ten_players() -> None:
+    # an honest viewpoint's own claim against its own card: that claim alone
+    claims = [{"seat": seat, "role": "villager"} for seat in range(2, 11)]
+    claims += [{"seat": 1, "role": "troublemaker", "swapped": [2, 3]}]
+    night = {"saw": {2: "villager"}}
+    solution = fast.solve(record("seer", night, players=10, edition="official", claims=claims))
+    assert solution.to_dict() == {"consistent": False, "conflict": [10]}
+    # a claim against what the viewpoint saw: both
+    claims[0] = {"seat": 2, "role": "robber", "robbed": 3, "got": "villager"}
+    more = {"players": 10, "edition": "official", "claims": claims[:-1]}
+    solution = fast.solve(record("seer", night, **more))
+    assert solution.to_dict() == {"consistent": False, "conflict": ["night", 1]}
 
 
 def conflicting(seed: int) -> DealRecord:
@@ -321,7 +379,17 @@ def test_benchmark_report(bench: ModuleType, capsys: pytest.CaptureFixture[str])
         assert [row["players"] for row in report[part]] == [3]
         assert all(row["brute"]["agrees"] is True for row in report[part])
     assert report["targets"]["why"]["max_median_ms"] is None
+    assert report["conflicts"] == [] and report["targets"]["conflict"]["max_median_ms"] is None
     assert report["lab"] is None  # five players only
+
+
+def test_benchmark_conflicts_are_minimal(bench: ModuleType) -> None:
+    specs = bench.conflict_positions([10])
+    assert len(specs) == 6
+    record = specs[0].record()
+    solution = fast.solve(record)
+    assert not solution.consistent and bench.minimal_conflict(record, solution.conflict)
+    assert not bench.minimal_conflict(record, solution.conflict[:-1])
 
 
 def test_benchmark_lab_rate(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,8 +38,10 @@ sum runs on disjoint parts of it (:class:`Sums` add up): a claim that tells a ni
 of a village card splits by whether its speaker holds that card (:mod:`.passive`:
 held, the slot is known; not held, the speaker lies and the claim names no slot,
 such speakers forming one block), and with ``village_lies`` above 0 each claim's
-factor is a constant plus a part that prunes, one run per subset of the claims kept
-(:mod:`.lies`). The night hint's ``outcomes`` runs the engine on the whole knowledge.
+factor is a part that depends on whether its speaker lies only plus a part that
+prunes, one run per subset of the claims taking the second (:mod:`.lies`; a claim
+prunes the deals and nights only when its honest false weight is 0). The night
+hint's ``outcomes`` runs the engine on the whole knowledge.
 
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
@@ -147,6 +149,18 @@ def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int
     yield from walk(0, size)
 
 
+def marked_slots(knowledge: OnuwKnowledge) -> set[Slot]:
+    """The slots something names: a known card, a seat whose night is a fact, a slot
+    that a claim or the viewpoint's night mentions."""
+    marked = {int(slot) for slot in knowledge.space.known} | set(knowledge.prior.facts)
+    for claim in knowledge.claims:
+        marked |= _mentioned(claim.entry)
+    for obs in knowledge.observations:
+        if isinstance(obs, OwnNight):
+            marked |= _mentioned(obs.entry) | set(obs.choice)
+    return marked
+
+
 _Leaf = tuple[list[str], int, int, tuple[Seat, ...], int, tuple[bool, ...], tuple[bool, ...]]
 """Worlds of one night: the dawn cards, the weight and number of worlds per option,
 how many options: one (``()``), or the options of a troublemaker who swaps two seats
@@ -211,9 +225,10 @@ class _Engine:
         self.claims: tuple[ClaimMade, ...] = tuple(
             obs for obs in knowledge.observations if isinstance(obs, ClaimMade)
         )
-        self.lies = any(made.weights.false for made in self.claims)
-        """Whether an honest claim may be false (else every pruning below holds: an
-        honest claim is true, or its world weighs 0)."""
+        self.prunes = frozenset(made.claim.seat for made in self.claims if not made.weights.false)
+        """The claimers whose honest claim is true or weighs 0 (every pruning below
+        holds for them); the others' claims (``village_lies`` above 0, in
+        :mod:`.lies`) are only weighed."""
         space = knowledge.space
         self.known: dict[Slot, str] = {
             int(slot): str(cards[0]) for slot, cards in space.known.items()
@@ -263,7 +278,7 @@ class _Engine:
         self.liars = frozenset(
             seat
             for seat, made in self.claim_at.items()
-            if not self.lies and self.kinds.get(made.claim.role) != "robber"
+            if seat in self.prunes and self.kinds.get(made.claim.role) != "robber"
         )
         """The claimers that, if they hold the robber, lie: they claimed another card."""
         viewpoint = knowledge.viewpoint
@@ -292,13 +307,8 @@ class _Engine:
     def _slots(self) -> None:
         """The marked slots (dealt explicitly) and the blocks of interchangeable slots."""
         knowledge, layout = self.knowledge, self.layout
-        marked: set[Slot] = set(self.known) | set(self.facts)
-        told: dict[Seat, Claim] = {}
-        for claim in knowledge.claims:
-            told[claim.seat] = claim
-            marked |= _mentioned(claim.entry)
-        if self.fact is not None:
-            marked |= _mentioned(self.fact.entry) | set(self.fact.choice)
+        marked = marked_slots(knowledge)
+        told = {claim.seat: claim for claim in knowledge.claims}
         # the other slots, by what tells them apart: centre or seat, a bot (under the
         # uniform prior), the claim made (its content, and whether it is observed)
         blocks: dict[Any, list[Slot]] = defaultdict(list)
@@ -308,8 +318,9 @@ class _Engine:
             if not layout.is_seat(slot):
                 blocks["centre"].append(slot)
                 continue
-            said = told.get(slot)
-            sign = None if said is None else (said.role, said.entry, slot in self.claim_at)
+            said, made = told.get(slot), self.claim_at.get(slot)
+            weights = None if made is None else made.weights
+            sign = None if said is None else (said.role, said.entry, weights)
             blocks[(self.uniform and slot in self.bots, sign)].append(slot)
         # a block of one slot gains nothing: it is dealt explicitly, with the pruning
         marked |= {block[0] for block in blocks.values() if len(block) == 1}
@@ -347,11 +358,11 @@ class _Engine:
         if self.fact is not None:
             seat = self.fact.seat
             sources.append((seat, self.known[seat], self.fact.entry))
-        if not self.lies:
-            for made in self.claims:
-                role = made.claim.role
-                if self.fixed_belief.get(role) and rules.team(role) == "village":
-                    sources.append((made.claim.seat, role, made.claim.entry))
+        for made in self.claims:
+            role = made.claim.role
+            prunes = made.claim.seat in self.prunes
+            if prunes and self.fixed_belief.get(role) and rules.team(role) == "village":
+                sources.append((made.claim.seat, role, made.claim.entry))
         for seat, role, entry in sources:
             power = type(power_of(rules.roles[role]))
             if power not in CALM or not calm_before(role):
@@ -378,11 +389,14 @@ class _Engine:
         return True
 
     def _lists_hold(self, dealt: list[str]) -> bool:
+        """Whether the lists of wolves and masons hold, as far as the cards are dealt
+        (a slot not dealt yet is ``""``)."""
         seats = self.layout.seats
         for seat, role, kind, listed in self.lists:
             if dealt[seat - 1] == role:
                 for other in seats:
-                    if (dealt[other - 1] == kind) != (other in listed):
+                    card = dealt[other - 1]
+                    if card and (card == kind) != (other in listed):
                         return False
         return True
 
@@ -405,11 +419,12 @@ class _Engine:
         self.sleepless: tuple[Seat, ...] = ()
         """The claimers that would lie if they held an insomniac (village) card, when
         the deck's card moves are plain (see :meth:`_dawn_may_lie`)."""
-        if plain and insomniacs and not self.lies:
+        if plain and insomniacs:
             self.sleepless = tuple(
                 seat
                 for seat, made in self.claim_at.items()
-                if made.claim.role not in insomniacs
+                if seat in self.prunes
+                and made.claim.role not in insomniacs
                 and all(self.team_of[name] == "village" for name in insomniacs)
             )
 
@@ -445,7 +460,7 @@ class _Engine:
         the role it claims, a village card whose holder believes it holds it."""
         role = dealt[claim.seat - 1]
         return (
-            not self.lies
+            claim.seat in self.prunes
             and role == claim.role
             and self.fixed_belief[role]
             and self.team_of[role] == "village"
@@ -461,7 +476,7 @@ class _Engine:
 
     def _allowed_at(self, slot: Slot, role: str) -> bool:
         made = self.claim_at.get(slot)
-        if made is None or not self.fixed_belief[role] or self.lies:
+        if made is None or not self.fixed_belief[role] or slot not in self.prunes:
             return True
         if self.rules.team(role) != "village":
             return True
@@ -473,11 +488,9 @@ class _Engine:
         dealt = [""] * len(layout.slots)
         for slot, role in self.known.items():
             dealt[slot - 1] = role
-        for slot in self.known:
-            if not self._pairs_hold(slot, dealt):
-                return
         for slot, role in self.known.items():
-            dealt[slot - 1] = role
+            if not self._allowed(slot, role) or not self._pairs_hold(slot, dealt):
+                return
         left = dict(self.free)
         first = {rule[0] for rule in self.pairs} | {rule[2] for rule in self.pairs}
         first |= set(self.claim_at)
@@ -504,6 +517,8 @@ class _Engine:
                 cards = [kind for kind in sorted(part) for _ in range(part[kind])]
                 for slot, kind in zip(block, cards, strict=True):
                     dealt[slot - 1] = kind
+                if self.lists and not self._lists_hold(dealt):
+                    continue
                 for kind, count in part.items():
                     left[kind] -= count
                 yield from blocks(index + 1, orbit * _multinomial(list(part.values())))
@@ -520,7 +535,7 @@ class _Engine:
             for role in sorted(left):
                 if left[role] and self._allowed(slot, role):
                     dealt[slot - 1] = role
-                    if self._pairs_hold(slot, dealt):
+                    if self._pairs_hold(slot, dealt) and self._lists_hold(dealt):
                         left[role] -= 1
                         yield from assign(index + 1)
                         left[role] += 1
