@@ -1,10 +1,15 @@
 """The memory budget of one exact computation: a context setting any engine may read.
 
 An engine that can tell, before the work, how much memory an exact solution needs reads
-:func:`max_memory` and refuses an input over it (Wooolf!!'s counter raises its
-``TooLargeError``); the command line sets it with ``--max-memory`` around a verb's run
+:func:`max_memory` and refuses an input over it with :class:`TooLargeError` (Wooolf!!'s
+counter). The command line sets the budget with ``--max-memory`` around a verb's run
 (:func:`memory_budget`), the lab's worker processes with the same setting as their
-parent. Sizes are in bytes; ``1 GB`` is ``2**30`` bytes, as the messages print them.
+parent; and for the engines that cannot tell (those that list or search the worlds), the
+same block watches the process: every tenth of a second of processor time, a process
+grown by more than the budget since the block began stops with the same
+:class:`TooLargeError` (in the main thread of a system with interval timers, as Linux and
+macOS; elsewhere only the up-front refusals hold). Sizes are in bytes; ``1 GB`` is
+``2**30`` bytes, as the messages print them.
 
 >>> max_memory() == DEFAULT_MAX_MEMORY
 True
@@ -17,10 +22,18 @@ True
 
 from __future__ import annotations
 
+import os
 import re
+import resource
+import signal
+import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from types import FrameType
+
+from .errors import SolverError
 
 DEFAULT_MAX_MEMORY = 1 << 30
 """The default memory budget of one computation, in bytes (1 GB)."""
@@ -40,7 +53,8 @@ def max_memory() -> int:
 
 @contextmanager
 def memory_budget(size: int | None) -> Iterator[int]:
-    """Set the memory budget to ``size`` bytes (``None``: leave it) inside the block."""
+    """Set the memory budget to ``size`` bytes (``None``: leave it) inside the block,
+    and watch that the process does not grow by more than it (see the module)."""
     if size is None:
         yield max_memory()
         return
@@ -48,9 +62,46 @@ def memory_budget(size: int | None) -> Iterator[int]:
         raise ValueError(f"a memory budget must be positive, got {size}")
     token = _BUDGET.set(size)
     try:
-        yield size
+        with _watched():
+            yield size
     finally:
         _BUDGET.reset(token)
+
+
+WATCH_EVERY = 0.1
+"""Seconds of processor time between two looks at the process's memory."""
+
+_WATCHING: list[int] = []
+"""The process's memory when the outermost watch began (empty: no watch)."""
+
+
+@contextmanager
+def _watched() -> Iterator[None]:
+    """Inside the block, :class:`TooLargeError` once the process has grown by more than
+    the budget in force (checked on a timer of processor time, in the main thread)."""
+    timer = getattr(signal, "ITIMER_VIRTUAL", None)
+    if _WATCHING or timer is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _WATCHING.append(resident_memory())
+    previous = signal.signal(signal.SIGVTALRM, _look)
+    signal.setitimer(timer, WATCH_EVERY, WATCH_EVERY)
+    try:
+        yield
+    finally:
+        signal.setitimer(timer, 0)
+        signal.signal(signal.SIGVTALRM, previous)
+        _WATCHING.clear()
+
+
+def _look(signum: int, frame: FrameType | None) -> None:
+    """The timer's look at the process: too large, the computation stops here."""
+    if not _WATCHING:
+        return
+    grown = resident_memory() - _WATCHING[0]
+    if grown > max_memory():
+        _WATCHING.clear()  # one refusal: the block's exit stops the timer
+        raise TooLargeError("the worlds and tables of this computation", grown, max_memory())
 
 
 def parse_size(text: str) -> int:
@@ -64,3 +115,49 @@ def parse_size(text: str) -> int:
     if size < 1:
         raise ValueError(f"expected a size of at least one byte, got {text!r}")
     return size
+
+
+class TooLargeError(SolverError):
+    """The exact solution would need more memory than the budget allows.
+
+    The message is one line naming the size; ``needed`` and ``budget`` are in bytes.
+
+    >>> print(TooLargeError("the worlds listed", 3 << 29, 1 << 30))
+    too large to solve exactly: the worlds listed need about 1.5 GB, over the memory budget of 1 GB
+    """
+
+    def __init__(self, what: str, needed: int, budget: int) -> None:
+        self.what = what
+        self.needed = needed
+        self.budget = budget
+        super().__init__(
+            f"too large to solve exactly: {what} need about {readable_size(needed)}, "
+            f"over the memory budget of {readable_size(budget)}"
+        )
+
+    def __reduce__(self) -> tuple[type[TooLargeError], tuple[str, int, int]]:
+        """Pickled with its arguments: a lab worker's refusal reaches its parent."""
+        return (TooLargeError, (self.what, self.needed, self.budget))
+
+
+def readable_size(size: float) -> str:
+    """A size in bytes, readable.
+
+    >>> readable_size(1 << 30), readable_size(7 << 19), readable_size(512)
+    ('1 GB', '3.5 MB', '512 bytes')
+    """
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
+        if size >= scale:
+            return f"{size / scale:.3g} {unit}"
+    return f"{int(size)} bytes"
+
+
+def resident_memory() -> int:
+    """The bytes this process holds in memory now (its resident set; where the system
+    does not tell, the most it has held)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024

@@ -51,8 +51,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...core import budget
-from ...core.budget import DEFAULT_MAX_MEMORY
-from ...core.errors import SolverError
+from ...core.budget import DEFAULT_MAX_MEMORY, TooLargeError
 from ...engines.base import Tally
 from ...engines.lattice import EXACT_LIMIT, Array, FloatArray, Grouped, IntArray, Lattice, Step
 from . import deals
@@ -88,38 +87,6 @@ CACHE_ELEMENTS = 1 << 16
 many floats (half a megabyte: they stay in the processor's cache)."""
 BLOCK_MIN = 16
 """The fewest labellings of a block."""
-
-
-class TooLargeError(SolverError):
-    """The exact solution would need more memory than the budget allows.
-
-    The message is one line naming the size; ``needed`` and ``budget`` are in bytes.
-    """
-
-    def __init__(self, what: str, needed: int, budget: int) -> None:
-        self.what = what
-        self.needed = needed
-        self.budget = budget
-        super().__init__(
-            f"too large to solve exactly: {what} need about {_bytes(needed)}, "
-            f"over the memory budget of {_bytes(budget)}"
-        )
-
-    def __reduce__(self) -> tuple[type[TooLargeError], tuple[str, int, int]]:
-        """Pickled with its arguments: a lab worker's refusal reaches its parent."""
-        return (TooLargeError, (self.what, self.needed, self.budget))
-
-
-def _bytes(size: float) -> str:
-    """A size in bytes, readable.
-
-    >>> _bytes(1 << 30), _bytes(7 << 19), _bytes(512)
-    ('1 GB', '3.5 MB', '512 bytes')
-    """
-    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
-        if size >= scale:
-            return f"{size / scale:.3g} {unit}"
-    return f"{int(size)} bytes"
 
 
 class CountingEngine:
