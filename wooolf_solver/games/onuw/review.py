@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core.errors import InconsistentRecordError
+from ...core.review import Option, Step, counter, replay
 from .brute import Solution
 from .model import knowledge_of
 from .night import NightEntry, play_night
@@ -118,15 +119,17 @@ def review(
     edition = record.rules_edition
     dead = deaths(votes, edition.vote)
     won = winners(rules, record.players, dawn, dead)
+    replayed = replay(
+        _Replay(engine),
+        record,
+        layout.seats,
+        1,
+        None if on_step is None else counter(on_step, record.players),
+    )
     views: dict[Seat, SeatReview] = {}
-    for done, seat in enumerate(layout.seats, 1):
-        view = view_of(record, seat)
-        solution: Solution | None
-        try:
-            solution = solution_of(knowledge_of(view), engine)
-            ballots = scores_of(view, seat, solution)
-        except InconsistentRecordError:
-            solution, ballots = None, ()
+    for seat in layout.seats:
+        (step,) = replayed[seat]
+        solution, ballots = step.detail or (None, ())
         views[seat] = SeatReview(
             seat,
             record.cards[seat],
@@ -137,8 +140,6 @@ def review(
             ballots,
             solution,
         )
-        if on_step is not None:
-            on_step(done, record.players)
     return DealReview(
         record,
         dawn,
@@ -148,3 +149,49 @@ def review(
         MappingProxyType(scores(edition.score, record.players, dawn, won, votes)),
         MappingProxyType(views),
     )
+
+
+Weighed = tuple[Solution | None, tuple[BallotScore, ...]]
+"""A seat's posterior at the vote and its ballots, best first (``None, ()``: its
+view cannot happen)."""
+
+
+class _Replay:
+    """The hooks of the generic replay (:func:`wooolf_solver.core.review.replay`):
+    one moment, the vote, judged from each seat's view."""
+
+    def __init__(self, engine: str | None) -> None:
+        self.engine = engine
+
+    def view(self, record: DealRecord, seat: Seat, moment: int) -> DealRecord:
+        return view_of(record, seat)
+
+    def weigh(self, view: DealRecord) -> Weighed:
+        seat = view.viewpoint
+        if seat is None:  # pragma: no cover - view_of always sets it
+            raise ValueError("a view without a viewpoint")
+        try:
+            solution = solution_of(knowledge_of(view), self.engine)
+            return solution, scores_of(view, seat, solution)
+        except InconsistentRecordError:
+            return None, ()
+
+    def judge(self, record: DealRecord, seat: Seat, moment: int, weighed: Weighed) -> Step[Weighed]:
+        _, ballots = weighed
+        ballot = (record.votes or {}).get(seat)
+        voted = next((score for score in ballots if score.ballot == ballot), None)
+        made = (
+            Option(ballot_words(ballot), None)
+            if voted is None
+            else Option(ballot_words(ballot), float(voted.win_if), voted.win_if == 1)
+        )
+        best = None
+        if ballots:
+            top = ballots[0]
+            best = Option(ballot_words(top.ballot), float(top.win_if), top.win_if == 1)
+        return Step(best, made, None, weighed)
+
+
+def ballot_words(ballot: Ballot) -> str:
+    """``seat 3``, or ``nobody`` for a ballot on nobody."""
+    return "nobody" if ballot is None else f"seat {ballot}"

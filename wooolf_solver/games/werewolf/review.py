@@ -29,13 +29,15 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.errors import InvalidRecordError
+from ...core.review import Option, Step, replay
 from ...core.speech import DEFAULT_SPEECH, Speech
 from .ballots import score
+from .brute import Solution
 from .counter import solve
 from .engine import winner_of, winners_of
 from .events import Charms, Day, Lovers
 from .record import GameRecord
-from .rules import Seat, Team
+from .rules import WEREWOLF, Seat, Team
 from .validate import check_game
 
 
@@ -148,23 +150,56 @@ def review(record: GameRecord, on_step: Callable[[int, int], None] | None = None
     return Review(tuple(days), tuple(dead), winner, won, record.model.speech)
 
 
-def _ballots(record: GameRecord, number: int) -> tuple[Ballot, ...]:
-    event = record.events[number - 1]
-    if not isinstance(event, Day):
-        raise TypeError("not a day")
-    before = replace(record, events=record.events[: number - 1])
-    rules = record.rules
-    ballots = []
-    for voter, target in event.votes:
-        solution = solve(before.view(voter))
+Vote = tuple[GameRecord, int]
+"""A day's vote: the record and the number of its ``day`` event."""
+
+
+class _Replay:
+    """The hooks of the generic replay (:func:`wooolf_solver.core.review.replay`): one
+    moment a day, the vote, judged from each voter's knowledge before it."""
+
+    def view(self, day: Vote, seat: Seat, moment: int) -> GameRecord:
+        record, number = day
+        return replace(record, events=record.events[: number - 1]).view(seat)
+
+    def weigh(self, view: GameRecord) -> Solution:
+        return solve(view)
+
+    def judge(self, day: Vote, seat: Seat, moment: int, solution: Solution) -> Step[Ballot]:
+        record, number = day
         if not solution.consistent:
             raise InvalidRecordError(
-                f"events.{number}.votes.{voter}: seat {voter}'s knowledge contradicts itself"
+                f"events.{number}.votes.{seat}: seat {seat}'s knowledge contradicts itself"
             )
-        goal = solution.goal
+        target = _votes(record, number)[seat]
+        goal, rules = solution.goal, record.rules
         best, best_p = solution.lynch[0] if solution.lynch else (None, Fraction(0))
         best_score = Fraction(0) if best is None else score(solution.roles[best], goal, rules)
         mine = score(solution.roles[target], goal, rules)
-        werewolf = solution.werewolf[target]
-        ballots.append(Ballot(voter, target, werewolf, best, best_p, goal, mine, best_score))
-    return tuple(ballots)
+        ballot = Ballot(
+            seat, target, solution.werewolf[target], best, best_p, goal, mine, best_score
+        )
+        right = dict(record.cards).get(target) == WEREWOLF if goal == "village" else None
+        best_option = Option(
+            seat_word(best), float(best_score), goal == "village" and best_score == 1
+        )
+        made = Option(seat_word(target), float(mine), goal == "village" and mine == 1)
+        return Step(best_option, made, right, ballot)
+
+
+def seat_word(seat: Seat | None) -> str:
+    """``seat 3``, ``nobody``."""
+    return "nobody" if seat is None else f"seat {seat}"
+
+
+def _votes(record: GameRecord, number: int) -> dict[Seat, Seat]:
+    event = record.events[number - 1]
+    if not isinstance(event, Day):
+        raise TypeError("not a day")
+    return dict(event.votes)
+
+
+def _ballots(record: GameRecord, number: int) -> tuple[Ballot, ...]:
+    voters = list(_votes(record, number))
+    replayed = replay(_Replay(), (record, number), voters, 1)
+    return tuple(step.detail for (step,) in replayed.values() if step.detail is not None)

@@ -41,19 +41,17 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
+from ...core.review import TOLERANCE, Option, Step, counter, replay
 from ...core.words import exact_percent, seat_list
 from .game import GameRecord, GameRound
 from .memo import sharing
-from .posterior import Declaration
-from .record import Declare, Peek
+from .posterior import Declaration, describe_targets
+from .record import Declare, Peek, Round
 from .rules import Seat
 from .scoring import Declared, GameScore, RoundScore, holders
 from .solver import solve
 
 MomentKind = Literal["gamble", "better-declaration", "unused-certainty", "shepherd-lie"]
-
-TOLERANCE = 1e-9
-"""Chances closer than this count as equal (they are exact up to floating point)."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +72,9 @@ class SeatReview:
     declared_certain: bool = False
     best_probability: float | None = None
     """The best declaration's chance at the moment the seat declared."""
+    steps: tuple[Step[tuple[Declaration, Declaration | None]], ...] = ()
+    """The generic replay's steps (:class:`wooolf_solver.core.review.Step`), one per
+    ``k``: the best declaration then and the seat's own, in words too."""
 
     @property
     def curve(self) -> tuple[float, ...]:
@@ -208,14 +209,7 @@ def review(
     """Replay every round of ``game`` from every player's own knowledge; ``on_step(done,
     total)`` is called after each seat's round is replayed (for a progress bar)."""
     total = sum(len(round_.players) for round_ in game.rounds)
-    done = 0
-
-    def step() -> None:
-        nonlocal done
-        done += 1
-        if on_step is not None:
-            on_step(done, total)
-
+    step = None if on_step is None else counter(on_step, total)
     with sharing():  # every seat's positions, one event after another
         rounds = tuple(review_round(round_, engine, step) for round_ in game.rounds)
     return Review(game, rounds, game.score)
@@ -225,11 +219,9 @@ def review_round(
     round_: GameRound, engine: str | None = "fast", on_seat: Callable[[], None] | None = None
 ) -> RoundReview:
     """Replay one round from every player's own knowledge (``on_seat()`` after each seat)."""
-    seats = {}
-    for seat in round_.players:
-        seats[seat] = review_seat(round_, seat, engine)
-        if on_seat is not None:
-            on_seat()
+    players = list(round_.players)
+    replayed = replay(_Replay(engine), round_, players, len(round_.events) + 1, on_seat)
+    seats = {seat: _seat_review(round_, seat, replayed[seat]) for seat in players}
     moments = [
         *(moment for seat in seats.values() for moment in _declaration_moments(round_, seat)),
         *(moment for seat in seats.values() for moment in _unused_certainty(round_, seat)),
@@ -241,40 +233,84 @@ def review_round(
     return RoundReview(round_, round_.score, MappingProxyType(seats), tuple(moments))
 
 
-def review_seat(round_: GameRound, seat: Seat, engine: str | None = "fast") -> SeatReview:
-    """One player's round: the best declaration after every event, and its own."""
-    declared = round_.declarations.get(seat)
-    declare_event = round_.declare_event(seat)
-    declared_after = None
-    if declared is not None:
-        declared_after = len(round_.events) if declare_event is None else declare_event - 1
-    best: list[Declaration] = []
-    made: Declaration | None = None
-    ranked: list[Declaration] = []
-    for k in range(len(round_.events) + 1):
-        informative = k == 0 or not isinstance(round_.events[k - 1], Declare)
-        if informative:
-            ranked = solve(round_.seen_by(seat, k), engine).declarations(at_least=1)
-        best.append(ranked[0])
-        if k == declared_after and declared is not None:
+class _Replay:
+    """The hooks of the generic replay (:func:`wooolf_solver.core.review.replay`): a
+    seat's knowledge after ``k`` events, its best declarations, the one it made."""
+
+    def __init__(self, engine: str | None) -> None:
+        self.engine = engine
+
+    def view(self, round_: GameRound, seat: Seat, moment: int) -> Round | None:
+        """The seat's knowledge after ``moment`` events (``None`` after a ``declare``:
+        it tells nothing new)."""
+        if moment and isinstance(round_.events[moment - 1], Declare):
+            return None
+        return round_.seen_by(seat, moment)
+
+    def weigh(self, view: Round) -> list[Declaration]:
+        return solve(view, self.engine).declarations(at_least=1)
+
+    def judge(
+        self, round_: GameRound, seat: Seat, moment: int, ranked: list[Declaration]
+    ) -> Step[tuple[Declaration, Declaration | None]]:
+        targets = round_.identity(seat).targets
+        best = ranked[0]
+        declared = round_.declarations.get(seat)
+        made: Declaration | None = None
+        if declared is not None and moment == _declared_after(round_, seat):
             made = next(
                 (d for d in ranked if d.targets == declared.targets),
                 Declaration(declared.targets, 0.0),
             )
+        return Step(
+            _option(best, targets),
+            None if made is None else _option(made, targets),
+            round_.score.correct.get(seat) if made is not None else None,
+            (best, made),
+        )
+
+
+def _option(declaration: Declaration, targets: tuple[str, ...]) -> Option:
+    words = describe_targets(declaration.targets, targets)
+    return Option(words, declaration.probability, declaration.certain)
+
+
+def _declared_after(round_: GameRound, seat: Seat) -> int | None:
+    """The number of events the seat knew when it declared (``None``: it did not)."""
+    if seat not in round_.declarations:
+        return None
+    declare_event = round_.declare_event(seat)
+    return len(round_.events) if declare_event is None else declare_event - 1
+
+
+def review_seat(round_: GameRound, seat: Seat, engine: str | None = "fast") -> SeatReview:
+    """One player's round: the best declaration after every event, and its own."""
+    steps = replay(_Replay(engine), round_, [seat], len(round_.events) + 1)[seat]
+    return _seat_review(round_, seat, steps)
+
+
+def _seat_review(
+    round_: GameRound, seat: Seat, steps: tuple[Step[tuple[Declaration, Declaration | None]], ...]
+) -> SeatReview:
+    best = tuple(step.detail[0] for step in steps if step.detail is not None)
     certain_at = next((k for k, d in enumerate(best) if d.certain), None)
     identity = round_.identity(seat).name
-    if declared is None or made is None or declared_after is None:
-        return SeatReview(seat, identity, tuple(best), certain_at)
+    declared = round_.declarations.get(seat)
+    declared_after = _declared_after(round_, seat)
+    made = None if declared_after is None else steps[declared_after].detail
+    if declared is None or declared_after is None or made is None or made[1] is None:
+        return SeatReview(seat, identity, best, certain_at, steps=steps)
     return SeatReview(
         seat,
         identity,
-        tuple(best),
+        best,
         certain_at,
         declared,
         declared_after,
-        made.probability,
-        made.certain,
+        made[1].probability,
+        made[1].certain,
         best[declared_after].probability,
+        steps,
     )
 
 
@@ -368,6 +404,7 @@ def _lies(round_: GameRound) -> list[Moment]:
 
 
 __all__ = [
+    "TOLERANCE",
     "Moment",
     "MomentKind",
     "Review",
