@@ -1,4 +1,4 @@
-"""The designer lab of ONUW: many deals played by the table engine, and their figures.
+"""The designer lab of ONUW: many deals played by bots, and their figures.
 
 A **mix** is a built-in edition (``table``, ``official``: its deck for the player count)
 or a designer's deck file (TOML: an optional ``name``, the ``edition`` whose centre,
@@ -13,6 +13,8 @@ Unless the simulation is ``quick``, every deal also gives **forecasts**
 after the last claim, under both speech models, scored in the report's
 ``calibration`` (:mod:`wooolf_solver.lab.calibration`).
 
+Each deal is an :class:`.state.OnuwState` played by the generic driver
+(:func:`wooolf_solver.core.play.play`) with one bot a seat, each seeing only its view.
 Deal ``i`` draws all its randomness from ``random.Random(f"{seed}:{i}")``, and the
 executor returns results in order, so the same seed gives the same report on one
 worker, many, or a Dask cluster. Every figure is a rate with its 95% Wilson interval
@@ -42,6 +44,7 @@ from ...core.errors import (
     InvalidRecordError,
     UnknownNameError,
 )
+from ...core.play import play
 from ...core.roles import copies_of, is_role_list
 from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, calibration
@@ -55,8 +58,9 @@ from .night import Choice
 from .record import DealRecord, dump_record
 from .rules import TEAMS, Rules, Seat, load_rules
 from .seating import KINDS, kind_of, seating_of
+from .state import OnuwState
 from .stories import POLICIES, Speakers, Stories
-from .table import play_deal, random_ballot
+from .table import PolicyBot, random_ballot
 from .win import Ballot
 
 BOTS = KINDS
@@ -198,17 +202,17 @@ def play_one(task: DealTask) -> DealSummary:
     bots = () if seating.by_card else tuple(
         seat for seat in range(1, task.players + 1) if seating.at(seat).kind != "stand-in"
     )  # fmt: skip
-    played = play_deal(
-        rng,
+    state = OnuwState.new(
         task.players,
         edition=task.edition,
         deck=task.deck if task.own_deck else None,
         bots=bots,
-        claims=Speakers(Stories.of(rules, task.deck, task.players), talks),
-        ballots=ballot,
+        talkers=[seat for seat in range(1, task.players + 1) if seat not in bots],
         rules=rules,
-        choose=choose,
     )
+    speakers = Speakers(Stories.of(rules, task.deck, task.players), talks)
+    seats = {seat: PolicyBot(seat, speakers, ballot, choose) for seat in state.layout.seats}
+    played = play(state, seats, rng)
     record = played.record
     votes = record.votes or {}
     return DealSummary(

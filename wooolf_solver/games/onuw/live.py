@@ -1,5 +1,7 @@
 """A live ONUW table: one deal played by people and bots, as a pure state machine.
 
+The deal itself (cards, night, claims, ballots, the outcome) is a :class:`.state.OnuwState`,
+the same the lab plays with bots; the table adds the clock and the people's forms.
 The web server (:mod:`wooolf_solver.server`) keeps one :class:`LiveTable` per table,
 stores it as JSON (:meth:`LiveTable.to_json`, :meth:`LiveTable.from_json`) and feeds
 it moves and the clock; the table never reads the clock or any global state itself.
@@ -41,11 +43,12 @@ from random import Random
 from typing import Any, ClassVar, Literal
 
 from ...core.errors import IllegalMoveError, InvalidRecordError, OutOfTurnError
-from .night import NOTHING, Choice, NightState, night_options, power_of
+from .night import NOTHING, Choice
 from .record import DealRecord, read_record
 from .rules import Layout, Rules, Seat, load_rules
+from .state import Night, OnuwState, Say, Vote
 from .vote import vote
-from .win import Ballot, deaths, scores, winners
+from .win import Ballot
 
 Phase = Literal["night", "day", "vote", "over"]
 Move = Mapping[str, Any]
@@ -55,6 +58,9 @@ PAUSE = (3.0, 8.0)
 
 DAY_SECONDS = (10, 3600)
 """The range of a day's length."""
+
+STORED = ("day_seconds", "seed", "phase", "step", "step_started", "heard", "day_ends", "version")
+"""The clock's fields of a table, stored beside its state (:meth:`LiveTable.to_json`)."""
 
 
 # -- the solver, behind one function ---------------------------------------------------
@@ -161,7 +167,9 @@ class Step:
 
 @dataclass
 class LiveTable:
-    """One deal at a live table (every field is JSON: see :meth:`to_json`)."""
+    """One deal at a live table: the deal's :class:`.state.OnuwState` (cards, night,
+    claims, ballots) with the clock's parts (the night's steps, the day's end); every
+    field is JSON (see :meth:`to_json`)."""
 
     examples: ClassVar[dict[str, dict[str, Any]]] = {
         "night": {"robbed": 3},
@@ -172,28 +180,15 @@ class LiveTable:
     }
     """A move of each kind, as the server's API description shows them."""
 
-    edition: str
-    players: int
-    deck: list[str]
-    own_deck: bool
-    bots: list[Seat]
+    state: OnuwState
     day_seconds: int
     seed: int
-    dealt: list[str]
-    """Every slot's dealt card (index ``slot - 1``)."""
-    now: list[str]
-    """Every slot's card as it is now (at dawn once the night is over)."""
     steps: list[Step]
     phase: Phase = "night"
     step: int = 0
     step_started: float = 0.0
-    acted: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Seat (as text) -> its night entry (record form), once it has acted."""
-    claims: list[dict[str, Any]] = field(default_factory=list)
     heard: list[Seat] = field(default_factory=list)
     day_ends: float = 0.0
-    ballots: dict[str, Seat | None] = field(default_factory=dict)
-    """Voter (as text) -> ballot (``None``: nobody)."""
     version: int = 0
     """Bumped by every change (the server pushes views when it moves)."""
 
@@ -248,60 +243,106 @@ class LiveTable:
             seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise IllegalMoveError(f"seed: an integer, not {seed!r}")
+        people = [seat for seat in layout.seats if seat not in record.bots]
+        state = OnuwState(
+            rules, record.edition, record.players, record.deck, record.own_deck,
+            record.bots, tuple(people), passing=True,
+        )  # fmt: skip
         rng = Random(seed)
-        dealt = list(record.deck)
-        rng.shuffle(dealt)
+        state.chance(rng)
         steps = []
         for role in rules.wake_order:
             if role.name in record.deck:
-                seats = [seat for seat in layout.seats if dealt[seat - 1] == role.name]
+                seats = [seat for seat in layout.seats if state.dealt[seat - 1] == role.name]
                 steps.append(Step(role.name, rng.uniform(*pause), seats))
-        live = cls(
-            record.edition,
-            record.players,
-            list(record.deck),
-            record.own_deck,
-            sorted(record.bots),
-            day,
-            seed,
-            dealt,
-            list(dealt),
-            steps,
-            step_started=now,
-        )
+        woken = {seat for step in steps for seat in step.seats}
+        for seat in layout.seats:  # a card that does not wake: nothing to do at night
+            if seat not in woken:
+                state.apply(seat, Night(NOTHING))
+        live = cls(state, day, seed, steps, step_started=now)
         live._begin_step(now)
         return live
 
     # -- storing ------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (secret: it holds every card)."""
-        return asdict(self)
+        """The whole table as JSON-ready data (secret: it holds every card)."""
+        data = {name: getattr(self, name) for name in STORED}
+        data["steps"] = [asdict(step) for step in self.steps]
+        data["heard"] = list(self.heard)  # a copy: the server changes copies of tables
+        return {"state": self.state.to_json(), **data}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LiveTable:
-        """The table :meth:`to_json` wrote."""
-        values = dict(data)
-        values["steps"] = [Step(**step) for step in values["steps"]]
-        return cls(**values)
+        """The table :meth:`to_json` wrote (any other field is refused: a row that is
+        not one of ours)."""
+        if set(data) != {"state", "steps", *STORED}:
+            raise InvalidRecordError(f"table: not a stored table (fields: {', '.join(data)})")
+        values = {name: data[name] for name in STORED}
+        values["steps"] = [Step(**step) for step in data["steps"]]
+        return cls(OnuwState.from_json(data["state"]), **values)
 
-    # -- the geometry -------------------------------------------------------------------
+    # -- the deal, as the state holds it --------------------------------------------------
 
     @property
     def rules(self) -> Rules:
-        return load_rules()
+        return self.state.rules
 
     @property
     def layout(self) -> Layout:
-        return self.rules.layout(self.edition, self.players)
+        return self.state.layout
+
+    @property
+    def edition(self) -> str:
+        return self.state.edition
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def deck(self) -> list[str]:
+        return list(self.state.deck)
+
+    @property
+    def bots(self) -> list[Seat]:
+        return sorted(self.state.bots)
 
     @property
     def people(self) -> list[Seat]:
         """The seats played by people."""
-        return [seat for seat in self.layout.seats if seat not in self.bots]
+        return list(self.state.talkers)
 
-    def _state(self) -> NightState:
-        return NightState(self.layout, tuple(self.dealt), self.now)
+    @property
+    def dealt(self) -> list[str]:
+        """Every slot's dealt card (index ``slot - 1``)."""
+        return list(self.state.dealt)
+
+    @property
+    def now(self) -> list[str]:
+        """Every slot's card as it is now (at dawn once the night is over)."""
+        return list(self.state.cards)
+
+    @property
+    def acted(self) -> dict[str, dict[str, Any]]:
+        """Seat (as text) -> its night entry (record form), once it has woken and acted."""
+        woken = {seat for step in self.steps for seat in step.seats}
+        return {
+            str(seat): _json(entry.to_dict(self.layout))
+            for seat, entry in self.state.entries.items()
+            if seat in woken
+        }
+
+    @property
+    def claims(self) -> list[dict[str, Any]]:
+        """The claims made, in the record's form."""
+        said: list[dict[str, Any]] = self.state.record().to_dict().get("claims", [])
+        return [_json(claim) for claim in said]
+
+    @property
+    def ballots(self) -> dict[str, Seat | None]:
+        """Voter (as text) -> ballot (``None``: nobody)."""
+        return {str(voter): ballot for voter, ballot in self.state.votes.items()}
 
     # -- the night ----------------------------------------------------------------------
 
@@ -313,28 +354,23 @@ class LiveTable:
         """Start the current step (bots act at once), or the day when none is left."""
         if self.step >= len(self.steps):
             self.phase = "day"
+            self.state.chance(Random(f"{self.seed}:day"))  # the order does not bind people
             self.day_ends = now + self.day_seconds
             return
         self.step_started = now
         step = self.steps[self.step]
         for seat in step.seats:
-            if seat in self.bots:
+            if seat in self.state.bots:
                 rng = Random(f"{self.seed}:night:{seat}")
-                choice = rng.choice(night_options(self.rules, self.layout, self.dealt, seat))
-                self._perform(seat, choice)
-
-    def _perform(self, seat: Seat, choice: Choice) -> None:
-        role = self.rules.roles[self.dealt[seat - 1]]
-        entry = power_of(role).perform(seat, choice, self._state())
-        self.acted[str(seat)] = _json(entry.to_dict(self.layout))
+                self.state.apply(seat, Night(rng.choice(self.state.night_options(seat))))
 
     def night_choices(self, seat: Seat) -> tuple[Choice, ...]:
         """The seat's legal night choices (the people may pass where the role may)."""
-        return night_options(self.rules, self.layout, self.dealt, seat, uniform=True)
+        return self.state.night_options(seat)
 
     def _woken(self, seat: Seat) -> bool:
         step = self.current
-        return step is not None and seat in step.seats and str(seat) not in self.acted
+        return step is not None and seat in step.seats and seat not in self.state.choices
 
     def advance(self, now: float) -> bool:
         """Let time pass: end night steps whose pause is over and whose people have
@@ -342,14 +378,14 @@ class LiveTable:
         changed = False
         while self.phase == "night":
             step = self.steps[self.step]
-            waiting = [seat for seat in step.seats if str(seat) not in self.acted]
+            waiting = [seat for seat in step.seats if seat not in self.state.choices]
             if waiting or now < self.step_started + step.pause:
                 break
             self.step += 1
             self._begin_step(now)
             changed = True
         if self.phase == "day" and now >= self.day_ends:
-            self.phase = "vote"
+            self._end_day()
             changed = True
         if changed:
             self.version += 1
@@ -379,7 +415,7 @@ class LiveTable:
         if "claim" in move:
             self._claim(seat, move)
         elif "heard_enough" in move:
-            self._heard(seat, move, now)
+            self._heard(seat, move)
         elif "ballot" in move:
             self._ballot(seat, move)
         elif not move or set(move) <= set(NIGHT_KEYS):
@@ -401,7 +437,7 @@ class LiveTable:
         wanted = _normal(move)
         for choice in choices:
             if _normal(option_of(role, choice, self.layout)) == wanted:
-                self._perform(seat, choice)
+                self.state.apply(seat, Night(choice))
                 return
         key = next(iter(move), "move")
         legal = "; ".join(str(option_of(role, c, self.layout)) for c in choices)
@@ -412,7 +448,7 @@ class LiveTable:
     def _claim(self, seat: Seat, move: Move) -> None:
         if self.phase != "day":
             raise OutOfTurnError("claim: claims are made during the day")
-        if any(claim["seat"] == seat for claim in self.claims):
+        if any(claim.seat == seat for claim in self.state.claims):
             raise OutOfTurnError(f"claim: seat {seat} has already claimed")
         if len(move) != 1:
             raise IllegalMoveError("claim: a move is one claim, alone")
@@ -423,12 +459,12 @@ class LiveTable:
             raise IllegalMoveError(f"claim.seat: a seat claims for itself ({seat})")
         claim = {"seat": seat, **{k: v for k, v in raw.items() if k != "seat"}}
         try:
-            record = read_record(self._table(claims=[claim]))
+            (said,) = self.state.read_claims([claim])
         except InvalidRecordError as error:
             raise IllegalMoveError(str(error).replace("claim 1", "claim", 1)) from None
-        self.claims.append(_json(record.to_dict()["claims"][0]))
+        self.state.apply(seat, Say(said))
 
-    def _heard(self, seat: Seat, move: Move, now: float) -> None:
+    def _heard(self, seat: Seat, move: Move) -> None:
         if self.phase != "day":
             raise OutOfTurnError("heard_enough: only during the day")
         if move.get("heard_enough") is not True or len(move) != 1:
@@ -437,7 +473,14 @@ class LiveTable:
             raise OutOfTurnError(f"heard_enough: seat {seat} has already said so")
         self.heard.append(seat)
         if 2 * len(self.heard) > len(self.people):
-            self.phase = "vote"
+            self._end_day()
+
+    def _end_day(self) -> None:
+        """The vote begins: whoever has not spoken keeps quiet."""
+        turn = self.state.current
+        for seat in () if isinstance(turn, str) or self.state.phase != "day" else turn:
+            self.state.apply(seat, Say(None))
+        self.phase = "vote"
 
     def _ballot(self, seat: Seat, move: Move) -> None:
         if self.phase != "vote":
@@ -446,7 +489,7 @@ class LiveTable:
                 if self.phase != "over"
                 else "ballot: the vote is over"
             )
-        if str(seat) in self.ballots:
+        if seat in self.state.votes:
             raise OutOfTurnError(f"ballot: seat {seat} has already voted")
         if len(move) != 1:
             raise IllegalMoveError("ballot: a move is one ballot, alone")
@@ -466,8 +509,8 @@ class LiveTable:
         return target
 
     def _cast(self, seat: Seat, ballot: Ballot) -> None:
-        self.ballots[str(seat)] = ballot
-        if len(self.ballots) == self.players:
+        self.state.apply(seat, Vote(ballot))
+        if self.state.is_terminal:
             self.phase = "over"
 
     # -- bots' ballots ------------------------------------------------------------------
@@ -477,24 +520,25 @@ class LiveTable:
         knows: its card, its night, every claim) for :func:`bot_ballot`."""
         if self.phase != "vote":
             return []
-        return [(seat, self.knowledge(seat)) for seat in self.bots if str(seat) not in self.ballots]
+        return [(seat, self.knowledge(seat)) for seat in self.bots if seat not in self.state.votes]
 
     def bot_vote(self, seat: Seat, ballot: Ballot) -> None:
         """Cast a bot's ballot (from :func:`bot_ballot`); ignored when not due."""
-        if self.phase == "vote" and seat in self.bots and str(seat) not in self.ballots:
+        if self.phase == "vote" and seat in self.state.bots and seat not in self.state.votes:
             self._cast(seat, ballot)
             self.version += 1
 
     def knowledge(self, seat: Seat) -> dict[str, Any]:
         """The deal record of what ``seat`` knows now."""
-        night = {seat: self.acted[str(seat)]} if str(seat) in self.acted else {}
+        acted = self.acted
+        night = {seat: acted[str(seat)]} if str(seat) in acted else {}
         return self._table(
             viewpoint=seat, cards={seat: self.dealt[seat - 1]}, night=night, claims=self.claims
         )
 
     def _table(self, **fields: Any) -> dict[str, Any]:
         out: dict[str, Any] = {"game": "onuw", "edition": self.edition, "players": self.players}
-        if self.own_deck:
+        if self.state.own_deck:
             out["deck"] = list(self.deck)
         if self.bots:
             out["bots"] = list(self.bots)
@@ -561,48 +605,29 @@ class LiveTable:
 
     # -- the end ------------------------------------------------------------------------
 
-    def votes(self) -> dict[Seat, Ballot]:
-        return {int(voter): ballot for voter, ballot in sorted(self.ballots.items())}
-
     def result(self) -> dict[str, Any]:
         """The reveal: every dawn (and dealt) card, every night and ballot, the dead,
         the winners, every dawn team and the scores (only once the deal is over)."""
         if self.phase != "over":
             raise OutOfTurnError("result: the deal is not over")
-        rules, layout = self.rules, self.layout
-        edition = rules.edition(self.edition)
-        votes = self.votes()
-        dead = deaths(votes, edition.vote)
-        won = winners(rules, self.players, self.now, dead)
+        layout, played, acted = self.layout, self.state.result(), self.acted
+        votes = played.record.votes or {}
         return {
-            "dawn": {layout.name(slot): self.now[slot - 1] for slot in layout.slots},
+            "dawn": {layout.name(slot): played.dawn[slot - 1] for slot in layout.slots},
             "dealt": {layout.name(slot): self.dealt[slot - 1] for slot in layout.slots},
-            "night": {str(seat): self.acted.get(str(seat), {}) for seat in layout.seats},
+            "night": {str(seat): acted.get(str(seat), {}) for seat in layout.seats},
             "votes": {str(v): "nobody" if b is None else b for v, b in votes.items()},
-            "dead": list(dead),
-            "winners": list(won),
-            "teams": {str(seat): rules.team(self.now[seat - 1]) for seat in layout.seats},
-            "scores": {
-                str(seat): points
-                for seat, points in scores(
-                    edition.score, self.players, self.now, won, votes
-                ).items()
-            },
+            "dead": list(played.dead),
+            "winners": list(played.winners),
+            "teams": {str(seat): team for seat, team in played.teams.items()},
+            "scores": {str(seat): points for seat, points in played.scores.items()},
         }
 
     def record(self) -> dict[str, Any]:
-        """The deal's game record (``onuw.md``), checked by the record reader."""
+        """The deal's game record (``onuw.md``)."""
         if self.phase != "over":
             raise OutOfTurnError("record: the deal is not over")
-        layout = self.layout
-        cards = {
-            slot if layout.is_seat(slot) else layout.name(slot): self.dealt[slot - 1]
-            for slot in layout.slots
-        }
-        night = {seat: self.acted.get(str(seat), {}) for seat in layout.seats}
-        votes = {v: "nobody" if b is None else b for v, b in self.votes().items()}
-        data = self._table(cards=cards, night=night, claims=self.claims, votes=votes)
-        return read_record(data).to_dict()
+        return self.state.result().record.to_dict()
 
 
 def play_bots(table: LiveTable, solver: Callable[[Mapping[str, Any]], Ballot] = bot_ballot) -> None:

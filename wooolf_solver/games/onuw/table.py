@@ -1,9 +1,11 @@
-"""The table engine: one deal of ONUW played in full and written as a game record.
+"""Policies at a table: one deal of ONUW played in full by plain functions.
 
-A random deal (from a seeded :class:`random.Random` passed in), the night by the
-``act`` policy (each choice uniform over its options; ``uniform`` adds "do nothing"
-for people, never for bots), optional claims (bots never claim), one ballot each,
-then who dies, who wins and the scores.
+:func:`play_deal` seats a :class:`PolicyBot` at every seat, each made of three
+policies (the night's choice, the claim, the ballot), and plays the deal's
+:class:`.state.OnuwState` with the generic driver: a random deal (from a seeded
+:class:`random.Random` passed in), the night by the ``act`` policy (each choice uniform
+over its options; ``uniform`` adds "do nothing" for people, never for bots), optional
+claims (bots never claim), one ballot each, then who dies, who wins and the scores.
 
 >>> from random import Random
 >>> played = play_deal(Random(7), players=5, bots=(4, 5), claims=truthful)
@@ -15,15 +17,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from random import Random
-from types import MappingProxyType
 
-from .night import Choice, NightEntry, night_options, play_night
-from .record import Claim, DealRecord, Model, NightModel
-from .rules import Rules, Seat, Team, load_rules
-from .win import Ballot, deaths, scores, winners
+from ...core.play import Legal, play
+from .night import Choice, NightEntry
+from .record import Claim, DealRecord, NightModel
+from .rules import Rules, Seat
+from .state import Move, Night, OnuwState, PlayedDeal, Say, SeatView, Vote, legal_ballots
+from .win import Ballot
 
 ClaimPolicy = Callable[[Seat, str, NightEntry, Random], Claim | None]
 """A person's claim from its dealt card and night entry (``None``: says nothing)."""
@@ -33,8 +36,8 @@ NightPolicy = Callable[[Seat, str, tuple[Choice, ...], Random], Choice]
 lab's seer that looks at the centre more or less often than the prior)."""
 
 BallotPolicy = Callable[[Seat, tuple[Ballot, ...], DealRecord, Random], Ballot]
-"""A seat's ballot among its legal ones, given the record of the deal so far (its
-cards and night entries are every seat's: a policy must read only its own)."""
+"""A seat's ballot among its legal ones, given the deal record as the seat knows it
+(its card, its night entry, every claim)."""
 
 
 def truthful(seat: Seat, dealt: str, entry: NightEntry, rng: Random) -> Claim:
@@ -48,27 +51,32 @@ def random_ballot(seat: Seat, legal: tuple[Ballot, ...], record: DealRecord, rng
 
 
 @dataclass(frozen=True)
-class PlayedDeal:
-    """A deal played in full: its game record and its outcome."""
+class PolicyBot:
+    """A seat played by the three policies (night, claim, ballot), each fed only from
+    the seat's own view (:class:`.state.SeatView`)."""
 
-    record: DealRecord
-    dawn: tuple[str, ...]
-    """Every slot's card at dawn (index ``slot - 1``)."""
-    dead: tuple[Seat, ...]
-    winners: tuple[Seat, ...]
-    teams: Mapping[Seat, Team]
-    scores: Mapping[Seat, int]
+    seat: Seat
+    claims: ClaimPolicy | None
+    ballots: BallotPolicy
+    choose: NightPolicy | None
 
-
-def legal_ballots(record: DealRecord, seat: Seat) -> tuple[Ballot, ...]:
-    """The ballots ``seat`` may cast: every other player, and nobody where allowed.
-
-    >>> from wooolf_solver.games.onuw.record import read_record
-    >>> legal_ballots(read_record({"game": "onuw", "players": 3}), 2)
-    (1, 3, None)
-    """
-    others: tuple[Ballot, ...] = tuple(other for other in record.layout.seats if other != seat)
-    return (*others, None) if record.rules_edition.vote.nobody else others
+    def act(self, view: SeatView, legal: Legal[Move], rng: Random) -> Move:
+        record = view.record
+        if view.phase == "night":
+            options = tuple(move.choice for move in legal if isinstance(move, Night))
+            if self.choose is None:
+                return Night(rng.choice(options))
+            return Night(self.choose(self.seat, record.cards[self.seat], options, rng))
+        if view.phase == "day":
+            entry = record.night[self.seat]
+            said = (
+                None
+                if self.claims is None
+                else self.claims(self.seat, record.cards[self.seat], entry, rng)
+            )
+            return Say(said)
+        ballots = tuple(move.ballot for move in legal if isinstance(move, Vote))
+        return Vote(self.ballots(self.seat, ballots, record, rng))
 
 
 def play_deal(
@@ -85,70 +93,31 @@ def play_deal(
     choose: NightPolicy | None = None,
 ) -> PlayedDeal:
     """Deal, play the night (each choice uniform over its options, or by ``choose``),
-    let the people claim (in a random order), vote, resolve."""
-    rules = rules or load_rules()
-    layout = rules.layout(edition, players)
-    cards = (
-        rules.deck(edition, players)
-        if deck is None
-        else rules.check_deck(deck, len(layout.slots), "deck")
-    )
-    dealt = list(cards)
-    rng.shuffle(dealt)
-    bot_seats = frozenset(bots)
-    choices: dict[Seat, Choice] = {}
-    for seat in layout.seats:
-        uniform = night == "uniform" and seat not in bot_seats
-        options = night_options(rules, layout, dealt, seat, uniform)
-        choices[seat] = (
-            rng.choice(options) if choose is None else choose(seat, dealt[seat - 1], options, rng)
-        )
-    dawn = play_night(rules, layout, dealt, choices)
-    said: list[Claim] = []
-    if claims is not None:
-        people = [seat for seat in layout.seats if seat not in bot_seats]
-        rng.shuffle(people)
-        for seat in people:
-            claim = claims(seat, dealt[seat - 1], dawn.entries[seat], rng)
-            if claim is not None:
-                said.append(claim)
-    record = DealRecord(
-        rules,
-        edition,
+    let the people claim (in a random order), vote, resolve: an :class:`.state.OnuwState`
+    played by the generic driver with one :class:`PolicyBot` a seat."""
+    state = OnuwState.new(
         players,
-        tuple(sorted(cards)),
-        None,
-        bot_seats,
-        MappingProxyType(dict(zip(layout.slots, dealt, strict=True))),
-        MappingProxyType(dict(dawn.entries)),
-        tuple(said),
-        None,
-        Model(night),
-        deck is not None,
+        edition=edition,
+        deck=deck,
+        bots=tuple(bots),
+        talkers=()
+        if claims is None
+        else [seat for seat in range(1, players + 1) if seat not in bots],
+        night=night,
+        rules=rules,
     )
-    votes = {seat: ballots(seat, legal_ballots(record, seat), record, rng) for seat in layout.seats}
-    record = DealRecord(
-        rules,
-        edition,
-        players,
-        record.deck,
-        None,
-        bot_seats,
-        record.cards,
-        record.night,
-        record.claims,
-        MappingProxyType(votes),
-        record.model,
-        record.own_deck,
-    )
-    rule = rules.edition(edition)
-    dead = deaths(votes, rule.vote)
-    won = winners(rules, players, dawn.cards, dead)
-    return PlayedDeal(
-        record,
-        dawn.cards,
-        dead,
-        won,
-        MappingProxyType({seat: rules.team(dawn.cards[seat - 1]) for seat in layout.seats}),
-        MappingProxyType(scores(rule.score, players, dawn.cards, won, votes)),
-    )
+    seats = {seat: PolicyBot(seat, claims, ballots, choose) for seat in state.layout.seats}
+    return play(state, seats, rng)
+
+
+__all__ = [
+    "BallotPolicy",
+    "ClaimPolicy",
+    "NightPolicy",
+    "PlayedDeal",
+    "PolicyBot",
+    "legal_ballots",
+    "play_deal",
+    "random_ballot",
+    "truthful",
+]
