@@ -529,21 +529,8 @@ class LiveTable:
             self.version += 1
 
     def knowledge(self, seat: Seat) -> dict[str, Any]:
-        """The deal record of what ``seat`` knows now."""
-        acted = self.acted
-        night = {seat: acted[str(seat)]} if str(seat) in acted else {}
-        return self._table(
-            viewpoint=seat, cards={seat: self.dealt[seat - 1]}, night=night, claims=self.claims
-        )
-
-    def _table(self, **fields: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": "onuw", "edition": self.edition, "players": self.players}
-        if self.state.own_deck:
-            out["deck"] = list(self.deck)
-        if self.bots:
-            out["bots"] = list(self.bots)
-        out.update(fields)
-        return out
+        """The deal record of what ``seat`` knows now (its view of the state)."""
+        return _json(self.state.view(seat).record.to_dict())
 
     # -- what a seat sees ---------------------------------------------------------------
 
