@@ -1,4 +1,6 @@
-"""``wooolf why``: why a fact is certain, in the fewest events and in sentences."""
+"""``wooolf why``: whether a fact is certain and why, in the fewest events and in
+sentences: the same verdict line and the same JSON in every game
+(:mod:`wooolf_solver.core.reasons`)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,11 @@ from .session import (
 
 def fact_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("seat", metavar="SEAT", help="a seat number")
-    parser.add_argument("identity", metavar="IDENTITY", help="a role of the record's game")
+    parser.add_argument(
+        "identity",
+        metavar="IDENTITY",
+        help="a role of the record's game, or `liar` (its claim is false) in a game with claims",
+    )
     parser.add_argument(
         "--not",
         dest="negated",
@@ -46,18 +52,9 @@ def why_command(args: argparse.Namespace, session: Session) -> int:
     except ValueError:
         session.fail(f"seat: {args.seat!r} is not a seat number")
         return 2
-    holds = not args.negated
-    explanation = api.explain(record, seat, args.identity, holds, engine=args.engine)
+    explanation = api.explain(record, seat, args.identity, not args.negated, engine=args.engine)
     if args.json:
         session.json(explanation.to_dict())
-        return 0
-    if explanation.holds:
+    else:
         session.render("why", explanation)
-        return 0
-    roles = api.solve(record, engine=args.engine).roles[seat]
-    fact = explanation.fact
-    possible = {name for name, chance in roles.items() if chance > 0}
-    contrary = possible == {fact.identity} if args.negated else fact.identity not in possible
-    chance = roles.get(fact.identity, 0.0)
-    session.render("why", explanation, chance=chance, contrary=contrary)
     return 0

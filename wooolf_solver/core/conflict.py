@@ -57,6 +57,22 @@ def earliest_minimal_inconsistency(
         return not engine.consistent(knowledge.restricted([*events, *always]))
 
     events = [event for event in knowledge.events if event not in always]
+    return earliest_minimal(events, fails, seed)
+
+
+def earliest_minimal(
+    events: Sequence[EventId],
+    fails: Callable[[Sequence[EventId]], bool],
+    seed: Callable[[Sequence[EventId]], Sequence[EventId]] | None = None,
+) -> tuple[EventId, ...]:
+    """A minimal subset of ``events`` for which the monotone test ``fails`` is true,
+    found as :func:`earliest_minimal_inconsistency` says; ``()`` when ``fails`` is
+    true of no event at all, or false of every event.
+
+    >>> earliest_minimal([1, 2, 3, 4, 5], lambda kept: {2, 4} <= set(kept))
+    (2, 4)
+    """
+    events = list(events)
     if fails([]) or not fails(events):
         return ()
     low, high = 0, len(events)  # the shortest failing prefix has length in (low, high]

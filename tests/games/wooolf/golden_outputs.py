@@ -208,7 +208,7 @@ OTHER_GAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onuw/table-4p-bots.yaml", ("solve", "vote")),
     ("onuw/night-seer-4p.yaml", ("solve", "hint")),
     ("onuw/game-table-4p.yaml", ("review",)),
-    ("werewolf/spec-9p-seer.yaml", ("solve", "why 4 werewolf")),
+    ("werewolf/spec-9p-seer.yaml", ("solve", "why 4 werewolf", "why 4 liar")),
     ("werewolf/hunter-view-10p.yaml", ("solve",)),
     ("werewolf/inconsistent.yaml", ("solve",)),
     ("werewolf/seer-claim-9p.yaml", ("solve",)),

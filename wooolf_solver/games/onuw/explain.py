@@ -1,12 +1,14 @@
-"""``why`` for ONUW: a minimal set of claims (and the viewpoint's night) that forces a
-certain fact about a seat's dawn card, re-verified, in plain sentences.
+"""``why`` for ONUW: the game's facts and words for the generic ``why``
+(:mod:`wooolf_solver.core.reasons`).
 
-A fact is "seat 2 holds a werewolf at dawn" (or, negated, "does not"). It is certain
-when the knowledge plus the fact's negation has no world. The reason is a minimal
-set of events (``"night"``, claim numbers) that, with the deck and the known cards,
-already leaves no world against the fact (:mod:`wooolf_solver.core.conflict`, checked
-with the game's exact engine); it is then re-verified: it forces the fact, and
-dropping any one event stops forcing it.
+A fact is "seat 2 holds a werewolf at dawn" (or, negated, "does not"), or "seat 2
+lies" (its claim is false; negated, "tells the truth"). The reason, a minimal set of
+events (``"night"``, claim numbers), is found by refuting the fact's negation and
+re-verified by the game's CP-SAT model (or, when that found it, by the fast engine).
+The fast engine itself hands a knowledge carrying a negation to the CP-SAT model:
+counting instead, with fewer events than the record has, can take seconds to minutes
+from six players on (every dropped claim multiplies the worlds), so the independent
+check is brute force's, in the tests.
 
 The sentences walk the reason: the viewpoint's night, then each claim with what it
 tells (a claim that cannot be true is a lie, and only the werewolf team lies), then
@@ -16,8 +18,8 @@ the cards made certain on the way, then the fact.
 >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1, "cards": {1: "seer"},
 ...     "night": {1: {"centre": {"c1": "robber", "c2": "troublemaker"}}}})
 >>> why = explain(record, 2, "werewolf")
->>> why.holds, why.events
-(True, ('night',))
+>>> why.verdict()
+'Yes, it is certain: seat 2 holds a werewolf at dawn (your night forces it).'
 >>> print(why.sentences[-1])
 So seat 2 holds a werewolf at dawn.
 """
@@ -28,56 +30,54 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import ClassVar
 
-from ...core.conflict import earliest_minimal_inconsistency
 from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Knowledge
 from ...core.posterior import Fact
-from ...core.reasons import NEGATION_EVENT, challenged, forces
-from ...core.speech import DEFAULT_SPEECH, Speech
-from ...core.words import join_words, not_certain
-from .engines import Known, OnuwEngine, find_engine
+from ...core.reasons import (
+    LIAR,
+    NEGATION_EVENT,
+    Explanation,
+    FactBook,
+    Negation,
+    Terms,
+    checker_name,
+    explain_fact,
+    liar_words,
+    refutes,
+)
+from ...core.words import join_words
+from .engines import FastEngine, Known, OnuwEngine, find_engine
 from .model import ClaimIs, OnuwKnowledge, knowledge_of
 from .record import Claim, DealRecord
 from .rules import Seat
 from .words import card, claim_words, night_words
-
-LIAR = "liar"
-"""The identity of ``why SEAT liar``: the seat's claim is false."""
 
 
 def fact_words(fact: Fact) -> str:
     """``seat 2 holds a werewolf at dawn``, ``seat 1 does not hold the seer at dawn``,
     ``seat 3 lies``."""
     if fact.identity == LIAR:
-        return f"seat {fact.seat} {'lies' if fact.holds else 'tells the truth'}"
+        return liar_words(fact)
     verb = "holds" if fact.holds else "does not hold"
     return f"seat {fact.seat} {verb} {card(fact.identity)} at dawn"
 
 
 @dataclass(frozen=True)
-class Explanation:
-    """Whether a fact is certain and, if so, a minimal reason for it, in sentences."""
+class OnuwTerms(Terms):
+    """The events of ONUW: the viewpoint's night and the claims."""
 
-    fact: Fact
-    holds: bool
-    """Whether the fact is certain."""
-    events: tuple[EventId, ...]
-    sentences: tuple[str, ...]
-    chance: Fraction | None = None
-    """The fact's probability when it is not certain (``None`` when it is)."""
-    speech: Speech = DEFAULT_SPEECH
-    """The speech model the claims were weighed by."""
+    def events(self, events: Sequence[EventId]) -> str:
+        """``your night``, ``claim 2``, ``your night and claims 1 and 3``."""
+        claims = [str(event) for event in events if event != "night"]
+        words = ["your night"] if "night" in events else []
+        if claims:
+            words.append(f"{'claim' if len(claims) == 1 else 'claims'} {join_words(claims)}")
+        return join_words(words)
 
-    def to_dict(self) -> dict[str, Any]:
-        """``{"fact", "holds", "events", "sentences"}`` (events: ``"night"``, claim numbers)."""
-        out: dict[str, Any] = {"fact": fact_words(self.fact), "holds": self.holds}
-        if self.holds:
-            out["events"] = list(self.events)
-        out["sentences"] = list(self.sentences)
-        out["speech"] = self.speech
-        return out
+
+TERMS = OnuwTerms(none="No other seat's dawn card is certain.")
 
 
 def explain(
@@ -96,11 +96,11 @@ def explain(
         raise InvalidRecordError(
             f"identity: the deck has no {name} (its cards: {', '.join(sorted(set(record.deck)))})"
         )
-    counter = find_engine(engine)
+    finder = find_engine(engine)
     knowledge = knowledge_of(record)
-    if not counter.consistent(knowledge):
-        raise InconsistentRecordError(counter.conflict(knowledge))
-    return _explain(record, knowledge, Fact(seat, name, holds), counter)
+    if not finder.consistent(knowledge):
+        raise InconsistentRecordError(finder.conflict(knowledge))
+    return _explain(DealBook(record, knowledge), Fact(seat, name, holds), engine)
 
 
 def explanations(record: DealRecord, engine: str | None = None) -> dict[Fact, Explanation]:
@@ -108,46 +108,61 @@ def explanations(record: DealRecord, engine: str | None = None) -> dict[Fact, Ex
     dawn cards the viewpoint does not hold itself)."""
     from .solver import solve  # noqa: PLC0415
 
-    counter = find_engine(engine)
     posterior = solve(record, engine)
-    return {
-        fact: _explain(record, posterior.knowledge, fact, counter)  # type: ignore[arg-type]
-        for fact in posterior.certain
-        if fact.holds
-    }
+    book = DealBook(record, knowledge_of(record))
+    return {fact: _explain(book, fact, engine) for fact in posterior.certain if fact.holds}
 
 
-def _explain(
-    record: DealRecord, knowledge: OnuwKnowledge, fact: Fact, counter: OnuwEngine
-) -> Explanation:
-    if fact.identity == LIAR:
+def _explain(book: DealBook, fact: Fact, engine: str | None) -> Explanation:
+    """Found by ``engine``, checked by another (CP-SAT, or the fast engine)."""
+    check = refutes(find_engine(checker_name(engine)))
+    return explain_fact(book, fact, find_engine(engine), check)
+
+
+@dataclass(frozen=True)
+class DealBook(FactBook):
+    """A deal record's facts (a seat's dawn card, whether it lies) and their words;
+    chances counted by the fast engine."""
+
+    terms: ClassVar[Terms] = TERMS
+    record: DealRecord
+    knowledge: OnuwKnowledge
+
+    @property
+    def speech(self) -> str:
+        return self.record.model.speech
+
+    def words(self, fact: Fact) -> str:
+        return fact_words(fact)
+
+    def negation(self, fact: Fact) -> Negation:
+        if fact.identity != LIAR:
+            return super().negation(fact)
+        record = self.record
         claim = next(claim for claim in record.claims if claim.seat == fact.seat)
-        negation = ClaimIs(NEGATION_EVENT, claim, fact.holds, record.rules, record.layout)
-        challenge: Knowledge = knowledge.extended(negation)
-    else:
-        challenge = challenged(knowledge, fact)
-    if counter.consistent(challenge):
-        solution = counter.solution(knowledge)
+        return ((ClaimIs(NEGATION_EVENT, claim, fact.holds, record.rules, record.layout),),)
+
+    def chance(self, knowledge: Knowledge, fact: Fact) -> Fraction:
+        if not isinstance(knowledge, OnuwKnowledge):
+            raise TypeError("an ONUW chance needs an ONUW knowledge")
+        solution = FastEngine().solution(knowledge)
         if fact.identity == LIAR:
             chance = solution.lying[fact.seat]
         else:
             chance = solution.dawn[fact.seat].get(fact.identity, Fraction(0))
-        chance = chance if fact.holds else 1 - chance
-        words = (not_certain(fact_words(fact)),)
-        return Explanation(fact, False, (), words, chance, record.model.speech)
-    events = earliest_minimal_inconsistency(challenge, counter, (NEGATION_EVENT,))
-    _verify(challenge, events, counter)
-    sentences = _sentences(record, knowledge, fact, events, counter)
-    return Explanation(fact, True, events, tuple(sentences), None, record.model.speech)
+        return chance if fact.holds else 1 - chance
 
+    def opening(self, events: tuple[EventId, ...]) -> list[str]:
+        record = self.record
+        lines = [_deck_words(record)]
+        if record.viewpoint is not None:
+            lines.append(
+                f"You are seat {record.viewpoint}, dealt {card(record.cards[record.viewpoint])}."
+            )
+        return lines
 
-def _verify(challenge: Knowledge, events: Sequence[EventId], counter: OnuwEngine) -> None:
-    """Check that ``events`` force the fact and that no smaller set of them does."""
-    if not forces(challenge, events, counter) or any(
-        forces(challenge, [other for other in events if other != event], counter)
-        for event in events
-    ):
-        raise RuntimeError(f"the reason {list(events)} failed its re-verification")
+    def steps(self, fact: Fact, events: tuple[EventId, ...]) -> list[str]:
+        return _sentences(self.record, self.knowledge, fact, events, find_engine())
 
 
 def _deck_words(record: DealRecord) -> str:
@@ -201,13 +216,10 @@ def _sentences(
     counter: OnuwEngine,
 ) -> list[str]:
     layout = record.layout
-    lines = [_deck_words(record)]
     viewpoint = record.viewpoint
-    if viewpoint is not None:
-        lines.append(f"You are seat {viewpoint}, dealt {card(record.cards[viewpoint])}.")
     if not events:
-        lines.append(f"The deck and the known cards alone force it. So {fact_words(fact)}.")
-        return lines
+        return [f"The deck and the known cards alone force it. So {fact_words(fact)}."]
+    lines: list[str] = []
     known = _certain_dealt(counter.possibilities(knowledge.restricted([])), record)
     for count, event in enumerate(events, 1):
         kept = events[:count]

@@ -23,7 +23,7 @@ from .record import DealRecord, read_record
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from .explain import Explanation
+    from ...core.reasons import Explanation
     from .hints import NightHint
     from .review import DealReview
     from .solver import OnuwPosterior

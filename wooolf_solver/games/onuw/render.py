@@ -7,7 +7,7 @@ module is imported only then.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -17,12 +17,12 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
-from ...core.posterior import Fact
+from ...core import reasons_render
 from ...core.speech import speech_words
-from ...core.words import exact_percent, not_certain, percent, plural, seats_in_words
+from ...core.words import exact_percent, percent, plural, seats_in_words
 from ...lab.calibration import calibration_rows
 from ...lab.stats import Proportion, interval_text
-from .explain import Explanation, fact_words
+from .explain import TERMS
 from .hints import NightHint
 from .lab import Figures
 from .record import DealRecord
@@ -45,13 +45,13 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
     if verb == "solve" and deal is not None:
         return render_solve(deal, result)
     if verb == "solve-why" and deal is not None:
-        return render_reasons(result)
+        return reasons_render.render_reasons(result.values(), TERMS.none)
     if verb == "hint" and deal is not None:
         return render_hint(deal, result, options.get("top", SHOWN_OPTIONS))
     if verb == "vote" and deal is not None:
         return render_vote(deal, result)
     if verb == "why":
-        return render_why(result)
+        return reasons_render.render_why(result)
     if verb == "review":
         return render_review(result)
     if verb == "review-html":
@@ -231,27 +231,6 @@ def render_vote(record: DealRecord, advice: VoteAdvice) -> RenderableType:
         table,
         Text(f"Best ballot: {named} ({exact_percent(float(best.win_if))} to win).", style="bold"),
     )
-
-
-def render_why(explanation: Explanation) -> RenderableType:
-    speech = speech_words(explanation.speech)
-    if explanation.holds:
-        return Text("\n".join((*explanation.sentences, speech)))
-    chance = explanation.chance
-    known = float(chance) if chance is not None else None
-    return Text(
-        not_certain(fact_words(explanation.fact), known, contrary=chance == 0) + "\n" + speech
-    )
-
-
-def render_reasons(reasons: Mapping[Fact, Explanation]) -> RenderableType:
-    if not reasons:
-        return Text("\nNo other seat's dawn card is certain.")
-    parts: list[RenderableType] = [Text("\nWhy:", style="bold")]
-    for fact, explanation in reasons.items():
-        parts.append(Text(f"\n{fact_words(fact).capitalize()}:", style="bold"))
-        parts.append(Text("\n".join(explanation.sentences[1:])))
-    return Group(*parts)
 
 
 def render_review(result: DealReview) -> RenderableType:

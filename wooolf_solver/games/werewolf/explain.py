@@ -1,9 +1,11 @@
-"""Why a fact about a seat's role is certain: a minimal set of the record's events.
+"""``why`` for Werewolf: the game's facts and words for the generic ``why``
+(:mod:`wooolf_solver.core.reasons`).
 
-A fact ("seat 4 is the werewolf", or "seat 1 is not the witch") is certain when the
-knowledge plus the fact's negation has no world; the reason is a minimal set of events
-that forces it (drop any one and it is no longer forced), found by the counter, the
-earliest such moment's event last.
+A fact is "seat 4 is the werewolf" (or "is not"), or "seat 4 lies" (its last claim is
+false; negated, "tells the truth"), the facts of ``solve``'s role and lying columns.
+The reason, a minimal set of the record's events, is found by the counter and
+re-checked by the generic python-constraint engine (or the other way round with
+``--engine csp``).
 
 >>> from wooolf_solver.games.werewolf.record import read_record
 >>> record = read_record({"game": "werewolf", "players": 4, "roles": {"werewolf": 1,
@@ -13,56 +15,86 @@ earliest such moment's event last.
 >>> reason = explain(record, 4, "werewolf", holds=False)
 >>> reason.to_dict()
 {'holds': True, 'events': [2, 3], 'speech': 'mimic'}
->>> print(reason.sentences[-1])
-So seat 4 is not the werewolf.
+>>> reason.verdict()
+'Yes, it is certain: seat 4 is not the werewolf (events 2 and 3 force it).'
+>>> explain(record, 2, "liar").verdict()
+'Yes, it is certain: seat 2 lies (event 2 forces it).'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import ClassVar
 
-from ...core.conflict import earliest_minimal_inconsistency, minimal_conflict
-from ...core.errors import InconsistentRecordError, InvalidRecordError
-from ...core.posterior import Fact
-from ...core.reasons import NEGATION_EVENT, Explanation, challenged
-from ...core.speech import DEFAULT_SPEECH, Speech
-from ...core.words import not_certain
+from ...core.conflict import minimal_conflict
+from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
+from ...core.knowledge import Knowledge
+from ...core.posterior import Fact, Posterior
+from ...core.reasons import (
+    LIAR,
+    NEGATION_EVENT,
+    Explanation,
+    FactBook,
+    Negation,
+    Terms,
+    explain_fact,
+    liar_words,
+    refutes,
+    role_chance,
+)
+from ...engines import Engine, get_engine
 from .brute import Solution
-from .counter import CountingEngine
+from .counter import CountingEngine, count, lying
 from .counter import solve_knowledge as counted
 from .events import Event
-from .model import WerewolfKnowledge, knowledge_of
+from .model import RoleIn, WerewolfKnowledge, knowledge_of, sees
 from .record import GameRecord
 from .rules import Seat
 
+TERMS = Terms(none="No seat's role is certain.")
 
-@dataclass(frozen=True)
-class WerewolfExplanation(Explanation):
-    """An explanation that names the speech model the record's claims were read by."""
-
-    speech: Speech = DEFAULT_SPEECH
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON object of ``why``, with the speech model."""
-        return {**super().to_dict(), "speech": self.speech}
+CHECKER = "csp"
+"""The engine that re-checks a reason the counter found (see
+:func:`~wooolf_solver.core.reasons.checker_name`)."""
 
 
-def explain(record: GameRecord, seat: Seat, role: str, holds: bool = True) -> Explanation:
-    """Why ``seat`` certainly plays (``holds``) or does not play ``role``, if it is certain."""
+def explain(
+    record: GameRecord,
+    seat: Seat,
+    role: str,
+    holds: bool = True,
+    *,
+    finder: Engine | None = None,
+    checker: Engine | None = None,
+) -> Explanation:
+    """Why ``seat`` certainly plays (``holds``) or does not play ``role`` (or, for
+    ``role="liar"``, why its last claim is certainly false), if it is certain: found
+    by ``finder`` (by default the counter), re-checked by ``checker`` (by default
+    python-constraint's search: a few milliseconds a check at ten players, where
+    CP-SAT's tables take seconds to build)."""
     if seat not in record.seats:
         raise InvalidRecordError(f"seat: must be between 1 and {record.players}, not {seat}")
     knowledge = knowledge_of(record)
-    if role not in knowledge.role_names:
+    name = role.strip().lower()
+    if name == LIAR:
+        if seat not in knowledge.last_claims:
+            raise InvalidRecordError(f"seat: seat {seat} made no claim (whether it lies?)")
+    elif role not in knowledge.role_names:
         known = ", ".join(knowledge.role_names)
         raise InvalidRecordError(f"role: nobody plays {role!r} with this deck (known: {known})")
-    engine = CountingEngine()
-    if not engine.consistent(knowledge):
-        raise InconsistentRecordError(minimal_conflict(knowledge, engine))
-    return _explain(record, knowledge, Fact(seat, role, holds))
+    else:
+        name = role
+    finder = finder or CountingEngine()
+    if not finder.consistent(knowledge):
+        raise InconsistentRecordError(minimal_conflict(knowledge, finder))
+    check = refutes(checker or get_engine(CHECKER))
+    return explain_fact(GameBook(record, knowledge), Fact(seat, name, holds), finder, check)
 
 
-def explanations(record: GameRecord) -> dict[Fact, Explanation]:
+def explanations(
+    record: GameRecord, *, finder: Engine | None = None, checker: Engine | None = None
+) -> dict[Fact, Explanation]:
     """The explanation of every certain fact of the record's posterior (each seat's role
     when it is certain, else each role it certainly does not play).
 
@@ -76,7 +108,9 @@ def explanations(record: GameRecord) -> dict[Fact, Explanation]:
     solution = counted(knowledge)
     if not solution.consistent:
         raise InconsistentRecordError(solution.conflict)
-    return {fact: _explain(record, knowledge, fact) for fact in certain(solution, knowledge)}
+    book = GameBook(record, knowledge)
+    finder, check = finder or CountingEngine(), refutes(checker or get_engine(CHECKER))
+    return {fact: explain_fact(book, fact, finder, check) for fact in certain(solution, knowledge)}
 
 
 def certain(solution: Solution, knowledge: WerewolfKnowledge) -> list[Fact]:
@@ -91,19 +125,61 @@ def certain(solution: Solution, knowledge: WerewolfKnowledge) -> list[Fact]:
     return facts
 
 
-def _explain(record: GameRecord, knowledge: WerewolfKnowledge, fact: Fact) -> Explanation:
-    engine = CountingEngine()
-    challenge = challenged(knowledge, fact)
-    speech = record.model.speech
-    if engine.consistent(challenge):
-        return WerewolfExplanation(fact, False, (), (not_certain(str(fact)),), speech)
-    events = earliest_minimal_inconsistency(challenge, engine, (NEGATION_EVENT,))
-    lines = [f"Event {n}: {describe(record.events[int(n) - 1])}." for n in events]
-    if not events:
-        lines.append("The deck and the known cards alone say so.")
-    verb = "is" if fact.holds else "is not"
-    lines.append(f"So seat {fact.seat} {verb} the {fact.identity}.")
-    return WerewolfExplanation(fact, True, events, tuple(lines), speech)
+@dataclass(frozen=True)
+class GameBook(FactBook):
+    """A game record's facts (a seat's role, whether it lies) and their words."""
+
+    terms: ClassVar[Terms] = TERMS
+    record: GameRecord
+    knowledge: WerewolfKnowledge
+
+    @property
+    def speech(self) -> str:
+        return self.record.model.speech
+
+    def words(self, fact: Fact) -> str:
+        return liar_words(fact) if fact.identity == LIAR else str(fact)
+
+    def negation(self, fact: Fact) -> Negation:
+        """A role as by default; "lies" fails when the seat's last claim is true (it
+        plays the role it claims and every check it gives is right), "tells the truth"
+        when any one of these is wrong."""
+        if fact.identity != LIAR:
+            return super().negation(fact)
+        knowledge = self.knowledge
+        made = knowledge.last_claims[fact.seat]
+        claim, layout = made.claim, knowledge.layout
+        if claim.checked and not made.seer_story:  # false in every world
+            return () if fact.holds else ((),)
+        names = knowledge.role_names
+        parts = [RoleIn(NEGATION_EVENT, claim.seat, frozenset({claim.claims}), layout)]
+        for seat, seen in claim.checked:
+            right = frozenset(role for role in names if sees(role, made.alignment) == seen)
+            parts.append(RoleIn(NEGATION_EVENT, seat, right, layout))
+        if fact.holds:
+            return (tuple(parts),)
+        return tuple((RoleIn(p.event, p.seat, p.roles, p.layout, False),) for p in parts)
+
+    def chance(self, knowledge: Knowledge, fact: Fact) -> float | Fraction:
+        if not isinstance(knowledge, WerewolfKnowledge):
+            raise TypeError("a Werewolf chance needs a Werewolf knowledge")
+        if fact.identity == LIAR:
+            chance = Fraction(lying(knowledge)[fact.seat], count(knowledge).total)
+            return chance if fact.holds else 1 - chance
+        return role_chance(Posterior(knowledge, CountingEngine().tally(knowledge)).roles, fact)
+
+    def steps(self, fact: Fact, events: tuple[EventId, ...]) -> list[str]:
+        """Each event of the reason; for a liar, its claim first."""
+        said = self.record.events
+        lines = [f"Event {n}: {describe(said[int(n) - 1])}." for n in events]
+        if fact.identity == LIAR:
+            n = self.knowledge.last_claims[fact.seat].event
+            if n not in events:
+                lines.insert(0, f"The claim, event {n}: {describe(said[int(n) - 1])}.")
+        if not events:
+            lines.append("The deck and the known cards alone say so.")
+        lines.append(f"So {self.words(fact)}.")
+        return lines
 
 
 def describe(event: Event) -> str:

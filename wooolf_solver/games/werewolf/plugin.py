@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.errors import InvalidRecordError
 from ...core.knowledge import Knowledge, Seat
 from ...core.posterior import Posterior
-from ...core.reasons import Explanation
-from ...engines import Tally
+from ...core.reasons import Explanation, checker_name
+from ...engines import Engine, Tally
 from ..base import Game, Lab, Moderation
 from .ballots import advice
-from .explain import explain, explanations
+from .explain import CHECKER, explain, explanations
 from .model import WerewolfKnowledge, knowledge_of
 from .record import GameRecord, read_record
 from .review import Review, review
@@ -136,11 +136,17 @@ class Werewolf(Game):
     def explain(
         self, record: Any, seat: Seat, role: str, holds: bool = True, engine: str | None = None
     ) -> Explanation:
-        """Why a fact is certain (found by the counter)."""
-        return explain(self.record(record), seat, role, holds)
+        """Why a fact is certain (found by ``engine``, checked by another)."""
+        finder, checker = self.explainers(engine)
+        return explain(self.record(record), seat, role, holds, finder=finder, checker=checker)
 
     def explanations(self, record: Any, engine: str | None = None) -> dict[Any, Any]:
-        return dict(explanations(self.record(record)))
+        finder, checker = self.explainers(engine)
+        return dict(explanations(self.record(record), finder=finder, checker=checker))
+
+    def explainers(self, engine: str | None) -> tuple[Engine, Engine]:
+        """The engine that finds a reason and the one that checks it."""
+        return self.engine(engine), self.engine(checker_name(engine, CHECKER))
 
     @staticmethod
     def record(record: Any) -> GameRecord:

@@ -16,6 +16,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
+from ...core import reasons_render
 from ...core.errors import EventId
 from ...core.fields import digits
 from ...core.pages import render_page
@@ -23,11 +24,11 @@ from ...core.posterior import Fact
 from ...core.reasons import Explanation
 from ...core.speech import speech_words
 from ...core.version import __version__
-from ...core.words import exact_percent, join_words, not_certain, percent, plural, seats_in_words
+from ...core.words import exact_percent, join_words, percent, plural, seats_in_words
 from ...lab.calibration import calibration_rows
 from ...lab.stats import interval_text
 from .balance import Balance
-from .explain import describe
+from .explain import TERMS, describe
 from .record import GameRecord
 from .review import Review
 from .rules import WEREWOLF
@@ -53,9 +54,9 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
     if verb == "solve":
         return render_solve(game, result)
     if verb == "solve-why":
-        return render_reasons(result)
+        return render_reasons(game, result)
     if verb == "why":
-        return render_why(result, options.get("chance"), options.get("contrary", False))
+        return reasons_render.render_why(result)
     if verb == "review":
         return render_review(game, result)
     if verb == "review-html" and game is not None:
@@ -165,25 +166,11 @@ def lynch_lines(lynch: Sequence[Mapping[str, Any]]) -> list[Text]:
     ]
 
 
-def render_why(
-    explanation: Explanation, chance_of: float | None = None, contrary: bool = False
-) -> RenderableType:
-    speech = getattr(explanation, "speech", None)
-    tail = [speech_line(speech)] if speech is not None else []
-    if explanation.holds:
-        return Group(Text("\n".join(explanation.sentences)), *tail)
-    chance = float(chance_of) if chance_of is not None else None
-    return Group(Text(not_certain(str(explanation.fact), chance, contrary)), *tail)
-
-
-def render_reasons(reasons: Mapping[Fact, Explanation]) -> RenderableType:
-    if not reasons:
-        return Text("\nNo seat's role is certain.")
-    parts: list[RenderableType] = [Text("\nWhy:", style="bold")]
-    for fact, explanation in reasons.items():
-        parts.append(Text(f"\n{str(fact).capitalize()}:", style="bold"))
-        parts.append(Text("\n".join(explanation.sentences)))
-    return Group(*parts)
+def render_reasons(game: GameRecord | None, reasons: Mapping[Fact, Explanation]) -> RenderableType:
+    """``solve --why``: every certain fact about a seat other than the viewpoint."""
+    viewpoint = game.viewpoint if game is not None else None
+    shown = [reason for fact, reason in reasons.items() if fact.seat != viewpoint]
+    return reasons_render.render_reasons(shown, TERMS.none)
 
 
 def outcome_words(review: Review) -> str:

@@ -18,15 +18,24 @@ So seat 5 is the shepherd.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from ...core.arguments import flag_argument, name_argument, seat_argument
 from ...core.conflict import minimal_conflict
 from ...core.documents import shown
 from ...core.errors import ArgumentTypeError, EventId, InconsistentRecordError, InvalidRecordError
-from ...core.knowledge import Observation
+from ...core.knowledge import Knowledge, Observation
 from ...core.posterior import Fact
-from ...core.reasons import Explanation, challenged, minimal_reason
-from ...core.words import not_certain
+from ...core.reasons import (
+    Explanation,
+    FactBook,
+    Terms,
+    checker_name,
+    explain_fact,
+    refutes,
+    role_chance,
+)
 from ...engines import Engine
 from .cpsat import CpSatEngine
 from .engines import engine as find_engine
@@ -34,6 +43,12 @@ from .knowledge import Announced, Answered, RoundKnowledge, Seen, knowledge_of
 from .posterior import RoundPosterior
 from .record import Round
 from .rules import Seat
+
+TERMS = Terms(
+    given="the deck and the known hands",
+    alone="the deck alone",
+    none="Nothing about the unknown hands is certain yet.",
+)
 
 
 def explain(
@@ -55,64 +70,71 @@ def explain(
     knowledge = knowledge_of(round_)
     if not counter.consistent(knowledge):
         raise InconsistentRecordError(minimal_conflict(knowledge, counter))
-    return _explain(round_, knowledge, Fact(seat, name, holds), counter)
+    return _explain(RoundBook(round_, knowledge, counter), Fact(seat, name, holds), engine)
 
 
 def explanations(round_: Round, engine: str | None = None) -> dict[Fact, Explanation]:
     """The explanation of every certain fact of the round's posterior."""
     from .solver import solve  # noqa: PLC0415 (solve imports this module's neighbours)
 
-    counter = find_engine(engine)
     posterior = solve(round_, engine)  # raises if the record contradicts itself
-    return {
-        fact: _explain(round_, posterior.knowledge, fact, counter) for fact in posterior.certain
-    }
+    book = RoundBook(round_, posterior.knowledge, find_engine(engine))
+    return {fact: _explain(book, fact, engine) for fact in posterior.certain}
 
 
-def _explain(round_: Round, knowledge: RoundKnowledge, fact: Fact, counter: Engine) -> Explanation:
-    """The explanation of ``fact`` from a consistent knowledge."""
-    challenge = challenged(knowledge, fact)
-    if counter.consistent(challenge):
-        return Explanation(fact, False, (), (not_certain(str(fact)),))
-    events = minimal_reason(challenge, counter, CpSatEngine())
-    sentences = _sentences(round_, knowledge, fact, events, counter)
-    return Explanation(fact, True, events, tuple(sentences))
+def _explain(book: RoundBook, fact: Fact, engine: str | None) -> Explanation:
+    """Found by the counter with CP-SAT's cores, checked by the other engine."""
+    check = refutes(find_engine(checker_name(engine)))
+    return explain_fact(book, fact, book.counter, check, CpSatEngine())
 
 
-def _sentences(
-    round_: Round,
-    knowledge: RoundKnowledge,
-    fact: Fact,
-    events: tuple[EventId, ...],
-    counter: Engine,
-) -> list[str]:
-    """The events of the reason in order, each followed by what it makes certain."""
-    setup = round_.setup
-    if not events:
-        return [f"The deck and the known hands alone force it. So {fact}."]
+@dataclass(frozen=True)
+class RoundBook(FactBook):
+    """A round's facts (a seat is or is not a character) and their words."""
 
-    def certain_after(kept: Sequence[EventId]) -> set[Fact]:
-        partial = knowledge.restricted(kept)
-        return set(RoundPosterior(partial, counter.tally(partial)).certain)
+    terms: ClassVar[Terms] = TERMS
+    round_: Round
+    knowledge: RoundKnowledge
+    counter: Engine
 
-    lines = []
-    before = certain_after([])
-    for count, event in enumerate(events, 1):
-        certain = certain_after(events[:count])
-        fresh = sorted(certain - before)
-        new = [f for f in fresh if f != fact and (f.holds or f.seat == fact.seat)]
-        observation = next(o for o in knowledge.observations if o.event == event)
-        line = f"Event {event}: {_describe(observation, round_.viewpoint)}."
-        if isinstance(observation, Announced):
-            line += _lie(round_, observation, fresh)
-        if new:
-            line += " So " + ", ".join(str(f) for f in new) + "."
-        lines.append(line)
-        before = certain
-    deck = ", ".join(f"{count} × {card.name}" for card, count in setup.cards)
-    lines.insert(0, f"The {setup.edition} deck for {setup.players} players deals: {deck}.")
-    lines.append(f"So {fact}.")
-    return lines
+    def chance(self, knowledge: Knowledge, fact: Fact) -> float:
+        if not isinstance(knowledge, RoundKnowledge):
+            raise TypeError("a round's chance needs a round's knowledge")
+        return role_chance(RoundPosterior(knowledge, self.counter.tally(knowledge)).roles, fact)
+
+    def opening(self, events: tuple[EventId, ...]) -> list[str]:
+        if not events:
+            return []
+        setup = self.round_.setup
+        deck = ", ".join(f"{count} × {card.name}" for card, count in setup.cards)
+        return [f"The {setup.edition} deck for {setup.players} players deals: {deck}."]
+
+    def steps(self, fact: Fact, events: tuple[EventId, ...]) -> list[str]:
+        """The events of the reason in order, each followed by what it makes certain."""
+        if not events:
+            return [f"The deck and the known hands alone force it. So {fact}."]
+        round_, knowledge = self.round_, self.knowledge
+
+        def certain_after(kept: Sequence[EventId]) -> set[Fact]:
+            partial = knowledge.restricted(kept)
+            return set(RoundPosterior(partial, self.counter.tally(partial)).certain)
+
+        lines = []
+        before = certain_after([])
+        for count, event in enumerate(events, 1):
+            certain = certain_after(events[:count])
+            fresh = sorted(certain - before)
+            new = [f for f in fresh if f != fact and (f.holds or f.seat == fact.seat)]
+            observation = next(o for o in knowledge.observations if o.event == event)
+            line = f"Event {event}: {_describe(observation, round_.viewpoint)}."
+            if isinstance(observation, Announced):
+                line += _lie(round_, observation, fresh)
+            if new:
+                line += " So " + ", ".join(str(f) for f in new) + "."
+            lines.append(line)
+            before = certain
+        lines.append(f"So {fact}.")
+        return lines
 
 
 def _lie(round_: Round, observation: Announced, new: list[Fact]) -> str:

@@ -13,16 +13,17 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.padding import Padding
 from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
+from ...core import reasons_render
 from ...core.errors import EventId
 from ...core.posterior import Fact
 from ...core.reasons import Explanation
-from ...core.words import NOBODY, exact_percent, join_numbers, percent, plural, seats_in_words
+from ...core.words import NOBODY, exact_percent, percent, plural, seats_in_words
 from ...lab.stats import Mean, Proportion, interval_text
+from .explain import TERMS
 from .hints import Action, ActionScore, Hint
 from .lab import Report
 from .posterior import RoundPosterior as Posterior
@@ -46,7 +47,7 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
     if verb == "hint":
         return render_hint(record, result, options.get("top", SHOWN_ACTIONS))
     if verb == "why":
-        return render_why(result, options.get("chance"), options.get("contrary", False))
+        return reasons_render.render_why(result)
     if verb == "review":
         return render_review(result)
     if verb == "review-html":
@@ -282,68 +283,10 @@ def describe_dead(round_: Round, scores: Sequence[ActionScore]) -> str:
 # -- why -----------------------------------------------------------------------------------
 
 
-def render_why(
-    explanation: Explanation, chance: float | None = None, contrary: bool = False
-) -> RenderableType:
-    """The verdict and, when the fact is certain, the sentences that show it.
-
-    For a fact that is not certain: ``chance`` is the chance that the seat is the
-    identity, and ``contrary`` whether the opposite fact is certain."""
-    fact = explanation.fact
-    if explanation.holds:
-        events = explanation.events
-        if not events:
-            how = "the deck and the known hands force it"
-        elif len(events) == 1:
-            how = f"event {events[0]} forces it"
-        else:
-            how = f"events {join_numbers(events)} force it"
-        verdict = Text(f"Yes, it is certain: {fact} ({how}).", style="bold green")
-        return Group(verdict, "", *(Text(sentence) for sentence in explanation.sentences))
-    if contrary:
-        opposite = Fact(fact.seat, fact.identity, not fact.holds)
-        flag = "leave out --not" if opposite.holds else "add --not"
-        return Text(
-            f"No: on the contrary, it is certain that {opposite} ({flag} to see why).",
-            style="bold",
-        )
-    line = f"No, it is not certain that {fact}"
-    if chance is not None:
-        line += f": seat {fact.seat} is the {fact.identity} with chance {percent(chance)}"
-    return Text(line + ".", style="bold")
-
-
 def render_reasons(round_: Round, reasons: dict[Fact, Explanation]) -> RenderableType:
-    """``solve --why``: every certain fact about a seat whose hand is not known, with
-    the events that force it and the sentences, each ending with the fact it explains,
-    compactly (a sentence that opens every explanation, such as the deck, is said once)."""
-    shown = [
-        reasons[fact]
-        for fact in sorted(reasons, key=lambda f: (not f.holds, f.seat, f.identity))
-        if fact.seat not in round_.hands and reasons[fact].holds
-    ]
-    if not shown:
-        return Group("", Text("Nothing about the unknown hands is certain yet."))
-    steps = [list(reason.sentences) for reason in shown]  # each ends "So <the fact>."
-    openings = {sentences[0] for sentences in steps if sentences}
-    common = openings.pop() if len(openings) == 1 and all(steps) else None
-    parts: list[RenderableType] = [
-        "",
-        Text("Why: the fewest events that force each certain fact", style="bold"),
-    ]
-    if common is not None:
-        parts.append(Text(common))
-    for sentences, reason in zip(steps, shown, strict=True):
-        events = reason.events
-        numbers = (
-            f"{'event' if len(events) == 1 else 'events'} {join_numbers(events)}"
-            if events
-            else "the deck alone"
-        )
-        parts.append(Text(f"• {reason.fact} — {numbers}", style="green"))
-        for sentence in sentences[1:] if common is not None else sentences:
-            parts.append(Padding(Text(sentence), (0, 0, 0, 4), expand=False))
-    return Group(*parts)
+    """``solve --why``: every certain fact about a seat whose hand is not known."""
+    unknown = [reason for fact, reason in reasons.items() if fact.seat not in round_.hands]
+    return reasons_render.render_reasons(unknown, TERMS.none)
 
 
 def render_review(result: Review) -> RenderableType:
