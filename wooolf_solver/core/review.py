@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Generic, Literal, Protocol, TypeVar
 
+from .words import exact_percent
+
 TOLERANCE = 1e-9
 """Chances closer than this count as equal (exact up to floating point)."""
 
@@ -42,6 +44,7 @@ Tone = Literal["risk", "missed", "lie", "info"]
 """How a note reads: a risk taken, a better move missed, a lie, a plain fact."""
 
 D = TypeVar("D")
+D_co = TypeVar("D_co", covariant=True)
 P = TypeVar("P")
 P_contra = TypeVar("P_contra", contravariant=True)
 V = TypeVar("V")
@@ -57,10 +60,17 @@ class Option:
     chance: float | None
     certain: bool = False
     """Right (or winning) in every world the seat's knowledge allows: exact, not rounded."""
+    shown: str | None = None
+    """The chance in words when it is a score, not a percentage (``worth 1.50``)."""
+
+    @property
+    def text(self) -> str:
+        """The chance in words: ``55.6%``, ``worth 1.50``, ``?`` (not weighed)."""
+        return self.shown or exact_percent(self.chance)
 
 
 @dataclass(frozen=True)
-class Step(Generic[D]):
+class Step(Generic[D_co]):
     """One seat at one moment: the best option then and the one it took, if it moved.
 
     ``right``: whether the move turned out right (``None``: not known or no move);
@@ -70,7 +80,7 @@ class Step(Generic[D]):
     best: Option | None
     made: Option | None = None
     right: bool | None = None
-    detail: D | None = None
+    detail: D_co | None = None
 
     @property
     def missed(self) -> bool:
@@ -97,7 +107,7 @@ def certain_at(steps: Sequence[Step[D]]) -> int | None:
     )
 
 
-class Replayer(Protocol[P_contra, V, W, D]):
+class Replayer(Protocol[P_contra, V, W, D_co]):
     """A game's hooks for :func:`replay` (``P``: a part, ``V``: a view, ``W``: a
     weighed view, ``D``: the detail a step keeps)."""
 
@@ -110,7 +120,7 @@ class Replayer(Protocol[P_contra, V, W, D]):
         """The view weighed exactly (the game's solve)."""
         ...
 
-    def judge(self, part: P_contra, seat: int, moment: int, weighed: W) -> Step[D]:
+    def judge(self, part: P_contra, seat: int, moment: int, weighed: W) -> Step[D_co]:
         """The best option at ``moment`` and the move ``seat`` made then, if any."""
         ...
 
@@ -171,6 +181,8 @@ class SeatLine:
     steps: tuple[Step[object], ...] = ()
     points: int | None = None
     points_notes: tuple[str, ...] = ()
+    penalty: str = ""
+    """A penalty in words (shown in red under the points)."""
     won: bool = False
 
     @property
@@ -205,7 +217,7 @@ class Note:
 
 
 @dataclass(frozen=True)
-class Event:
+class Entry:
     """One event of the part's timeline, in words."""
 
     seat: int | None
@@ -224,10 +236,10 @@ class Part:
     title: str
     facts: tuple[str, ...]
     moments: tuple[str, ...]
-    """Each moment's short label (a plot's ticks, the tables' "when")."""
+    """Each moment in words (``after 3 events``, ``at the vote``)."""
     seats: tuple[SeatLine, ...]
     notes: tuple[Note, ...] = ()
-    timeline: tuple[Event, ...] = ()
+    timeline: tuple[Entry, ...] = ()
     calm: int = 0
     """The first moments, during which no early move may be made (shaded)."""
     calm_words: str = ""
@@ -235,6 +247,21 @@ class Part:
     """Seats drawn grey (a hand nobody plays)."""
     notes_after: tuple[str, ...] = ()
     """Plain sentences under the seats' table."""
+    ticks: tuple[str, ...] = ()
+    """The plot's label of each moment, then of the end (empty: ``0``, ``1``, ...)."""
+    grid: Grid | None = None
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A table of chances: one row per seat that judged, one column per seat judged
+    (what each seat could tell of the others), the truth marked."""
+
+    title: str
+    columns: tuple[int, ...]
+    rows: tuple[tuple[int, tuple[float | None, ...]], ...]
+    truth: frozenset[int] = frozenset()
+    """The columns for which the fact holds."""
 
 
 @dataclass(frozen=True)
@@ -249,6 +276,9 @@ class Words:
     moments: str = "moments"
     curve: str = "best move right"
     caption: str = ""
+    end: str = "end"
+    right: str = "right"
+    wrong: str = "wrong"
     nothing: str = "Nothing notable."
     footer: str = ""
     part_noun: str = "part"
@@ -265,6 +295,8 @@ class ReviewFrame:
     """The words after the winners (``with 6 points``, ``: the village wins``)."""
     parts: tuple[Part, ...]
     words: Words = field(default_factory=Words)
+    summary: tuple[str, ...] = ()
+    """Sentences on the whole record (the reveal, the dead), under the title."""
     totals: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
     """Each seat's points over the parts (empty: no totals table)."""
     extra: Mapping[str, Mapping[int, int]] = field(default_factory=lambda: MappingProxyType({}))
@@ -278,7 +310,8 @@ class ReviewFrame:
 
 __all__ = [
     "TOLERANCE",
-    "Event",
+    "Entry",
+    "Grid",
     "Note",
     "Option",
     "Part",

@@ -80,9 +80,9 @@ def test_the_html_page(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     html = page.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and "Deal review" in html
     for seat in (1, 2, 3, 4):
-        assert f'id="seat-{seat}"' in html
+        assert f'id="deal-seat-{seat}"' in html
     assert "Seat 3 claimed the robber." in html
-    assert "a 100% chance to win" in html
+    assert "Seat 2 voted seat 4, a 15.6% chance to win; seat 3 had 83.6%." in html
 
 
 LIE = """game: onuw

@@ -17,7 +17,8 @@ from markupsafe import escape
 from PIL import Image  # matplotlib's own dependency
 
 from wooolf_solver import GameRecord, Review, review
-from wooolf_solver.games.wooolf.report import html_report, moment_sentence, round_figure
+from wooolf_solver.core.review_page import part_figure
+from wooolf_solver.games.wooolf.report import WORDS, frame, html_report, moment_sentence
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
@@ -154,19 +155,20 @@ def test_page_content(reviews: dict[str, Review], name: str) -> None:
     assert re.search(rf"<strong>Seats? {winners[0]}\b", page)
     for round_review in result.rounds:
         number = round_review.round.number
-        section = page.split(f'<section class="round" id="round-{number}">')[1]
+        section = page.split(f'<section class="part" id="round-{number}">')[1]
         section = section.split("</section>")[0]
         assert section.count('<ol class="timeline">') == 1
         timeline = section.split('<ol class="timeline">')[1]
         events = len(round_review.round.events)
-        assert len(re.findall(r'<li class="(peek|question|declaration)', timeline)) == events
+        assert len(re.findall(r'<li class="event', timeline)) == events
         lies = [m for m in round_review.moments if m.kind == "shepherd-lie"]
-        assert timeline.count('<li class="peek lie">') == len(lies)
+        assert timeline.count('<li class="event lie">') == len(lies)
         for moment in round_review.moments:
             assert escape(moment_sentence(round_review.round, moment)) in section
         for seat, points in round_review.score.points.items():
             assert re.search(
-                rf'<span class="chip"[^>]*>{seat}</span>.*?<span class="points">{points}</span>',
+                rf'id="round-{number}-seat-{seat}".*?<span class="chip"[^>]*>{seat}</span>'
+                rf'.*?<span class="points">{points}</span>',
                 section,
                 re.DOTALL,
             )
@@ -174,7 +176,8 @@ def test_page_content(reviews: dict[str, Review], name: str) -> None:
 
 def test_plot(reviews: dict[str, Review]) -> None:
     first = reviews["six"].rounds[0]
-    axes = round_figure(first).axes[0]
+    part = frame(reviews["six"]).parts[0]
+    axes = part_figure(part, WORDS).axes[0]
     labels = [text.get_text() for text in axes.get_xticklabels()]
     assert labels == [*(str(k) for k in range(15)), "end"]
     assert "events" in axes.get_xlabel()
@@ -184,7 +187,7 @@ def test_plot(reviews: dict[str, Review]) -> None:
     marks = [line for line in axes.get_lines() if len(line.get_xdata()) == 1]
     assert len(marks) == len(first.round.declarations)
     legend = [text.get_text() for text in axes.get_legend().get_texts()]
-    assert "seat 3 · shepherd" in legend and "shepherd's lie" in legend
+    assert "seat 3 · shepherd" in legend and "lie" in legend and "first go-around" in legend
 
 
 # -- in a browser ----------------------------------------------------------------------------

@@ -32,6 +32,10 @@ from .solver import solution_of
 from .vote import BallotScore, scores_of
 from .win import Ballot, deaths, scores, winners
 
+Weighed = tuple[Solution | None, tuple[BallotScore, ...]]
+"""A seat's posterior at the vote and its ballots, best first (``None, ()``: its
+view cannot happen)."""
+
 
 @dataclass(frozen=True)
 class SeatReview:
@@ -47,6 +51,9 @@ class SeatReview:
     """Its legal ballots from its own knowledge, best first (empty: inconsistent)."""
     solution: Solution | None = None
     """Its posterior at the vote (``None``: the deal cannot happen from its view)."""
+    step: Step[Weighed] | None = None
+    """The generic replay's step (:class:`wooolf_solver.core.review.Step`): its ballot
+    and the best one, in words too."""
 
     @property
     def consistent(self) -> bool:
@@ -139,6 +146,7 @@ def review(
             votes.get(seat),
             ballots,
             solution,
+            step,
         )
     return DealReview(
         record,
@@ -149,11 +157,6 @@ def review(
         MappingProxyType(scores(edition.score, record.players, dawn, won, votes)),
         MappingProxyType(views),
     )
-
-
-Weighed = tuple[Solution | None, tuple[BallotScore, ...]]
-"""A seat's posterior at the vote and its ballots, best first (``None, ()``: its
-view cannot happen)."""
 
 
 class _Replay:

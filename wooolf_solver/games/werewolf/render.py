@@ -19,30 +19,19 @@ from rich.text import Text
 from ...core import reasons_render
 from ...core.errors import EventId
 from ...core.fields import digits
-from ...core.pages import render_page
 from ...core.posterior import Fact
 from ...core.reasons import Explanation
 from ...core.speech import speech_words
-from ...core.version import __version__
-from ...core.words import exact_percent, join_words, percent, plural, seats_in_words
+from ...core.words import exact_percent, join_words, percent, plural
 from ...lab.calibration import calibration_rows
 from ...lab.stats import interval_text
 from .balance import Balance
 from .explain import TERMS, describe
 from .record import GameRecord
-from .review import Review
-from .rules import WEREWOLF
+from .review import Review, outcome_words
 
 if TYPE_CHECKING:
     from .lab import Report
-
-WINNER_WORDS = {
-    "village": "the village wins",
-    "werewolves": "the werewolves win",
-    "piper": "the piper wins",
-    "lovers": "the lovers win",
-    "nobody": "nobody is left: nobody wins",
-}
 
 
 def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
@@ -173,13 +162,6 @@ def render_reasons(game: GameRecord | None, reasons: Mapping[Fact, Explanation])
     return reasons_render.render_reasons(shown, TERMS.none)
 
 
-def outcome_words(review: Review) -> str:
-    if review.winner is None:
-        return "The game is unfinished."
-    won = f" ({seats_in_words(review.winners)})" if review.winners else ""
-    return WINNER_WORDS[review.winner].capitalize() + won + "."
-
-
 def render_review(record: GameRecord | None, review: Review) -> RenderableType:
     """Per day each ballot beside P(werewolf) of its target, the best ballot; the dead;
     the winners."""
@@ -225,44 +207,10 @@ def render_review(record: GameRecord | None, review: Review) -> RenderableType:
 
 
 def review_page(record: GameRecord, review: Review) -> str:
-    """The review as one self-contained HTML page (the library's page frame)."""
-    cards = dict(record.cards)
-    days = [
-        {
-            "title": f"Day {day.day}",
-            "lynched": "nobody"
-            if day.lynched is None
-            else f"seat {day.lynched} ({cards.get(day.lynched, '?')})",
-            "ballots": [
-                {
-                    "voter": ballot.voter,
-                    "role": cards.get(ballot.voter, "?"),
-                    "target": ballot.target,
-                    "target_role": cards.get(ballot.target, "?"),
-                    "werewolf": exact_percent(float(ballot.werewolf)),
-                    "best": "—" if ballot.best is None else ballot.best,
-                    "best_werewolf": exact_percent(float(ballot.best_werewolf)),
-                    "good": ballot.good,
-                    "wolf": cards.get(ballot.target) == WEREWOLF,
-                }
-                for ballot in day.ballots
-            ],
-        }
-        for day in review.days
-    ]
-    return render_page(
-        __package__ or "wooolf_solver.games.werewolf",
-        "werewolf-review.html",
-        page_title=f"Werewolf review — {record.players} players",
-        title=f"Werewolf — {record.players} players",
-        outcome=outcome_words(review),
-        cards=[
-            {"seat": seat, "role": role, "wolf": role == WEREWOLF} for seat, role in record.cards
-        ],
-        days=days,
-        dead=[{"seat": s, "event": n, "role": role} for s, n, role in review.dead],
-        version=__version__,
-    )
+    """The review as one self-contained HTML page (the one design of every game)."""
+    from .report import html_report  # noqa: PLC0415 (matplotlib: only for a page)
+
+    return html_report(record, review)
 
 
 def render_balance(result: Balance) -> RenderableType:

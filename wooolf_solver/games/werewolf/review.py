@@ -31,6 +31,7 @@ from typing import Any
 from ...core.errors import InvalidRecordError
 from ...core.review import Option, Step, replay
 from ...core.speech import DEFAULT_SPEECH, Speech
+from ...core.words import seats_in_words
 from .ballots import score
 from .brute import Solution
 from .counter import solve
@@ -88,6 +89,9 @@ class DayReview:
     event: int
     lynched: Seat | None
     ballots: tuple[Ballot, ...]
+    steps: tuple[Step[Ballot], ...] = ()
+    """The generic replay's steps (:class:`wooolf_solver.core.review.Step`), one per
+    ballot: the ballot and the best one, in words too."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -134,7 +138,9 @@ def review(record: GameRecord, on_step: Callable[[int, int], None] | None = None
     charmed: set[Seat] = set()
     for number, event in enumerate(record.events, 1):
         if isinstance(event, Day):
-            days.append(DayReview(event.day, number, event.lynched, _ballots(record, number)))
+            steps = _steps(record, number)
+            ballots = tuple(step.detail for step in steps if step.detail is not None)
+            days.append(DayReview(event.day, number, event.lynched, ballots, steps))
             if on_step is not None:
                 on_step(len(days), total)
         if isinstance(event, Lovers):
@@ -179,17 +185,18 @@ class _Replay:
         ballot = Ballot(
             seat, target, solution.werewolf[target], best, best_p, goal, mine, best_score
         )
-        right = dict(record.cards).get(target) == WEREWOLF if goal == "village" else None
-        best_option = Option(
-            seat_word(best), float(best_score), goal == "village" and best_score == 1
-        )
-        made = Option(seat_word(target), float(mine), goal == "village" and mine == 1)
-        return Step(best_option, made, right, ballot)
+        cards = dict(record.cards)
+        right = cards.get(target) == WEREWOLF if goal == "village" else None
 
+        def option(seat: Seat | None, value: Fraction) -> Option:
+            words = "nobody" if seat is None else f"seat {seat}"
+            if seat in cards:
+                words += f" ({cards[seat]})"
+            if goal == "village":
+                return Option(words, float(value), value == 1)
+            return Option(words, float(value), shown=f"worth {float(value):.2f}")
 
-def seat_word(seat: Seat | None) -> str:
-    """``seat 3``, ``nobody``."""
-    return "nobody" if seat is None else f"seat {seat}"
+        return Step(option(best, best_score), option(target, mine), right, ballot)
 
 
 def _votes(record: GameRecord, number: int) -> dict[Seat, Seat]:
@@ -199,7 +206,24 @@ def _votes(record: GameRecord, number: int) -> dict[Seat, Seat]:
     return dict(event.votes)
 
 
-def _ballots(record: GameRecord, number: int) -> tuple[Ballot, ...]:
+def _steps(record: GameRecord, number: int) -> tuple[Step[Ballot], ...]:
     voters = list(_votes(record, number))
     replayed = replay(_Replay(), (record, number), voters, 1)
-    return tuple(step.detail for (step,) in replayed.values() if step.detail is not None)
+    return tuple(step for (step,) in replayed.values())
+
+
+WINNER_WORDS = {
+    "village": "the village wins",
+    "werewolves": "the werewolves win",
+    "piper": "the piper wins",
+    "lovers": "the lovers win",
+    "nobody": "nobody is left: nobody wins",
+}
+
+
+def outcome_words(review: Review) -> str:
+    """``The werewolves win (seat 3).``, ``The game is unfinished.``"""
+    if review.winner is None:
+        return "The game is unfinished."
+    won = f" ({seats_in_words(review.winners)})" if review.winners else ""
+    return WINNER_WORDS[review.winner].capitalize() + won + "."

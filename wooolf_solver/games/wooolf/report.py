@@ -1,12 +1,11 @@
-"""The review as one self-contained HTML page: nothing to fetch, no script.
+"""The review as one self-contained HTML page, in the one design of every game.
 
-:func:`html_report` turns a :class:`~wooolf_solver.games.wooolf.review.Review` into a page with the
-game's totals and winners on top, then per round: a plot of each seat's
-best-declaration chance over the events (:func:`round_figure`, inlined as SVG by
-:func:`figure_svg`), the score table, the notable moments in plain sentences and the
-timeline of events (peeks, questions, declarations, the shepherd's lies marked).
-The styles are inline; the plots are drawn by matplotlib's SVG backend with their
-text kept as text, so the page reads the same offline.
+:func:`frame` puts a :class:`~wooolf_solver.games.wooolf.review.Review` in the generic
+review frame (:mod:`wooolf_solver.core.review`) with Wooolf!!'s words: per round, each
+seat's best-declaration chance after each event (the plot), its declaration, the
+points, mistakes and the shepherd's bonus, the notable moments in plain sentences and
+the timeline of events (the shepherd's lies marked); :func:`html_report` renders it
+(:func:`wooolf_solver.core.review_page.review_page`).
 
 >>> from wooolf_solver.games.wooolf.game import GameRecord
 >>> from wooolf_solver.games.wooolf.review import review
@@ -17,213 +16,17 @@ text kept as text, so the page reads the same offline.
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Sequence
-from html import escape  # the SVG label (the page itself is escaped by its templates)
-from typing import Any
+from dataclasses import replace
+from types import MappingProxyType
 
-import matplotlib as mpl
-from markupsafe import Markup
-from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
-
-from ...core.pages import render_page
-from ...core.version import __version__
+from ...core.review import Entry, Note, Part, ReviewFrame, SeatLine, Step, Tone, Words
+from ...core.review_page import review_page
 from ...core.words import exact_percent, join_words, plural, pointer_word, seats_in_words
 from .game import GameRound
 from .record import Ask, Declare, Event, Peek
-from .review import Moment, Review, RoundReview, SeatReview
+from .review import Moment, Review, RoundReview
 from .rules import Seat
-from .scoring import Declared
-
-SEAT_COLOURS = (
-    "#0072B2",  # blue
-    "#E69F00",  # orange
-    "#009E73",  # bluish green
-    "#D55E00",  # vermilion
-    "#CC79A7",  # reddish purple
-    "#56B4E9",  # sky blue
-    "#8C6D31",  # brown
-    "#4D4D4D",  # dark grey
-)
-"""One colour per seat (the Okabe-Ito palette, safe for colour-blind readers, with
-its yellow swapped for two darker tones), shared by the plots and the tables."""
-
-NEUTRAL_COLOUR = "#9AA0A6"
-LIE_COLOUR = "#C62828"
-LIE_DASHES = (0, (3, 2))
-BAND = "#EEF0F3"
-INK = "#1F2328"
-MUTED = "#5B6270"
-GRID = "#E3E5E8"
-
-PLOT_STYLE: dict[Any, Any] = {  # matplotlib's rc keys, typed as literals
-    "svg.fonttype": "none",  # text stays text: crisp, selectable, small
-    "svg.hashsalt": "wooolf",  # the same review gives the same page
-    "font.family": "DejaVu Sans",  # shipped with matplotlib: always found
-    "font.size": 10,
-    "axes.edgecolor": "#B8BCC2",
-    "axes.labelcolor": MUTED,
-    "xtick.color": MUTED,
-    "ytick.color": MUTED,
-    "text.color": INK,
-}
-
-
-def seat_colour(round_: GameRound, seat: Seat) -> str:
-    """The seat's colour in plots and tables (grey for a neutral hand).
-
-    >>> from wooolf_solver.games.wooolf.game import GameRecord
-    >>> seat_colour(GameRecord.load("examples/game-4p-advanced.yaml").round(1), 5)
-    '#9AA0A6'
-    """
-    if round_.setup.is_neutral(seat):
-        return NEUTRAL_COLOUR
-    return SEAT_COLOURS[(seat - 1) % len(SEAT_COLOURS)]
-
-
-# -- plots -----------------------------------------------------------------------------------
-
-
-def round_figure(round_review: RoundReview) -> Figure:
-    """Each seat's best-declaration chance after every event of a round, one line per
-    seat; a dot where a seat declared (at the chance its declaration had then; a
-    cross when it was wrong), the first go-around shaded, the shepherd's lies marked.
-
-    >>> from wooolf_solver.games.wooolf.game import GameRecord
-    >>> from wooolf_solver.games.wooolf.review import review
-    >>> figure = round_figure(review(GameRecord.load("examples/game-6p-basic.yaml")).rounds[0])
-    >>> axes = figure.axes[0]
-    >>> len(axes.get_lines()) >= 6, axes.get_xlabel()
-    (True, 'events (the chance after event k; 0: before the first)')
-    """
-    round_ = round_review.round
-    count = len(round_.events)
-    end = count + 1  # the final declarations, after the last event
-    with mpl.rc_context(PLOT_STYLE):
-        figure = Figure(figsize=(8.6, 3.5), layout="constrained")
-        axes = figure.add_subplot()
-        labels = axes.get_xaxis_transform()
-        axes.axvspan(0, round_.first_go_around, color=BAND, zorder=0, lw=0)
-        for moment in round_review.moments:
-            if moment.kind == "shepherd-lie" and moment.event is not None:
-                axes.axvline(moment.event, color=LIE_COLOUR, lw=1.2, ls=LIE_DASHES, alpha=0.7)
-                axes.text(
-                    moment.event,
-                    1.015,
-                    "lie",
-                    transform=labels,
-                    ha="center",
-                    va="bottom",
-                    fontsize=8,
-                    color=LIE_COLOUR,
-                    fontweight="bold",
-                )
-        steps = [*range(count + 1), end]
-        for seat, seat_review in round_review.seats.items():
-            colour = seat_colour(round_, seat)
-            curve = [*seat_review.curve, seat_review.curve[-1]]
-            axes.step(
-                steps,
-                curve,
-                where="post",
-                color=colour,
-                lw=2.2,
-                alpha=0.9,
-                solid_joinstyle="round",
-                label=f"seat {seat} · {seat_review.identity}",
-            )
-        marks = [
-            (seat, mark)
-            for seat, seat_review in round_review.seats.items()
-            if (mark := declaration_mark(round_, seat_review, end)) is not None
-        ]
-        finals = [seat for seat, (x, _, _) in marks if x == end]
-        for seat, (x, y, right) in marks:
-            # the final declarations side by side, so that none hides another
-            shift = 0.2 * (finals.index(seat) - (len(finals) - 1) / 2) if x == end else 0.0
-            axes.plot(
-                [x + shift],
-                [y],
-                marker="o" if right else "X",
-                markersize=9 if right else 10,
-                color=seat_colour(round_, seat),
-                markeredgecolor="white" if right else INK,
-                markeredgewidth=1.4 if right else 0.8,
-                zorder=5,
-                ls="none",
-            )
-        axes.set_xlim(-0.2, end + 0.2 + 0.1 * len(finals))
-        axes.set_ylim(-0.03, 1.04)
-        axes.set_xticks(steps, [*(str(k) for k in range(count + 1)), "end"])
-        axes.set_yticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
-        axes.grid(axis="y", color=GRID, lw=0.8)
-        axes.set_axisbelow(True)
-        axes.spines[["top", "right"]].set_visible(False)
-        axes.tick_params(length=0, pad=5)
-        axes.set_xlabel("events (the chance after event k; 0: before the first)")
-        axes.set_ylabel("best declaration right")
-        handles, names = axes.get_legend_handles_labels()
-        handles += [
-            Line2D([], [], ls="none", marker="o", markersize=8, color=MUTED, mec="white"),
-            Line2D([], [], ls="none", marker="X", markersize=9, color=MUTED, mec=INK, mew=0.8),
-            Patch(facecolor=BAND, edgecolor="#D5D9DE", lw=0.8),
-        ]
-        names += ["declared, right", "declared, wrong", "first go-around"]
-        if any(moment.kind == "shepherd-lie" for moment in round_review.moments):
-            handles.append(Line2D([], [], color=LIE_COLOUR, lw=1.2, ls=LIE_DASHES, alpha=0.7))
-            names.append("shepherd's lie")
-        axes.legend(
-            handles,
-            names,
-            loc="upper left",
-            bbox_to_anchor=(1.01, 1.0),
-            frameon=False,
-            handlelength=1.6,
-            labelcolor=INK,
-        )
-    return figure
-
-
-def declaration_mark(
-    round_: GameRound, seat_review: SeatReview, end: int
-) -> tuple[int, float, bool] | None:
-    """Where a seat's declaration goes on the plot: ``(x, chance, right)``, at its
-    ``declare`` event (early) or at the end (final); ``None`` if it made none."""
-    declared = seat_review.declared
-    if declared is None or seat_review.declared_probability is None:
-        return None
-    event = round_.declare_event(seat_review.seat)
-    x = end if event is None else event
-    return x, seat_review.declared_probability, round_.score.correct[seat_review.seat]
-
-
-def figure_svg(figure: Figure, prefix: str = "", label: str = "") -> str:
-    """The figure as an ``<svg>`` element to inline in HTML: no XML prolog, every id
-    prefixed with ``prefix`` (several plots in one page keep distinct ids), and
-    ``label`` as its accessible name.
-
-    >>> figure = Figure(figsize=(2, 1))
-    >>> _ = figure.add_subplot().plot([0, 1], [1, 0])
-    >>> svg = figure_svg(figure, "a-", "a line")
-    >>> svg.startswith('<svg role="img" aria-label="a line" '), 'id="a-' in svg
-    (True, True)
-    """
-    buffer = io.StringIO()
-    with mpl.rc_context(PLOT_STYLE):
-        figure.savefig(buffer, format="svg", metadata={"Date": None}, transparent=True)
-    text = buffer.getvalue()
-    text = text[text.index("<svg") :]
-    text = re.sub(r"\s*<metadata>.*?</metadata>", "", text, count=1, flags=re.DOTALL)
-    text = re.sub(
-        r'(\bid="|url\(#|href="#)([A-Za-z_][\w.-]*)',
-        lambda match: f"{match.group(1)}{prefix}{match.group(2)}",
-        text,
-    )
-    return text.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)
-
 
 # -- words -----------------------------------------------------------------------------------
 
@@ -321,73 +124,148 @@ def event_in_words(round_: GameRound, event: Event) -> str:
 # -- the page --------------------------------------------------------------------------------
 
 
-MOMENT_LABELS = {
-    "gamble": "gamble",
-    "better-declaration": "better choice",
-    "unused-certainty": "missed",
-    "shepherd-lie": "lie",
+MOMENT_LABELS: dict[str, tuple[Tone, str]] = {
+    "gamble": ("risk", "gamble"),
+    "better-declaration": ("missed", "better choice"),
+    "unused-certainty": ("missed", "missed"),
+    "shepherd-lie": ("lie", "lie"),
 }
 
 EVENT_KINDS = {Peek: "peek", Ask: "question", Declare: "declaration"}
 
+WORDS = Words(
+    kind="Game review",
+    who="Identity",
+    move="Declaration",
+    chance="Chance then",
+    best="best then",
+    moments="events (the chance after event k; 0: before the first)",
+    curve="best declaration right",
+    caption=(
+        "How sure each seat could be: the chance that its best declaration is right, from "
+        "its own knowledge after each event, exactly. A dot is a declaration that was right, "
+        "a cross a wrong one, at the chance it had when made. Shaded: the first go-around "
+        "(no early declarations). Red dashes: the shepherd's lies."
+    ),
+    nothing="Nothing notable: no gamble, no lie, no certainty left unused.",
+    footer=(
+        "Every chance is exact: counted over every deal consistent with what the seat "
+        "knew, never sampled."
+    ),
+    part_noun="round",
+)
+
 
 def html_report(result: Review) -> str:
-    """The whole review as one self-contained HTML page (see the module docstring),
-    from the templates ``review.html`` and ``round.html`` of this package's
-    ``templates/`` folder in the generic frame ``page.html``."""
+    """The whole review as one self-contained HTML page (see the module docstring)."""
+    return review_page(frame(result))
+
+
+def frame(result: Review) -> ReviewFrame:
+    """The review in the generic frame, with Wooolf!!'s words.
+
+    >>> from wooolf_solver.games.wooolf.game import GameRecord
+    >>> from wooolf_solver.games.wooolf.review import review
+    >>> first = frame(review(GameRecord.load("examples/game-6p-basic.yaml"))).parts[0]
+    >>> first.title, len(first.moments), first.seats[5].who, first.seats[5].certain_at
+    ('Round 1', 15, 'wolf', 10)
+    """
     record = result.game
     game, setup = record.game, record.setup
-    title = f"{game.title} — {game.editions[setup.edition].title}"
     score = result.score
-    return render_page(
-        __package__ or "wooolf_solver.games.wooolf",
-        "review.html",
-        page_title=f"Game review — {title}",
-        title=title,
-        players=setup.players,
-        rounds=result.rounds,
-        state="the game is over" if score.over else "an unfinished game",
-        score=score,
+    return ReviewFrame(
+        title=f"{game.title} — {game.editions[setup.edition].title}",
+        facts=(
+            f"{setup.players} players",
+            plural(len(result.rounds), "round"),
+            "the game is over" if score.over else "an unfinished game",
+        ),
         winners=score.winners,
-        winning_points=score.totals[score.winners[0]],
-        version=__version__,
-        moment_labels=MOMENT_LABELS,
-        plural=plural,
-        seats_in_words=seats_in_words,
-        exact_percent=exact_percent,
-        events_in_words=events_in_words,
-        moment_sentence=moment_sentence,
-        event_in_words=event_in_words,
-        event_kind=lambda event: EVENT_KINDS[type(event)],
-        chip_colours=chip_colours,
-        round_facts=round_facts,
-        declared_pointers=declared_pointers,
-        lie_events=lambda review: {m.event for m in review.moments if m.kind == "shepherd-lie"},
-        plot=plot,
+        outcome=f"with {plural(score.totals[score.winners[0]], 'point')}",
+        parts=tuple(round_part(round_review) for round_review in result.rounds),
+        words=WORDS,
+        totals=score.totals,
+        extra=MappingProxyType({"mistakes": score.mistakes}),
     )
 
 
-def chip_colours(round_: GameRound, seat: Seat) -> tuple[str, str]:
-    """A seat's colour and the ink that reads better on it, white or dark."""
-    colour = seat_colour(round_, seat)
-    ink = "#fff" if contrast(colour, "#FFFFFF") >= contrast(colour, INK) else INK
-    return colour, ink
+def round_part(round_review: RoundReview) -> Part:
+    """One round: every seat after every event, the notable moments, the timeline."""
+    round_ = round_review.round
+    score = round_review.score
+    lies = {m.event for m in round_review.moments if m.kind == "shepherd-lie"}
+    timeline = tuple(
+        Entry(
+            event.seat,
+            EVENT_KINDS[type(event)],
+            event_in_words(round_, event),
+            lie=number in lies,
+            right=score.correct.get(event.seat) if isinstance(event, Declare) else None,
+        )
+        for number, event in enumerate(round_.events, 1)
+    )
+    notes_after = [
+        f"The shepherd's bonus: seat {shepherd} +{len(fooled)}, for "
+        f"{seats_in_words(fooled)}, whose wolf pointer named a seat where it cried wolf."
+        for shepherd, fooled in score.bonus.items()
+        if fooled
+    ]
+    if score.red:
+        notes_after.append(
+            f"Red X: {seats_in_words(sorted(score.red))} may not declare early next round "
+            "(a wrong early declaration)."
+        )
+    return Part(
+        anchor=f"round-{round_.number}",
+        title=f"Round {round_.number}",
+        facts=tuple(round_facts(round_)),
+        moments=tuple(events_in_words(k) for k in range(len(round_.events) + 1)),
+        seats=tuple(seat_line(round_review, seat) for seat in round_.hands),
+        notes=tuple(moment_note(round_, moment) for moment in round_review.moments),
+        timeline=timeline,
+        calm=round_.first_go_around,
+        calm_words="first go-around",
+        grey=frozenset(seat for seat in round_.hands if round_.setup.is_neutral(seat)),
+        notes_after=tuple(notes_after),
+    )
 
 
-def contrast(first: str, second: str) -> float:
-    """The WCAG contrast ratio of two ``#RRGGBB`` colours, from 1 to 21.
+def seat_line(round_review: RoundReview, seat: Seat) -> SeatLine:
+    """A seat's round: its identity and hand, its steps, its points and marks."""
+    round_ = round_review.round
+    score = round_review.score
+    identity = round_.identity(seat).name
+    cards = " + ".join(card.name for card in round_.hands[seat])
+    review = round_review.seats.get(seat)
+    if review is None:
+        return SeatLine(seat, identity, f"{cards} · neutral hand")
+    steps: tuple[Step[object], ...] = review.steps
+    if review.declared is not None and review.declared_after is not None:
+        step = steps[review.declared_after]
+        if step.made is not None:
+            made = replace(step.made, words=f"{review.declared.when}: {step.made.words}")
+            steps = tuple(
+                replace(s, made=made) if k == review.declared_after else s
+                for k, s in enumerate(steps)
+            )
+    bonus = len(score.bonus.get(seat, ()))
+    penalty = ""
+    if seat in score.mistakes:
+        penalty = "mistake" + (" + red X" if seat in score.red else "")
+    return SeatLine(
+        seat,
+        identity,
+        cards,
+        steps,
+        score.points[seat],
+        (f"+{bonus} bonus",) if bonus else (),
+        penalty,
+    )
 
-    >>> round(contrast("#FFFFFF", "#000000"), 1), round(contrast("#0072B2", "#FFFFFF"), 2)
-    (21.0, 5.19)
-    """
 
-    def luminance(colour: str) -> float:
-        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
+def moment_note(round_: GameRound, moment: Moment) -> Note:
+    tone, label = MOMENT_LABELS[moment.kind]
+    return Note(tone, label, moment_sentence(round_, moment), moment.seat, moment.event)
 
 
 def round_facts(round_: GameRound) -> list[str]:
@@ -405,30 +283,4 @@ def round_facts(round_: GameRound) -> list[str]:
     return facts
 
 
-def declared_pointers(round_: GameRound, seat: Seat, declared: Declared) -> str:
-    """A declaration's pointers: ``seat 6 (wolf), nobody (hound)``."""
-    targets = round_.identity(seat).targets
-    return ", ".join(
-        f"{pointer_word(pointer)} ({target})"
-        for pointer, target in zip(declared.targets, targets, strict=True)
-    )
-
-
-def plot(round_review: RoundReview) -> Markup:
-    """The round's plot as inline SVG (markup: the template prints it unescaped)."""
-    number = round_review.round.number
-    svg = figure_svg(
-        round_figure(round_review),
-        prefix=f"r{number}-",
-        label=f"Round {number}: each seat's best-declaration chance after each event",
-    )
-    return Markup(svg)
-
-
-__all__ = [
-    "SEAT_COLOURS",
-    "figure_svg",
-    "html_report",
-    "moment_sentence",
-    "round_figure",
-]
+__all__ = ["frame", "html_report", "moment_sentence"]
