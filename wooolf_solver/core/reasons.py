@@ -179,12 +179,13 @@ class FactBook(ABC):
 
     @property
     def speech(self) -> str | None:
-        """The speech model the claims are read by (``None``: a game without talk)."""
-        return None
+        """The speech model the knowledge reads claims by (``None``: a game without talk)."""
+        speech: str | None = getattr(self.knowledge, "speech", None)
+        return speech
 
     def words(self, fact: Fact) -> str:
-        """The fact in words."""
-        return str(fact)
+        """The fact in words: ``seat 3 is the x``, ``seat 3 lies``."""
+        return liar_words(fact) if fact.identity == LIAR else str(fact)
 
     def negation(self, fact: Fact) -> Negation:
         """The ways ``fact`` can fail (by default: the seat's role says otherwise)."""

@@ -67,25 +67,6 @@ def pointer_word(seat: int) -> str:
     return NOBODY_WORD if seat == NOBODY else f"seat {seat}"
 
 
-def not_certain(fact: str, chance: float | None = None, contrary: bool = False) -> str:
-    """The sentence of ``why`` on a fact that is not certain: with the fact's chance
-    when known, or saying that the contrary is certain.
-
-    >>> not_certain("seat 3 lies")
-    'It is not certain that seat 3 lies.'
-    >>> not_certain("seat 3 lies", 0.25)
-    'It is not certain that seat 3 lies (its chance: 25%).'
-    >>> not_certain("seat 3 lies", 0.0, contrary=True)
-    'It is not certain that seat 3 lies: the contrary is certain.'
-    """
-    line = f"It is not certain that {fact}"
-    if contrary:
-        line += ": the contrary is certain"
-    elif chance is not None:
-        line += f" (its chance: {exact_percent(chance)})"
-    return line + "."
-
-
 def percent(probability: float) -> str:
     """A probability that is neither 0 nor 1, in percent to a tenth; never shown as
     0% or 100% (for the tables of ``solve`` and ``hint``).

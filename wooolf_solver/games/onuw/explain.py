@@ -128,10 +128,6 @@ class DealBook(FactBook):
     record: DealRecord
     knowledge: OnuwKnowledge
 
-    @property
-    def speech(self) -> str:
-        return self.record.model.speech
-
     def words(self, fact: Fact) -> str:
         return fact_words(fact)
 

@@ -39,7 +39,6 @@ from ...core.reasons import (
     Negation,
     Terms,
     explain_fact,
-    liar_words,
     refutes,
     role_chance,
 )
@@ -132,13 +131,6 @@ class GameBook(FactBook):
     terms: ClassVar[Terms] = TERMS
     record: GameRecord
     knowledge: WerewolfKnowledge
-
-    @property
-    def speech(self) -> str:
-        return self.record.model.speech
-
-    def words(self, fact: Fact) -> str:
-        return liar_words(fact) if fact.identity == LIAR else str(fact)
 
     def negation(self, fact: Fact) -> Negation:
         """A role as by default; "lies" fails when the seat's last claim is true (it
