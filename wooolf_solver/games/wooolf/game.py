@@ -61,6 +61,7 @@ from ...core.arguments import path_argument
 from ...core.documents import read_document, shown
 from ...core.errors import InvalidRecordError
 from ...core.fields import at, digits
+from ...core.kept import kept
 from ...core.words import NOBODY
 from .record import (
     Ask,
@@ -178,17 +179,20 @@ class GameRound:
     def public_events(self) -> tuple[Event, ...]:
         """The events as the public knows them: every peek without the card seen
         (made once: the lab's report asks for every seat's view again and again)."""
-        return tuple(
-            replace(event, sees=None)
-            if isinstance(event, Peek) and event.sees is not None
-            else event
-            for event in self.events
-        )
+        return tuple(map(_public, self.events))
 
     @cached_property
     def score(self) -> RoundScore:
         """The round's points, mistakes and red X (:func:`~.scoring.score_round`)."""
         return score_round(self.game, self.setup, self.hands, self.events, self.declarations)
+
+
+def _public(event: Event) -> Event:
+    """``event`` as the public knows it: a peek without the card seen, made once per
+    event and kept on it (a played round's views share it, turn after turn)."""
+    if isinstance(event, Peek) and event.sees is not None:
+        return kept(event, "public", lambda: replace(event, sees=None))
+    return event
 
 
 @dataclass(frozen=True)
