@@ -15,10 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wooolf_solver import Round, solve
+from wooolf_solver.core.review_page import review_page
 from wooolf_solver.core.words import exact_percent as percent
 from wooolf_solver.games.wooolf.game import GameRecord
 from wooolf_solver.games.wooolf.knowledge import knowledge_of
 from wooolf_solver.games.wooolf.record import Ask, Event, Peek
+from wooolf_solver.games.wooolf.report import frame
 from wooolf_solver.games.wooolf.review import Moment, Review, review
 from wooolf_solver.games.wooolf.scoring import Declared, is_correct
 
@@ -298,3 +300,31 @@ def test_a_knowledge_cut_after_some_events_is_the_view_then(seed: int, players: 
         knowledge = knowledge_of(round_.view(seat))
         for events in range(len(round_.round.events) + 1):
             assert knowledge.after(events) == knowledge_of(round_.view(seat, events))
+
+
+@settings(max_examples=4)
+@given(rng=st.randoms(use_true_random=False), edition=st.sampled_from(["basic", "advanced"]))
+def test_the_replay_is_each_seats_own_solve_by_brute_force(
+    rng: random.Random, edition: str
+) -> None:
+    """The generic replay (core.review) with the fast engine gives, for every seat at every
+    moment, the best declaration's chance that brute force gives on the seat's view then;
+    the review's frame has a step for each, and its page a row for every seat."""
+    game = GameRecord.from_dict(play(rng, edition, 4, random_player, max_rounds=1).record)
+    round_ = game.rounds[0]
+    reviewed = frame(review(game))
+    part = reviewed.parts[0]
+    assert [line.seat for line in part.seats] == list(round_.hands)
+    page = review_page(reviewed)
+    for line in part.seats:
+        assert f'id="round-1-seat-{line.seat}"' in page
+        if line.seat not in round_.players:
+            assert line.steps == ()  # a neutral hand never acts
+            continue
+        assert len(line.steps) == len(round_.events) + 1
+        for k, step in enumerate(line.steps):
+            ranked = solve(round_.seen_by(line.seat, k), engine="brute").declarations(at_least=1)
+            assert step.best is not None and step.best.chance == pytest.approx(
+                ranked[0].probability
+            )
+            assert step.best.certain == ranked[0].certain
