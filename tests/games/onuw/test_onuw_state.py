@@ -42,6 +42,7 @@ def test_a_bot_sees_its_own_seat_only(setup: tuple[int, str], seed: int) -> None
     bots = {seat: Watcher() for seat in range(1, players + 1)}
     played = play(state, bots, Random(seed))
     assert played.record.is_game and state.current == TERMINAL
+    assert list(played.record.night) == list(range(1, players + 1))  # written in seat order
     for seat, bot in bots.items():
         phases = [view.phase for view in bot.views]
         assert phases == ["night", "day", "vote"]

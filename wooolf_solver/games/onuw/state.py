@@ -304,7 +304,7 @@ class OnuwState:
         layout = self.layout
         if seat is None:
             cards = dict(zip(layout.slots, self.dealt, strict=True)) if self.dealt else {}
-            night = dict(self.entries)
+            night = {seat: self.entries[seat] for seat in layout.seats if seat in self.entries}
         else:
             cards = {seat: self.dealt[seat - 1]} if self.dealt else {}
             night = {seat: self.entries[seat]} if seat in self.entries else {}
