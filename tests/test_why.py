@@ -2,7 +2,7 @@
 re-checked by brute force (sufficient: its events alone force the fact; minimal: not
 without any one of them; the verdict: certain exactly when brute force finds it so),
 on the examples and on played records; the same verdict line and JSON in every game;
-``why SEAT liar`` in both games with claims."""
+``why SEAT liar`` in both games with claims, and ``why SEAT werewolf-team`` in ONUW."""
 
 from __future__ import annotations
 
@@ -108,8 +108,9 @@ def check_onuw(record: DealRecord, seats: Sequence[int] | None = None) -> None:
     book = onuw_book(record)
     brute = onuw_engine("brute")
     claimed = {claim.seat for claim in record.claims}
+    teams = sorted({f"{record.rules.team(card)}-team" for card in record.deck})
     for seat in seats if seats is not None else record.layout.seats:
-        identities = [*sorted(set(record.deck)), *([LIAR] if seat in claimed else [])]
+        identities = [*sorted(set(record.deck)), *teams, *([LIAR] if seat in claimed else [])]
         for identity in identities:
             for holds in (True, False):
                 assert_checked(book, onuw_why.explain(record, seat, identity, holds), brute)
@@ -175,7 +176,7 @@ def claim(seat: int, dealt: str, entry: NightEntry, rng: random.Random) -> Claim
     return Claim(seat, rng.choice(RULES.deck("official", 3))) if rng.random() < 0.8 else None
 
 
-@settings(max_examples=4)
+@settings(max_examples=3)
 @given(seed=st.integers(0, 2**32))
 def test_onuw_played_records(seed: int) -> None:
     rng = random.Random(seed)
@@ -212,6 +213,12 @@ def test_onuw_played_records(seed: int) -> None:
             "No, it is not certain that seat 3 holds a werewolf at dawn: seat 3 holds a "
             "werewolf at dawn with chance 5.7%.",
             {"holds": False, "speech": "mimic"},
+        ),
+        (
+            ["onuw/official-3p-lies.yaml", "1", "village-team"],
+            "Yes, it is certain: seat 1 is on the village team at dawn (your night and claim 2 "
+            "force it).",
+            {"holds": True, "events": ["night", 2], "speech": "mimic"},
         ),
         (
             ["werewolf/spec-9p-seer.yaml", "4", "werewolf"],

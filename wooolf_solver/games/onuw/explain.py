@@ -54,12 +54,28 @@ from .record import Claim, DealRecord
 from .rules import Seat
 from .words import card, claim_words, night_words
 
+TEAM = "-team"
+"""The ending of a team's fact: ``why SEAT werewolf-team`` (the dawn team, ``solve``'s
+team columns)."""
+
+
+def team_of(identity: str) -> str | None:
+    """The team a fact's identity names (``werewolf-team``), or ``None``."""
+    return identity.removesuffix(TEAM) if identity.endswith(TEAM) else None
+
 
 def fact_words(fact: Fact) -> str:
     """``seat 2 holds a werewolf at dawn``, ``seat 1 does not hold the seer at dawn``,
-    ``seat 3 lies``."""
+    ``seat 3 lies``, ``seat 2 is on the werewolf team at dawn``.
+
+    >>> fact_words(Fact(2, "village-team", False))
+    'seat 2 is not on the village team at dawn'
+    """
     if fact.identity == LIAR:
         return liar_words(fact)
+    team = team_of(fact.identity)
+    if team is not None:
+        return f"seat {fact.seat} is {'' if fact.holds else 'not '}on the {team} team at dawn"
     verb = "holds" if fact.holds else "does not hold"
     return f"seat {fact.seat} {verb} {card(fact.identity)} at dawn"
 
@@ -86,16 +102,19 @@ def explain(
     """Why ``seat`` certainly holds (``holds``) or does not hold ``identity`` at dawn."""
     if not record.layout.is_seat(seat):
         raise InvalidRecordError(f"seat: {seat} is out of range 1..{record.players}")
-    if identity.strip().lower() == LIAR:
+    name = identity.strip().lower()
+    if name == LIAR:
         if not any(claim.seat == seat for claim in record.claims):
             raise InvalidRecordError(f"seat: seat {seat} made no claim (whether it lies?)")
-        name = LIAR
+    elif team_of(name) is not None:
+        teams = sorted({f"{record.rules.team(card)}{TEAM}" for card in record.deck})
+        if name not in teams:
+            raise InvalidRecordError(f"identity: no team {name} in this deck ({', '.join(teams)})")
     else:
         name = record.rules.role(identity, "identity")
-    if name != LIAR and name not in record.deck:
-        raise InvalidRecordError(
-            f"identity: the deck has no {name} (its cards: {', '.join(sorted(set(record.deck)))})"
-        )
+        if name not in record.deck:
+            cards = ", ".join(sorted(set(record.deck)))
+            raise InvalidRecordError(f"identity: the deck has no {name} (its cards: {cards})")
     finder = find_engine(engine)
     knowledge = knowledge_of(record)
     if not finder.consistent(knowledge):
@@ -132,6 +151,17 @@ class DealBook(FactBook):
         return fact_words(fact)
 
     def negation(self, fact: Fact) -> Negation:
+        """A dawn card as by default; a team fails by any card of the other teams (or,
+        negated, of that team); "lies" by its claim being true, and the other way round."""
+        team = team_of(fact.identity)
+        if team is not None:
+            rules, knowledge = self.record.rules, self.knowledge
+            cards = sorted(
+                {card for card in self.record.deck if (rules.team(card) == team) != fact.holds}
+            )
+            return tuple(
+                (knowledge.negation(NEGATION_EVENT, fact.seat, card, False),) for card in cards
+            )
         if fact.identity != LIAR:
             return super().negation(fact)
         record = self.record
@@ -142,8 +172,11 @@ class DealBook(FactBook):
         if not isinstance(knowledge, OnuwKnowledge):
             raise TypeError("an ONUW chance needs an ONUW knowledge")
         solution = FastEngine().solution(knowledge)
+        team = team_of(fact.identity)
         if fact.identity == LIAR:
             chance = solution.lying[fact.seat]
+        elif team is not None:
+            chance = solution.team[fact.seat].get(team, Fraction(0))
         else:
             chance = solution.dawn[fact.seat].get(fact.identity, Fraction(0))
         return chance if fact.holds else 1 - chance
