@@ -18,9 +18,12 @@ ballot's worth to its team) from what it knew then, against the best ballot open
 
 from __future__ import annotations
 
-from ...core.review import Note, Part, ReviewFrame, SeatLine, Step, Words
+from ...core.pages import capitalize_first
+from ...core.review import Entry, Note, Part, ReviewFrame, SeatLine, Step, Words
 from ...core.review_page import review_page
 from ...core.words import plural
+from .events import Event
+from .explain import describe
 from .record import GameRecord
 from .review import WINNER_WORDS, Ballot, DayReview, Review
 
@@ -60,14 +63,18 @@ def frame(record: GameRecord, result: Review) -> ReviewFrame:
         ),
         winners=result.winners,
         outcome=f"({outcome})",
-        parts=tuple(day_part(record, day) for day in result.days),
+        parts=tuple(
+            day_part(record, day, 0 if n == 0 else result.days[n - 1].event)
+            for n, day in enumerate(result.days)
+        ),
         words=WORDS,
         summary=(f"The cards: {cards}.", f"The dead, in order: {dead or 'nobody'}."),
     )
 
 
-def day_part(record: GameRecord, day: DayReview) -> Part:
-    """A day's vote: every voter's ballot judged from its knowledge then."""
+def day_part(record: GameRecord, day: DayReview, since: int) -> Part:
+    """A day's vote: every voter's ballot judged from its knowledge then; the events
+    after event ``since`` (the day before's vote) up to it as the timeline."""
     cards = dict(record.cards)
     lynched = "nobody lynched"
     if day.lynched is not None:
@@ -87,6 +94,17 @@ def day_part(record: GameRecord, day: DayReview) -> Part:
             for step, ballot in zip(day.steps, day.ballots, strict=True)
         ),
         notes=notes,
+        timeline=tuple(entry(event) for event in record.events[since : day.event]),
+    )
+
+
+def entry(event: Event) -> Entry:
+    """An event of the record on the timeline: its seat when it has one, its kind (the
+    record's word for it; a day is its vote)."""
+    seat = getattr(event, "seat", None)
+    kind = "vote" if event.kind == "day" else event.kind  # the record's own name of it
+    return Entry(
+        seat if isinstance(seat, int) else None, kind, capitalize_first(describe(event)) + "."
     )
 
 
