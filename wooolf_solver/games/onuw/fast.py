@@ -120,7 +120,7 @@ def _slots_in(value: EntryValue) -> Iterator[Slot]:
                 yield item[0]
 
 
-def _mentioned(entry: NightEntry) -> set[Slot]:
+def mentioned(entry: NightEntry) -> set[Slot]:
     return {slot for _, value in entry.items for slot in _slots_in(value)}
 
 
@@ -154,10 +154,10 @@ def marked_slots(knowledge: OnuwKnowledge) -> set[Slot]:
     that a claim or the viewpoint's night mentions."""
     marked = {int(slot) for slot in knowledge.space.known} | set(knowledge.prior.facts)
     for claim in knowledge.claims:
-        marked |= _mentioned(claim.entry)
+        marked |= mentioned(claim.entry)
     for obs in knowledge.observations:
         if isinstance(obs, OwnNight):
-            marked |= _mentioned(obs.entry) | set(obs.choice)
+            marked |= mentioned(obs.entry) | set(obs.choice)
     return marked
 
 

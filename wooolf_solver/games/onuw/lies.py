@@ -65,7 +65,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from itertools import product
+from itertools import chain, combinations, product
 from math import comb, gcd, prod
 from types import MappingProxyType
 
@@ -75,7 +75,7 @@ from .brute import Solution
 from .model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
 from .night import Insomniac, Power, Robber, power_of
 from .record import Claim
-from .rules import Seat
+from .rules import Seat, Slot
 
 
 def _made(knowledge: OnuwKnowledge) -> list[ClaimMade] | None:
@@ -246,29 +246,49 @@ def true_means_honest(knowledge: OnuwKnowledge, made: ClaimMade) -> bool:
     )
 
 
-def _groups(knowledge: OnuwKnowledge, made: Sequence[ClaimMade]) -> list[tuple[int, ...]]:
-    """The claims (their numbers) in groups of interchangeable ones: the same claim
-    (weights included) by seats that nothing else names and that the night prior does
-    not tell apart; permuting a group's seats changes no weight."""
-    marked, prior = fast.marked_slots(knowledge), knowledge.prior
+def _groups(
+    knowledge: OnuwKnowledge,
+    made: Sequence[ClaimMade],
+    numbers: Sequence[int],
+    marked: set[Slot],
+) -> list[tuple[int, ...]]:
+    """The claims ``numbers`` in groups of interchangeable ones: the same claim
+    (weights included) by seats not ``marked`` that the night prior does not tell
+    apart; permuting a group's seats changes no weight."""
+    prior = knowledge.prior
     groups: dict[object, list[int]] = defaultdict(list)
-    for number, claim in enumerate(made):
+    for number in numbers:
+        claim = made[number]
         seat = claim.claim.seat
-        if seat in marked:
-            groups[number].append(number)
-            continue
         bot = prior.uniform and seat in prior.bots
-        groups[(bot, claim.claim.role, claim.claim.entry, claim.weights)].append(number)
+        key = (bot, claim.claim.role, claim.claim.entry, claim.weights)
+        groups[number if seat in marked else key].append(number)
     return [tuple(group) for group in groups.values()]
 
 
-def _subsets(groups: Sequence[tuple[int, ...]]) -> Iterator[tuple[tuple[int, ...], int]]:
-    """A subset of claims for each number of claims taken in each group (its first
-    ones), with how many subsets it stands for; the empty subset first."""
-    for sizes in product(*(range(len(group) + 1) for group in groups)):
-        inside = sorted(n for group, size in zip(groups, sizes, strict=True) for n in group[:size])
-        count = prod(comb(len(group), size) for group, size in zip(groups, sizes, strict=True))
-        yield tuple(inside), count
+def _subsets(
+    knowledge: OnuwKnowledge, made: Sequence[ClaimMade]
+) -> Iterator[tuple[tuple[int, ...], int, list[tuple[int, ...]]]]:
+    """The subsets of claims taking their second part, up to the symmetry: the claims
+    that name a seat one by one; given those taken, the others in groups of
+    interchangeable claims (:func:`_groups`; a seat that a claim taken names is marked,
+    one that a claim not taken names is not: that claim says nothing in the run), each
+    group by how many of it are taken (its first ones). Each with how many subsets it
+    stands for, and its groups of more than one claim; the empty subset first."""
+    layout = knowledge.layout
+    naming = [
+        number
+        for number, claim in enumerate(made)
+        if any(layout.is_seat(slot) for slot in fast.mentioned(claim.claim.entry))
+    ]
+    others = [number for number in range(len(made)) if number not in naming]
+    for taken in chain.from_iterable(combinations(naming, k) for k in range(len(naming) + 1)):
+        told = replace(knowledge, claims=tuple(made[number].claim for number in taken))
+        groups = _groups(knowledge, made, others, fast.marked_slots(told))
+        for sizes in product(*(range(len(group) + 1) for group in groups)):
+            chosen = [n for group, size in zip(groups, sizes, strict=True) for n in group[:size]]
+            count = prod(comb(len(group), size) for group, size in zip(groups, sizes, strict=True))
+            yield tuple(sorted((*taken, *chosen))), count, [g for g in groups if len(g) > 1]
 
 
 def _honest_part(
@@ -343,8 +363,7 @@ def honest_sums(knowledge: OnuwKnowledge, made: Sequence[ClaimMade]) -> fast.Sum
     true: list[Fraction] = [Fraction(0)] * len(made)
     rest = [gcd(claim.weights.liar, claim.weights.false) for claim in made]
     step = [claim.weights.true - claim.weights.false for claim in made]
-    groups = [group for group in _groups(knowledge, made) if len(group) > 1]
-    for inside, count in _subsets(_groups(knowledge, made)):
+    for inside, count, groups in _subsets(knowledge, made):
         part = _honest_part(knowledge, made, inside)
         if part is None:
             continue
