@@ -113,6 +113,17 @@ class Bot(Protocol[V_contra, M]):
         ...
 
 
+class RandomBot:
+    """A bot that makes any listed legal move, each alike.
+
+    >>> RandomBot().act(None, ("rock", "paper", "scissors"), Random(0))
+    'paper'
+    """
+
+    def act(self, view: object, legal: Legal[M], rng: Random) -> M:
+        return rng.choice(tuple(legal))
+
+
 def checked(state: State[M, V, R], seat: int, move: M) -> M:
     """``move`` if ``seat`` is to move and may make it, else :class:`IllegalMoveError`
     (the check every :meth:`State.apply` starts with).

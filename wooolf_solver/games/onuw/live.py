@@ -43,6 +43,7 @@ from random import Random
 from typing import Any, ClassVar, Literal
 
 from ...core.errors import IllegalMoveError, InvalidRecordError, OutOfTurnError
+from ...core.play import RandomBot
 from .night import NOTHING, Choice
 from .record import DealRecord, read_record
 from .rules import Layout, Rules, Seat, load_rules
@@ -362,7 +363,8 @@ class LiveTable:
         for seat in step.seats:
             if seat in self.state.bots:
                 rng = Random(f"{self.seed}:night:{seat}")
-                self.state.apply(seat, Night(rng.choice(self.state.night_options(seat))))
+                legal = self.state.legal(seat)
+                self.state.apply(seat, RandomBot().act(self.state.view(seat), legal, rng))
 
     def night_choices(self, seat: Seat) -> tuple[Choice, ...]:
         """The seat's legal night choices (the people may pass where the role may)."""
