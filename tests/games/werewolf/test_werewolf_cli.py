@@ -92,7 +92,11 @@ def test_why(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "why", SPEC, "1", "werewolf", "--not", "--json")
     assert status == 0 and json.loads(out) == {"holds": True, "events": [4, 5], "speech": "mimic"}
     status, out, _ = run(capsys, "why", SPEC, "1", "witch")
-    assert status == 0 and "not certain that seat 1 is the witch (its chance: 25%)" in out
+    assert (
+        status == 0
+        and "not certain that seat 1 is the witch: seat 1 is the witch with chance" in out
+    )
+    assert "25.0%" in out
 
 
 def test_review_json_text_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
