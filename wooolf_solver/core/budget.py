@@ -90,17 +90,17 @@ def _watched() -> Iterator[None]:
         yield
     finally:
         signal.setitimer(timer, 0)
-        signal.signal(signal.SIGVTALRM, previous)
+        signal.signal(signal.SIGVTALRM, signal.SIG_DFL if previous is None else previous)
         _WATCHING.clear()
 
 
 def _look(signum: int, frame: FrameType | None) -> None:
-    """The timer's look at the process: too large, the computation stops here."""
+    """The timer's look at the process: too large, the computation stops here (and at
+    every look after, should some code swallow the error, until the block ends)."""
     if not _WATCHING:
         return
     grown = resident_memory() - _WATCHING[0]
     if grown > max_memory():
-        _WATCHING.clear()  # one refusal: the block's exit stops the timer
         raise TooLargeError("the worlds and tables of this computation", grown, max_memory())
 
 
