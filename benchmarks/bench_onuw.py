@@ -282,10 +282,7 @@ def measure_conflicts(
     deletion with the fast engine's consistency), and whether the conflict is minimal."""
     rows = []
     for number, spec in enumerate(specs, 1):
-        record = spec.record()
-        gc.collect()
-        with console.status(f"{spec.name}: fast"):
-            outcome, solution = time_runs(partial(fast.solve, record), args.repeat)
+        record, outcome, solution = timed_solve(spec, args.repeat, console)
         rows.append(
             {
                 "name": spec.name,
@@ -619,6 +616,17 @@ def time_runs(work: Callable[[], T], repeat: int) -> tuple[Outcome, T]:
     return outcome, runs[-1][1]
 
 
+def timed_solve(
+    spec: Spec | ConflictSpec, repeat: int, console: Console
+) -> tuple[DealRecord, Outcome, Solution]:
+    """A position's record, and ``fast.solve`` of it timed (:func:`time_runs`)."""
+    record = spec.record()
+    gc.collect()
+    with console.status(f"{spec.name}: fast"):
+        outcome, solution = time_runs(partial(fast.solve, record), repeat)
+    return record, outcome, solution
+
+
 def against_brute(
     spec: Any, expected: Any, slow: list[Any], budget: Any, console: Console
 ) -> Outcome:
@@ -645,10 +653,7 @@ def measure(specs: Sequence[Spec], args: argparse.Namespace, console: Console) -
     slow: list[Spec] = []
     rows = []
     for number, spec in enumerate(specs, 1):
-        record = spec.record()
-        gc.collect()
-        with console.status(f"{spec.name}: fast"):
-            fast_outcome, solution = time_runs(partial(fast.solve, record), args.repeat)
+        _, fast_outcome, solution = timed_solve(spec, args.repeat, console)
         brute_outcome = against_brute(spec, digest(solution), slow, budget, console)
         rows.append(Row(spec, solution.worlds, solution.consistent, fast_outcome, brute_outcome))
         median = fast_outcome.median or 0.0
