@@ -35,7 +35,7 @@ from .core.errors import ArgumentTypeError, InvalidRecordError, UnknownNameError
 from .core.knowledge import Seat
 from .core.posterior import Fact, Posterior
 from .games import find_game
-from .games.base import Game, Reason, Record, Result
+from .games.base import AnyGame, Reason, Record, Result
 
 Source = Record | str | PathLike[str] | Mapping[str, Any]
 """What every verb takes: a record already read; a path to a YAML or JSON file (a
@@ -69,7 +69,8 @@ or YAML/JSON text, not 5
         raise ArgumentTypeError(
             f"record: must be a record, a path, a mapping or YAML/JSON text, not {shown(source)}"
         )
-    return game_named(source.get("game")).read(source, Path(), verb)
+    record: Record = game_named(source.get("game")).read(source, Path(), verb)
+    return record
 
 
 def _is_text(source: str) -> bool:
@@ -83,10 +84,11 @@ def load(path: str | PathLike[str], verb: str | None = None) -> Record:
     path = path_argument(path)
     optional_name(verb, "verb")
     data = read_document(path)
-    return game_named(data.get("game")).read(data, path.parent, verb)
+    record: Record = game_named(data.get("game")).read(data, path.parent, verb)
+    return record
 
 
-def game_named(name: object) -> Game:
+def game_named(name: object) -> AnyGame:
     """The game a record's ``game:`` field names, or a one-line error."""
     if not isinstance(name, str):
         raise InvalidRecordError("game: required (for example `game: wooolf`)")
@@ -96,7 +98,7 @@ def game_named(name: object) -> Game:
         raise InvalidRecordError(f"game: {error}") from None
 
 
-def game_of(source: Source, verb: str | None = None) -> tuple[Game, Record]:
+def game_of(source: Source, verb: str | None = None) -> tuple[AnyGame, Record]:
     """The game of a source, and its record (read first unless it is one)."""
     record = read(source, verb)
     return find_game(type(record).game_name), record

@@ -48,7 +48,7 @@ from ..core.errors import InconsistentRecordError, SolverError
 from ..core.speech import SPEECH_MODELS
 from ..engines import ALIASES
 from ..games import available, find_game
-from ..games.base import Game
+from ..games.base import AnyGame
 
 PROG = "wooolf"
 
@@ -74,23 +74,23 @@ class Session:
         self.json_output = json_output
         self.debug = debug
         self.console = Console(highlight=False, emoji=False)
-        self.game: Game | None = None
+        self.game: AnyGame | None = None
         self.record: Any = None
         self.status = OK
 
-    def load(self, path: str, verb: str, speech: str | None = None) -> tuple[Game, Any]:
+    def load(self, path: str, verb: str, speech: str | None = None) -> tuple[AnyGame, Any]:
         """Read a record of any game for ``verb`` (kept to describe its events in
         messages), read by the speech model ``speech`` when one is named."""
         return self.use(api.load(Path(path), verb), speech)
 
-    def use(self, record: Any, speech: str | None = None) -> tuple[Game, Any]:
+    def use(self, record: Any, speech: str | None = None) -> tuple[AnyGame, Any]:
         """Take ``record``, of any game and already read, as :meth:`load` takes a file's."""
         self.game, self.record = api.game_of(record)
         if speech is not None:
             self.record = self.game.with_speech(self.record, speech)
         return self.game, self.record
 
-    def render(self, verb: str, result: Any, **options: Any) -> None:
+    def render(self, verb: str, result: object, **options: int) -> None:
         """Print ``result`` as the loaded record's game renders it for ``verb``."""
         game = self.game or find_game(available()[0])
         self.show(game.render(verb, self.record, result, **options))

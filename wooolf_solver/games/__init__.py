@@ -21,7 +21,7 @@ from ..core.documents import shown
 from ..core.errors import UnknownNameError, did_you_mean
 
 if TYPE_CHECKING:
-    from .base import Game
+    from .base import AnyGame
 
 GAMES: dict[str, str] = {
     "wooolf": "wooolf_solver.games.wooolf:GAME",
@@ -37,7 +37,7 @@ def available() -> tuple[str, ...]:
 
 
 @cache
-def find_game(name: str) -> Game:
+def find_game(name: str) -> AnyGame:
     """The game called ``name`` (case and surrounding spaces ignored).
 
     >>> find_game("chess")
@@ -50,5 +50,5 @@ def find_game(name: str) -> Game:
         hint = did_you_mean(key, GAMES)
         raise UnknownNameError(f"unknown game {shown(name)}{hint} (known: {', '.join(GAMES)})")
     module, attribute = GAMES[key].split(":")
-    game: Game = getattr(import_module(module), attribute)
+    game: AnyGame = getattr(import_module(module), attribute)
     return game

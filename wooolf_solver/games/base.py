@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from ..core.conflict import consistent_tally
 from ..core.errors import EventId, InvalidRecordError, UnsupportedVerbError
 from ..core.knowledge import Knowledge, Seat
 from ..core.posterior import Fact, Posterior
-from ..core.speech import read_by, read_speech
+from ..core.speech import Talking, read_by, read_speech
 from ..engines import Engine, Tally, get_engine
 
 if TYPE_CHECKING:
@@ -41,6 +41,14 @@ class Result(Protocol):
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the verb's ``--json`` output."""
+
+
+class Report(Result, Protocol):
+    """A lab's report of one simulation (a mix played many times)."""
+
+    @property
+    def simulation(self) -> object:
+        """The simulation reported on, as :meth:`Lab.simulations` gave it."""
 
 
 class Reason(Result, Protocol):
@@ -87,28 +95,28 @@ class Lab(Protocol):
         analyse: bool,
         *,
         speech: str | None = None,
-    ) -> list[Any]:
+    ) -> list[object]:
         """One simulation per mix, checked now (an unknown mix, player count or bot is
         refused here with a :class:`~wooolf_solver.core.errors.SolverError`); ``speech``:
         the liars' policy of talking bots (``None``: the default)."""
 
-    def label(self, simulation: Any) -> str:
+    def label(self, simulation: object) -> str:
         """A simulation's mix in one word (the report's column, the JSON's key)."""
 
     def run(
         self,
-        simulations: Sequence[Any],
+        simulations: Sequence[object],
         games: int,
         executor: Executor | None,
         records: str | None,
         on_game: Callable[[object], None],
-    ) -> tuple[Any, ...]:
+    ) -> tuple[Report, ...]:
         """Play ``games`` games of every simulation; one report each (``to_dict()``)."""
 
     def check_plot(self, path: str) -> None:
         """Refuse a plot path whose format the lab cannot write."""
 
-    def plot(self, reports: Sequence[Any], path: str) -> None:
+    def plot(self, reports: Sequence[Report], path: str) -> None:
         """Write the reports' figure to ``path``."""
 
 
@@ -130,11 +138,11 @@ class Moderation(Protocol):
     def question(self) -> Question | None:
         """What to ask now (``None``: the game is over)."""
 
-    def answer(self, text: str) -> Any:
+    def answer(self, text: str) -> Moderation:
         """Give the pending question's answer (a wrong one is refused with a
         :class:`~wooolf_solver.core.errors.SolverError` naming it)."""
 
-    def undo(self) -> Any:
+    def undo(self) -> Moderation:
         """Take the last answer back."""
 
     def lines(self) -> list[str]:
@@ -147,8 +155,14 @@ class Moderation(Protocol):
         """The game record so far (every card, every event), as a document."""
 
 
-class Game:
-    """A game plugged into the library (subclass it; ``GAME = MyGame()`` in the package)."""
+RecordT = TypeVar("RecordT", bound=Record)
+"""The type of a game's records (a union when it has several kinds)."""
+
+
+class Game(Generic[RecordT]):
+    """A game plugged into the library: subclass it as ``Game[MyRecord]`` (its
+    records' type, so that every hook is typed by it) and give ``GAME = MyGame()``
+    in the package. The registry hands games out as :data:`AnyGame`."""
 
     name: ClassVar[str]
     """The record's ``game:`` field."""
@@ -174,30 +188,28 @@ class Game:
 
     # -- records and knowledge --------------------------------------------------------
 
-    def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> Record:
+    def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> RecordT:
         """A record of this game from a parsed document (its ``game:`` field names
         this game); raises :class:`InvalidRecordError` naming the field. ``verb``, when
         known, is what the record is read for: a game with several kinds of record reads
         it as that verb needs, so that an error speaks of the kind the verb wanted."""
         raise InvalidRecordError(f"game: {self.name} records cannot be read yet")
 
-    def with_speech(self, record: Record, speech: str) -> Record:
+    def with_speech(self, record: RecordT, speech: str) -> RecordT:
         """The same record read by the speech model named ``speech``; a game whose
         rules fix what players say is refused in one line."""
         if not self.talks:
             raise InvalidRecordError(
                 f"--speech: {self.title} has no speech model (its rules fix what players say)"
             )
-        talking: Any = record  # a talking game's records carry a model (core.speech.Talking)
-        read: Record = read_by(talking, read_speech(speech, "--speech"))
-        return read
+        talking = cast(Talking, record)  # a talking game's records carry a model
+        return cast(RecordT, read_by(talking, read_speech(speech, "--speech")))
 
-    def speech_of(self, record: Record) -> str | None:
+    def speech_of(self, record: RecordT) -> str | None:
         """The speech model a record's claims are read by (``None``: the game has none)."""
-        talking: Any = record
-        return str(talking.model.speech) if self.talks else None
+        return str(cast(Talking, record).model.speech) if self.talks else None
 
-    def knowledge(self, record: Record) -> Knowledge:
+    def knowledge(self, record: RecordT) -> Knowledge:
         """What the record's viewpoint knows; a record of another kind is refused."""
         raise self.unsupported("solve")
 
@@ -211,32 +223,32 @@ class Game:
 
     # -- the verbs ----------------------------------------------------------------------
 
-    def solve(self, record: Record, engine: str | None = None) -> Posterior:
+    def solve(self, record: RecordT, engine: str | None = None) -> Posterior:
         """The exact posterior of the record's viewpoint."""
         knowledge = self.knowledge(record)
         return self.posterior(knowledge, consistent_tally(knowledge, self.engine(engine)))
 
-    def hint(self, record: Record, engine: str | None = None, naive: bool = False) -> Result:
+    def hint(self, record: RecordT, engine: str | None = None, naive: bool = False) -> Result:
         """What the viewpoint should do next."""
         raise self.unsupported("hint")
 
-    def vote(self, record: Record, engine: str | None = None) -> Result:
+    def vote(self, record: RecordT, engine: str | None = None) -> Result:
         """The viewpoint's ballot advice: every ballot it may cast, best first."""
         raise self.unsupported("vote")
 
     def explain(
-        self, record: Record, seat: Seat, role: str, holds: bool = True, engine: str | None = None
+        self, record: RecordT, seat: Seat, role: str, holds: bool = True, engine: str | None = None
     ) -> Reason:
         """Why a fact about ``seat``'s role is certain, if it is."""
         raise self.unsupported("why")
 
-    def explanations(self, record: Record, engine: str | None = None) -> Mapping[Fact, Reason]:
+    def explanations(self, record: RecordT, engine: str | None = None) -> Mapping[Fact, Reason]:
         """The explanation of every certain fact of the record's posterior."""
         raise self.unsupported("why")
 
     def review(
         self,
-        record: Record,
+        record: RecordT,
         engine: str | None = None,
         on_step: Callable[[int, int], None] | None = None,
     ) -> Result:
@@ -266,15 +278,15 @@ class Game:
     # -- for the command line -----------------------------------------------------------
 
     def render(
-        self, verb: str, record: Record | None, result: Any, **options: Any
+        self, verb: str, record: RecordT | None, result: object, **options: int
     ) -> RenderableType:
         """What ``verb`` prints on a terminal for ``result`` (what the library returned
         for ``record``): ``solve``, ``solve-why`` (the explanations of ``solve --why``),
         ``hint``, ``vote``, ``why``, ``review``, ``review-html`` (a whole HTML page, a ``str``),
         ``balance``, ``simulate``, ``compare`` (the record is then ``None``), and ``conflict``
         (the result is the :class:`~wooolf_solver.core.errors.InconsistentRecordError`).
-        ``options`` are a verb's settings (``top`` for ``hint``; ``chance``, ``contrary``
-        for ``why``).
+        ``options`` are a verb's settings: only ``hint`` has one, ``top`` (the rows its
+        table shows); every other verb is rendered from its result alone.
 
         One hook for every verb rather than a renderer class per verb: the command line
         needs only "this result, readably", a game with no tables of its own still
@@ -309,3 +321,9 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<game {self.name}: {self.title}>"
+
+
+AnyGame = Game[Any]
+"""A game whatever its records, as the registry and the generic layers hold it: they
+pass it records it read itself (:meth:`Game.read`), so its record type is not theirs
+to check; each game refuses a record of another kind in one line."""

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .vote import VoteAdvice
 
 
-class Onuw(Game):
+class Onuw(Game[DealRecord]):
     """One Night Ultimate Werewolf: deal records for deduction, game records for review."""
 
     name: ClassVar[str] = "onuw"
@@ -53,7 +53,7 @@ class Onuw(Game):
             )
         return record
 
-    def knowledge(self, record: Any) -> Knowledge:
+    def knowledge(self, record: DealRecord) -> Knowledge:
         return knowledge_of(self.deal(record))
 
     def posterior(self, knowledge: Knowledge, tally: Tally) -> Posterior:
@@ -63,36 +63,43 @@ class Onuw(Game):
             raise TypeError("an ONUW posterior needs an ONUW knowledge")
         return OnuwPosterior(knowledge, tally, solution_of(knowledge))
 
-    def solve(self, record: Any, engine: str | None = None) -> OnuwPosterior:
+    def solve(self, record: DealRecord, engine: str | None = None) -> OnuwPosterior:
         from .solver import solve  # noqa: PLC0415
 
         return solve(self.deal(record), engine)
 
-    def hint(self, record: Any, engine: str | None = None, naive: bool = False) -> NightHint:
+    def hint(self, record: DealRecord, engine: str | None = None, naive: bool = False) -> NightHint:
         from .hints import hint  # noqa: PLC0415
 
         return hint(self.deal(record), engine, naive)
 
-    def vote(self, record: Any, engine: str | None = None) -> VoteAdvice:
+    def vote(self, record: DealRecord, engine: str | None = None) -> VoteAdvice:
         from .vote import vote  # noqa: PLC0415
 
         return vote(self.deal(record), engine)
 
     def explain(
-        self, record: Any, seat: Seat, role: str, holds: bool = True, engine: str | None = None
+        self,
+        record: DealRecord,
+        seat: Seat,
+        role: str,
+        holds: bool = True,
+        engine: str | None = None,
     ) -> Explanation:
         from .explain import explain  # noqa: PLC0415
 
         return explain(self.deal(record), seat, role, holds, engine)
 
-    def explanations(self, record: Any, engine: str | None = None) -> dict[Fact, Explanation]:
+    def explanations(
+        self, record: DealRecord, engine: str | None = None
+    ) -> dict[Fact, Explanation]:
         from .explain import explanations  # noqa: PLC0415
 
         return explanations(self.deal(record), engine)
 
     def review(
         self,
-        record: Any,
+        record: DealRecord,
         engine: str | None = None,
         on_step: Callable[[int, int], None] | None = None,
     ) -> DealReview:
@@ -105,7 +112,9 @@ class Onuw(Game):
             )
         return review(deal, engine, on_step)
 
-    def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
+    def render(
+        self, verb: str, record: DealRecord | None, result: object, **options: int
+    ) -> RenderableType:
         from .render import render  # noqa: PLC0415 (rich tables: only for the command line)
 
         return render(verb, record, result, **options)
@@ -116,7 +125,7 @@ class Onuw(Game):
         return OnuwLab()
 
     @staticmethod
-    def deal(record: Any) -> DealRecord:
+    def deal(record: object) -> DealRecord:
         """The record as a deal record, or a one-line error."""
         if isinstance(record, DealRecord):
             return record

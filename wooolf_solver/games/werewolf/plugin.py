@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.errors import InvalidRecordError
 from ...core.knowledge import Knowledge, Seat
-from ...core.posterior import Posterior
+from ...core.posterior import Fact, Posterior
 from ...core.reasons import Explanation, checker_name
 from ...engines import Engine, Tally
 from ..base import Game, Lab, Moderation
@@ -99,7 +99,7 @@ class WerewolfPosterior(Posterior):
         }
 
 
-class Werewolf(Game):
+class Werewolf(Game[GameRecord]):
     """Classic Werewolf: game records, the exact model, the generic engines.
 
     The engines: ``fast`` (the game's own counter, the default) and the generic
@@ -125,7 +125,7 @@ class Werewolf(Game):
     def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> GameRecord:
         return read_record(data)
 
-    def knowledge(self, record: Any) -> Knowledge:
+    def knowledge(self, record: GameRecord) -> Knowledge:
         if not isinstance(record, GameRecord):
             raise InvalidRecordError("game: not a Werewolf game record")
         return knowledge_of(record)
@@ -134,13 +134,20 @@ class Werewolf(Game):
         return WerewolfPosterior(knowledge, tally)
 
     def explain(
-        self, record: Any, seat: Seat, role: str, holds: bool = True, engine: str | None = None
+        self,
+        record: GameRecord,
+        seat: Seat,
+        role: str,
+        holds: bool = True,
+        engine: str | None = None,
     ) -> Explanation:
         """Why a fact is certain (found by ``engine``, checked by another)."""
         finder, checker = self.explainers(engine)
         return explain(self.record(record), seat, role, holds, finder=finder, checker=checker)
 
-    def explanations(self, record: Any, engine: str | None = None) -> dict[Any, Any]:
+    def explanations(
+        self, record: GameRecord, engine: str | None = None
+    ) -> dict[Fact, Explanation]:
         finder, checker = self.explainers(engine)
         return dict(explanations(self.record(record), finder=finder, checker=checker))
 
@@ -149,14 +156,14 @@ class Werewolf(Game):
         return self.engine(engine), self.engine(checker_name(engine, CHECKER))
 
     @staticmethod
-    def record(record: Any) -> GameRecord:
+    def record(record: object) -> GameRecord:
         if not isinstance(record, GameRecord):
             raise InvalidRecordError("game: not a Werewolf game record")
         return record
 
     def review(
         self,
-        record: Any,
+        record: GameRecord,
         engine: str | None = None,
         on_step: Callable[[int, int], None] | None = None,
     ) -> Review:
@@ -201,7 +208,9 @@ class Werewolf(Game):
         mix = Mix.of(roles if roles is not None else "table", players)
         return Assistant(mix.deck, mix.variants, seed=seed)
 
-    def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
+    def render(
+        self, verb: str, record: GameRecord | None, result: object, **options: int
+    ) -> RenderableType:
         from .render import render  # noqa: PLC0415 (rich tables: only for the command line)
 
         return render(verb, record, result, **options)

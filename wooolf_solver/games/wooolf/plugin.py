@@ -31,7 +31,7 @@ Record = Round | GameRecord
 """A Wooolf!! record: one round, or a whole game."""
 
 
-class Wooolf(Game):
+class Wooolf(Game[Record]):
     """Wooolf!!: round records for deduction, game records for review."""
 
     name: ClassVar[str] = "wooolf"
@@ -48,7 +48,7 @@ class Wooolf(Game):
             return GameRecord.from_dict(data, base_dir)
         return Round.from_dict(data, base_dir)
 
-    def knowledge(self, record: Any) -> Knowledge:
+    def knowledge(self, record: Record) -> Knowledge:
         return knowledge_of(self.round(record, "solve"))
 
     def posterior(self, knowledge: Knowledge, tally: Tally) -> Posterior:
@@ -56,20 +56,20 @@ class Wooolf(Game):
             raise TypeError("a Wooolf!! posterior needs a round's knowledge")
         return RoundPosterior(knowledge, tally)
 
-    def hint(self, record: Any, engine: str | None = None, naive: bool = False) -> Hint:
+    def hint(self, record: Record, engine: str | None = None, naive: bool = False) -> Hint:
         return hint(self.round(record, "hint"), engine, naive)
 
     def explain(
-        self, record: Any, seat: Seat, role: str, holds: bool = True, engine: str | None = None
+        self, record: Record, seat: Seat, role: str, holds: bool = True, engine: str | None = None
     ) -> Explanation:
         return explain(self.round(record, "why"), seat, role, holds, engine)
 
-    def explanations(self, record: Any, engine: str | None = None) -> dict[Fact, Explanation]:
+    def explanations(self, record: Record, engine: str | None = None) -> dict[Fact, Explanation]:
         return explanations(self.round(record, "why"), engine)
 
     def review(
         self,
-        record: Any,
+        record: Record,
         engine: str | None = None,
         on_step: Callable[[int, int], None] | None = None,
     ) -> Review:
@@ -79,7 +79,9 @@ class Wooolf(Game):
             )
         return review(record, engine or "fast", on_step)
 
-    def render(self, verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
+    def render(
+        self, verb: str, record: Record | None, result: object, **options: int
+    ) -> RenderableType:
         from .render import render  # noqa: PLC0415 (rich tables: only for the command line)
 
         return render(verb, record, result, **options)
@@ -88,7 +90,7 @@ class Wooolf(Game):
         return WooolfLab()
 
     @staticmethod
-    def round(record: Any, verb: str) -> Round:
+    def round(record: object, verb: str) -> Round:
         """The record as a round, or the one-line error that says what to use."""
         if isinstance(record, Round):
             return record
