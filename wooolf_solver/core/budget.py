@@ -71,8 +71,9 @@ def memory_budget(size: int | None) -> Iterator[int]:
 WATCH_EVERY = 0.1
 """Seconds of processor time between two looks at the process's memory."""
 
-_WATCHING: list[int] = []
-"""The process's memory when the outermost watch began (empty: no watch)."""
+_WATCHING: dict[int, int] = {}
+"""By process id, the process's memory when its outermost watch began (none: no watch;
+a child forked inside a watch inherits no timer, so its parent's entry does not count)."""
 
 
 @contextmanager
@@ -80,10 +81,16 @@ def _watched() -> Iterator[None]:
     """Inside the block, :class:`TooLargeError` once the process has grown by more than
     the budget in force (checked on a timer of processor time, in the main thread)."""
     timer = getattr(signal, "ITIMER_VIRTUAL", None)
-    if _WATCHING or timer is None or threading.current_thread() is not threading.main_thread():
+    pid = os.getpid()
+    if (
+        pid in _WATCHING
+        or timer is None
+        or threading.current_thread() is not threading.main_thread()
+    ):
         yield
         return
-    _WATCHING.append(resident_memory())
+    _WATCHING.clear()
+    _WATCHING[pid] = resident_memory()
     previous = signal.signal(signal.SIGVTALRM, _look)
     signal.setitimer(timer, WATCH_EVERY, WATCH_EVERY)
     try:
@@ -97,9 +104,10 @@ def _watched() -> Iterator[None]:
 def _look(signum: int, frame: FrameType | None) -> None:
     """The timer's look at the process: too large, the computation stops here (and at
     every look after, should some code swallow the error, until the block ends)."""
-    if not _WATCHING:
+    start = _WATCHING.get(os.getpid())
+    if start is None:
         return
-    grown = resident_memory() - _WATCHING[0]
+    grown = resident_memory() - start
     if grown > max_memory():
         raise TooLargeError("the worlds and tables of this computation", grown, max_memory())
 
