@@ -27,10 +27,11 @@ from .brute import Solution
 from .model import knowledge_of
 from .night import NightEntry, play_night
 from .record import DealRecord
-from .rules import Seat, Team
+from .rules import Seat
 from .solver import solution_of
+from .state import PlayedDeal, outcome
 from .vote import BallotScore, scores_of
-from .win import Ballot, deaths, scores, winners
+from .win import Ballot
 
 Weighed = tuple[Solution | None, tuple[BallotScore, ...]]
 """A seat's posterior at the vote and its ballots, best first (``None, ()``: its
@@ -80,15 +81,10 @@ class SeatReview:
 
 
 @dataclass(frozen=True)
-class DealReview:
-    """A game record replayed: the dawn, the deaths, the winners, every seat's view."""
+class DealReview(PlayedDeal):
+    """A game record replayed: its outcome (the dawn, the deaths, the winners) and
+    every seat's view."""
 
-    record: DealRecord
-    dawn: tuple[str, ...]
-    dead: tuple[Seat, ...]
-    winners: tuple[Seat, ...]
-    teams: Mapping[Seat, Team]
-    scores: Mapping[Seat, int]
     seats: Mapping[Seat, SeatReview]
 
     def to_dict(self) -> dict[str, Any]:
@@ -122,10 +118,8 @@ def review(
     """Replay a game record (every card, night entry and ballot) from every seat."""
     rules, layout = record.rules, record.layout
     votes = record.votes or {}
-    dawn = play_night(rules, layout, record.dealt, record.choices()).cards
-    edition = record.rules_edition
-    dead = deaths(votes, edition.vote)
-    won = winners(rules, record.players, dawn, dead)
+    played = outcome(record, play_night(rules, layout, record.dealt, record.choices()).cards, votes)
+    dawn = played.dawn
     replayed = replay(
         _Replay(engine),
         record,
@@ -151,10 +145,10 @@ def review(
     return DealReview(
         record,
         dawn,
-        dead,
-        won,
-        MappingProxyType({seat: rules.team(dawn[seat - 1]) for seat in layout.seats}),
-        MappingProxyType(scores(edition.score, record.players, dawn, won, votes)),
+        played.dead,
+        played.winners,
+        played.teams,
+        played.scores,
         MappingProxyType(views),
     )
 

@@ -107,6 +107,23 @@ class PlayedDeal:
     scores: Mapping[Seat, int]
 
 
+def outcome(record: DealRecord, dawn: tuple[str, ...], votes: Mapping[Seat, Ballot]) -> PlayedDeal:
+    """A deal's outcome from its cards at dawn and its ballots: who died, who won, every
+    seat's team and points."""
+    rules, edition = record.rules, record.rules_edition
+    ballots = dict(sorted(votes.items()))
+    dead = deaths(ballots, edition.vote)
+    won = winners(rules, record.players, dawn, dead)
+    return PlayedDeal(
+        record,
+        dawn,
+        dead,
+        won,
+        MappingProxyType({seat: rules.team(dawn[seat - 1]) for seat in record.layout.seats}),
+        MappingProxyType(scores(edition.score, record.players, dawn, won, ballots)),
+    )
+
+
 def legal_ballots(record: DealRecord, seat: Seat) -> tuple[Ballot, ...]:
     """The ballots ``seat`` may cast: every other player, and nobody where allowed.
 
@@ -328,20 +345,7 @@ class OnuwState:
     def result(self) -> PlayedDeal:
         if not self.is_terminal:
             raise IllegalMoveError("result: the deal is not over")
-        rules, players = self.rules, self.players
-        rule = rules.edition(self.edition)
-        dawn = tuple(self.cards)
-        votes = dict(sorted(self.votes.items()))
-        dead = deaths(votes, rule.vote)
-        won = winners(rules, players, dawn, dead)
-        return PlayedDeal(
-            self.record(),
-            dawn,
-            dead,
-            won,
-            MappingProxyType({seat: rules.team(dawn[seat - 1]) for seat in self.layout.seats}),
-            MappingProxyType(scores(rule.score, players, dawn, won, votes)),
-        )
+        return outcome(self.record(), tuple(self.cards), self.votes)
 
     # -- storing ------------------------------------------------------------------------
 
