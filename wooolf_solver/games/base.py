@@ -291,13 +291,22 @@ class Game(Generic[RecordT]):
         One hook for every verb rather than a renderer class per verb: the command line
         needs only "this result, readably", a game with no tables of its own still
         prints something, and the game's rich tables stay in its package (imported on
-        first use, never by the library). The neutral default pretty-prints the result.
+        first use, never by the library). The neutral default says ``why`` and
+        ``solve --why`` as every game does (:mod:`~wooolf_solver.core.reasons_render`),
+        a conflict in its one line, and pretty-prints any other result.
         """
         from rich.pretty import Pretty  # noqa: PLC0415 (rich: only for the command line)
         from rich.text import Text  # noqa: PLC0415
 
+        from ..core.reasons import TERMS, Explanation  # noqa: PLC0415
+        from ..core.reasons_render import render_reasons, render_why  # noqa: PLC0415
+
         if verb == "conflict":
             return Text(str(result))
+        if verb == "why" and isinstance(result, Explanation):
+            return render_why(result)
+        if verb == "solve-why" and isinstance(result, Mapping):
+            return render_reasons(result.values(), TERMS.none)
         return Pretty(result)
 
     def lab(self) -> Lab:
