@@ -55,11 +55,13 @@ from typing import Any, TypeVar
 from rich.console import Console
 from rich.table import Table
 
+from wooolf_solver.core.play import Legal
 from wooolf_solver.games.wooolf.bots import GreedyBot
 from wooolf_solver.games.wooolf.deals import array_loops
 from wooolf_solver.games.wooolf.lab import Deck, Simulation, lab_game, simulate
 from wooolf_solver.games.wooolf.rules import base_rules
-from wooolf_solver.games.wooolf.table import Declaring, Move, TurnView, play_game
+from wooolf_solver.games.wooolf.state import play_game
+from wooolf_solver.games.wooolf.table import Move, TurnView
 from wooolf_solver.lab.executors import Processes
 
 T = TypeVar("T")
@@ -101,11 +103,8 @@ class Timed:
     def name(self) -> str:
         return self.bot.name
 
-    def act(self, view: TurnView, rng: random.Random) -> Move:
-        return self._timed(lambda: self.bot.act(view, rng))
-
-    def declare(self, view: TurnView, rng: random.Random) -> Declaring | None:
-        return self._timed(lambda: self.bot.declare(view, rng))
+    def act(self, view: TurnView, legal: Legal[Move], rng: random.Random) -> Move:
+        return self._timed(lambda: self.bot.act(view, legal, rng))
 
     def _timed(self, decide: Callable[[], T]) -> T:
         """One decision, its time added to the bot's."""

@@ -36,8 +36,8 @@ from wooolf_solver.games.wooolf.record import Peek
 from wooolf_solver.games.wooolf.rules import Game, Setup, base_rules
 from wooolf_solver.games.wooolf.scoring import EARLY_POINTS, FINAL_POINTS, Declared, is_correct
 from wooolf_solver.games.wooolf.solver import solve
+from wooolf_solver.games.wooolf.state import play_game as lab_play_game
 from wooolf_solver.games.wooolf.table import Bot, Declaring, PlayedGame, TurnView
-from wooolf_solver.games.wooolf.table import play_game as lab_play_game
 
 GAME = base_rules()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,7 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wooolf_solver.games.wooolf.bots import GreedyBot, RandomBot, make_bot
+from wooolf_solver.core.errors import IllegalMoveError
+from wooolf_solver.core.play import Legal
+from wooolf_solver.games.wooolf.bots import GreedyBot, Player, RandomBot, make_bot
 from wooolf_solver.games.wooolf.game import GameRecord
 from wooolf_solver.games.wooolf.hints import Action
 from wooolf_solver.games.wooolf.lab import Deck
@@ -22,21 +25,15 @@ from wooolf_solver.games.wooolf.measure import measure_game
 from wooolf_solver.games.wooolf.record import Ask, Peek
 from wooolf_solver.games.wooolf.review import review
 from wooolf_solver.games.wooolf.rules import base_rules
-from wooolf_solver.games.wooolf.table import (
-    Declaring,
-    IllegalMoveError,
-    Move,
-    PlayedGame,
-    TurnView,
-    play_game,
-)
+from wooolf_solver.games.wooolf.state import play_game
+from wooolf_solver.games.wooolf.table import Declaring, Move, Pass, PlayedGame, TurnView
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 GAME = base_rules()
 
 
-def play(seed: int, players: int, bots: list[object], edition: str = "basic") -> PlayedGame:
+def play(seed: int, players: int, bots: Sequence[object], edition: str = "basic") -> PlayedGame:
     setup = GAME.setup(edition, players)
     return play_game(random.Random(seed), GAME, setup, bots)  # type: ignore[arg-type]
 
@@ -69,7 +66,7 @@ def test_greedy_games_are_valid_game_records(players: int, edition: str) -> None
 
 
 def test_the_same_seed_gives_the_same_game() -> None:
-    bots: list[object] = [make_bot("greedy"), make_bot("random")] * 2 + [make_bot("greedy")]
+    bots = [make_bot("greedy"), make_bot("random")] * 2 + [make_bot("greedy")]
     assert play(5, 5, bots).record == play(5, 5, bots).record
     assert play(5, 5, bots).record != play(6, 5, bots).record
 
@@ -85,13 +82,9 @@ class Spy:
     def name(self) -> str:
         return self.bot.name
 
-    def act(self, view: TurnView, rng: random.Random) -> Move:
+    def act(self, view: TurnView, legal: Legal[Move], rng: random.Random) -> Move:
         self.views.append(view)
-        return self.bot.act(view, rng)
-
-    def declare(self, view: TurnView, rng: random.Random) -> Declaring | None:
-        self.views.append(view)
-        return self.bot.declare(view, rng)
+        return self.bot.act(view, legal, rng)
 
 
 def test_bots_see_only_their_own_knowledge() -> None:
@@ -121,17 +114,14 @@ def test_bots_see_only_their_own_knowledge() -> None:
 
 
 @dataclass(frozen=True)
-class Scripted:
+class Scripted(RandomBot):
     """Plays ``first`` on its first turn, then like the random bot."""
 
-    first: Move
+    first: Move = field(default_factory=Pass)
     name: str = "scripted"
 
-    def act(self, view: TurnView, rng: random.Random) -> Move:
-        return self.first if view.turn == 0 else RandomBot().act(view, rng)
-
-    def declare(self, view: TurnView, rng: random.Random) -> Declaring | None:
-        return RandomBot().declare(view, rng)
+    def choose(self, view: TurnView, rng: random.Random) -> Move:
+        return self.first if view.turn == 0 else super().choose(view, rng)
 
 
 @pytest.mark.parametrize(
@@ -141,24 +131,25 @@ class Scripted:
         (Action("ask", 5, "has-sheep"), "the neutral hand"),
         (Action("ask", 2, "no-such-question"), "does not hold the question card"),
         (Declaring((2,)), "may not declare early (the first go-around)"),
+        (Pass(), "may pass only the final declaration"),
     ],
 )
 def test_an_illegal_move_is_refused(move: Move, message: str) -> None:
-    bots = [Scripted(move), RandomBot(), RandomBot(), RandomBot()]
+    bots = [Scripted(first=move), RandomBot(), RandomBot(), RandomBot()]
     with pytest.raises(IllegalMoveError, match=re.escape(message)) as error:
         play_game(random.Random(1), GAME, GAME.setup("basic", 4), bots, start=1)
     assert "round 1, seat 1 (bot scripted)" in str(error.value)
 
 
 @dataclass(frozen=True)
-class Pointing:
+class Pointing(Player):
     """Declares early as soon as it may: ``pointer`` for each target, and ``extra`` more."""
 
     pointer: int
     extra: int = 0
     name: str = "pointing"
 
-    def act(self, view: TurnView, rng: random.Random) -> Move:
+    def choose(self, view: TurnView, rng: random.Random) -> Move:
         if view.may_declare:
             count = len(view.round.identity(view.seat).targets) + self.extra
             return Declaring((self.pointer,) * count)
@@ -177,14 +168,14 @@ def test_a_malformed_declaration_is_refused(bot: Pointing, message: str) -> None
 
 
 @dataclass(frozen=True)
-class Stubborn:
+class Stubborn(Player):
     """Never declares early unless it must."""
 
     name: str = "stubborn"
 
-    def act(self, view: TurnView, rng: random.Random) -> Move:
+    def choose(self, view: TurnView, rng: random.Random) -> Move:
         if view.must_declare:
-            return RandomBot(declare_early=1.0).act(view, rng)
+            return RandomBot(declare_early=1.0).choose(view, rng)
         return Action("peek", view.others()[0])
 
     def declare(self, view: TurnView, rng: random.Random) -> Declaring | None:

@@ -1,10 +1,12 @@
 """Bots: players for the game engine, each one class, named in reports by a spec string.
 
-A bot is any object with a ``name`` and two methods (:class:`~.table.Bot`):
-``act(view, rng)`` returns the turn's move (a peek or a question as a
-:class:`~.hints.Action`, or :class:`~.table.Declaring` to declare early) and
-``declare(view, rng)`` the final declaration (``None``: none).
-``view`` is the bot's own knowledge (:class:`~.table.TurnView`).
+A bot is any object with a ``name`` and ``act(view, legal, rng)`` (:class:`~.table.Bot`,
+the generic :class:`wooolf_solver.core.play.Bot`): ``view`` is the bot's own knowledge
+(:class:`~.table.TurnView`), ``legal`` its legal moves (:class:`~.state.Moves`). The
+library's bots are players (:class:`Player`): in a turn, ``choose(view, rng)`` picks a peek or
+a question (an :class:`~.hints.Action`) or :class:`~.table.Declaring` to declare
+early; at the end of the round, ``declare(view, rng)`` picks the final declaration
+(``None``: none, played as :class:`~.table.Pass`).
 
 Two bots come with the library; ``--bots`` names them with options, ``NAME`` or
 ``NAME:OPTION=VALUE:OPTION=VALUE`` (:func:`make_bot`):
@@ -45,10 +47,11 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ...core.errors import InvalidArgumentError, InvalidRecordError, UnknownNameError, did_you_mean
+from ...core.play import Legal
 from .hints import Action, Advice, hint
 from .posterior import Declaration, RoundPosterior
 from .solver import solve
-from .table import Bot, Declaring, Move, TurnView
+from .table import Bot, Declaring, Move, Pass, TurnView
 
 
 def random_action(view: TurnView, rng: random.Random, ask: float = 0.4) -> Action:
@@ -67,8 +70,28 @@ def random_targets(view: TurnView, rng: random.Random) -> tuple[int, ...]:
     return tuple(rng.choice([0, *view.others()]) for _ in identity.targets)
 
 
+class Player:
+    """A bot made of two decisions: a turn's move, and the final declaration."""
+
+    name: str
+
+    def act(self, view: TurnView, legal: Legal[Move], rng: random.Random) -> Move:
+        """The move: :meth:`choose` in a turn, :meth:`declare` at the end."""
+        if view.final:
+            return self.declare(view, rng) or Pass()
+        return self.choose(view, rng)
+
+    def choose(self, view: TurnView, rng: random.Random) -> Move:
+        """A turn's move."""
+        raise NotImplementedError
+
+    def declare(self, view: TurnView, rng: random.Random) -> Declaring | None:
+        """The final declaration, or ``None``."""
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
-class RandomBot:
+class RandomBot(Player):
     """Plays at random (see the module docstring)."""
 
     name: str = "random"
@@ -82,7 +105,7 @@ class RandomBot:
         "skip": "skip",
     }
 
-    def act(self, view: TurnView, rng: random.Random) -> Move:
+    def choose(self, view: TurnView, rng: random.Random) -> Move:
         if view.must_declare or (view.may_declare and rng.random() < self.declare_early):
             return Declaring(random_targets(view, rng))
         return random_action(view, rng, self.ask)
@@ -94,7 +117,7 @@ class RandomBot:
 
 
 @dataclass(frozen=True)
-class GreedyBot:
+class GreedyBot(Player):
     """Takes the most informative action and declares when it is sure enough (see the
     module docstring). Subclasses change one decision by overriding one method."""
 
@@ -106,7 +129,7 @@ class GreedyBot:
 
     OPTIONS: ClassVar[dict[str, str]] = {"early": "early", "mistake": "mistake", "follow": "follow"}
 
-    def act(self, view: TurnView, rng: random.Random) -> Move:
+    def choose(self, view: TurnView, rng: random.Random) -> Move:
         if view.must_declare:
             return self.pick(view, solve(view.round, self.engine))
         if view.may_declare:  # the hint only if the decision reads the actions' scores

@@ -62,7 +62,8 @@ from .bots import make_bot
 from .measure import GameSummary, SeatRound, measure_game
 from .memo import sharing
 from .rules import Game, Setup, base_rules, load_deck
-from .table import PATIENCE, play_game
+from .state import play_game
+from .table import PATIENCE
 
 VERSION = 2
 """The version of the report's JSON layout (2: a share's figure is ``rate``, a mean's ``mean``)."""

@@ -25,7 +25,7 @@ mistakes, then are shared).
 >>> import random
 >>> from wooolf_solver.games.wooolf.rules import base_rules
 >>> from wooolf_solver.games.wooolf.bots import RandomBot
->>> from wooolf_solver.games.wooolf.table import play_game
+>>> from wooolf_solver.games.wooolf.state import play_game
 >>> game = base_rules()
 >>> played = play_game(random.Random(3), game, game.setup("basic", 4), [RandomBot()] * 4)
 >>> seats = measure_game(played)

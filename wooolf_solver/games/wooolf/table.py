@@ -1,4 +1,5 @@
-"""The game engine: whole games of the full rules, played by bots, written as game records.
+"""Whole games of the full rules, played by bots, written as game records: the moves, a
+seat's view, the played game and its record. The game in play is :mod:`.state`.
 
 A game is played the way a table plays it (``shared/rules/wooolf.md``); the turn
 order, the end of a round, the next start player and the red X are read exactly as
@@ -25,6 +26,7 @@ order, the end of a round, the next start player and the red X are read exactly 
 All randomness comes from the ``random.Random`` passed in, in a fixed order (start
 player, then per round: the deal, the question cards, then the turns, the bots'
 own draws and each peek's card in play order), so the same seed gives the same game.
+:func:`~.state.play_game` plays a game with one bot per seat.
 
 Bots see only their own seat's knowledge: a :class:`~wooolf_solver.games.wooolf.record.Round`
 from their viewpoint (their hand, their unplayed question cards, the public events
@@ -33,11 +35,11 @@ and the cards they saw themselves), never the deal.
 >>> import random
 >>> from wooolf_solver.games.wooolf.rules import base_rules
 >>> from wooolf_solver.games.wooolf.bots import RandomBot
+>>> from wooolf_solver.games.wooolf.state import play_game
 >>> game = base_rules()
 >>> played = play_game(random.Random(7), game, game.setup("basic", 5), [RandomBot()] * 5)
 >>> played.record["players"], len(played.rounds) == len(played.record["rounds"])
 (5, True)
->>> from wooolf_solver.games.wooolf.game import GameRecord
 >>> GameRecord.from_dict(played.record).score == played.score
 True
 """
@@ -51,22 +53,12 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from ...core.errors import IllegalMoveError, InvalidArgumentError
-from ...core.words import NOBODY
-from .game import GameRecord, GameRound, early_declarations_to_end, next_clockwise
+from ...core.play import Legal
+from .game import GameRecord, GameRound
 from .hints import Action
 from .record import Ask, Declare, Event, Peek, Round
 from .rules import Game, Hand, Seat, Setup
-from .scoring import (
-    MAX_ROUNDS,
-    Declared,
-    GameScore,
-    RoundScore,
-    When,
-    game_over,
-    mistake_totals,
-    score_game,
-)
+from .scoring import GameScore, RoundScore, score_game
 
 QUESTIONS_EACH = 2
 """Question cards dealt to each player at the start of a round."""
@@ -84,8 +76,14 @@ class Declaring:
     note: str = ""
 
 
-Move = Action | Declaring
-"""A turn: a peek or a question (:class:`~.hints.Action`), or declaring early."""
+@dataclass(frozen=True)
+class Pass:
+    """No final declaration."""
+
+
+Move = Action | Declaring | Pass
+"""A seat's move: a peek or a question (:class:`~.hints.Action`), a declaration (early,
+or final), or no final declaration."""
 
 
 def _nothing() -> Mapping[Seat, int]:
@@ -111,6 +109,9 @@ class TurnView:
     """Every player's points before this round (public)."""
     mistakes: Mapping[Seat, int] = field(default_factory=_nothing)
     """Every player's mistake markers before this round (public)."""
+    final: bool = False
+    """The round's turns are over: the move is the final declaration (a
+    :class:`Declaring`), or :class:`Pass` for none."""
 
     @property
     def seat(self) -> Seat:
@@ -137,18 +138,16 @@ class TurnView:
 
 
 class Bot(Protocol):
-    """A player. ``act`` chooses a turn's move; ``declare`` the final declaration
-    (``None``: no declaration). Both see only the bot's own knowledge and draw any
-    randomness from ``rng``."""
+    """A player (:class:`wooolf_solver.core.play.Bot` with a name): ``act`` chooses
+    its move among ``legal`` from its own knowledge only, drawing any randomness from
+    ``rng``."""
 
     @property
     def name(self) -> str:
         """The bot's name in reports (its specification, e.g. ``greedy:early=0.8``)."""
         ...
 
-    def act(self, view: TurnView, rng: random.Random) -> Move: ...
-
-    def declare(self, view: TurnView, rng: random.Random) -> Declaring | None: ...
+    def act(self, view: TurnView, legal: Legal[Move], rng: random.Random) -> Move: ...
 
 
 @dataclass(frozen=True)
@@ -236,174 +235,6 @@ def deal_questions(rng: random.Random, game: Game, players: int) -> dict[Seat, l
         seat: deck[QUESTIONS_EACH * (seat - 1) : QUESTIONS_EACH * seat]
         for seat in range(1, players + 1)
     }
-
-
-def play_game(
-    rng: random.Random,
-    game: Game,
-    setup: Setup,
-    bots: Sequence[Bot],
-    *,
-    start: Seat | None = None,
-    max_rounds: int = MAX_ROUNDS,
-    patience: int = PATIENCE,
-    edition: str | None = None,
-) -> PlayedGame:
-    """Play a game to its end (or ``max_rounds`` rounds); ``bots[s - 1]`` plays seat
-    ``s``. ``start`` is the first round's start player (drawn from ``rng`` when
-    ``None``); ``edition`` is what the record names (the setup's edition by default;
-    a deck file's path for a designer's deck)."""
-    if len(bots) != setup.players:
-        raise InvalidArgumentError(f"{len(bots)} bots for {setup.players} players")
-    if start is None:
-        start = rng.randint(1, setup.players)
-    rounds: list[PlayedRound] = []
-    while len(rounds) < max_rounds and not game_over([r.score for r in rounds]):
-        scores = [r.score for r in rounds]
-        nothing = dict.fromkeys(range(1, setup.players + 1), 0)
-        played = _RoundPlay(
-            rng,
-            game,
-            setup,
-            bots,
-            number=len(rounds) + 1,
-            start=start,
-            blocked=rounds[-1].score.red if rounds else frozenset(),
-            totals=dict(score_game(scores).totals) if scores else nothing,
-            mistakes=mistake_totals(scores) if scores else nothing,
-            patience=patience,
-        ).play()
-        rounds.append(played)
-        last = [e.seat for e in played.round.events if isinstance(e, Declare)][-1]
-        start = next_clockwise(last, setup.players)
-    names = tuple(bot.name for bot in bots)
-    return PlayedGame(game, setup, tuple(rounds), names, edition or setup.edition)
-
-
-class _RoundPlay:
-    """One round in progress: the table's whole state, which only the engine sees."""
-
-    def __init__(
-        self,
-        rng: random.Random,
-        game: Game,
-        setup: Setup,
-        bots: Sequence[Bot],
-        *,
-        number: int,
-        start: Seat,
-        blocked: frozenset[Seat],
-        totals: Mapping[Seat, int],
-        mistakes: Mapping[Seat, int],
-        patience: int,
-    ) -> None:
-        self.rng = rng
-        self.game = game
-        self.setup = setup
-        self.bots = bots
-        self.number = number
-        self.start = start
-        self.blocked = blocked
-        self.totals = MappingProxyType(dict(totals))
-        self.mistakes = MappingProxyType(dict(mistakes))
-        self.patience = patience
-        self.hands = MappingProxyType(deal(rng, game, setup))
-        self.dealt = {s: tuple(q) for s, q in deal_questions(rng, game, setup.players).items()}
-        self.questions = {seat: list(cards) for seat, cards in self.dealt.items()}
-        self.events: list[Event] = []
-        self.declared: dict[Seat, Declared] = {}
-        self.notes: dict[Seat, str] = {}
-        self.stalled = False
-
-    def so_far(self) -> GameRound:
-        return GameRound(
-            self.game,
-            self.setup,
-            self.number,
-            self.start,
-            self.hands,
-            tuple(self.events),
-            MappingProxyType({}),
-            self.blocked,
-        )
-
-    def view(self, seat: Seat, turn: int, may: bool = False, must: bool = False) -> TurnView:
-        knows = replace(self.so_far().seen_by(seat), questions=tuple(self.questions[seat]))
-        return TurnView(knows, turn, may, must, self.number, self.totals, self.mistakes)
-
-    def fail(self, seat: Seat, why: str) -> IllegalMoveError:
-        bot = self.bots[seat - 1].name
-        return IllegalMoveError(f"round {self.number}, seat {seat} (bot {bot}): {why}")
-
-    def play(self) -> PlayedRound:
-        players = self.setup.players
-        to_end = early_declarations_to_end(players)
-        seat, turn = self.start, 0
-        laps = dict.fromkeys(range(1, players + 1), 0)
-        while len(self.declared) < to_end:
-            while seat in self.declared:
-                seat = next_clockwise(seat, players)
-            may = turn >= players and seat not in self.blocked
-            must = may and turn >= players * self.patience
-            self.stalled = self.stalled or must
-            move = self.bots[seat - 1].act(self.view(seat, laps[seat], may, must), self.rng)
-            laps[seat] += 1
-            if must and not isinstance(move, Declaring):
-                raise self.fail(seat, "patience ran out: it must declare early")
-            self.move(seat, move, may)
-            seat = next_clockwise(seat, players)
-            turn += 1
-        for other in range(1, players + 1):
-            if other not in self.declared:
-                made = self.bots[other - 1].declare(self.view(other, laps[other]), self.rng)
-                if made is not None:
-                    self.declared[other] = self.declaration(other, made, "final")
-        declared = MappingProxyType(dict(sorted(self.declared.items())))
-        round_ = replace(self.so_far(), declarations=declared)
-        return PlayedRound(
-            round_,
-            MappingProxyType(self.dealt),
-            MappingProxyType({s: self.notes[s] for s in sorted(self.declared)}),
-            self.stalled,
-        )
-
-    def move(self, seat: Seat, move: Move, may: bool) -> None:
-        if isinstance(move, Declaring):
-            if not may:
-                why = "a red X" if seat in self.blocked else "the first go-around"
-                raise self.fail(seat, f"it may not declare early ({why})")
-            self.declared[seat] = self.declaration(seat, move, "early")
-            self.events.append(Declare(seat))
-            return
-        target = move.target
-        if target == seat or not 1 <= target <= self.setup.seats:
-            raise self.fail(seat, f"cannot {move.kind} seat {target}")
-        if move.kind == "peek":
-            card = self.rng.choice(self.hands[target])
-            says = self.game.announcement(self.game.identity(self.hands[seat]), card)
-            self.events.append(Peek(seat, target, says, card))
-            return
-        if self.setup.is_neutral(target):
-            raise self.fail(seat, f"cannot ask seat {target}, the neutral hand")
-        if move.question not in self.questions[seat]:
-            raise self.fail(seat, f"does not hold the question card {move.question!r}")
-        self.questions[seat].remove(move.question)
-        answer = self.game.answer(self.game.questions[move.question], self.hands[target])
-        self.events.append(Ask(seat, target, move.question, answer))
-
-    def declaration(self, seat: Seat, made: Declaring, when: When) -> Declared:
-        identity = self.game.identity(self.hands[seat])
-        targets = tuple(made.targets)
-        if len(targets) != len(identity.targets):
-            raise self.fail(
-                seat,
-                f"{len(targets)} pointers, but the {identity.name} has {len(identity.targets)}",
-            )
-        for pointer in targets:
-            if pointer == seat or not NOBODY <= pointer <= self.setup.seats:
-                raise self.fail(seat, f"cannot point at seat {pointer}")
-        self.notes[seat] = made.note
-        return Declared(seat, when, targets)
 
 
 # -- the record as a plain mapping ----------------------------------------------------------
