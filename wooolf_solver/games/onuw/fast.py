@@ -229,6 +229,12 @@ class _Engine:
         """The claimers whose honest claim is true or weighs 0 (every pruning below
         holds for them); the others' claims (``village_lies`` above 0, in
         :mod:`.lies`) are only weighed."""
+        self.certain = frozenset(
+            made.claim.seat for made in self.claims if not made.weights.false | made.weights.liar
+        )
+        """The claimers whose claim weighs 0 unless true, whatever they believe (a claim
+        taking its honest-and-true part in :mod:`.lies`): holding the card claimed, a
+        robber too robbed the seat it told, which held the card it told."""
         space = knowledge.space
         self.known: dict[Slot, str] = {
             int(slot): str(cards[0]) for slot, cards in space.known.items()
@@ -361,7 +367,9 @@ class _Engine:
         for made in self.claims:
             role = made.claim.role
             prunes = made.claim.seat in self.prunes
-            if prunes and self.fixed_belief.get(role) and rules.team(role) == "village":
+            believed = self.fixed_belief.get(role) and rules.team(role) == "village"
+            certain = made.claim.seat in self.certain and role in rules.roles
+            if (prunes and believed) or certain:
                 sources.append((made.claim.seat, role, made.claim.entry))
         for seat, role, entry in sources:
             power = type(power_of(rules.roles[role]))
@@ -457,13 +465,13 @@ class _Engine:
 
     def must_hold(self, claim: Claim, dealt: Mapping[int, str] | Sequence[str]) -> bool:
         """Whether ``claim`` has weight 0 unless true, by the deal alone: its seat holds
-        the role it claims, a village card whose holder believes it holds it."""
+        the role it claims, a village card whose holder believes it holds it (or any
+        card, its claimer :attr:`certain`)."""
         role = dealt[claim.seat - 1]
-        return (
-            claim.seat in self.prunes
-            and role == claim.role
-            and self.fixed_belief[role]
-            and self.team_of[role] == "village"
+        if role != claim.role or claim.seat not in self.prunes:
+            return False
+        return claim.seat in self.certain or (
+            self.fixed_belief[role] and self.team_of[role] == "village"
         )
 
     def _allowed(self, slot: Slot, role: str) -> bool:
