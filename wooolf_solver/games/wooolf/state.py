@@ -158,6 +158,8 @@ class WooolfState:
     phase: Phase = "start"
     # -- the round in play --
     number: int = 0
+    opened: Seat = 0
+    """The round's start player."""
     hands: Mapping[Seat, Hand] = field(default_factory=dict)
     dealt: Mapping[Seat, tuple[str, ...]] = field(default_factory=dict)
     questions: dict[Seat, list[str]] = field(default_factory=dict)
@@ -244,9 +246,8 @@ class WooolfState:
             self.start = rng.randint(1, self.setup.players)
             self.phase = "deal" if self.max_rounds > 0 else "over"
         elif self.phase == "deal":
-            self.deal_round(
-                deal(rng, self.game, self.setup), deal_questions(rng, self.game, self.setup.players)
-            )
+            hands = deal(rng, self.game, self.setup)  # the cards first, then the questions
+            self.deal_round(hands, deal_questions(rng, self.game, self.setup.players))
         elif self.phase == "peek":
             assert self.peeking is not None
             seat, target = self.seat, self.peeking.target
@@ -268,7 +269,8 @@ class WooolfState:
         self.questions = {seat: list(cards) for seat, cards in questions.items()}
         self.events, self.declared, self.notes, self.passed = [], {}, {}, set()
         assert self.start is not None
-        self.seat, self.turn, self.laps = self.start, 0, dict.fromkeys(self.players, 0)
+        self.opened, self.seat, self.turn = self.start, self.start, 0
+        self.laps = dict.fromkeys(self.players, 0)
         self.stalled = False
         self.blocked = scores[-1].red if scores else frozenset()
         self.totals = MappingProxyType(dict(score_game(scores).totals) if scores else nothing)
@@ -332,7 +334,7 @@ class WooolfState:
             self.game,
             self.setup,
             self.number,
-            self.start or 1,
+            self.opened,
             self.hands,
             tuple(self.events),
             MappingProxyType({}),
