@@ -46,11 +46,7 @@ ALLOWED_ROOMS = {
 }
 """What a room may import of the library (its own modules included)."""
 
-KNOWN_CYCLES: set[frozenset[str]] = {
-    # ONUW's fast engine hands its lying and passive claims to two modules that build on
-    # it, a cycle its owner knows of (fast.py says so); to be untied with its engines.
-    frozenset({"games.onuw.fast", "games.onuw.lies", "games.onuw.passive"}),
-}
+KNOWN_CYCLES: set[frozenset[str]] = set()
 """Import cycles known and left for now (one untied should leave this list too)."""
 
 

@@ -18,7 +18,7 @@ is the one it told. The product over the claims is a sum over the subsets of cla
 taking their second part, one run of the engine each (:func:`honest_sums`); subsets
 that differ by a permutation of seats telling the same story are one run, its outputs
 averaged over those seats. Every output is linear in the weights, so the runs'
-:class:`~.fast.Sums` add up. This holds when a true claim is always an honest one
+:class:`~.lifted.Sums` add up. This holds when a true claim is always an honest one
 (:func:`true_means_honest`); a claim that may be true from a liar (a speaker claiming
 a werewolf card, a robber's claim without the card it got) needs its truth followed
 apart from its weight, and the older split is used:
@@ -32,7 +32,7 @@ the fast engine with the claims of ``S`` only (a claim left out marks no slot, s
 seat falls back into a block) and the claims of a card alone weighed as they are, the
 claims of ``S`` weighing 1 (liar, honest and true) or 0 (honest and false) as with
 ``village_lies`` 0, and each leaf weighed by its claims' ``h`` once known whether
-each speaker lies (:data:`~.fast.Weigher`). A claim left out of ``S`` has its truth
+each speaker lies (:data:`~.lifted.Weigher`). A claim left out of ``S`` has its truth
 counted in the run of ``S`` plus it, whose leaves include every world where it is
 true (a liar's or an honest speaker's), with its own factor left out (``kept``).
 
@@ -70,7 +70,7 @@ from math import comb, gcd, prod
 from types import MappingProxyType
 
 from ...core.speech import FREE, ClaimWeights
-from . import fast, passive
+from . import lifted, passive
 from .brute import Solution
 from .model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
 from .night import Insomniac, Power, Robber, power_of
@@ -132,10 +132,10 @@ def _without_claims(knowledge: OnuwKnowledge, kept: Sequence[ClaimMade]) -> Onuw
 def consistent(knowledge: OnuwKnowledge) -> bool:
     """Whether some world has a non-zero weight: with every claim's weights above 0,
     whether the knowledge without its claims has one."""
-    return fast._Engine(_without_claims(knowledge, ())).consistent()
+    return lifted._Engine(_without_claims(knowledge, ())).consistent()
 
 
-def _weigher(kept: Sequence[ClaimWeights | None]) -> fast.Weigher:
+def _weigher(kept: Sequence[ClaimWeights | None]) -> lifted.Weigher:
     """Each leaf's ``h`` factors (see the module's docstring), cached by the leaf's
     truths and liars (``None``: a claim not split, weighed by the engine)."""
     cache: dict[tuple[tuple[bool, ...], tuple[bool, ...]], tuple[int, tuple[tuple[int, int], ...]]]
@@ -166,7 +166,7 @@ def _weigher(kept: Sequence[ClaimWeights | None]) -> fast.Weigher:
     return weigh
 
 
-def sums(knowledge: OnuwKnowledge) -> fast.Sums:
+def sums(knowledge: OnuwKnowledge) -> lifted.Sums:
     """Every output's weight: by :func:`honest_sums` when every claim, if true, is
     honest; else one run per subset of the claims that tell a night."""
     made = _made(knowledge) or []
@@ -205,7 +205,7 @@ def sums(knowledge: OnuwKnowledge) -> fast.Sums:
                 continue
             false_w = triples[number].false
             true[number] += coefficient * (run.total - run.lying[seat] + false_w * run.kept[seat])
-    return fast.Sums(
+    return lifted.Sums(
         total,
         worlds,
         {slot: dict(dawn[slot]) for slot in knowledge.layout.slots},
@@ -279,12 +279,12 @@ def _subsets(
     naming = [
         number
         for number, claim in enumerate(made)
-        if any(layout.is_seat(slot) for slot in fast.mentioned(claim.claim.entry))
+        if any(layout.is_seat(slot) for slot in lifted.mentioned(claim.claim.entry))
     ]
     others = [number for number in range(len(made)) if number not in naming]
     for taken in chain.from_iterable(combinations(naming, k) for k in range(len(naming) + 1)):
         told = replace(knowledge, claims=tuple(made[number].claim for number in taken))
-        groups = _groups(knowledge, made, others, fast.marked_slots(told))
+        groups = _groups(knowledge, made, others, lifted.marked_slots(told))
         for sizes in product(*(range(len(group) + 1) for group in groups)):
             chosen = [n for group, size in zip(groups, sizes, strict=True) for n in group[:size]]
             count = prod(comb(len(group), size) for group, size in zip(groups, sizes, strict=True))
@@ -330,7 +330,7 @@ def _honest_part(
     )
 
 
-def _averaged(run: fast.Sums, seats: Sequence[Seat]) -> None:
+def _averaged(run: lifted.Sums, seats: Sequence[Seat]) -> None:
     """Spread a run's outputs evenly over interchangeable ``seats`` (the sum over the
     runs that permute them, divided by their number)."""
     for table in (run.dawn, run.dealt):
@@ -345,7 +345,7 @@ def _averaged(run: fast.Sums, seats: Sequence[Seat]) -> None:
         run.win.update(dict.fromkeys(seats, mean))
 
 
-def honest_sums(knowledge: OnuwKnowledge, made: Sequence[ClaimMade]) -> fast.Sums:
+def honest_sums(knowledge: OnuwKnowledge, made: Sequence[ClaimMade]) -> lifted.Sums:
     """Every output's weight when every claim, if true, is honest
     (:func:`true_means_honest`). Each claim's weight is
 
@@ -359,7 +359,7 @@ def honest_sums(knowledge: OnuwKnowledge, made: Sequence[ClaimMade]) -> fast.Sum
     subsets that differ by a permutation of interchangeable claims (:func:`_groups`),
     its outputs averaged over them. A claim is true exactly in the worlds of the runs
     where it takes its second part, weighed there by ``c`` instead of ``c - b``."""
-    total, worlds = fast.Sums.zero(), 0
+    total, worlds = lifted.Sums.zero(), 0
     true: list[Fraction] = [Fraction(0)] * len(made)
     rest = [gcd(claim.weights.liar, claim.weights.false) for claim in made]
     step = [claim.weights.true - claim.weights.false for claim in made]
@@ -367,7 +367,7 @@ def honest_sums(knowledge: OnuwKnowledge, made: Sequence[ClaimMade]) -> fast.Sum
         part = _honest_part(knowledge, made, inside)
         if part is None:
             continue
-        run = fast._Engine(part).sums()
+        run = lifted._Engine(part).sums()
         if not inside:
             worlds = run.worlds  # every world: each weighs above 0
         factors = [step[n] if n in inside else rest[n] for n in range(len(made))]
@@ -391,7 +391,7 @@ def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
     """Every output of ``solve`` (the knowledge :func:`applies`)."""
     if not consistent(knowledge):
         return Solution(knowledge.layout, False, conflict=knowledge.conflict(consistent))
-    return fast.solution_of(knowledge, sums(knowledge))
+    return lifted.solution_of(knowledge, sums(knowledge))
 
 
 __all__ = [

@@ -16,7 +16,7 @@ weighs 0, the worlds split in two, exactly:
 
 Each subset of the claims split this way is one run of the engine; a subset that
 needs more copies of a card than the deck has is skipped. Every output is a sum of
-weights over disjoint sets of worlds, so the runs' :class:`~.fast.Sums` add up.
+weights over disjoint sets of worlds, so the runs' :class:`~.lifted.Sums` add up.
 
 >>> from wooolf_solver.games.onuw import brute
 >>> from wooolf_solver.games.onuw.model import knowledge_of
@@ -27,7 +27,7 @@ weights over disjoint sets of worlds, so the runs' :class:`~.fast.Sums` add up.
 >>> knowledge = knowledge_of(record)
 >>> len(list(parts(knowledge)))
 4
->>> fast.solution_of(knowledge, sums(knowledge)) == brute.solve(record)
+>>> lifted.solution_of(knowledge, sums(knowledge)) == brute.solve(record)
 True
 """
 
@@ -40,7 +40,7 @@ from itertools import product
 from types import MappingProxyType
 
 from ...core.speech import FREE
-from . import fast
+from . import lifted
 from .model import ClaimMade, OnuwKnowledge
 from .night import Power, power_of
 from .record import Claim
@@ -110,11 +110,11 @@ def parts(knowledge: OnuwKnowledge) -> Iterator[tuple[OnuwKnowledge, int]]:
         )
 
 
-def sums(knowledge: OnuwKnowledge, weigh: fast.Weigher | None = None) -> fast.Sums:
+def sums(knowledge: OnuwKnowledge, weigh: lifted.Weigher | None = None) -> lifted.Sums:
     """Every output's weight: the sum over the parts (each run with ``weigh``)."""
-    total = fast.Sums.zero()
+    total = lifted.Sums.zero()
     for part, factor in parts(knowledge):
-        engine = fast._Engine(part)
+        engine = lifted._Engine(part)
         engine.weigh = weigh
         total.add(engine.sums(), factor)
     return total
@@ -122,7 +122,7 @@ def sums(knowledge: OnuwKnowledge, weigh: fast.Weigher | None = None) -> fast.Su
 
 def consistent(knowledge: OnuwKnowledge) -> bool:
     """Whether some part has a world of non-zero weight."""
-    return any(fast._Engine(part).consistent() for part, _ in parts(knowledge))
+    return any(lifted._Engine(part).consistent() for part, _ in parts(knowledge))
 
 
 __all__ = ["PASSIVE", "consistent", "parts", "splits", "sums"]
