@@ -17,7 +17,8 @@ prunes harder than with no lies: the speaker holds the card it claimed and its n
 is the one it told. The product over the claims is a sum over the subsets of claims
 taking their second part, one run of the engine each (:func:`honest_sums`); subsets
 that differ by a permutation of seats telling the same story are one run, its outputs
-averaged over those seats. Every output is linear in the weights, so the runs'
+averaged over those seats; a claim of a card alone is weighed as it is in every run
+instead (its speakers one block, fewer runs). Every output is linear in the weights, so the runs'
 :class:`~.lifted.Sums` add up. This holds when a true claim is always an honest one
 (:func:`true_means_honest`); a claim that may be true from a liar (a speaker claiming
 a werewolf card, a robber's claim without the card it got) needs its truth followed
@@ -246,6 +247,14 @@ def true_means_honest(knowledge: OnuwKnowledge, made: ClaimMade) -> bool:
     )
 
 
+def plain(made: Sequence[ClaimMade]) -> frozenset[int]:
+    """The claims weighed as they are in every run of :func:`honest_sums` (by number):
+    those of a card alone. Such a claim marks only its seat and the seats telling it
+    stay one block of the engine's symmetry, where splitting it multiplies the runs
+    by its group's sizes (measured: the runs so saved outweigh the pruning lost)."""
+    return frozenset(number for number, claim in enumerate(made) if not claim.claim.entry.items)
+
+
 def _groups(
     knowledge: OnuwKnowledge,
     made: Sequence[ClaimMade],
@@ -282,6 +291,7 @@ def _subsets(
         if any(layout.is_seat(slot) for slot in lifted.mentioned(claim.claim.entry))
     ]
     others = [number for number in range(len(made)) if number not in naming]
+    others = [number for number in others if number not in plain(made)]
     for taken in chain.from_iterable(combinations(naming, k) for k in range(len(naming) + 1)):
         told = replace(knowledge, claims=tuple(made[number].claim for number in taken))
         groups = _groups(knowledge, made, others, lifted.marked_slots(told))
@@ -302,8 +312,12 @@ def _honest_part(
     known = dict(space.known)
     left = Counter(dict(space.cards))
     runs: list[ClaimMade] = []
+    weighed = plain(made)
     for number, claim in enumerate(made):
         seat, role = claim.claim.seat, claim.claim.role
+        if number in weighed:
+            runs.append(claim)
+            continue
         if number not in inside:
             weights = claim.weights
             common = gcd(weights.liar, weights.false)
@@ -358,10 +372,14 @@ def honest_sums(knowledge: OnuwKnowledge, made: Sequence[ClaimMade]) -> lifted.S
     taking their second part: one run each (:func:`_honest_part`), or one for all the
     subsets that differ by a permutation of interchangeable claims (:func:`_groups`),
     its outputs averaged over them. A claim is true exactly in the worlds of the runs
-    where it takes its second part, weighed there by ``c`` instead of ``c - b``."""
+    where it takes its second part, weighed there by ``c`` instead of ``c - b``. A
+    claim of a card alone is not split (:func:`plain`): every run weighs it as it is,
+    and its truth is the run's own."""
     total, worlds = lifted.Sums.zero(), 0
     true: list[Fraction] = [Fraction(0)] * len(made)
+    weighed = plain(made)
     rest = [gcd(claim.weights.liar, claim.weights.false) for claim in made]
+    rest = [1 if number in weighed else common for number, common in enumerate(rest)]
     step = [claim.weights.true - claim.weights.false for claim in made]
     for inside, count, groups in _subsets(knowledge, made):
         part = _honest_part(knowledge, made, inside)
@@ -375,6 +393,9 @@ def honest_sums(knowledge: OnuwKnowledge, made: Sequence[ClaimMade]) -> lifted.S
         for number in inside:
             without = prod(factors[:number]) * prod(factors[number + 1 :])
             found[number] = Fraction(made[number].weights.true * without * run.total)
+        for number in weighed:
+            seat = made[number].claim.seat
+            found[number] = prod(factors) * (run.total - run.lying[seat])
         for group in groups:
             _averaged(run, [made[n].claim.seat for n in group])
             mean = sum((found[n] for n in group), Fraction(0)) / len(group)

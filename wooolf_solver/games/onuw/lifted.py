@@ -82,6 +82,10 @@ Key = TypeVar("Key")
 CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
 """The powers that move no card at all."""
 
+FOLDED = frozenset({"seer", "wolf", "minion", "mason"})
+"""The fast paths that move no card and whose entry only a fact or a told night
+observes: folded into the plan otherwise."""
+
 CALM_KINDS = frozenset({"seer", "wolf", "minion", "mason", "insomniac", "idle"})
 """The fast paths that move no card."""
 
@@ -255,8 +259,11 @@ class _Engine:
         self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
         self.plans: dict[
-            tuple[str, ...], tuple[int, list[_Step], int, tuple[bool, ...], tuple[bool, ...]]
+            tuple[str, ...],
+            tuple[int, int, list[_Step], int, tuple[bool, ...], tuple[bool, ...]],
         ] = {}
+        self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
+        """A step folded into the plan (:meth:`_Night.fold`), by seat, card and lone."""
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.liars = frozenset(
             seat
@@ -906,6 +913,8 @@ class _Night:
         self.lists = {name: tuple(seats) for name, seats in holders.items()}
         self.touched: set[Slot] = set()
         self.steps: list[_Step] = []
+        self.count = 1
+        """How many nights each leaf stands for, from the steps folded into the plan."""
         self.swapper = 0
         self.found: list[_Leaf] = []
         self.current = NOTHING_SEEN
@@ -987,7 +996,20 @@ class _Night:
                     engine.step_cache[key] = step
             if step is None:
                 return 0
-            self.steps.append(step)
+            folded = engine.folds.get(key)
+            if folded is None:
+                folded = engine.folds[key] = self.fold(step)
+            factor, size, number, true, liar = folded
+            if not size:
+                self.steps.append(step)
+                continue
+            weight *= factor
+            self.count *= size
+            if not weight:
+                return 0
+            if number is not None:
+                truth[number] = true
+                engine.liar[number] = liar
         self.swapper = len(self.steps)
         for index, (seat, _, kind, options, _, _) in enumerate(self.steps):
             if kind == "swap" and len(options) > 1 and seat not in engine.keyed:
@@ -995,6 +1017,27 @@ class _Night:
                 if later in ([], ["insomniac"]):
                     self.swapper = index
         return weight
+
+    def fold(self, step: _Step) -> tuple[int, int, int | None, bool, bool]:
+        """A step that neither moves a card nor is observed (its options lumped or
+        one, no fact of its seat, no night told by its claim, a card believed as
+        dealt): its weight factor and number of options, and its claim's number,
+        truth and whether its speaker lies, as :meth:`sleeper`; ``size`` 0: none."""
+        seat, name, kind, options, per, lump = step
+        engine = self.engine
+        if (
+            kind not in FOLDED
+            or not (lump or len(options) == 1)
+            or seat == self.fact_seat
+            or seat in engine.keyed
+            or not engine.fixed_belief[name]
+        ):
+            return 0, 0, None, False, False
+        factor = self.check(seat, name, EMPTY, per * len(options))
+        number = engine.claim_number.get(seat)
+        if number is None:
+            return factor, len(options), None, False, False
+        return factor, len(options), number, engine.truth[number], engine.liar[number]
 
     def sleeper(self, seat: Seat, name: str) -> tuple[int, int | None, bool, bool]:
         """What a seat that does not wake brings: its weight factor (prior, claim),
@@ -1146,14 +1189,14 @@ class _Night:
         plan = engine.plans.get(key)
         if plan is None:
             weight = self.plan()
-            plan = (weight, self.steps, self.swapper, *engine.said())
+            plan = (weight, self.count, self.steps, self.swapper, *engine.said())
             engine.plans[key] = plan
         else:
-            weight, self.steps, self.swapper, truth, liar = plan
+            weight, self.count, self.steps, self.swapper, truth, liar = plan
             engine.truth[:] = truth
             engine.liar[:] = liar
         if weight:
-            self.walk(0, list(self.dealt), weight, 1)
+            self.walk(0, list(self.dealt), weight, self.count)
         return self.found
 
 
