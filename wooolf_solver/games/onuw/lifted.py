@@ -255,16 +255,7 @@ class _Engine:
         self.seats = self.layout.seats
         self._moves()
         self.pins = self._pins()
-        self.allowed_cache: dict[tuple[Slot, str], bool] = {}
-        self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
-        self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
-        self.plans: dict[
-            tuple[str, ...],
-            tuple[int, int, list[_Step], int, tuple[bool, ...], tuple[bool, ...]],
-        ] = {}
-        self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
-        """A step folded into the plan (:meth:`_Night.fold`), by seat, card and lone."""
-        """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
+        self._caches()
         self.liars = frozenset(
             seat
             for seat, made in self.claim_at.items()
@@ -274,6 +265,21 @@ class _Engine:
         viewpoint = knowledge.viewpoint
         others = (seat for seat in self.layout.seats if seat != viewpoint)
         self.deaths: tuple[Seat | None, ...] = () if viewpoint is None else (*others, None)
+
+    def _caches(self) -> None:
+        """What the walk keeps per run, by seat and card (and night)."""
+        self.allowed_cache: dict[tuple[Slot, str], bool] = {}
+        self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
+        self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
+        self.plans: dict[
+            tuple[str, ...],
+            tuple[int, int, list[_Step], int, tuple[bool, ...], tuple[bool, ...]],
+        ] = {}
+        """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
+        self.judged: dict[tuple[Seat, str, NightEntry], tuple[int, bool, bool | None]] = {}
+        """A claim's verdict by its seat, card and night (:meth:`_Night.judge`)."""
+        self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
+        """A step folded into the plan (:meth:`_Night.fold`), by seat, card and lone."""
 
     def _pins(self) -> dict[Seat, tuple[str, Choice]]:
         """The choice a claim that must be true fixes, by seat: when the seat holds the
@@ -600,6 +606,8 @@ class _Engine:
         layout = self.layout
         tally = _Tally(layout.players, len(layout.slots), self.knowledge.claims, self.deaths)
         players = layout.players
+        by_truth: dict[tuple[bool, ...], int] = {}
+        # the weight of the worlds by which claims are true, summed per claim at the end
         for cards, orbit in self.deals():
             dealt = tuple(cards)
             deal_mass = 0
@@ -621,9 +629,7 @@ class _Engine:
                 wolves = "werewolf" in now[:players]
                 if not wolves:
                     tally.no_wolf += mass
-                for number, true in enumerate(truth):
-                    if not true:
-                        tally.lying[number] += mass
+                by_truth[truth] = by_truth.get(truth, 0) + mass
                 if pairs:
                     self._add_swaps(tally, now, weight, pairs=pairs, options=options, wolves=wolves)
                 else:
@@ -631,6 +637,10 @@ class _Engine:
             if deal_mass:
                 for index, card in enumerate(dealt):
                     tally.dealt[index][card] += deal_mass
+        for truth, mass in by_truth.items():
+            for number, true in enumerate(truth):
+                if not true:
+                    tally.lying[number] += mass
         return tally
 
     def outcome_tally(self) -> Outcomes:
@@ -935,6 +945,24 @@ class _Night:
         number = engine.claim_number.get(seat)
         if number is None:
             return mass
+        key = (seat, name, entry)
+        judged = engine.judged.get(key)
+        if judged is None:
+            judged = self.judge(seat, number, name, entry)
+            if engine.kinds[name] != "generic":  # a generic power's entry may not hash
+                engine.judged[key] = judged
+        factor, true, liar = judged
+        engine.truth[number] = true
+        if liar is not None:
+            engine.liar[number] = liar
+        return mass * factor
+
+    def judge(
+        self, seat: Seat, number: int, name: str, entry: NightEntry
+    ) -> tuple[int, bool, bool | None]:
+        """A claim's factor once its seat's card and night are known, whether it is
+        true, and whether its speaker lies (``None``: a claim told, not observed)."""
+        engine = self.engine
         claim = engine.knowledge.claims[number]
         told = claim.entry.items
         if told:
@@ -942,9 +970,8 @@ class _Night:
             true = name == claim.role and all(real.get(k) == v for k, v in told)
         else:
             true = name == claim.role
-        engine.truth[number] = true
         if seat not in engine.claim_at:
-            return mass
+            return 1, true, None
         kind = engine.kinds[name]
         if kind in {"robber", "insomniac"}:
             believed = name
@@ -956,10 +983,9 @@ class _Night:
         else:
             believed = engine.believes[name](seat, entry, name)
         weights = engine.weights[seat]
-        liar = engine.liar[number] = engine.team_of[believed] != "village"
-        if liar:
-            return mass * weights.liar
-        return mass * (weights.true if true else weights.false)
+        if engine.team_of[believed] != "village":
+            return weights.liar, true, True
+        return (weights.true if true else weights.false), true, False
 
     def plan(self) -> int:
         """The seats that wake, with their options; the weight of the others (0: no
