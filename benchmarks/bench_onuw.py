@@ -7,10 +7,10 @@ and night) or in public, with all or some of the claims: every player count from
 to 6 in both editions, and 10 players of the official deck from a viewpoint with 8
 claims (with ``--village-lies E``, every position's honest speakers are wrong with
 chance E, and 7 and 10 players of the official deck, from a viewpoint and in public
-with all claims, replace the 10). What is timed is ``fast.solve(record)`` (every output
-of ``solve``), the record built beforehand: a warm-up, then ``--repeat`` runs in this
-process, by the wall clock (the targets) and by the process's CPU time (what the
-engine costs on a shared machine).
+with all claims, seeds 1-6 at 10, replace the 10). What is timed is
+``fast.solve(record)`` (every output of ``solve``), the record built beforehand: a
+warm-up, then ``--repeat`` runs in this process, by the wall clock (the targets) and
+by the process's CPU time (what the engine costs on a shared machine).
 
 The **night hint** (``hints.hint``, the fast engine's, against the brute-force
 reference ``hint(record, "brute")``) is timed the same way, for a seer, a robber, a
@@ -455,8 +455,9 @@ def why_positions(players: Sequence[int] | None) -> list[WhySpec]:
 
 def positions(players: Sequence[int] | None, lies: Fraction = Fraction(0)) -> list[Spec]:
     """Every position (optionally only some player counts), smallest first; with
-    ``lies`` (``--village-lies``), 7 players of the official deck (from a viewpoint
-    and in public, all claims) instead of 10."""
+    ``lies`` (``--village-lies``), 7 and 10 players of the official deck (from a
+    viewpoint and in public, all claims; seeds 1-6 at 10 players) instead of the
+    10-player positions of 8 claims."""
     specs = [
         Spec(count, edition, seed, viewpoint, said, lies)
         for count in range(3, SMALL_PLAYERS + 1)
@@ -469,7 +470,7 @@ def positions(players: Sequence[int] | None, lies: Fraction = Fraction(0)) -> li
             Spec(count, "official", seed, viewpoint, None, lies)
             for count in LIES_PLAYERS
             for viewpoint in (True, False)
-            for seed in (1, 2)
+            for seed in ((1, 2) if count < BIG_PLAYERS else range(1, 7))
         ]
     else:
         specs += [Spec(BIG_PLAYERS, "official", seed, True, 8) for seed in range(1, 7)]
@@ -923,7 +924,7 @@ def parser() -> argparse.ArgumentParser:
         default=Fraction(0),
         metavar="E",
         help="solve's positions with honest speakers wrong with chance E (e.g. 1/100), "
-        "and 7 players instead of 10; default 0",
+        "and 7 and 10 players with all claims instead of 10 with 8; default 0",
     )
     return commands
 

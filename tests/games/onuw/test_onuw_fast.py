@@ -19,6 +19,7 @@ from fractions import Fraction
 from random import Random
 from types import MappingProxyType, ModuleType
 from typing import Any
+from unittest import mock
 
 import pytest
 from helpers import benchmark
@@ -28,6 +29,7 @@ from hypothesis import strategies as st
 from wooolf_solver.core.conflict import shrink
 from wooolf_solver.core.speech import SPEECH_MODELS, Speech
 from wooolf_solver.games.onuw import brute, fast
+from wooolf_solver.games.onuw import lies as expansion
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
 from wooolf_solver.games.onuw.record import Claim, DealRecord, Model, NightModel, read_record
@@ -254,6 +256,18 @@ def test_agrees_with_brute_force_on_repeated_claims_when_the_village_lies(
 ) -> None:
     # the same claim by several seats: one run for every number of them taken honest
     agree(repeated(seed, lies))
+
+
+@settings(max_examples=max(4, settings().max_examples // 3))
+@given(st.integers(0, 10**9), st.sampled_from(LIES[:3]), st.sampled_from([0, 10**9]))
+def test_claims_of_a_card_alone_split_or_weighed_as_they_are(
+    seed: int, lies_rate: Fraction, split_runs: int
+) -> None:
+    # SPLIT_RUNS 0: claims of a card alone always weighed as they are; 10**9: never
+    with mock.patch.object(expansion, "SPLIT_RUNS", split_runs):
+        agree(repeated(seed, lies_rate))
+        game = played(seed, 4, viewpoint=seed % 2 == 0, custom=False)
+        agree(replace(game, model=replace(game.model, village_lies=lies_rate)))
 
 
 # -- the contract's worked facts, through the fast engine ----------------------------------
