@@ -74,9 +74,10 @@ from common import add_options, budget_of, emit, format_ratio, format_time, head
 from rich.console import Console
 from rich.table import Table
 
+from wooolf_solver.core.reasons import LIAR, Explanation
 from wooolf_solver.games.onuw import brute, cpsat, fast
 from wooolf_solver.games.onuw.brute import Solution
-from wooolf_solver.games.onuw.explain import LIAR, Explanation, explain
+from wooolf_solver.games.onuw.explain import explain
 from wooolf_solver.games.onuw.hints import NightHint, hint
 from wooolf_solver.games.onuw.lab import Simulation, play_one
 from wooolf_solver.games.onuw.model import knowledge_of
