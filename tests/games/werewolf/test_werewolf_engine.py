@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from wooolf_solver.core.errors import InvalidDeckError
+from wooolf_solver.games.werewolf.asks import View
 from wooolf_solver.games.werewolf.bots import RandomBot
 from wooolf_solver.games.werewolf.engine import (
     IllegalMoveError,
     Outcome,
-    Table,
     play_game,
     winner_of,
 )
@@ -50,31 +50,31 @@ class Scripted(RandomBot):
                 return answer
         return default
 
-    def victim(self, table: Table, pack: tuple[int, ...], allowed: Sequence[int]) -> int:
-        return int(self.answer("victim", super().victim(table, pack, allowed), allowed))
+    def victim(self, view: View, pack: tuple[int, ...], allowed: Sequence[int]) -> int:
+        return int(self.answer("victim", super().victim(view, pack, allowed), allowed))
 
-    def vote(self, table: Table, seat: int, allowed: Sequence[int]) -> int:
-        return int(self.answer("vote", super().vote(table, seat, allowed), allowed))
+    def vote(self, view: View, seat: int, allowed: Sequence[int]) -> int:
+        return int(self.answer("vote", super().vote(view, seat, allowed), allowed))
 
-    def elect(self, table: Table, seat: int, allowed: Sequence[int]) -> int:
-        return int(self.answer("elect", super().elect(table, seat, allowed), allowed))
+    def elect(self, view: View, seat: int, allowed: Sequence[int]) -> int:
+        return int(self.answer("elect", super().elect(view, seat, allowed), allowed))
 
-    def check(self, table: Table, seat: int, allowed: Sequence[int]) -> int:
-        return int(self.answer("check", super().check(table, seat, allowed), allowed))
+    def check(self, view: View, seat: int, allowed: Sequence[int]) -> int:
+        return int(self.answer("check", super().check(view, seat, allowed), allowed))
 
-    def shoot(self, table: Table, seat: int, allowed: Sequence[int]) -> int:
-        return int(self.answer("shoot", super().shoot(table, seat, allowed), allowed))
+    def shoot(self, view: View, seat: int, allowed: Sequence[int]) -> int:
+        return int(self.answer("shoot", super().shoot(view, seat, allowed), allowed))
 
-    def cupid(self, table: Table, seat: int, allowed: Sequence[int]) -> tuple[int, int]:
-        pair: tuple[int, int] = self.answer("cupid", super().cupid(table, seat, allowed))
+    def cupid(self, view: View, seat: int, allowed: Sequence[int]) -> tuple[int, int]:
+        pair: tuple[int, int] = self.answer("cupid", super().cupid(view, seat, allowed))
         return pair
 
-    def witch(self, table: Table, seat: int, victim: int, **kw: Any) -> tuple[bool, int | None]:
+    def witch(self, view: View, seat: int, victim: int, **kw: Any) -> tuple[bool, int | None]:
         answer: tuple[bool, int | None] = self.answer("witch", (False, None))
         return answer
 
-    def successor(self, table: Table, seat: int, allowed: Sequence[int]) -> int:
-        return int(self.answer("successor", super().successor(table, seat, allowed), allowed))
+    def successor(self, view: View, seat: int, allowed: Sequence[int]) -> int:
+        return int(self.answer("successor", super().successor(view, seat, allowed), allowed))
 
 
 def deck_of(cards: Sequence[str]) -> Deck:
@@ -271,7 +271,7 @@ def test_played_games_read_back_identically(seed: int) -> None:
 
 
 class Cheater(RandomBot):
-    def victim(self, table: Table, pack: tuple[int, ...], allowed: Sequence[int]) -> int:
+    def victim(self, view: View, pack: tuple[int, ...], allowed: Sequence[int]) -> int:
         return pack[0]
 
 

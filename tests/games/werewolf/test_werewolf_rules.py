@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from wooolf_solver.core.errors import InvalidDeckError
+from wooolf_solver.games.werewolf.asks import Ask, Flow
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import Table, play_game
+from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.events import Check
 from wooolf_solver.games.werewolf.powers import POWERS, Power, power
 from wooolf_solver.games.werewolf.rules import (
@@ -20,6 +21,7 @@ from wooolf_solver.games.werewolf.rules import (
     load_rules,
     variants_of,
 )
+from wooolf_solver.games.werewolf.state import WerewolfState
 
 TABLE = {
     8: (2, 5), 9: (2, 6), 10: (2, 7), 11: (2, 8), 12: (3, 8), 13: (3, 9), 14: (3, 10),
@@ -62,9 +64,9 @@ class WolfSeer(Power):
 
     village = False
 
-    def night(self, table: Table, seat: Seat) -> None:
-        others = [s for s in table.living if s != seat]
-        target = table.rng.choice(others)
+    def night(self, table: WerewolfState, seat: Seat) -> Flow:
+        others = tuple(s for s in table.living if s != seat)
+        target = yield Ask("check", seat, others)  # asks its seat, as the seer does
         table.record(Check(seat, target, table.roles[target]))
 
 

@@ -8,27 +8,27 @@ from fractions import Fraction
 
 from paths import outcomes
 
-from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import Table, play_game
+from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.events import Claim, Day
 from wooolf_solver.games.werewolf.lab import players_of, seating_of
 from wooolf_solver.games.werewolf.rules import Variants, load_rules
 from wooolf_solver.games.werewolf.solver_bots import SolverBot
 from wooolf_solver.games.werewolf.speech import story_chance
+from wooolf_solver.games.werewolf.state import WerewolfState
 from wooolf_solver.games.werewolf.talk import Talker
 
 DECK = (("seer", 1), ("villager", 4), ("werewolf", 2))
 DEAL = ("werewolf", "seer", "villager", "villager", "werewolf", "villager", "villager")
 
 
-def table(variants: Variants | None = None) -> Table:
-    return Table(DECK, RandomBot(random.Random(0)), random.Random(0), variants, deal=DEAL)
+def table(variants: Variants | None = None) -> WerewolfState:
+    return WerewolfState(DECK, variants, deal=DEAL)
 
 
 def test_a_mimic_liars_first_story_is_the_stated_distribution() -> None:
     game = table()
     names = ("seer", "villager", "werewolf")
-    found = outcomes(lambda rng: Talker("mimic").claim(game, 1, rng))  # type: ignore[arg-type]
+    found = outcomes(lambda rng: Talker("mimic").claim(game.view(1), 1, rng))
     assert sum(found.values()) == 1
     for claim, chance in found.items():
         assert claim is not None and claim.claims in names
@@ -44,7 +44,7 @@ def test_a_mimic_liars_first_story_is_the_stated_distribution() -> None:
 
 def test_under_alignment_a_claimed_seer_answers_werewolf_or_not() -> None:
     game = table(Variants(seer="alignment"))
-    found = outcomes(lambda rng: Talker("mimic").claim(game, 1, rng))  # type: ignore[arg-type]
+    found = outcomes(lambda rng: Talker("mimic").claim(game.view(1), 1, rng))
     answers = {a for claim in found if claim is not None for _, a in claim.checked}
     assert answers == {"werewolf", "not"}
 
@@ -54,26 +54,28 @@ def test_liars_keep_their_story_and_a_claimed_seer_adds_a_look() -> None:
     talker = Talker("mimic")
 
     def role(seed: int) -> str | None:
-        claim = Talker("mimic").claim(game, 1, random.Random(seed))
+        claim = Talker("mimic").claim(game.view(1), 1, random.Random(seed))
         return None if claim is None else claim.claims
 
     seed = next(s for s in range(100) if role(s) == "seer")
-    first = talker.claim(game, 1, random.Random(seed))
-    second = talker.claim(game, 1, random.Random(1))
+    first = talker.claim(game.view(1), 1, random.Random(seed))
+    second = talker.claim(game.view(1), 1, random.Random(1))
     assert first is not None and second is not None and second.claims == "seer"
     assert set(first.checked) < set(second.checked)
     other = Talker("cautious")
-    assert other.claim(game, 5, random.Random(0)) == Claim(5, "villager")
-    assert other.claim(game, 5, random.Random(0)) is None  # nothing new to say
+    assert other.claim(game.view(5), 5, random.Random(0)) == Claim(5, "villager")
+    assert other.claim(game.view(5), 5, random.Random(0)) is None  # nothing new to say
 
 
 def test_the_honest_seer_claims_its_looks_and_consistent_liars_take_open_roles() -> None:
     game = table()
     game.checks[2] = {5: "werewolf"}
-    assert Talker().claim(game, 2, random.Random(0)) == Claim(2, "seer", ((5, "werewolf"),))
-    game.events.append(Claim(2, "seer", ((5, "werewolf"),)))
+    assert Talker().claim(game.view(2), 2, random.Random(0)) == Claim(2, "seer", ((5, "werewolf"),))
+    game.record(Claim(2, "seer", ((5, "werewolf"),)))
     for seed in range(20):
-        assert Talker("consistent").claim(game, 1, random.Random(seed)) == Claim(1, "villager")
+        assert Talker("consistent").claim(game.view(1), 1, random.Random(seed)) == Claim(
+            1, "villager"
+        )
 
 
 def test_bots_placed_by_role_play_those_seats() -> None:

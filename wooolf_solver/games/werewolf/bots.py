@@ -1,8 +1,9 @@
 """The players' decisions behind one small interface, and the ``random`` bot.
 
-A :class:`Player` answers the moderator's questions for a seat: each method gets the
-:class:`~.engine.Table` (a bot that plays fair reads only what its seat knows:
-``table.view(seat)`` is its record so far), the seat and the allowed choices.
+A :class:`Player` answers the game's questions for a seat: it is a bot of the play-state
+protocol (:meth:`Player.act` gets the seat's :class:`~.asks.View`, never the hidden
+state), and :class:`Decisions` turns ``act`` into one method per question, each given
+the view, the seat and the allowed choices.
 
 The :class:`RandomBot` plays the balance model: each night the werewolves kill a
 uniformly random living non-werewolf, each day the lynch is uniform over the living
@@ -15,7 +16,12 @@ others.
 
 >>> import random
 >>> bot = RandomBot(random.Random(1))
->>> bot.victim(None, (1,), [2, 3]) in (2, 3)  # type: ignore[arg-type]
+>>> from wooolf_solver.games.werewolf.state import WerewolfState
+>>> deck = (("villager", 2), ("werewolf", 1))
+>>> state = WerewolfState(deck, deal=("werewolf", "villager", "villager"))
+>>> state.view(1).ask.kind, state.view(1).ask.allowed
+('victim', (2, 3))
+>>> bot.act(state.view(1), state.legal(1), random.Random(0)) in (2, 3)
 True
 """
 
@@ -29,40 +35,45 @@ from .events import Claim
 from .rules import PIPER, THIEF, Seat
 
 if TYPE_CHECKING:
-    from .engine import Table
+    from ...core.play import Legal
+    from .asks import View
     from .talk import Talker
 
 
 class Player(Protocol):
     """The decisions of one seat (or of every seat, for a bot that plays them all)."""
 
-    def thief_take(self, table: Table, seat: Seat) -> int:
+    def act(self, view: View, legal: Legal[object], rng: random.Random) -> object:
+        """The answer to ``view.ask`` (the play-state protocol's bot)."""
+        ...
+
+    def thief_take(self, view: View, seat: Seat) -> int:
         """Which left-over card the thief takes (0 or 1)."""
         ...
 
-    def cupid(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> tuple[Seat, Seat]:
+    def cupid(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> tuple[Seat, Seat]:
         """The two lovers (two distinct seats; cupid may name himself)."""
         ...
 
-    def protect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def protect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         """The defender's protected player."""
         ...
 
-    def check(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def check(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         """The player whose card the seer looks at."""
         ...
 
-    def victim(self, table: Table, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
+    def victim(self, view: View, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
         """The werewolves' victim (the pack's first living seat decides)."""
         ...
 
-    def catch(self, table: Table, pack: tuple[Seat, ...], girl: Seat) -> bool:
+    def catch(self, view: View, pack: tuple[Seat, ...], girl: Seat) -> bool:
         """Whether the werewolves catch the spying little girl and eat her instead."""
         ...
 
     def witch(
         self,
-        table: Table,
+        view: View,
         seat: Seat,
         victim: Seat,
         *,
@@ -73,36 +84,63 @@ class Player(Protocol):
         """Whether the witch heals the victim, and whom she poisons (``None``: nobody)."""
         ...
 
-    def charm(self, table: Table, seat: Seat, allowed: Sequence[Seat], count: int) -> list[Seat]:
+    def charm(self, view: View, seat: Seat, allowed: Sequence[Seat], count: int) -> list[Seat]:
         """The ``count`` players the piper charms."""
         ...
 
-    def shoot(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def shoot(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         """The player the dying hunter shoots."""
         ...
 
-    def successor(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def successor(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         """The sheriff named by the one losing the title."""
         ...
 
-    def elect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def elect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         """The seat's ballot in the sheriff's election."""
         ...
 
-    def claim(self, table: Table, seat: Seat) -> Claim | None:
+    def claim(self, view: View, seat: Seat) -> Claim | None:
         """What the seat claims this day, if anything."""
         ...
 
-    def vote(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def vote(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         """The seat's ballot in the day's vote."""
         ...
 
-    def voters(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> list[Seat]:
+    def voters(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> list[Seat]:
         """Who may vote the next day, named by the scapegoat (at least one)."""
         ...
 
 
-class RandomBot:
+class Decisions:
+    """A :class:`Player` whose :meth:`act` calls the method named by the question
+    (``thief_take`` for the thief; the others by the question's kind)."""
+
+    def act(self, view: View, legal: Legal[object], rng: random.Random) -> object:
+        me: Player = self  # type: ignore[assignment]  # a subclass brings the methods
+        ask = view.ask
+        if ask is None:
+            raise ValueError(f"seat {view.seat}: nothing is asked")
+        seat, allowed, kind = ask.seat, list(ask.allowed), ask.kind
+        if kind == "thief":
+            return me.thief_take(view, seat)
+        if kind == "victim":
+            return me.victim(view, ask.pack, allowed)
+        if kind == "catch":
+            return me.catch(view, ask.pack, ask.victim or 0)
+        if kind == "witch":
+            return me.witch(view, seat, ask.victim or 0, can_heal=ask.can_heal,
+                            can_poison=ask.can_poison, allowed=allowed)  # fmt: skip
+        if kind == "charm":
+            return me.charm(view, seat, allowed, ask.count)
+        if kind == "claim":
+            return me.claim(view, seat)
+        method = getattr(me, kind)
+        return method(view, seat, allowed)
+
+
+class RandomBot(Decisions):
     """Every decision uniformly at random (see the module's docstring)."""
 
     def __init__(
@@ -119,30 +157,30 @@ class RandomBot:
         self.talker = talker
         """What it says (``None``: village players tell the truth, the others name a
         random role)."""
-        self._target: tuple[object, int, Seat] | None = None
+        self._target: tuple[int, int, Seat] | None = None
 
-    def thief_take(self, table: Table, seat: Seat) -> int:
+    def thief_take(self, view: View, seat: Seat) -> int:
         return self.rng.randrange(2)
 
-    def cupid(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> tuple[Seat, Seat]:
+    def cupid(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> tuple[Seat, Seat]:
         first, second = self.rng.sample(list(allowed), 2)
         return first, second
 
-    def protect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def protect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         return self.rng.choice(list(allowed))
 
-    def check(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def check(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         return self.rng.choice(list(allowed))
 
-    def victim(self, table: Table, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
+    def victim(self, view: View, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
         return self.rng.choice(list(allowed))
 
-    def catch(self, table: Table, pack: tuple[Seat, ...], girl: Seat) -> bool:
+    def catch(self, view: View, pack: tuple[Seat, ...], girl: Seat) -> bool:
         return False
 
     def witch(
         self,
-        table: Table,
+        view: View,
         seat: Seat,
         victim: Seat,
         *,
@@ -157,48 +195,47 @@ class RandomBot:
             poisons = self.rng.choice(targets)
         return heals, poisons
 
-    def charm(self, table: Table, seat: Seat, allowed: Sequence[Seat], count: int) -> list[Seat]:
+    def charm(self, view: View, seat: Seat, allowed: Sequence[Seat], count: int) -> list[Seat]:
         return self.rng.sample(list(allowed), count)
 
-    def shoot(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def shoot(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         return self.rng.choice(list(allowed))
 
-    def successor(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def successor(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         return self.rng.choice(list(allowed))
 
-    def elect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def elect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         return self.rng.choice(list(allowed))
 
-    def claim(self, table: Table, seat: Seat) -> Claim | None:
+    def claim(self, view: View, seat: Seat) -> Claim | None:
         if not self.claims or self.rng.random() >= self.claims:
             return None
         if self.talker is not None:
-            return self.talker.claim(table, seat, self.rng)
-        role = table.roles[seat]
-        if table.rules.team(role) == "village":
-            checked = table.checks.get(seat, {}) if role == "seer" else {}
-            return Claim(seat, role, tuple(sorted(checked.items())))
-        options = sorted(name for name, _ in table.full_deck if name not in (THIEF, PIPER))
+            return self.talker.claim(view, seat, self.rng)
+        role = view.card
+        if view.rules.team(role) == "village":
+            return Claim(seat, role, view.checks if role == "seer" else ())
+        options = sorted(name for name, _ in view.full_deck if name not in (THIEF, PIPER))
         said = self.rng.choice(options)
         checked = {}
         if said == "seer":
-            others = [s for s in table.seats if s != seat]
+            others = [s for s in view.seats if s != seat]
             target = self.rng.choice(others)
-            if table.variants.seer == "alignment":
+            if view.variants.seer == "alignment":
                 checked[target] = self.rng.choice(["werewolf", "not"])
             else:
                 checked[target] = self.rng.choice(options)
         return Claim(seat, said, tuple(sorted(checked.items())))
 
-    def vote(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def vote(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         if not self.unanimous:
             return self.rng.choice(list(allowed))
         target = self._target
-        if target is None or target[0] is not table or target[1] != table.night:
-            target = (table, table.night, self.rng.choice(list(allowed)))
+        if target is None or target[0] != view.game or target[1] != view.night:
+            target = (view.game, view.night, self.rng.choice(list(allowed)))
             self._target = target
         return target[2]
 
-    def voters(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> list[Seat]:
+    def voters(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> list[Seat]:
         chosen = [s for s in allowed if self.rng.random() < 0.5]
         return chosen or [self.rng.choice(list(allowed))]

@@ -33,7 +33,10 @@ from typing import Any
 
 from ...core import fields
 from ...core.errors import InvalidRecordError
-from .engine import Outcome, Table
+from ...core.play import play
+from .asks import View
+from .bots import Decisions
+from .engine import Outcome, outcome_of
 from .events import (
     Charmed,
     Charms,
@@ -53,6 +56,7 @@ from .events import (
 )
 from .record import GameRecord
 from .rules import Deck, Rules, Seat, Variants, load_rules, variants_of
+from .state import WerewolfState
 
 NONE = "none"
 YES, NO = "yes", "no"
@@ -88,18 +92,18 @@ class Assistant:
 
     # -- the game so far ---------------------------------------------------------------
 
-    def replay(self) -> tuple[Question | None, Table | None, Outcome | None]:
-        """The pending question (``None`` when the game is over), the table, the outcome."""
+    def replay(self) -> tuple[Question | None, WerewolfState | None, Outcome | None]:
+        """The pending question (``None`` when the game is over), the game's state, the
+        outcome: the answers played on the state, as its seats' moves."""
         asker = _Asker(self.answers)
+        state = None
         try:
             deal = self.deal(asker)
-            table = Table(self.deck, asker, random.Random(self.seed), self.variants,
-                          rules=self.rules, deal=deal)  # fmt: skip
-            asker.table = table
-            outcome = table.play()
+            state = WerewolfState(self.deck, self.variants, rules=self.rules, deal=deal)
+            play(state, dict.fromkeys(state.seats, asker), random.Random(self.seed))
         except _Pending as pending:
-            return pending.question, asker.table, None
-        return None, table, outcome
+            return pending.question, state, None
+        return None, state, outcome_of(state)
 
     def deal(self, asker: _Asker) -> list[str]:
         left = Counter(dict(self.rules.cards(self.deck)))
@@ -204,13 +208,12 @@ def resume(data: Any, rules: Rules | None = None) -> Assistant:
     return assistant
 
 
-class _Asker:
+class _Asker(Decisions):
     """A player for every seat that takes its decisions from the answers, in order."""
 
     def __init__(self, answers: Sequence[str]) -> None:
         self.answers = list(answers)
         self.position = 0
-        self.table: Table | None = None
 
     def ask(self, question: Question) -> str:
         if self.position >= len(self.answers):
@@ -227,40 +230,38 @@ class _Asker:
     def yes(self, key: str, text: str) -> bool:
         return self.ask(Question(key, f"{text} (yes, no)", (YES, NO))) == YES
 
-    def day(self) -> int:
-        return self.table.night if self.table is not None else 0
-
     # the Player interface
 
-    def thief_take(self, table: Table, seat: Seat) -> int:
-        options = tuple(dict.fromkeys(table.leftover))
+    def thief_take(self, view: View, seat: Seat) -> int:
+        leftover = view.ask.leftover if view.ask is not None else ()
+        options = tuple(dict.fromkeys(leftover))
         text = f"Thief (seat {seat}), wake up: which card do you take? ({', '.join(options)})"
-        return table.leftover.index(self.ask(Question("thief", text, options)))
+        return leftover.index(self.ask(Question("thief", text, options)))
 
-    def cupid(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> tuple[Seat, Seat]:
+    def cupid(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> tuple[Seat, Seat]:
         first = self.seat("cupid", f"Cupid (seat {seat}), wake up: the first lover?", allowed)
         rest = [s for s in allowed if s != first]
         second = self.seat("cupid", "The second lover?", rest)
         return int(first or 0), int(second or 0)
 
-    def protect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def protect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         text = f"Defender (seat {seat}), wake up: whom do you protect?"
         return int(self.seat("protect", text, allowed) or 0)
 
-    def check(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def check(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         text = f"Seer (seat {seat}), wake up: whose card do you look at?"
         return int(self.seat("check", text, allowed) or 0)
 
-    def victim(self, table: Table, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
+    def victim(self, view: View, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
         text = "Werewolves, wake up: whom do you eat?"
         return int(self.seat("victim", text, allowed) or 0)
 
-    def catch(self, table: Table, pack: tuple[Seat, ...], girl: Seat) -> bool:
+    def catch(self, view: View, pack: tuple[Seat, ...], girl: Seat) -> bool:
         return self.yes("catch", f"Did the werewolves catch the little girl (seat {girl})?")
 
     def witch(
         self,
-        table: Table,
+        view: View,
         seat: Seat,
         victim: Seat,
         *,
@@ -276,7 +277,7 @@ class _Asker:
             poisons = self.seat("poison", "Poison whom?", allowed, none=True)
         return heals, poisons
 
-    def charm(self, table: Table, seat: Seat, allowed: Sequence[Seat], count: int) -> list[Seat]:
+    def charm(self, view: View, seat: Seat, allowed: Sequence[Seat], count: int) -> list[Seat]:
         chosen: list[Seat] = []
         for number in range(1, count + 1):
             rest = [s for s in allowed if s not in chosen]
@@ -284,25 +285,25 @@ class _Asker:
             chosen.append(int(self.seat("charm", text, rest) or 0))
         return chosen
 
-    def shoot(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def shoot(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         return int(self.seat("shoot", f"The hunter (seat {seat}) shoots whom?", allowed) or 0)
 
-    def successor(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def successor(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         text = f"The sheriff (seat {seat}) names a successor:"
         return int(self.seat("successor", text, allowed) or 0)
 
-    def elect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def elect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         text = f"Sheriff's election: seat {seat} votes for?"
         return int(self.seat("elect", text, allowed) or 0)
 
-    def claim(self, table: Table, seat: Seat) -> Claim | None:
+    def claim(self, view: View, seat: Seat) -> Claim | None:
         return None
 
-    def vote(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        text = f"Day {table.night}: seat {seat} votes for?"
+    def vote(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+        text = f"Day {view.night}: seat {seat} votes for?"
         return int(self.seat("vote", text, allowed) or 0)
 
-    def voters(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> list[Seat]:
+    def voters(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> list[Seat]:
         options = tuple(str(s) for s in allowed)
         text = f"The scapegoat (seat {seat}) names tomorrow's voters: ({', '.join(options)})"
         answer = self.ask(Question("voters", text, options))

@@ -1,9 +1,11 @@
 """What each role does, as a small class per role, found by the role's ``power`` name.
 
-A :class:`Power` has neutral hooks that the moderator (:mod:`.engine`) calls: ``night``
-when the role wakes, ``survives_attack`` when the werewolves' victim is not saved,
-``spared_by_lynch`` when its player is lynched, ``after_death`` once its death is
-announced. A designer's new role is a row of ``werewolf.toml`` plus one class here
+A :class:`Power` has neutral hooks that the game's state (:mod:`.state`) calls:
+``night`` when the role wakes, ``survives_attack`` when the werewolves' victim is not
+saved, ``spared_by_lynch`` when its player is lynched, ``after_death`` once its death is
+announced. ``night`` and ``after_death`` act on the state and ask their seat's decision
+by yielding an :class:`~.asks.Ask` (the state sends back the legal answer).
+A designer's new role is a row of ``werewolf.toml`` plus one class here
 (``@power("name")``); a role without a class has no power (a villager).
 
 >>> power_of("seer").__class__.__name__, power_of("villager").__class__.__name__
@@ -15,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from ...core.errors import IllegalMoveError
+from .asks import Ask, Flow
 from .events import Charmed, Charms, Check, Lovers, Protects, Takes, WitchNight, Wolves
 from .rules import WEREWOLF, Seat
 
 if TYPE_CHECKING:
-    from .engine import Table
+    from .state import WerewolfState as Table
 
 
 Cause = str
@@ -33,8 +35,9 @@ class Power:
     village: bool = True
     """Whether the elder's death by the village's hand takes this power away."""
 
-    def night(self, table: Table, seat: Seat) -> None:
+    def night(self, table: Table, seat: Seat) -> Flow:
         """The role wakes (its player is alive and has its power)."""
+        return _nothing()
 
     def survives_attack(self, table: Table, seat: Seat) -> bool:
         """Whether the werewolves' attack, not saved, leaves the player alive."""
@@ -44,12 +47,18 @@ class Power:
         """Whether a lynch leaves the player alive (his card is then turned up)."""
         return False
 
-    def after_death(self, table: Table, seat: Seat, cause: Cause) -> None:
+    def after_death(self, table: Table, seat: Seat, cause: Cause) -> Flow:
         """The player's death was announced (a hunter shoots, say)."""
+        return _nothing()
 
     def protectable(self) -> bool:
         """Whether the defender may protect this role's player."""
         return True
+
+
+def _nothing() -> Flow:
+    """A hook that asks nothing."""
+    yield from ()
 
 
 POWERS: dict[str, type[Power]] = {}
@@ -77,8 +86,8 @@ def power_of(name: str) -> Power:
 class Thief(Power):
     """First night: takes one of the two left-over cards (always: the model's reading)."""
 
-    def night(self, table: Table, seat: Seat) -> None:
-        index = table.legal("thief_take", table.bot(seat).thief_take(table, seat), (0, 1))
+    def night(self, table: Table, seat: Seat) -> Flow:
+        index = yield Ask("thief", seat, leftover=tuple(table.leftover))
         table.take = index
         taken = table.leftover[index]
         table.leftover[index] = table.roles[seat]
@@ -90,9 +99,9 @@ class Thief(Power):
 class Cupid(Power):
     """First night: names the lovers; the lovers wake and see each other."""
 
-    def night(self, table: Table, seat: Seat) -> None:
-        pair = table.bot(seat).cupid(table, seat, table.living)
-        first, second = sorted(table.legal_seats("cupid", pair, table.living, 2))
+    def night(self, table: Table, seat: Seat) -> Flow:
+        pair = yield Ask("cupid", seat, tuple(table.living))
+        first, second = sorted(pair)
         table.lovers = (first, second)
         table.record(Lovers(seat, table.lovers))
         for lover in table.lovers:
@@ -104,12 +113,12 @@ class Cupid(Power):
 class Defender(Power):
     """Protects a living player, not last night's, never the little girl."""
 
-    def night(self, table: Table, seat: Seat) -> None:
+    def night(self, table: Table, seat: Seat) -> Flow:
         last = table.last_protected if table.protected_night == table.night - 1 else None
-        allowed = [s for s in table.living if s != last and table.power(s).protectable()]
+        allowed = tuple(s for s in table.living if s != last and table.power(s).protectable())
         if not allowed:
             return
-        target = table.legal("protect", table.bot(seat).protect(table, seat, allowed), allowed)
+        target = yield Ask("protect", seat, allowed)
         table.tonight.protected = target
         table.last_protected, table.protected_night = target, table.night
         table.record(Protects(seat, target))
@@ -119,11 +128,11 @@ class Defender(Power):
 class Seer(Power):
     """Looks at a living player's card (or alignment)."""
 
-    def night(self, table: Table, seat: Seat) -> None:
-        allowed = [s for s in table.living if s != seat]
+    def night(self, table: Table, seat: Seat) -> Flow:
+        allowed = tuple(s for s in table.living if s != seat)
         if not allowed:
             return
-        target = table.legal("check", table.bot(seat).check(table, seat, allowed), allowed)
+        target = yield Ask("check", seat, allowed)
         role = table.roles[target]
         if table.variants.seer == "alignment":
             sees = "werewolf" if role == WEREWOLF else "not"
@@ -140,20 +149,19 @@ class Werewolf(Power):
 
     village = False
 
-    def night(self, table: Table, seat: Seat) -> None:
-        pack = [s for s in table.living if table.roles[s] == WEREWOLF]
+    def night(self, table: Table, seat: Seat) -> Flow:
+        pack = tuple(s for s in table.living if table.roles[s] == WEREWOLF)
         if seat != pack[0]:
             return
         if table.night == 1:
             for wolf in pack:
-                table.record(Wolves(wolf, tuple(pack)))
-        allowed = [s for s in table.living if table.roles[s] != WEREWOLF]
+                table.record(Wolves(wolf, pack))
+        allowed = tuple(s for s in table.living if table.roles[s] != WEREWOLF)
         if not allowed:
             return
-        bot = table.bot(seat)
-        victim = table.legal("victim", bot.victim(table, tuple(pack), allowed), allowed)
+        victim = yield Ask("victim", seat, allowed, pack=pack)
         girls = [s for s in allowed if table.roles[s] == "little-girl"]
-        if girls and bot.catch(table, tuple(pack), girls[0]):
+        if girls and (yield Ask("catch", seat, pack=pack, victim=girls[0])):
             victim = girls[0]
         table.tonight.victim = victim
 
@@ -170,22 +178,15 @@ class LittleGirl(Power):
 class Witch(Power):
     """Is shown the victim; one healing potion, one poison, each once per game."""
 
-    def night(self, table: Table, seat: Seat) -> None:
+    def night(self, table: Table, seat: Seat) -> Flow:
         victim = table.tonight.victim
         if victim is None:
             return
-        can_heal = seat not in table.healed
-        can_poison = seat not in table.poisoned
-        others = [s for s in table.living if s != seat]
-        heals, poisons = table.bot(seat).witch(
-            table, seat, victim, can_heal=can_heal, can_poison=can_poison, allowed=others
-        )
-        if heals and not can_heal:
-            raise IllegalMoveError("witch: the healing potion is spent")
-        if poisons is not None:
-            if not can_poison:
-                raise IllegalMoveError("witch: the poison is spent")
-            table.legal("witch", poisons, table.living)
+        heals, poisons = yield Ask(
+            "witch", seat, tuple(s for s in table.living if s != seat), victim=victim,
+            can_heal=seat not in table.healed, can_poison=seat not in table.poisoned,
+            within=tuple(table.living),
+        )  # fmt: skip
         if heals:
             table.healed.add(seat)
             table.tonight.healed = True
@@ -201,13 +202,11 @@ class Piper(Power):
 
     village = False
 
-    def night(self, table: Table, seat: Seat) -> None:
-        allowed = [s for s in table.living if s != seat and s not in table.charmed]
+    def night(self, table: Table, seat: Seat) -> Flow:
+        allowed = tuple(s for s in table.living if s != seat and s not in table.charmed)
         if not allowed:
             return
-        count = min(2, len(allowed))
-        charms = table.bot(seat).charm(table, seat, allowed, count)
-        charms = table.legal_seats("charm", charms, allowed, count)
+        charms = yield Ask("charm", seat, allowed, count=min(2, len(allowed)))
         table.charmed.update(charms)
         table.record(Charms(seat, tuple(sorted(charms))))
         circle = tuple(s for s in table.living if s in table.charmed)
@@ -219,10 +218,10 @@ class Piper(Power):
 class Hunter(Power):
     """When he dies, by any cause, shoots one living player."""
 
-    def after_death(self, table: Table, seat: Seat, cause: Cause) -> None:
+    def after_death(self, table: Table, seat: Seat, cause: Cause) -> Flow:
         if table.living and table.has_power(seat):
-            target = table.bot(seat).shoot(table, seat, table.living)
-            table.shoot(seat, table.legal("shoot", target, table.living))
+            target = yield Ask("shoot", seat, tuple(table.living))
+            yield from table.shoot(seat, target)
 
 
 @power("elder")
@@ -236,9 +235,10 @@ class Elder(Power):
         table.elder_hurt.add(seat)
         return True
 
-    def after_death(self, table: Table, seat: Seat, cause: Cause) -> None:
+    def after_death(self, table: Table, seat: Seat, cause: Cause) -> Flow:
         if cause in ("poison", "shot", "lynch"):
             table.powers_lost = True
+        return _nothing()
 
 
 @power("village-idiot")

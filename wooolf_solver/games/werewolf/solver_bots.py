@@ -1,4 +1,4 @@
-"""Bots that decide from their own exact knowledge (the counter on ``table.view(seat)``).
+"""Bots that decide from their own exact knowledge (the counter on the seat's view).
 
 The stated policies of :class:`SolverBot` (every other decision is the random bot's):
 
@@ -41,7 +41,7 @@ from .events import Claim
 from .rules import WEREWOLF, Seat
 
 if TYPE_CHECKING:
-    from .engine import Table
+    from .asks import View
     from .talk import Talker
 
 
@@ -54,63 +54,62 @@ class SolverBot(RandomBot):
         super().__init__(rng, unanimous=False, claims=claims, talker=talker)
         self._cache: dict[tuple[int, Seat, int], Solution] = {}
 
-    def knows(self, table: Table, seat: Seat) -> Solution:
+    def knows(self, view: View, seat: Seat) -> Solution:
         """The exact posterior of ``seat``'s knowledge now (cached per event count)."""
-        key = (id(table), seat, len(table.events))
+        key = (view.game, seat, len(view.events))
         if key not in self._cache:
-            self._cache = {k: v for k, v in self._cache.items() if k[0] == id(table)}
-            self._cache[key] = solve(table.view(seat))
+            self._cache = {k: v for k, v in self._cache.items() if k[0] == view.game}
+            self._cache[key] = solve(view.record)
         return self._cache[key]
 
-    def p(self, table: Table, seat: Seat, target: Seat, role: str = WEREWOLF) -> Fraction:
-        solution = self.knows(table, seat)
+    def p(self, view: View, seat: Seat, target: Seat, role: str = WEREWOLF) -> Fraction:
+        solution = self.knows(view, seat)
         if not solution.consistent:
             return Fraction(0)
         return solution.roles[target].get(role, Fraction(0))
 
     def best(
-        self, table: Table, seat: Seat, allowed: Sequence[Seat], role: str = WEREWOLF,
+        self, view: View, seat: Seat, allowed: Sequence[Seat], role: str = WEREWOLF,
         *, least: bool = False,
     ) -> Seat:  # fmt: skip
         """The allowed seat most (or ``least``) likely playing ``role``, ties lowest seat."""
         sign = 1 if least else -1
-        return min(allowed, key=lambda s: (sign * self.p(table, seat, s, role), s))
+        return min(allowed, key=lambda s: (sign * self.p(view, seat, s, role), s))
 
-    def check(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def check(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         half = Fraction(1, 2)
-        return min(allowed, key=lambda s: (abs(self.p(table, seat, s) - half), s))
+        return min(allowed, key=lambda s: (abs(self.p(view, seat, s) - half), s))
 
-    def claim(self, table: Table, seat: Seat) -> Claim | None:
-        seen = table.checks.get(seat, {})
-        found = table.roles[seat] == "seer" and WEREWOLF in seen.values()
+    def claim(self, view: View, seat: Seat) -> Claim | None:
+        found = view.card == "seer" and any(sees == WEREWOLF for _, sees in view.checks)
         if self.talker is not None:
             if found or (self.claims and self.rng.random() < self.claims):
-                return self.talker.claim(table, seat, self.rng)
+                return self.talker.claim(view, seat, self.rng)
             return None
         if found:
-            return Claim(seat, "seer", tuple(sorted(seen.items())))
+            return Claim(seat, "seer", view.checks)
         return None
 
-    def vote(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def vote(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         others = [s for s in allowed if s != seat] or list(allowed)
-        solution = self.knows(table, seat)
+        solution = self.knows(view, seat)
         if not solution.consistent:  # a claim against the model: any other seat
-            return self.best(table, seat, others)
-        return best_ballots(solution, seat, others, table.rules)[0][0]
+            return self.best(view, seat, others)
+        return best_ballots(solution, seat, others, view.rules)[0][0]
 
-    def elect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+    def elect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         others = [s for s in allowed if s != seat] or list(allowed)
-        return self.best(table, seat, others, least=True)
+        return self.best(view, seat, others, least=True)
 
-    def successor(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        return self.best(table, seat, allowed, least=True)
+    def successor(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+        return self.best(view, seat, allowed, least=True)
 
-    def victim(self, table: Table, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
-        return self.best(table, pack[0], allowed, "seer")
+    def victim(self, view: View, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
+        return self.best(view, pack[0], allowed, "seer")
 
     def witch(
         self,
-        table: Table,
+        view: View,
         seat: Seat,
         victim: Seat,
         *,
@@ -120,17 +119,17 @@ class SolverBot(RandomBot):
     ) -> tuple[bool, Seat | None]:
         poisons = None
         if can_poison and allowed:
-            target = self.best(table, seat, allowed)
-            if self.p(table, seat, target) == 1:
+            target = self.best(view, seat, allowed)
+            if self.p(view, seat, target) == 1:
                 poisons = target
         return can_heal, poisons
 
-    def protect(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        claims = [e.seat for e in table.events if isinstance(e, Claim) and e.claims == "seer"]
+    def protect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+        claims = [e.seat for e in view.events if isinstance(e, Claim) and e.claims == "seer"]
         for claimed in reversed(claims):
             if claimed in allowed:
                 return claimed
         return seat if seat in allowed else self.rng.choice(list(allowed))
 
-    def shoot(self, table: Table, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        return self.best(table, seat, allowed)
+    def shoot(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
+        return self.best(view, seat, allowed)

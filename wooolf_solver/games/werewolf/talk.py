@@ -21,17 +21,15 @@ Whether a seat speaks on a day is the bot's (its ``talk`` chance); what it says 
 :meth:`Talker.claim`'s.
 
 >>> import random
->>> from wooolf_solver.games.werewolf.engine import Table
->>> from wooolf_solver.games.werewolf.bots import RandomBot
+>>> from wooolf_solver.games.werewolf.state import WerewolfState
 >>> deck = (("seer", 1), ("villager", 2), ("werewolf", 1))
->>> table = Table(deck, RandomBot(random.Random(0)), random.Random(0),
-...     deal=("villager", "werewolf", "seer", "villager"))
+>>> state = WerewolfState(deck, deal=("villager", "werewolf", "seer", "villager"))
 >>> talker = Talker("mimic")
->>> talker.claim(table, 1, random.Random(0))
+>>> talker.claim(state.view(1), 1, random.Random(0))
 Claim(seat=1, claims='villager', checked=())
->>> talker.claim(table, 1, random.Random(0)) is None
+>>> talker.claim(state.view(1), 1, random.Random(0)) is None
 True
->>> talker.claim(table, 2, random.Random(4)).claims in ("seer", "villager", "werewolf")
+>>> talker.claim(state.view(2), 2, random.Random(4)).claims in ("seer", "villager", "werewolf")
 True
 """
 
@@ -46,7 +44,7 @@ from .events import Claim
 from .rules import Seat
 
 if TYPE_CHECKING:
-    from .engine import Table
+    from .asks import View
 
 POLICIES = STORY_POLICIES
 """The liars' story policies, the default first (:mod:`~wooolf_solver.core.speech`)."""
@@ -58,18 +56,18 @@ class Talker:
     def __init__(self, policy: str = POLICIES[0]) -> None:
         self.policy = policy
         self.told: dict[tuple[int, Seat], Claim] = {}
-        """Each seat's last claim (keyed by the table, so one talker serves many games)."""
+        """Each seat's last claim (keyed by the game, so one talker serves many games)."""
 
-    def claim(self, table: Table, seat: Seat, rng: random.Random) -> Claim | None:
+    def claim(self, view: View, seat: Seat, rng: random.Random) -> Claim | None:
         """What ``seat`` says now, or ``None`` when it has nothing new to say."""
-        key = (id(table), seat)
+        key = (view.game, seat)
         before = self.told.get(key)
-        if table.rules.team(table.roles[seat]) == "village":
-            said = self.truth(table, seat)
+        if view.rules.team(view.card) == "village":
+            said = self.truth(view, seat)
         elif before is None:
-            said = self.story(table, seat, rng)
+            said = self.story(view, seat, rng)
         elif before.claims == "seer":
-            said = Claim(seat, "seer", self.look(table, seat, before, rng))
+            said = Claim(seat, "seer", self.look(view, seat, before, rng))
         else:
             said = before
         if said == before:
@@ -78,54 +76,53 @@ class Talker:
         return said
 
     @staticmethod
-    def truth(table: Table, seat: Seat) -> Claim:
-        role = table.roles[seat]
-        checked = table.checks.get(seat, {}) if role == "seer" else {}
-        return Claim(seat, role, tuple(sorted(checked.items())))
+    def truth(view: View, seat: Seat) -> Claim:
+        role = view.card
+        return Claim(seat, role, view.checks if role == "seer" else ())
 
-    def story(self, table: Table, seat: Seat, rng: random.Random) -> Claim:
+    def story(self, view: View, seat: Seat, rng: random.Random) -> Claim:
         """A liar's first claim, by the policy."""
         if self.policy == "mimic":
-            role = rng.choice(names(table))
+            role = rng.choice(names(view))
         elif self.policy == "consistent":
-            role = open_role(table, seat, rng)
+            role = open_role(view, seat, rng)
         else:
             role = "villager"
         claim = Claim(seat, role)
-        return Claim(seat, role, self.look(table, seat, claim, rng)) if role == "seer" else claim
+        return Claim(seat, role, self.look(view, seat, claim, rng)) if role == "seer" else claim
 
     def look(
-        self, table: Table, seat: Seat, before: Claim, rng: random.Random
+        self, view: View, seat: Seat, before: Claim, rng: random.Random
     ) -> tuple[tuple[Seat, str], ...]:
         """A claimed seer's looks: the earlier ones and a new one (none when every
         living other seat was looked at)."""
         seen = dict(before.checked)
-        fresh = [s for s in table.living if s != seat and s not in seen]
+        fresh = [s for s in view.living if s != seat and s not in seen]
         if not fresh:
             return before.checked
         target = rng.choice(fresh)
-        alignment = table.variants.seer == "alignment"
+        alignment = view.variants.seer == "alignment"
         if self.policy == "mimic":
-            seen[target] = rng.choice(("werewolf", "not") if alignment else names(table))
+            seen[target] = rng.choice(("werewolf", "not") if alignment else names(view))
         else:
-            claimed = {e.seat: e.claims for e in table.events if isinstance(e, Claim)}
+            claimed = {e.seat: e.claims for e in view.events if isinstance(e, Claim)}
             seen[target] = "not" if alignment else claimed.get(target, "villager")
         return tuple(sorted(seen.items()))
 
 
-def names(table: Table) -> tuple[str, ...]:
+def names(view: View) -> tuple[str, ...]:
     """The distinct role names of the deck (``roles``), sorted."""
-    return tuple(sorted(name for name, copies in table.deck if copies))
+    return tuple(sorted(name for name, copies in view.deck if copies))
 
 
-def open_role(table: Table, seat: Seat, rng: random.Random) -> str:
+def open_role(view: View, seat: Seat, rng: random.Random) -> str:
     """A village role of the deck in proportion to its copies not yet claimed by
     another seat (``villager`` when none is left)."""
-    claimed = Counter(e.claims for e in table.events if isinstance(e, Claim) and e.seat != seat)
+    claimed = Counter(e.claims for e in view.events if isinstance(e, Claim) and e.seat != seat)
     copies = [
         (name, n - claimed[name])
-        for name, n in sorted(table.deck)
-        if table.rules.team(name) == "village" and n > claimed[name]
+        for name, n in sorted(view.deck)
+        if view.rules.team(name) == "village" and n > claimed[name]
     ]
     if not copies:
         return "villager"

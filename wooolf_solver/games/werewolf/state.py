@@ -1,0 +1,419 @@
+"""A classic Werewolf game on the play-state protocol (:mod:`wooolf_solver.core.play`).
+
+:class:`WerewolfState` is the moderator's table: chance deals the cards (unless the deal
+is given) and breaks a tied sheriff's election; every other step is one seat's move,
+asked as an :class:`Ask` (the thief's card, cupid's lovers, the defender, the seer, the
+pack's victim, asked of its first living seat, the witch's two potions at once, the
+piper, each day's claims, the sheriff's election, the ballots, the hunter's shot, a
+successor, the scapegoat's voters). The roles' powers (:mod:`.powers`) act on the state.
+A seat's :class:`View` holds only what that seat may know: its card, its own night
+results, the public events, and the question put to it.
+
+>>> import random
+>>> from wooolf_solver.core.play import RandomBot, play
+>>> state = WerewolfState((("villager", 2), ("werewolf", 1)))
+>>> play(state, {seat: RandomBot() for seat in (1, 2, 3)}, random.Random(3))
+'werewolves'
+>>> state.view(1).card in ("villager", "werewolf"), state.view(1).ask
+(True, None)
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.errors import IllegalMoveError, InvalidDeckError
+from ...core.play import CHANCE, TERMINAL, Turn
+from .asks import Ask, Draw, Flow, Moves, View
+from .events import IDIOT, Dawn, Day, Event, Night, Private, SheriffNamed, Shot
+from .powers import Cause, Power, power_of
+from .record import GameRecord
+from .rules import PIPER, WEREWOLF, Deck, Rules, Seat, Variants, load_rules
+
+MAX_NIGHTS = 100
+"""A game still going after this many nights stops, with no winner."""
+
+Winner = str
+"""``village``, ``werewolves``, ``piper``, ``lovers`` or ``nobody``."""
+
+_GAMES = itertools.count(1)
+
+
+@dataclass
+class Tonight:
+    """The night's choices so far."""
+
+    victim: Seat | None = None
+    protected: Seat | None = None
+    healed: bool = False
+    poisoned: Seat | None = None
+
+
+def winner_of(
+    rules: Rules,
+    roles: Mapping[Seat, str],
+    living: Sequence[Seat],
+    *,
+    lovers: tuple[Seat, Seat] | None = None,
+    charmed: frozenset[Seat] = frozenset(),
+    parity: bool = False,
+) -> Winner | None:
+    """Who has won with these living players (``None``: the game goes on).
+
+    >>> rules = load_rules()
+    >>> roles = {1: "werewolf", 2: "villager", 3: "villager"}
+    >>> winner_of(rules, roles, [1, 2, 3]), winner_of(rules, roles, [1, 2], parity=True)
+    (None, 'werewolves')
+    >>> winner_of(rules, roles, [1, 2], lovers=(1, 2)), winner_of(rules, roles, [2, 3])
+    ('lovers', 'village')
+    """
+    if not living:
+        return "nobody"
+    pipers = [s for s in living if roles[s] == PIPER]
+    if pipers and all(s in charmed for s in living if s != pipers[0]):
+        return "piper"
+    if (
+        lovers is not None
+        and sorted(living) == sorted(lovers)
+        and rules.team(roles[lovers[0]]) != rules.team(roles[lovers[1]])
+    ):
+        return "lovers"
+    wolves = sum(1 for s in living if roles[s] == WEREWOLF)
+    others = len(living) - wolves
+    if not wolves:
+        return "village"
+    if not others or (parity and wolves >= others):
+        return "werewolves"
+    return None
+
+
+class WerewolfState:
+    """The moderator's state of one game (see the module's docstring)."""
+
+    def __init__(
+        self,
+        deck: Deck,
+        variants: Variants | None = None,
+        *,
+        rules: Rules | None = None,
+        deal: Sequence[str] | None = None,
+    ) -> None:
+        self.rules = rules or load_rules()
+        self.deck = deck
+        self.full_deck = self.rules.cards(deck)
+        self.variants = variants or Variants()
+        self.game = next(_GAMES)
+        self.players = sum(n for _, n in deck)
+        self.seats = tuple(range(1, self.players + 1))
+        self.living: list[Seat] = list(self.seats)
+        self.events: list[Event] = []
+        self.seen: dict[Seat, list[Event]] = {seat: [] for seat in self.seats}
+        self.night = 0
+        self.days = 0
+        self.take: int | None = None
+        self.lovers: tuple[Seat, Seat] | None = None
+        self.charmed: set[Seat] = set()
+        self.sheriff: Seat | None = None
+        self.healed: set[Seat] = set()
+        self.poisoned: set[Seat] = set()
+        self.last_protected: Seat | None = None
+        self.protected_night = 0
+        self.elder_hurt: set[Seat] = set()
+        self.powers_lost = False
+        self.mute: set[Seat] = set()
+        self.next_voters: set[Seat] | None = None
+        self.checks: dict[Seat, dict[Seat, str]] = {}
+        self.tonight = Tonight()
+        self.winner: Winner | None = None
+        self.dealt: dict[Seat, str] = {}
+        self.roles: dict[Seat, str] = {}
+        self.leftover: list[str] = []
+        self.left_dealt: tuple[str, ...] = ()
+        self._flow: Flow | None = None
+        self._pending: Ask | Draw | None = None
+        if deal is not None:
+            cards = [name for name, n in self.full_deck for _ in range(n)]
+            if sorted(deal) != sorted(cards):
+                why = "deal: must hold every card of the deck, left-over ones last"
+                raise InvalidDeckError(why)
+            self._deal(list(deal))
+
+    # -- the protocol --------------------------------------------------------------------
+
+    @property
+    def current(self) -> Turn:
+        if self._flow is None or isinstance(self._pending, Draw):
+            return CHANCE
+        if self._pending is None:
+            return TERMINAL
+        return (self._pending.seat,)
+
+    def legal(self, seat: Seat) -> Moves:
+        return Moves(self._ask(seat))
+
+    def apply(self, seat: Seat, move: object) -> None:
+        ask = self._ask(seat)
+        if ask is None:
+            raise IllegalMoveError(f"seat {seat}: it is not this seat's turn")
+        why = ask.refusal(move)
+        if why is not None:
+            raise IllegalMoveError(why)
+        self._send(move)
+
+    def chance(self, rng: random.Random) -> None:
+        if self._flow is None:
+            cards = [name for name, n in self.full_deck for _ in range(n)]
+            rng.shuffle(cards)
+            self._deal(cards)
+        elif isinstance(self._pending, Draw):
+            self._send(rng.choice(self._pending.options))
+        else:
+            raise IllegalMoveError("chance: it is not chance's turn")
+
+    def view(self, seat: Seat) -> View:
+        return View(
+            self.game, seat, self.roles.get(seat, ""), self.night, tuple(self.living),
+            tuple(sorted(self.checks.get(seat, {}).items())), tuple(self.seen[seat]),
+            self.players, self.deck, self.variants, self.rules, self._ask(seat),
+        )  # fmt: skip
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._flow is not None and self._pending is None
+
+    def result(self) -> Winner | None:
+        """The winner (``None``: stopped unfinished after :data:`MAX_NIGHTS`)."""
+        return self.winner
+
+    def _ask(self, seat: Seat) -> Ask | None:
+        pending = self._pending
+        return pending if isinstance(pending, Ask) and pending.seat == seat else None
+
+    def _deal(self, cards: list[str]) -> None:
+        self.dealt = dict(zip(self.seats, cards, strict=False))
+        self.roles = dict(self.dealt)
+        self.leftover = cards[self.players :]
+        self.left_dealt = tuple(self.leftover)
+        self._flow = self._game()
+        self._send(None)
+
+    def _send(self, answer: object) -> None:
+        assert self._flow is not None
+        try:
+            self._pending = self._flow.send(answer)
+        except StopIteration:
+            self._pending = None
+
+    # -- helpers for the powers ------------------------------------------------------------
+
+    def power(self, seat: Seat) -> Power:
+        return power_of(self.rules.roles[self.roles[seat]].power or self.roles[seat])
+
+    def has_power(self, seat: Seat) -> bool:
+        """Whether the seat's power still works (the elder's death takes the villagers')."""
+        return not (self.powers_lost and self.power(seat).village)
+
+    def record(self, event: Event) -> None:
+        """Write ``event``; every seat that may know it sees it."""
+        self.events.append(event)
+        if event.public:
+            for seen in self.seen.values():
+                seen.append(event)
+        elif isinstance(event, Private):
+            self.seen[event.seat].append(event)
+
+    def game_record(self) -> GameRecord:
+        """The moderator's record so far: every card (the role played), every event."""
+        return GameRecord(self.players, self.deck, self.variants, None,
+                          tuple(sorted(self.roles.items())), tuple(self.events),
+                          rules=self.rules)  # fmt: skip
+
+    def over(self) -> bool:
+        """Check the end (after every death, and after the charms)."""
+        if self.winner is None:
+            self.winner = winner_of(
+                self.rules, self.roles, self.living, lovers=self.lovers,
+                charmed=frozenset(self.charmed), parity=self.variants.parity,
+            )  # fmt: skip
+        return self.winner is not None
+
+    # -- deaths ------------------------------------------------------------------------
+
+    def grief(self, dead: list[Seat]) -> list[Seat]:
+        """The dead with, after each, a lover's partner dying of grief."""
+        out: list[Seat] = []
+        for seat in dead:
+            if seat in out:
+                continue
+            out.append(seat)
+            if self.lovers is not None and seat in self.lovers:
+                partner = self.lovers[0] if seat == self.lovers[1] else self.lovers[1]
+                if partner in self.living and partner not in out and partner not in dead:
+                    out.append(partner)
+        return out
+
+    def revealed(self, dead: Sequence[Seat]) -> tuple[tuple[Seat, str], ...]:
+        if not self.variants.reveal:
+            return ()
+        return tuple(sorted((seat, self.roles[seat]) for seat in dead))
+
+    def bury(self, dead: Sequence[Seat]) -> None:
+        self.living = [seat for seat in self.living if seat not in dead]
+
+    def aftermath(self, dead: Sequence[Seat], causes: Mapping[Seat, Cause]) -> Flow:
+        """For each death in order: its power's last act, the sheriff's successor."""
+        for seat in dead:
+            if self.over():
+                return
+            yield from self.power(seat).after_death(self, seat, causes.get(seat, "grief"))
+            if self.sheriff == seat and not self.over():
+                yield from self.name_successor(seat)
+
+    def name_successor(self, seat: Seat) -> Flow:
+        allowed = tuple(s for s in self.living if s != seat and s not in self.mute)
+        self.sheriff = None
+        if allowed:
+            self.sheriff = yield Ask("successor", seat, allowed)
+        if self.sheriff is not None:
+            self.record(SheriffNamed(self.sheriff))
+
+    def shoot(self, hunter: Seat, target: Seat) -> Flow:
+        """The hunter's shot: the target dies at once, with a lover's grief."""
+        dead = self.grief([target])
+        self.bury(dead)
+        self.record(Shot(hunter, target, self.revealed(dead), tuple(dead[1:])))
+        if not self.over():
+            yield from self.aftermath(dead, {target: "shot"})
+
+    # -- the game --------------------------------------------------------------------------
+
+    def _game(self) -> Flow:
+        while self.winner is None and self.night < MAX_NIGHTS:
+            yield from self._night()
+            if self.over():
+                break
+            yield from self._day()
+            self.days += 1
+
+    def _night(self) -> Flow:
+        self.night += 1
+        self.tonight = Tonight()
+        self.record(Night(self.night))
+        for role in self.rules.wake_order:
+            if role.first_night and self.night > 1:
+                continue
+            for seat in [s for s in self.living if self.roles[s] == role.name]:
+                if self.has_power(seat) and seat in self.living:
+                    yield from self.power(seat).night(self, seat)
+            if self.night == 1 and role.name == "thief" and self.over():
+                return
+        if self.over():
+            return
+        yield from self._dawn()
+
+    def _dawn(self) -> Flow:
+        tonight, dead, causes = self.tonight, [], {}
+        victim = tonight.victim
+        if victim is not None and victim != tonight.protected and not tonight.healed:
+            power = self.power(victim)
+            if not (self.has_power(victim) and power.survives_attack(self, victim)):
+                dead.append(victim)
+                causes[victim] = "werewolves"
+        if tonight.poisoned is not None and tonight.poisoned not in dead:
+            dead.append(tonight.poisoned)
+            causes[tonight.poisoned] = "poison"
+        dead = self.grief(dead)
+        self.bury(dead)
+        self.record(Dawn(self.night, tuple(dead), self.revealed(dead)))
+        if not self.over():
+            yield from self.aftermath(dead, causes)
+
+    def _day(self) -> Flow:
+        if self.night == 1 and self.sheriff is None:
+            yield from self._elect()
+        for seat in list(self.living):
+            said = yield Ask("claim", seat)
+            if said is not None:
+                self.record(said)
+        voters = [s for s in self.living if s not in self.mute]
+        if self.next_voters is not None:
+            voters = [s for s in voters if s in self.next_voters]
+            self.next_voters = None
+        living = tuple(self.living)
+        votes: dict[Seat, Seat] = {}
+        for seat in voters:
+            votes[seat] = yield Ask("vote", seat, living)
+        tally: Counter[Seat] = Counter()
+        for voter, target in votes.items():
+            tally[target] += 2 if voter == self.sheriff else 1
+        top = [s for s, n in tally.items() if n == max(tally.values())] if tally else []
+        lynched, tie = (top[0], False) if len(top) == 1 else (None, bool(top))
+        goats = [s for s in self.living if self.roles[s] == "scapegoat" and self.has_power(s)]
+        if tie and goats:
+            lynched = goats[0]
+        yield from self._lynch(self.night, tuple(sorted(votes.items())), lynched, tie)
+
+    def _elect(self) -> Flow:
+        living = tuple(self.living)
+        ballots: Counter[Seat] = Counter()
+        for seat in living:
+            ballots[(yield Ask("elect", seat, living))] += 1
+        top = tuple(sorted(s for s, n in ballots.items() if n == max(ballots.values())))
+        self.sheriff = yield Draw(top)
+        self.record(SheriffNamed(self.sheriff))
+
+    def _lynch(
+        self, day: int, votes: tuple[tuple[Seat, Seat], ...], lynched: Seat | None, tie: bool
+    ) -> Flow:
+        if lynched is None:
+            self.record(Day(day, votes, None))
+            return
+        if self.power(lynched).spared_by_lynch(self, lynched):
+            self.mute.add(lynched)
+            self.record(Day(day, votes, lynched, ((lynched, IDIOT),)))
+            if self.sheriff == lynched:
+                yield from self.name_successor(lynched)
+            return
+        dead = self.grief([lynched])
+        self.bury(dead)
+        # The spec's reading: a day event that turns the lynched idiot's card up spares
+        # him; an idiot who dies by a lynch (a second one, or powerless) stays hidden.
+        cards = tuple((s, r) for s, r in self.revealed(dead) if (s, r) != (lynched, IDIOT))
+        self.record(Day(day, votes, lynched, cards, tuple(dead[1:])))
+        if self.over():
+            return
+        if tie and self.roles[lynched] == "scapegoat" and self.living:
+            named = yield Ask("voters", lynched, tuple(self.living))
+            self.next_voters = set(named)
+        yield from self.aftermath(dead, {lynched: "lynch"})
+
+    def world(self) -> dict[Any, Any]:
+        """The true world in the model's variables: each slot's dealt card (seats, then
+        the two left-over slots), ``"take"`` and ``"lovers"``."""
+        world: dict[Any, Any] = {seat: (card,) for seat, card in self.dealt.items()}
+        for index, card in enumerate(self.left_dealt):
+            world[self.players + 1 + index] = (card,)
+        if self.left_dealt:
+            world["take"] = None if self.take is None else self.take + 1
+        if any(name == "cupid" for name, _ in self.full_deck):
+            world["lovers"] = self.lovers
+            if self.lovers is None and "cupid" in self.roles.values():
+                world["lovers"] = (1, 2)  # the game ended before cupid woke: any pair
+        return world
+
+
+__all__ = [
+    "MAX_NIGHTS",
+    "Ask",
+    "Draw",
+    "Moves",
+    "View",
+    "WerewolfState",
+    "Winner",
+    "winner_of",
+]
