@@ -16,17 +16,16 @@ only these values.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from .events import Claim, Event
 from .record import GameRecord
 from .rules import Deck, Rules, Seat, Variants
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(NamedTuple):
     """The question put to a seat: its ``kind`` (a :class:`~.bots.Player` method's
     name), the seats it may name and what else it is told (the pack, the witch's
     victim and potions, the piper's count, the thief's two cards, the caught girl)."""
@@ -38,7 +37,8 @@ class Ask:
     victim: Seat | None = None
     can_heal: bool = False
     can_poison: bool = False
-    count: int = 0
+    number: int = 0
+    """How many seats the piper charms."""
     leftover: tuple[str, ...] = ()
     within: tuple[Seat, ...] = ()
     """The seats a choice is checked against when it is not ``allowed`` (the witch's
@@ -58,7 +58,7 @@ class Ask:
         if kind == "witch":
             return self._witch(move)
         if kind in ("cupid", "charm", "voters"):
-            count = {"cupid": 2, "charm": self.count}.get(kind)
+            count = {"cupid": 2, "charm": self.number}.get(kind)
             return _seats(kind, move, self.allowed, count)
         return _one_of(kind, move, self.allowed)
 
@@ -88,7 +88,7 @@ class Ask:
             poisons = (None, *self.within) if self.can_poison else (None,)
             return tuple((h, p) for h in heals for p in poisons)
         if kind in ("cupid", "charm"):
-            return tuple(combinations(self.allowed, 2 if kind == "cupid" else self.count))
+            return tuple(combinations(self.allowed, 2 if kind == "cupid" else self.number))
         if kind == "voters":
             return tuple((s,) for s in self.allowed)
         return self.allowed
@@ -123,11 +123,11 @@ class Moves:
         return iter(self.ask.moves() if self.ask is not None else ())
 
 
-@dataclass(frozen=True)
-class View:
+class View(NamedTuple):
     """What one seat may know now: its card (the role it plays), the living, its own
-    night results (``checks``), the events it saw (public and its own), the game's
-    deck and rules, and the question put to it (``None``: none)."""
+    night results (``checks``), the events it saw (public and its own: the first
+    ``seen`` of its ``log``, which only grows), the game's deck and rules, and the
+    question put to it (``None``: none)."""
 
     game: int
     """The game's number (a bot that plays many games keeps each apart)."""
@@ -136,12 +136,18 @@ class View:
     night: int
     living: tuple[Seat, ...]
     checks: tuple[tuple[Seat, str], ...]
-    events: tuple[Event, ...]
+    log: Sequence[Event]
+    seen: int
     players: int
     deck: Deck
     variants: Variants
-    rules: Rules = field(repr=False)
+    rules: Rules
     ask: Ask | None = None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events the seat saw, in order."""
+        return tuple(self.log[: self.seen])
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -156,6 +162,9 @@ class View:
         """The seat's knowledge as a record (what the solver reads)."""
         return GameRecord(self.players, self.deck, self.variants, self.seat,
                           ((self.seat, self.card),), self.events, rules=self.rules)  # fmt: skip
+
+    def __repr__(self) -> str:
+        return f"View(seat={self.seat}, card={self.card!r}, night={self.night}, ask={self.ask})"
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,7 @@ class Decisions:
             return me.witch(view, seat, ask.victim or 0, can_heal=ask.can_heal,
                             can_poison=ask.can_poison, allowed=allowed)  # fmt: skip
         if kind == "charm":
-            return me.charm(view, seat, allowed, ask.count)
+            return me.charm(view, seat, allowed, ask.number)
         if kind == "claim":
             return me.claim(view, seat)
         method = getattr(me, kind)

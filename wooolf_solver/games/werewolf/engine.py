@@ -76,12 +76,15 @@ class Seating(Mapping[Seat, Player]):
     seat's own (or the one player of every seat)."""
 
     def __init__(self, state: WerewolfState, bots: Player | Mapping[Seat | str, Player]) -> None:
-        self.state, self.bots = state, bots
+        self.state = state
+        self.bots = bots if isinstance(bots, Mapping) else None
+        self.one = None if isinstance(bots, Mapping) else bots
 
     def __getitem__(self, seat: Seat) -> Player:
-        if isinstance(self.bots, Mapping):
-            return self.bots.get(self.state.roles[seat]) or self.bots[seat]
-        return self.bots
+        if self.one is not None:
+            return self.one
+        assert self.bots is not None
+        return self.bots.get(self.state.roles[seat]) or self.bots[seat]
 
     def __iter__(self) -> Iterator[Seat]:
         return iter(self.state.seats)

@@ -206,7 +206,7 @@ class Piper(Power):
         allowed = tuple(s for s in table.living if s != seat and s not in table.charmed)
         if not allowed:
             return
-        charms = yield Ask("charm", seat, allowed, count=min(2, len(allowed)))
+        charms = yield Ask("charm", seat, allowed, number=min(2, len(allowed)))
         table.charmed.update(charms)
         table.record(Charms(seat, tuple(sorted(charms))))
         circle = tuple(s for s in table.living if s in table.charmed)

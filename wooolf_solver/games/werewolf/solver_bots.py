@@ -56,7 +56,7 @@ class SolverBot(RandomBot):
 
     def knows(self, view: View, seat: Seat) -> Solution:
         """The exact posterior of ``seat``'s knowledge now (cached per event count)."""
-        key = (view.game, seat, len(view.events))
+        key = (view.game, seat, view.seen)
         if key not in self._cache:
             self._cache = {k: v for k, v in self._cache.items() if k[0] == view.game}
             self._cache[key] = solve(view.record)

@@ -110,7 +110,7 @@ class WerewolfState:
         self.game = next(_GAMES)
         self.players = sum(n for _, n in deck)
         self.seats = tuple(range(1, self.players + 1))
-        self.living: list[Seat] = list(self.seats)
+        self.living: tuple[Seat, ...] = self.seats
         self.events: list[Event] = []
         self.seen: dict[Seat, list[Event]] = {seat: [] for seat in self.seats}
         self.night = 0
@@ -136,6 +136,7 @@ class WerewolfState:
         self.left_dealt: tuple[str, ...] = ()
         self._flow: Flow | None = None
         self._pending: Ask | Draw | None = None
+        self._turn: Turn = CHANCE
         if deal is not None:
             cards = [name for name, n in self.full_deck for _ in range(n)]
             if sorted(deal) != sorted(cards):
@@ -147,11 +148,7 @@ class WerewolfState:
 
     @property
     def current(self) -> Turn:
-        if self._flow is None or isinstance(self._pending, Draw):
-            return CHANCE
-        if self._pending is None:
-            return TERMINAL
-        return (self._pending.seat,)
+        return self._turn
 
     def legal(self, seat: Seat) -> Moves:
         return Moves(self._ask(seat))
@@ -176,9 +173,10 @@ class WerewolfState:
             raise IllegalMoveError("chance: it is not chance's turn")
 
     def view(self, seat: Seat) -> View:
+        log, checks = self.seen[seat], self.checks.get(seat)
         return View(
-            self.game, seat, self.roles.get(seat, ""), self.night, tuple(self.living),
-            tuple(sorted(self.checks.get(seat, {}).items())), tuple(self.seen[seat]),
+            self.game, seat, self.roles.get(seat, ""), self.night, self.living,
+            tuple(sorted(checks.items())) if checks else (), log, len(log),
             self.players, self.deck, self.variants, self.rules, self._ask(seat),
         )  # fmt: skip
 
@@ -205,9 +203,11 @@ class WerewolfState:
     def _send(self, answer: object) -> None:
         assert self._flow is not None
         try:
-            self._pending = self._flow.send(answer)
+            pending = self._pending = self._flow.send(answer)
         except StopIteration:
-            self._pending = None
+            self._pending, self._turn = None, TERMINAL
+            return
+        self._turn = CHANCE if isinstance(pending, Draw) else (pending.seat,)
 
     # -- helpers for the powers ------------------------------------------------------------
 
@@ -263,7 +263,7 @@ class WerewolfState:
         return tuple(sorted((seat, self.roles[seat]) for seat in dead))
 
     def bury(self, dead: Sequence[Seat]) -> None:
-        self.living = [seat for seat in self.living if seat not in dead]
+        self.living = tuple(seat for seat in self.living if seat not in dead)
 
     def aftermath(self, dead: Sequence[Seat], causes: Mapping[Seat, Cause]) -> Flow:
         """For each death in order: its power's last act, the sheriff's successor."""
@@ -344,7 +344,7 @@ class WerewolfState:
         if self.next_voters is not None:
             voters = [s for s in voters if s in self.next_voters]
             self.next_voters = None
-        living = tuple(self.living)
+        living = self.living
         votes: dict[Seat, Seat] = {}
         for seat in voters:
             votes[seat] = yield Ask("vote", seat, living)
@@ -359,7 +359,7 @@ class WerewolfState:
         yield from self._lynch(self.night, tuple(sorted(votes.items())), lynched, tie)
 
     def _elect(self) -> Flow:
-        living = tuple(self.living)
+        living = self.living
         ballots: Counter[Seat] = Counter()
         for seat in living:
             ballots[(yield Ask("elect", seat, living))] += 1
@@ -388,7 +388,7 @@ class WerewolfState:
         if self.over():
             return
         if tie and self.roles[lynched] == "scapegoat" and self.living:
-            named = yield Ask("voters", lynched, tuple(self.living))
+            named = yield Ask("voters", lynched, self.living)
             self.next_voters = set(named)
         yield from self.aftermath(dead, {lynched: "lynch"})
 
