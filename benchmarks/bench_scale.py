@@ -65,7 +65,7 @@ from wooolf_solver.core.budget import memory_budget
 from wooolf_solver.games.wooolf import counter, designs
 from wooolf_solver.games.wooolf.knowledge import knowledge_of
 from wooolf_solver.games.wooolf.posterior import RoundPosterior
-from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, base_rules, load_deck
+from wooolf_solver.games.wooolf.rules import Hand, Rules, Seat, base_rules, load_deck
 from wooolf_solver.games.wooolf.table import deal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,7 +112,7 @@ def deck_text(players: int, hand_size: int = 2) -> str:
     )
 
 
-def play(game: Game, hands: dict[Seat, Hand], viewpoint: Seat, count: int, rng: Any) -> list[Any]:
+def play(game: Rules, hands: dict[Seat, Hand], viewpoint: Seat, count: int, rng: Any) -> list[Any]:
     """``count`` truthful events, round the table from seat 2 (:func:`designs.play`)."""
     seats = sorted(hands)
     acting = [*seats[1:], *seats[:1]]

@@ -44,7 +44,7 @@ from ruamel.yaml import YAML
 
 from wooolf_solver.core.documents import parse_yaml
 from wooolf_solver.games.wooolf.designs import peek_event, pick, question_event
-from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, base_rules
+from wooolf_solver.games.wooolf.rules import Hand, Rules, Seat, base_rules
 from wooolf_solver.games.wooolf.table import deal
 
 SEED = 20261130
@@ -97,7 +97,7 @@ class StableRandom(Random):
             x[index], x[other] = x[other], x[index]
 
 
-def play(game: Game, hands: dict[Seat, Hand], players: int, count: int, rng: Random) -> list[Any]:
+def play(game: Rules, hands: dict[Seat, Hand], players: int, count: int, rng: Random) -> list[Any]:
     """``count`` truthful events of a round on ``hands`` (see the module's docstring)."""
     order = [*range(START, players + 1), *range(1, START)]
     declarer = pick(rng, [seat for seat in order if seat != VIEWPOINT])

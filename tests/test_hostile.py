@@ -253,5 +253,5 @@ def test_a_werewolf_table_row_named_by_a_superscript(tmp_path: Path) -> None:
 def test_scoring_given_wrong_types() -> None:
     with pytest.raises(ArgumentTypeError, match=r"rounds\.1: must be a RoundScore"):
         wooolf_solver.score_game([5])  # type: ignore[list-item]
-    with pytest.raises(ArgumentTypeError, match="game: must be a Game"):
+    with pytest.raises(ArgumentTypeError, match="game: must be a Rules"):
         wooolf_solver.is_correct(5, {}, 5)  # type: ignore[arg-type]

@@ -33,7 +33,7 @@ from wooolf_solver.games.wooolf.bots import GreedyBot, RandomBot
 from wooolf_solver.games.wooolf.hints import Advice
 from wooolf_solver.games.wooolf.posterior import Posterior
 from wooolf_solver.games.wooolf.record import Peek
-from wooolf_solver.games.wooolf.rules import Game, Setup, base_rules
+from wooolf_solver.games.wooolf.rules import Rules, Setup, base_rules
 from wooolf_solver.games.wooolf.scoring import EARLY_POINTS, FINAL_POINTS, Declared, is_correct
 from wooolf_solver.games.wooolf.solver import solve
 from wooolf_solver.games.wooolf.state import play_game as lab_play_game
@@ -171,7 +171,7 @@ def _event_comment(setup: Setup, event: Any) -> str:
 
 
 def _declaration_comment(
-    game: Game, hands: Any, declared: Declared, note: str, red_next: bool
+    game: Rules, hands: Any, declared: Declared, note: str, red_next: bool
 ) -> str:
     identity = game.identity(hands[declared.seat]).name
     points = EARLY_POINTS if declared.when == "early" else FINAL_POINTS

@@ -29,7 +29,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from wooolf_solver.games.wooolf.rules import Card, Game, Hand, Seat, Setup, base_rules
+from wooolf_solver.games.wooolf.rules import Card, Hand, Rules, Seat, Setup, base_rules
 
 GAME = base_rules()
 EDITIONS = tuple(GAME.editions)
@@ -177,7 +177,7 @@ def records(**options: Any) -> st.SearchStrategy[Record]:
 def _events(
     draw: st.DrawFn,
     *,
-    game: Game,
+    game: Rules,
     setup: Setup,
     deal: dict[Seat, Hand],
     viewpoint: Seat | None,
@@ -231,7 +231,7 @@ def _events(
 @st.composite
 def _falsified(
     draw: st.DrawFn,
-    game: Game,
+    game: Rules,
     setup: Setup,
     event: dict[str, Any],
     viewpoint: Seat | None,

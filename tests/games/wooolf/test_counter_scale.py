@@ -43,7 +43,7 @@ from wooolf_solver.games.wooolf.hints import SparseDeclarations
 from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
 from wooolf_solver.games.wooolf.memo import MEMOS, sharing
 from wooolf_solver.games.wooolf.posterior import DeclarationTable
-from wooolf_solver.games.wooolf.rules import Game, Hand, Seat, Setup, base_rules, load_deck
+from wooolf_solver.games.wooolf.rules import Hand, Rules, Seat, Setup, base_rules, load_deck
 from wooolf_solver.lab.executors import WithBudget
 
 REL = 1e-9
@@ -111,7 +111,7 @@ def decks(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
 
 def play(
     rng: random.Random,
-    game: Game,
+    game: Rules,
     setup: Setup,
     path: Path,
     *,

@@ -40,7 +40,7 @@ from pathlib import Path
 from random import Random
 from typing import Any, TypeVar
 
-from .rules import Character, Game, Hand, Seat, Setup, base_rules, load_deck
+from .rules import Character, Hand, Rules, Seat, Setup, base_rules, load_deck
 from .table import deal
 
 T = TypeVar("T")
@@ -210,7 +210,7 @@ class Play:
         return f"{self.design.name}-{self.events}ev-{self.identity}"
 
 
-def rounds(shape: Design, game: Game, setup: Setup, edition: str) -> Iterator[Play]:
+def rounds(shape: Design, game: Rules, setup: Setup, edition: str) -> Iterator[Play]:
     """One round on ``shape``'s deck (``game``, ``setup``: the deck file read, named
     ``edition`` in the records): a seeded deal and event count, from the view of one
     seat of every identity dealt."""
@@ -237,7 +237,7 @@ def rounds(shape: Design, game: Game, setup: Setup, edition: str) -> Iterator[Pl
 
 def play(
     rng: Random,
-    game: Game,
+    game: Rules,
     hands: dict[Seat, Hand],
     acting: list[Seat],
     *,
@@ -260,7 +260,7 @@ def play(
 
 
 def peek_event(
-    rng: Random, game: Game, hands: dict[Seat, Hand], seat: Seat, viewpoint: Seat
+    rng: Random, game: Rules, hands: dict[Seat, Hand], seat: Seat, viewpoint: Seat
 ) -> dict[str, Any]:
     """A truthful peek of ``seat`` at a card of another seat, both drawn: what the
     viewpoint sees, or the icon another seat announces."""
@@ -273,7 +273,7 @@ def peek_event(
 
 
 def question_event(
-    rng: Random, game: Game, hands: dict[Seat, Hand], seat: Seat, asked: Sequence[Seat]
+    rng: Random, game: Rules, hands: dict[Seat, Hand], seat: Seat, asked: Sequence[Seat]
 ) -> dict[str, Any]:
     """A question card of ``seat`` to one of ``asked``, both drawn, truthfully answered."""
     target = pick(rng, [other for other in asked if other != seat])

@@ -78,7 +78,7 @@ from .record import (
     read_hand,
     record_fields,
 )
-from .rules import Character, Game, Hand, Seat, Setup
+from .rules import Character, Hand, Rules, Seat, Setup
 from .scoring import (
     Declared,
     GameScore,
@@ -120,7 +120,7 @@ class GameRound:
     def __repr__(self) -> str:
         return f"<round {self.number}: {len(self.events)} events>"
 
-    game: Game
+    game: Rules
     setup: Setup
     number: int
     """The round's number, from 1."""
@@ -206,7 +206,7 @@ class GameRecord:
 
     game_name: ClassVar[str] = "wooolf"
 
-    game: Game
+    game: Rules
     setup: Setup
     rounds: tuple[GameRound, ...]
 
@@ -263,7 +263,7 @@ class _RoundReader:
 
     FIELDS = frozenset({"start", "hands", "events", "declarations"})
 
-    def __init__(self, game: Game, setup: Setup, number: int, before: list[GameRound]) -> None:
+    def __init__(self, game: Rules, setup: Setup, number: int, before: list[GameRound]) -> None:
         self.game = game
         self.setup = setup
         self.number = number

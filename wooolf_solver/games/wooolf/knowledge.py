@@ -30,7 +30,7 @@ from ...core.kept import kept
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
 from .record import Ask, Peek, Round
-from .rules import Card, Game, Hand, Question, Seat, Setup
+from .rules import Card, Hand, Question, Rules, Seat, Setup
 
 Decision = tuple[frozenset[Seat], ...]
 """For each target of the viewpoint's identity, in order, the seats holding it."""
@@ -44,7 +44,7 @@ class Announced:
     peeker: Seat
     target: Seat
     icon: str
-    game: Game = field(repr=False, compare=False, kw_only=True)
+    game: Rules = field(repr=False, compare=False, kw_only=True)
 
     def scope(self) -> tuple[Var, ...]:
         return (self.peeker, self.target)
@@ -80,7 +80,7 @@ class Answered:
     target: Seat
     question: Question
     yes: bool
-    game: Game = field(repr=False, compare=False, kw_only=True)
+    game: Rules = field(repr=False, compare=False, kw_only=True)
 
     def scope(self) -> tuple[Var, ...]:
         return (self.target,)
@@ -104,7 +104,7 @@ class RoundKnowledge(Knowledge):
             f"{len(self.observations)} observations>"
         )
 
-    game: Game
+    game: Rules
     setup: Setup
     hands: Mapping[Seat, Hand]
     observations: tuple[Observation, ...]

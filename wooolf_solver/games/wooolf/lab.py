@@ -61,7 +61,7 @@ from ...lab.stats import LEVEL, Mean, Proportion
 from .bots import make_bot
 from .measure import GameSummary, SeatRound, measure_game
 from .memo import sharing
-from .rules import Game, Setup, base_rules, load_deck
+from .rules import Rules, Setup, base_rules, load_deck
 from .state import play_game
 from .table import PATIENCE
 
@@ -110,7 +110,7 @@ class Deck:
         return cls(game, mix)
 
     @property
-    def rules(self) -> Game:
+    def rules(self) -> Rules:
         """The game's rules, extended by the deck file if any."""
         if self.text is None:
             return base_rules()
@@ -126,7 +126,7 @@ class Deck:
 
 
 @cache
-def _deck_rules(game: str, text: str) -> Game:
+def _deck_rules(game: str, text: str) -> Rules:
     """A deck's rules from its text (read once per process)."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deck.toml"

@@ -27,7 +27,7 @@ from ...core.documents import read_document, shown
 from ...core.errors import InvalidDeckError, InvalidRecordError, did_you_mean
 from ...core.fields import MAX_NAME, at, digits, integer, only
 from ...games import find_game
-from .rules import Card, Character, Game, Hand, Question, Seat, Setup, base_rules, load_deck
+from .rules import Card, Character, Hand, Question, Rules, Seat, Setup, base_rules, load_deck
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class Round:
 
     game_name: ClassVar[str] = "wooolf"
 
-    game: Game
+    game: Rules
     setup: Setup
     viewpoint: Seat | None = None
     hands: Mapping[Seat, Hand] = field(default_factory=lambda: MappingProxyType({}))
@@ -129,7 +129,7 @@ def folder_argument(base_dir: Any) -> Path:
     return Path.cwd() if base_dir is None else path_argument(base_dir, "base_dir")
 
 
-def load_rules(data: Mapping[str, Any], base_dir: Path) -> tuple[Game, Setup]:
+def load_rules(data: Mapping[str, Any], base_dir: Path) -> tuple[Rules, Setup]:
     """The game, and its setup for the record's edition and player count."""
     game_name = data.get("game")
     if not isinstance(game_name, str):
@@ -249,7 +249,7 @@ def parse_seat(value: Any, where: str, seats: int, key: bool = False) -> Seat:
     return value
 
 
-def read_card(game: Game, name: Any, where: str) -> Card:
+def read_card(game: Rules, name: Any, where: str) -> Card:
     if not isinstance(name, str):
         raise InvalidRecordError(f"{where}: {shown(name)} is not a card name")
     if len(name) > MAX_NAME:
@@ -260,13 +260,13 @@ def read_card(game: Game, name: Any, where: str) -> Card:
         raise InvalidRecordError(f"{where}: {error}") from None
 
 
-def read_hand(game: Game, cards: Any, where: str, size: int) -> Hand:
+def read_hand(game: Rules, cards: Any, where: str, size: int) -> Hand:
     if not isinstance(cards, list) or len(cards) != size:
         raise InvalidRecordError(f"{where}: a hand is a list of {size} cards")
     return tuple(sorted(read_card(game, name, where) for name in cards))
 
 
-def read_question(game: Game, qid: Any, where: str) -> str:
+def read_question(game: Rules, qid: Any, where: str) -> str:
     if not isinstance(qid, str):
         raise InvalidRecordError(f"{where}: must be a question id, not {shown(qid)}")
     key = qid.strip().lower()

@@ -30,7 +30,7 @@ from .posterior import RoundPosterior as Posterior
 from .posterior import describe_targets
 from .record import Ask, Declare, Event, Peek, Round
 from .review import TOLERANCE, Moment, Review, RoundReview
-from .rules import Card, Game, Seat
+from .rules import Card, Rules, Seat
 from .table import PATIENCE
 
 
@@ -191,7 +191,7 @@ def seat_label(round_: Round, seat: Seat) -> str:
     return str(seat)
 
 
-def hand_name(game: Game, hand: Sequence[Card]) -> str:
+def hand_name(game: Rules, hand: Sequence[Card]) -> str:
     """A hand in words, the card that gives the identity first."""
     cards = sorted(hand, key=lambda card: -game.characters[card.character].value)
     return " + ".join(card.name for card in cards)

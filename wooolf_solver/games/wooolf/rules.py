@@ -1,6 +1,6 @@
 """Rules as data: characters, cards, questions and editions, loaded from TOML.
 
-A :class:`Game` holds everything a game's rules say about cards, and the few hooks
+A :class:`Rules` holds everything a game's rules say about cards, and the few hooks
 (identity of a hand, a peek's announcement, a question's answer) that the engines
 call. Wooolf!! is the first game; its data lives in ``games/wooolf.toml``.
 
@@ -123,7 +123,7 @@ class Edition:
 
 
 @dataclass(frozen=True)
-class Game:
+class Rules:
     """A game's rules as data, with the hooks the engines call."""
 
     def __repr__(self) -> str:
@@ -218,17 +218,17 @@ class Game:
 
 
 @cache
-def base_rules() -> Game:
+def base_rules() -> Rules:
     """The rules of the base game (``wooolf.toml`` beside this module), read once."""
     return load_game(Path(__file__).with_name("wooolf.toml"))
 
 
-def load_game(path: Path) -> Game:
+def load_game(path: Path) -> Rules:
     """Read a game's rules file (the format of ``games/wooolf.toml``)."""
     return _game_from_data(_read_toml(path), path, base=None)
 
 
-def load_deck(path: Path, base: Game) -> tuple[Game, Edition]:
+def load_deck(path: Path, base: Rules) -> tuple[Rules, Edition]:
     """Read a designer's deck file: ``base`` extended by its characters and questions,
     and its one edition."""
     data = _read_toml(path)
@@ -265,7 +265,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     return read_toml(path, error=InvalidDeckError)
 
 
-def _game_from_data(data: Mapping[str, Any], path: Path, base: Game | None) -> Game:
+def _game_from_data(data: Mapping[str, Any], path: Path, base: Rules | None) -> Rules:
     def fail(where: str, why: str) -> InvalidDeckError:
         return InvalidDeckError(f"{path}: {where}: {why}")
 
@@ -339,7 +339,7 @@ def _game_from_data(data: Mapping[str, Any], path: Path, base: Game | None) -> G
         raise fail("questions", f"too many questions (at most {MAX_ENTRIES})")
 
     default_size = base.hand_size if base else 2
-    game = Game(
+    game = Rules(
         name=check(string, data.get("game", base.name if base else ""), "game"),
         title=check(string, data.get("title", base.title if base else ""), "title"),
         hand_size=check(count, data.get("hand_size", default_size), "hand_size", 1, MAX_HAND_SIZE),
@@ -382,7 +382,7 @@ def _check(path: Path, reader: Any, value: Any, where: str, *args: Any) -> Any:
         raise InvalidDeckError(f"{path}: {error}") from None
 
 
-def _edition(game: Game, name: str, spec: Any, path: Path) -> Edition:
+def _edition(game: Rules, name: str, spec: Any, path: Path) -> Edition:
     where = f"editions.{name}"
 
     def check(reader: Any, value: Any, at: str, *args: Any) -> Any:

@@ -58,7 +58,7 @@ from ...core.arguments import instance_argument
 from ...core.errors import InvalidRecordError
 from ...core.words import NOBODY
 from .record import Event, Peek
-from .rules import Game, Hand, Seat, Setup
+from .rules import Hand, Rules, Seat, Setup
 
 EARLY_POINTS = 2
 """Points for a correct early declaration."""
@@ -89,7 +89,7 @@ class Declared:
     targets: tuple[Seat, ...]
 
 
-def holders(game: Game, hands: Mapping[Seat, Hand], identity: str) -> frozenset[Seat]:
+def holders(game: Rules, hands: Mapping[Seat, Hand], identity: str) -> frozenset[Seat]:
     """The seats (neutral hands included) whose identity is ``identity``.
 
     >>> from wooolf_solver.games.wooolf.rules import base_rules
@@ -101,13 +101,13 @@ def holders(game: Game, hands: Mapping[Seat, Hand], identity: str) -> frozenset[
     return frozenset(seat for seat, hand in hands.items() if game.identity(hand).name == identity)
 
 
-def pointer_right(game: Game, hands: Mapping[Seat, Hand], target: str, pointer: Seat) -> bool:
+def pointer_right(game: Rules, hands: Mapping[Seat, Hand], target: str, pointer: Seat) -> bool:
     """Whether one pointer is right: at a holder of ``target``, or ``0`` when none."""
     found = holders(game, hands, target)
     return not found if pointer == NOBODY else pointer in found
 
 
-def is_correct(game: Game, hands: Mapping[Seat, Hand], declared: Declared) -> bool:
+def is_correct(game: Rules, hands: Mapping[Seat, Hand], declared: Declared) -> bool:
     """Whether a declaration is correct: every pointer right, for the targets of the
     declarer's identity (their number must match).
 
@@ -121,7 +121,7 @@ def is_correct(game: Game, hands: Mapping[Seat, Hand], declared: Declared) -> bo
     ...     game, hands, Declared(3, "final", (1, 2)))
     (True, False)
     """
-    instance_argument(game, Game, "game")
+    instance_argument(game, Rules, "game")
     instance_argument(declared, Declared, "declared")
     targets = game.identity(hands[declared.seat]).targets
     return all(
@@ -131,7 +131,7 @@ def is_correct(game: Game, hands: Mapping[Seat, Hand], declared: Declared) -> bo
 
 
 def wolf_markers(
-    game: Game, hands: Mapping[Seat, Hand], events: Sequence[Event]
+    game: Rules, hands: Mapping[Seat, Hand], events: Sequence[Event]
 ) -> dict[Seat, frozenset[Seat]]:
     """For each shepherd, the seats on which it placed a wolf marker (it peeked there
     and announced ``wolf``)."""
@@ -143,7 +143,7 @@ def wolf_markers(
 
 
 def fooled_by(
-    game: Game,
+    game: Rules,
     hands: Mapping[Seat, Hand],
     events: Sequence[Event],
     declarations: Mapping[Seat, Declared],
@@ -182,7 +182,7 @@ class RoundScore:
 
 
 def score_round(
-    game: Game,
+    game: Rules,
     setup: Setup,
     hands: Mapping[Seat, Hand],
     events: Sequence[Event],
@@ -195,7 +195,7 @@ def score_round(
     seat 4, a hound; the hunter (seat 3) pointed its ``>`` at seat 4, so its early
     declaration is wrong (a mistake and a red X) and the shepherd scores 1 bonus point.
     """
-    instance_argument(game, Game, "game")
+    instance_argument(game, Rules, "game")
     instance_argument(setup, Setup, "setup")
     points = dict.fromkeys(range(1, setup.players + 1), 0)
     correct = {seat: is_correct(game, hands, d) for seat, d in sorted(declarations.items())}

@@ -43,7 +43,7 @@ from ...core.words import NOBODY
 from .game import GameRound, early_declarations_to_end, next_clockwise
 from .hints import Action
 from .record import Ask, Declare, Event, Peek
-from .rules import Game, Hand, Seat, Setup
+from .rules import Hand, Rules, Seat, Setup
 from .scoring import (
     MAX_ROUNDS,
     Declared,
@@ -144,7 +144,7 @@ class WooolfState:
     """A game in play (see the module's docstring). ``names``: the bot at every
     player seat, for the result and for the messages of refused moves."""
 
-    game: Game = field(compare=False, repr=False)
+    game: Rules = field(compare=False, repr=False)
     setup: Setup = field(compare=False, repr=False)
     start: Seat | None = None
     """The next round's start player (drawn by chance when ``None``)."""
@@ -378,7 +378,7 @@ class WooolfState:
 
 def play_game(
     rng: Random,
-    game: Game,
+    game: Rules,
     setup: Setup,
     bots: Sequence[Bot],
     *,

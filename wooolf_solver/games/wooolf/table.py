@@ -57,7 +57,7 @@ from ...core.play import Legal
 from .game import GameRecord, GameRound
 from .hints import Action
 from .record import Ask, Declare, Event, Peek, Round
-from .rules import Game, Hand, Seat, Setup
+from .rules import Hand, Rules, Seat, Setup
 from .scoring import GameScore, RoundScore, score_game
 
 QUESTIONS_EACH = 2
@@ -177,7 +177,7 @@ class PlayedRound:
 class PlayedGame:
     """A whole played game."""
 
-    game: Game
+    game: Rules
     setup: Setup
     rounds: tuple[PlayedRound, ...]
     bots: tuple[str, ...]
@@ -216,7 +216,7 @@ def seen_by(round_: GameRound, seat: Seat, dealt: Sequence[str], events: int | N
     return replace(view, questions=tuple(left))
 
 
-def deal(rng: random.Random, game: Game, setup: Setup) -> dict[Seat, Hand]:
+def deal(rng: random.Random, game: Rules, setup: Setup) -> dict[Seat, Hand]:
     """Shuffle the setup's cards and deal them, ``hand_size`` to every seat."""
     cards = [card for card, copies in setup.cards for _ in range(copies)]
     rng.shuffle(cards)
@@ -227,7 +227,7 @@ def deal(rng: random.Random, game: Game, setup: Setup) -> dict[Seat, Hand]:
     }
 
 
-def deal_questions(rng: random.Random, game: Game, players: int) -> dict[Seat, list[str]]:
+def deal_questions(rng: random.Random, game: Rules, players: int) -> dict[Seat, list[str]]:
     """Shuffle the question cards and deal two to every player."""
     deck = [qid for qid, question in game.questions.items() for _ in range(question.copies)]
     rng.shuffle(deck)
