@@ -34,30 +34,13 @@ def shrink(
 
 def minimal_conflict(knowledge: Knowledge, engine: Engine) -> tuple[EventId, ...]:
     """A minimal set of events that cannot all hold, for an inconsistent knowledge
-    (``()`` if it is consistent): see :func:`earliest_minimal_inconsistency`."""
-    return earliest_minimal_inconsistency(knowledge, engine)
-
-
-def earliest_minimal_inconsistency(
-    knowledge: Knowledge,
-    engine: Engine,
-    always: Sequence[EventId] = (),
-    seed: Callable[[Sequence[EventId]], Sequence[EventId]] | None = None,
-) -> tuple[EventId, ...]:
-    """A minimal set of events that, with the events ``always`` kept, leaves no
-    world; ``()`` if there is a world with every event, or none without any.
-
-    The last event of the shortest such prefix of the events is in it (the earliest
-    moment the contradiction appears); the earlier events of that prefix, or those of
-    ``seed(prefix)`` if that set still fails, are then dropped, the earliest first,
-    while the rest still fails. Every step is checked with ``engine``.
-    """
+    (``()`` if it is consistent, or if the deck alone leaves no world): the earliest
+    one, as :func:`earliest_minimal` finds it, every step checked with ``engine``."""
 
     def fails(events: Sequence[EventId]) -> bool:
-        return not engine.consistent(knowledge.restricted([*events, *always]))
+        return not engine.consistent(knowledge.restricted(events))
 
-    events = [event for event in knowledge.events if event not in always]
-    return earliest_minimal(events, fails, seed)
+    return earliest_minimal(knowledge.events, fails)
 
 
 def earliest_minimal(
@@ -65,9 +48,13 @@ def earliest_minimal(
     fails: Callable[[Sequence[EventId]], bool],
     seed: Callable[[Sequence[EventId]], Sequence[EventId]] | None = None,
 ) -> tuple[EventId, ...]:
-    """A minimal subset of ``events`` for which the monotone test ``fails`` is true,
-    found as :func:`earliest_minimal_inconsistency` says; ``()`` when ``fails`` is
-    true of no event at all, or false of every event.
+    """A minimal subset of ``events`` for which the monotone test ``fails`` is true;
+    ``()`` when ``fails`` is true of no event at all, or false of every event.
+
+    The last event of the shortest failing prefix is in it (the earliest moment the
+    failure appears); the earlier events of that prefix, or those of ``seed(prefix)``
+    if that set still fails, are then dropped, the earliest first, while the rest
+    still fails.
 
     >>> earliest_minimal([1, 2, 3, 4, 5], lambda kept: {2, 4} <= set(kept))
     (2, 4)
