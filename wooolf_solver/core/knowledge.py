@@ -10,13 +10,14 @@ game's own fast engine may read more of the game's own subclass.
 A game subclasses :class:`Knowledge` (as a frozen dataclass with an
 ``observations`` and a ``viewpoint`` field) and says what its posterior reports: a
 *role* per seat (:meth:`Knowledge.role`) and, optionally, the viewpoint's *decision*
-(:meth:`Knowledge.decision`), the value its hints are about.
+(:meth:`Knowledge.decision`), the value its hints are about, and any *named queries*
+(:meth:`Knowledge.queries`: what else its answers read off the same tally).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from math import prod
 from typing import Protocol, Self
@@ -107,6 +108,16 @@ class Knowledge(ABC):
     def decision(self, world: World) -> Hashable:
         """The value of the viewpoint's decision in ``world`` (when it has one)."""
         raise NotImplementedError
+
+    @property
+    def query_names(self) -> tuple[str, ...]:
+        """The game's named queries beyond the roles (none by default)."""
+        return ()
+
+    def queries(self, world: World) -> Mapping[str, Iterable[Hashable]]:
+        """For each of :attr:`query_names`, the keys ``world`` adds its weight to
+        (e.g. ``(slot, card)`` for every slot, or nothing for a yes/no query that fails)."""
+        return {}
 
     # -- generic ------------------------------------------------------------------------
 

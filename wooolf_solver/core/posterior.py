@@ -6,12 +6,25 @@ of non-zero weight contradicts it, decided by exact zeros, never by rounding.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
 from .knowledge import Knowledge, Seat
-from .tally import Tally
+from .tally import Tally, Weight
+
+
+def share(weight: Weight, total: Weight) -> Weight:
+    """``weight / total``, exact (a :class:`~fractions.Fraction`) when both are exact.
+
+    >>> share(1, 3), share(Fraction(1, 2), 2), share(1.0, 4)
+    (Fraction(1, 3), Fraction(1, 4), 0.25)
+    """
+    if isinstance(weight, float) or isinstance(total, float):
+        return weight / total
+    return Fraction(weight) / total
 
 
 @dataclass(frozen=True, order=True)
@@ -55,8 +68,15 @@ class Posterior:
                 roles[seat] = dict.fromkeys(weights, 1.0)
             else:
                 total = sum(weights.values())
-                roles[seat] = {name: weights[name] / total for name in sorted(weights)}
+                roles[seat] = {name: float(weights[name] / total) for name in sorted(weights)}
         return roles
+
+    def chances(self, query: str) -> dict[Hashable, Weight]:
+        """The game's named query ``query`` (:meth:`Knowledge.queries`) as chances: each
+        key's weight over the total, exact when the engine counted exactly, keys in the
+        order the engine gave them, zero ones left out."""
+        total = self.tally.total
+        return {key: share(w, total) for key, w in self.tally.query(query).items() if w}
 
     @cached_property
     def certain(self) -> tuple[Fact, ...]:

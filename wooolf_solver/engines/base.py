@@ -10,7 +10,7 @@ from collections.abc import Hashable
 
 from ..core.knowledge import Knowledge, Seat
 from ..core.space import World
-from ..core.tally import Engine, Tally
+from ..core.tally import Engine, Tally, Weight
 
 
 class WorldTally:
@@ -20,11 +20,14 @@ class WorldTally:
     def __init__(self, knowledge: Knowledge) -> None:
         self.knowledge = knowledge
         self.deals = 0
-        self.total = 0.0
-        self.roles: dict[Seat, defaultdict[str, float]] = {
-            seat: defaultdict(float) for seat in knowledge.seats
+        self.total: Weight = 0
+        self.roles: dict[Seat, defaultdict[str, Weight]] = {
+            seat: defaultdict(int) for seat in knowledge.seats
         }
-        self.decision: defaultdict[Hashable, float] = defaultdict(float)
+        self.decision: defaultdict[Hashable, Weight] = defaultdict(int)
+        self.queries: dict[str, defaultdict[Hashable, Weight]] = {
+            name: defaultdict(int) for name in knowledge.query_names
+        }
 
     def add(self, world: World) -> None:
         """Add one world (every slot and choice valued)."""
@@ -34,12 +37,17 @@ class WorldTally:
             return
         deals = knowledge.space.multiplicity(world)
         self.deals += deals
-        mass = float(deals * weight)
+        mass = deals * weight
         self.total += mass
         for seat, roles in self.roles.items():
             roles[knowledge.role(world, seat)] += mass
         if knowledge.has_decision:
             self.decision[knowledge.decision(world)] += mass
+        if self.queries:
+            for name, keys in knowledge.queries(world).items():
+                query = self.queries[name]
+                for key in keys:
+                    query[key] += mass
 
     def result(self) -> Tally:
         return Tally(
@@ -47,7 +55,8 @@ class WorldTally:
             self.total,
             {seat: dict(weights) for seat, weights in self.roles.items()},
             dict(self.decision),
+            {name: dict(weights) for name, weights in self.queries.items()},
         )
 
 
-__all__ = ["Engine", "Tally", "WorldTally"]
+__all__ = ["Engine", "Tally", "Weight", "WorldTally"]

@@ -64,7 +64,7 @@ class WerewolfPosterior(Posterior):
         total = sum(self.tally.decision.values())
         seats = self.werewolf_knowledge.last_claims
         return {
-            seat: sum(w for liars, w in self.tally.decision.items() if seat in liars) / total
+            seat: float(sum(w for liars, w in self.tally.decision.items() if seat in liars) / total)
             for seat in seats
         }
 

@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from ...core.arguments import count_argument, seats_argument
 from ...core.posterior import Posterior
+from ...core.tally import Weight
 from ...core.words import NOBODY, pointer_word
 from ...engines.lattice import EXACT_LIMIT, FloatArray
 from .knowledge import Decision, RoundKnowledge
@@ -163,7 +164,7 @@ def _mask(holders: frozenset[Seat]) -> int:
     return sum(1 << seat for seat in holders)
 
 
-def certain_by_roles(knowledge: RoundKnowledge, roles: Mapping[Seat, Mapping[str, float]]) -> bool:
+def certain_by_roles(knowledge: RoundKnowledge, roles: Mapping[Seat, Mapping[str, Weight]]) -> bool:
     """:func:`certain_of`, from every seat's identity weights (of every consistent
     world; none when there is none), by :func:`certain_by_holders`.
 
