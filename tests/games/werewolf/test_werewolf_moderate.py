@@ -44,7 +44,7 @@ def test_a_whole_scripted_game_stopped_and_resumed(seed: int) -> None:
     assert read_record(dump_record(record)) == record
     check_game(record)
     lines = assistant.lines()
-    assert lines[0] == "Night 1 falls."
+    assert lines[0] == "Night 1 falls: everyone, close your eyes."
     assert lines[-1].endswith(("win.", "wins.", "unfinished."))
     assert any(line.startswith("Show the seer") for line in lines) or "seer" not in str(record)
 
@@ -66,7 +66,9 @@ def test_the_script_follows_the_night_order_and_undo_takes_back() -> None:
     assistant.answer("3")
     with pytest.raises(InvalidRecordError, match=r"^answer: '3' is not one of 1, 2, 4,"):
         assistant.answer("3")  # the second lover is another seat
-    assert assistant.lines()[1] == "The thief (seat 1) now plays the werewolf."
+    assert (
+        assistant.lines()[1] == "The thief (seat 1) now plays the werewolf. Thief, close your eyes."
+    )
 
 
 def test_a_bad_session_is_refused() -> None:
@@ -74,3 +76,41 @@ def test_a_bad_session_is_refused() -> None:
         resume({"game": "werewolf", "roles": dict(DECK), "answers": ["wizard"]})
     with pytest.raises(InvalidRecordError, match=r"^session: unknown field 'x'"):
         resume({"game": "werewolf", "roles": dict(DECK), "x": 1})
+
+
+def test_the_witch_is_shown_the_victim_first_and_grief_is_named() -> None:
+    """Issue 26's gaps: with the healing potion spent the witch's question still names
+    the victim and her potions, before her answer; a lover's death of grief is
+    announced as such; the cues close and open the players' eyes."""
+    assistant = Assistant((("cupid", 1), ("villager", 2), ("werewolf", 1), ("witch", 1)))
+    night_1 = ["cupid", "witch", "werewolf", "villager", "villager", "4", "5", "4", "yes", "none"]
+    day_1 = ["1"] * 5 + ["1", "1", "1", "4", "4", "2"]  # seat 1, the sheriff, is lynched
+    for answer in [*night_1, *day_1, "4"]:
+        assistant.answer(answer)
+    question = assistant.question()
+    assert question is not None and question.text == (
+        "Witch (seat 2), wake up: show her the victim, seat 4. Potions left: poison. "
+        "Poison whom? (3, 4, 5, none)"
+    )
+    assistant.answer("none")
+    lines = assistant.lines()
+    assert "Night 2 falls: everyone, close your eyes." in lines
+    assert "The werewolves eat seat 4. Werewolves, close your eyes." in lines
+    assert lines[-2:] == [
+        "The witch uses no potion. Witch, close your eyes.",
+        "Everyone, wake up. Dawn 2: dead: seat 4 (villager). "
+        "Seat 5 (villager) dies of grief (the lover of seat 4).",
+    ]
+
+
+def test_names_in_every_line() -> None:
+    assistant = Assistant(
+        (("seer", 1), ("villager", 1), ("werewolf", 1)), names=("Ann", "Bo", "Cy")
+    )
+    for answer in ["seer", "villager", "werewolf", "2"]:
+        assistant.answer(answer)
+    assert assistant.lines()[1:] == [
+        "Show the seer (Ann, seat 1) Bo (seat 2)'s card: villager. Seer, close your eyes.",
+        "The werewolves are Cy (seat 3).",
+    ]
+    assert resume(json.loads(json.dumps(assistant.to_dict()))).names == ("Ann", "Bo", "Cy")

@@ -1,13 +1,18 @@
 """The moderator's assistant at a real table: the night script as questions, the game as
 it goes.
 
-An :class:`Assistant` holds the deck, the variants and every answer given so far. It asks
-the cards first (each seat's card, as the moderator sees it), then whatever the game
-needs next, in the script's order ("Seer (seat 3), wake up: whose card do you look
-at?"), and tells what to show and announce, as lines built from the game's events.
-Nothing is kept but the answers: the game is replayed from them at every step, so an
-answer can be undone and a saved session resumed exactly (:meth:`Assistant.to_dict`,
-:func:`resume`). Claims are table talk and are not asked.
+An :class:`Assistant` holds the deck, the variants, the players' names (if any) and
+every answer given so far. It asks the cards first (each seat's card, as the moderator
+sees it), then whatever the game needs next, in the script's order ("Seer (seat 3),
+wake up: whose card do you look at?"; the witch is shown the victim and told her
+potions before she chooses), and tells what to show and announce, as lines built from
+the game's events, with the cues (everyone closes their eyes at nightfall, each role
+after its turn; a lover's death of grief named as such). Every word comes from one
+catalogue (:mod:`.moderator_words`). Nothing is kept but the answers: the game is
+replayed from them at every step, so an answer can be undone and a saved session
+resumed exactly (:meth:`Assistant.to_dict`, :func:`resume`). Claims are table talk
+and are not asked. ``wooolf moderate`` (the terminal) and the ``/moderate`` page
+(:mod:`.moderate_page`) both drive this class.
 
 >>> assistant = Assistant((("villager", 2), ("werewolf", 1)))
 >>> assistant.question().text
@@ -27,9 +32,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core import fields
 from ...core.errors import InvalidRecordError
@@ -54,6 +59,7 @@ from .events import (
     WitchNight,
     Wolves,
 )
+from .moderator_words import CATALOGUES, Words
 from .record import GameRecord
 from .rules import Deck, Rules, Seat, Variants, load_rules, variants_of
 from .state import WerewolfState
@@ -64,11 +70,17 @@ YES, NO = "yes", "no"
 
 @dataclass(frozen=True)
 class Question:
-    """What the assistant asks next: ``options`` are the answers it accepts."""
+    """What the assistant asks next: ``options`` are the answers it accepts; ``prompt``
+    is the question alone, ``text`` the prompt with its options."""
 
     key: str
     text: str
     options: tuple[str, ...]
+    prompt: str = ""
+
+
+def question(key: str, prompt: str, options: Sequence[str]) -> Question:
+    return Question(key, f"{prompt} ({', '.join(options)})", tuple(options), prompt)
 
 
 class _Pending(Exception):  # noqa: N818 (a signal, not an error)
@@ -77,6 +89,17 @@ class _Pending(Exception):  # noqa: N818 (a signal, not an error)
     def __init__(self, question: Question) -> None:
         super().__init__(question.text)
         self.question = question
+
+
+class Replay(NamedTuple):
+    """The answers played: the pending question (``None`` when the game is over), the
+    game's state (``None`` before the deal), its outcome (once over) and the cues said
+    after answers (the position in the state's events each goes before, and its line)."""
+
+    question: Question | None
+    state: WerewolfState | None
+    outcome: Outcome | None
+    cues: list[tuple[int, str]]
 
 
 @dataclass
@@ -89,28 +112,37 @@ class Assistant:
     seed: int = 0
     """Seeds the moderator's own draws (a tied sheriff's election)."""
     rules: Rules = field(default_factory=load_rules, repr=False)
+    names: tuple[str, ...] = ()
+    """The players' names, seat 1's first (none: seats by number)."""
+    lang: str = "en"
+    """The language of the questions and lines (:data:`.moderator_words.CATALOGUES`)."""
+
+    @property
+    def words(self) -> Words:
+        return Words(self.names, self.lang)
 
     # -- the game so far ---------------------------------------------------------------
 
-    def replay(self) -> tuple[Question | None, WerewolfState | None, Outcome | None]:
-        """The pending question (``None`` when the game is over), the game's state, the
-        outcome: the answers played on the state, as its seats' moves."""
-        asker = _Asker(self.answers)
+    def replay(self) -> Replay:
+        """The answers played on the state, as its seats' moves."""
+        asker = _Asker(self.answers, self.words)
         state = None
         try:
             deal = self.deal(asker)
-            state = WerewolfState(self.deck, self.variants, rules=self.rules, deal=deal)
+            state = asker.state = WerewolfState(
+                self.deck, self.variants, rules=self.rules, deal=deal
+            )
             play(state, dict.fromkeys(state.seats, asker), random.Random(self.seed))
         except _Pending as pending:
-            return pending.question, state, None
-        return None, state, outcome_of(state)
+            return Replay(pending.question, state, None, asker.cues)
+        return Replay(None, state, outcome_of(state), asker.cues)
 
     def deal(self, asker: _Asker) -> list[str]:
         left = Counter(dict(self.rules.cards(self.deck)))
         cards = []
         for seat in range(1, sum(n for _, n in self.deck) + 1):
             options = tuple(sorted(kind for kind, n in left.items() if n))
-            card = asker.ask(Question("card", f"Seat {seat}'s card? ({', '.join(options)})",
+            card = asker.ask(question("card", self.words("card", seat=self.words.seat(seat)),
                                       options))  # fmt: skip
             left[card] -= 1
             cards.append(card)
@@ -119,7 +151,7 @@ class Assistant:
 
     def question(self) -> Question | None:
         """What to ask now (``None``: the game is over)."""
-        return self.replay()[0]
+        return self.replay().question
 
     def answer(self, text: str) -> Assistant:
         """Give the pending question's answer (refused, naming it, if it is not one of the
@@ -145,9 +177,9 @@ class Assistant:
             self.answers.pop()
         return self
 
-    def record(self) -> GameRecord:
+    def record(self, replay: Replay | None = None) -> GameRecord:
         """The moderator's game record so far (every card, every event)."""
-        _, table, outcome = self.replay()
+        _, table, outcome, _ = replay or self.replay()
         if outcome is not None:
             return outcome.record
         if table is None:
@@ -160,26 +192,36 @@ class Assistant:
         game is over)."""
         return self.record().to_dict()
 
-    def lines(self) -> list[str]:
-        """What the moderator tells and shows, event by event, and the end."""
-        outcome = self.replay()[2]
-        record = outcome.record if outcome is not None else self.record()
-        out = [say(event, dict(record.cards)) for event in record.events]
-        if outcome is not None:
-            out.append(ending(outcome))
+    def lines(self, replay: Replay | None = None) -> list[str]:
+        """What the moderator tells and shows, event by event (each answer's cue in its
+        place), and the end."""
+        replay = replay or self.replay()
+        record = self.record(replay)
+        script = _Script(self.words, dict(record.cards), replay.cues)
+        out = [
+            line for index, event in enumerate(record.events) for line in script.at(index, event)
+        ]
+        out.extend(script.rest())
+        if replay.outcome is not None:
+            out.append(ending(replay.outcome, self.words))
         return [line for line in out if line]
 
     # -- saving ------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The session, to save (and :func:`resume`)."""
-        return {
+        out = {
             "game": "werewolf",
             "roles": dict(self.deck),
             "rules": self.variants.to_dict(),
             "seed": self.seed,
             "answers": list(self.answers),
         }
+        if self.names:
+            out["names"] = list(self.names)
+        if self.lang != "en":
+            out["lang"] = self.lang
+        return out
 
 
 def resume(data: Any, rules: Rules | None = None) -> Assistant:
@@ -190,30 +232,66 @@ def resume(data: Any, rules: Rules | None = None) -> Assistant:
     "Seat 2's card? (villager, werewolf)"
     """
     rules = rules or load_rules()
-    raw = fields.only(data, ("game", "roles", "rules", "seed", "answers"), "session")
+    known = ("game", "roles", "rules", "seed", "answers", "names", "lang")
+    raw = fields.only(data, known, "session")
     deck = rules.check_deck(fields.required(raw, "roles", "session"), None, "session.roles")
     answers = [
         fields.string(item, f"session.answers.{n}")
         for n, item in enumerate(fields.sequence(raw.get("answers", []), "session.answers"), 1)
     ]
-    assistant = Assistant(deck, variants_of(raw.get("rules")), answers,
-                          fields.integer(raw.get("seed", 0), "session.seed"), rules)  # fmt: skip
-    for number in range(len(answers)):
-        trial = Assistant(deck, assistant.variants, answers[:number], assistant.seed, rules)
-        question = trial.question()
-        if question is None or (
-            question.key != "voters" and answers[number] not in question.options
-        ):
-            raise InvalidRecordError(f"session.answers.{number + 1}: not an answer to the question")
+    assistant = Assistant(deck, variants_of(raw.get("rules")), [],
+                          fields.integer(raw.get("seed", 0), "session.seed"), rules,
+                          names_of(raw.get("names", []), sum(n for _, n in deck)),
+                          lang_of(raw.get("lang", "en")))  # fmt: skip
+    for number, answer in enumerate(answers, 1):
+        try:
+            assistant.answer(answer)
+        except InvalidRecordError:
+            raise InvalidRecordError(
+                f"session.answers.{number}: not an answer to the question"
+            ) from None
     return assistant
+
+
+def names_of(raw: object, players: int, where: str = "session.names") -> tuple[str, ...]:
+    """The players' names: none, or one per seat (short, distinct).
+
+    >>> names_of(["Ann", " Bo "], 2)
+    ('Ann', 'Bo')
+    >>> names_of(["Ann"], 2)
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.InvalidRecordError: session.names: 1 names for 2 players
+    """
+    names = tuple(
+        " ".join(fields.string(item, f"{where}.{n}").split())
+        for n, item in enumerate(fields.sequence(raw, where), 1)
+    )
+    if names and len(names) != players:
+        raise InvalidRecordError(f"{where}: {len(names)} names for {players} players")
+    if any(not name or len(name) > 40 for name in names):
+        raise InvalidRecordError(f"{where}: each name from 1 to 40 characters")
+    if len(set(names)) != len(names):
+        raise InvalidRecordError(f"{where}: two players have the same name")
+    return names
+
+
+def lang_of(raw: object, where: str = "session.lang") -> str:
+    lang = fields.string(raw, where)
+    if lang not in CATALOGUES:
+        raise InvalidRecordError(f"{where}: one of {', '.join(CATALOGUES)}")
+    return lang
 
 
 class _Asker(Decisions):
     """A player for every seat that takes its decisions from the answers, in order."""
 
-    def __init__(self, answers: Sequence[str]) -> None:
+    def __init__(self, answers: Sequence[str], words: Words) -> None:
         self.answers = list(answers)
         self.position = 0
+        self.words = words
+        self.state: WerewolfState | None = None
+        self.cues: list[tuple[int, str]] = []
 
     def ask(self, question: Question) -> str:
         if self.position >= len(self.answers):
@@ -222,42 +300,55 @@ class _Asker(Decisions):
         self.position += 1
         return answer
 
+    def cue(self, line: str) -> None:
+        """A line said now, before the events still to come."""
+        self.cues.append((len(self.state.events) if self.state else 0, line))
+
     def seat(self, key: str, text: str, allowed: Sequence[Seat], none: bool = False) -> Seat | None:
         options = tuple(str(s) for s in allowed) + ((NONE,) if none else ())
-        answer = self.ask(Question(key, f"{text} ({', '.join(options)})", options))
+        answer = self.ask(question(key, text, options))
         return None if answer == NONE else int(answer)
 
     def yes(self, key: str, text: str) -> bool:
-        return self.ask(Question(key, f"{text} (yes, no)", (YES, NO))) == YES
+        return self.ask(question(key, text, (YES, NO))) == YES
+
+    def say(self, key: str, seat: Seat | None = None, **values: object) -> str:
+        """The message ``key`` with ``seat`` as ``{inner}`` (and ``{seat}``)."""
+        if seat is not None:
+            values.setdefault("inner", self.words.inner(seat))
+            values.setdefault("seat", self.words.seat(seat))
+        return self.words(key, **values)
 
     # the Player interface
 
     def thief_take(self, view: View, seat: Seat) -> int:
         leftover = view.ask.leftover if view.ask is not None else ()
         options = tuple(dict.fromkeys(leftover))
-        text = f"Thief (seat {seat}), wake up: which card do you take? ({', '.join(options)})"
-        return leftover.index(self.ask(Question("thief", text, options)))
+        return leftover.index(self.ask(question("thief", self.say("thief", seat), options)))
 
     def cupid(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> tuple[Seat, Seat]:
-        first = self.seat("cupid", f"Cupid (seat {seat}), wake up: the first lover?", allowed)
+        first = self.seat("cupid", self.say("cupid", seat), allowed)
         rest = [s for s in allowed if s != first]
-        second = self.seat("cupid", "The second lover?", rest)
+        second = self.seat("cupid", self.say("cupid.second"), rest)
         return int(first or 0), int(second or 0)
 
     def protect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        text = f"Defender (seat {seat}), wake up: whom do you protect?"
-        return int(self.seat("protect", text, allowed) or 0)
+        return int(self.seat("protect", self.say("protect", seat), allowed) or 0)
 
     def check(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        text = f"Seer (seat {seat}), wake up: whose card do you look at?"
-        return int(self.seat("check", text, allowed) or 0)
+        return int(self.seat("check", self.say("check", seat), allowed) or 0)
 
     def victim(self, view: View, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
-        text = "Werewolves, wake up: whom do you eat?"
-        return int(self.seat("victim", text, allowed) or 0)
+        victim = int(self.seat("victim", self.say("victim"), allowed) or 0)
+        roles = self.state.roles if self.state is not None else {}
+        girl = any(roles.get(s) == "little-girl" for s in allowed)
+        self.cue(self.say("eat.girl" if girl else "eat", victim))
+        return victim
 
     def catch(self, view: View, pack: tuple[Seat, ...], girl: Seat) -> bool:
-        return self.yes("catch", f"Did the werewolves catch the little girl (seat {girl})?")
+        caught = self.yes("catch", self.say("catch", girl))
+        self.cue(self.say("caught", girl) if caught else self.say("not.caught"))
+        return caught
 
     def witch(
         self,
@@ -269,127 +360,204 @@ class _Asker(Decisions):
         can_poison: bool,
         allowed: Sequence[Seat],
     ) -> tuple[bool, Seat | None]:
-        heals = can_heal and self.yes(
-            "heal", f"Witch (seat {seat}), wake up: the victim is seat {victim}. Heal?"
-        )
+        potions = self.say(
+            "potions.both" if can_heal and can_poison else
+            "potions.heal" if can_heal else "potions.poison"
+        )  # fmt: skip
+        shown = {"victim": self.words.seat(victim), "potions": potions}
+        heals = can_heal and self.yes("heal", self.say("witch.heal", seat, **shown))
         poisons = None
         if can_poison:
-            poisons = self.seat("poison", "Poison whom?", allowed, none=True)
+            text = (
+                self.say("witch.then", seat)
+                if can_heal
+                else self.say("witch.poison", seat, **shown)
+            )
+            poisons = self.seat("poison", text, allowed, none=True)
         return heals, poisons
 
     def charm(self, view: View, seat: Seat, allowed: Sequence[Seat], count: int) -> list[Seat]:
         chosen: list[Seat] = []
         for number in range(1, count + 1):
             rest = [s for s in allowed if s not in chosen]
-            text = f"Piper (seat {seat}), wake up: whom do you charm ({number} of {count})?"
+            text = self.say("charm", seat, number=number, count=count)
             chosen.append(int(self.seat("charm", text, rest) or 0))
         return chosen
 
     def shoot(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        return int(self.seat("shoot", f"The hunter (seat {seat}) shoots whom?", allowed) or 0)
+        return int(self.seat("shoot", self.say("shoot", seat), allowed) or 0)
 
     def successor(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        text = f"The sheriff (seat {seat}) names a successor:"
-        return int(self.seat("successor", text, allowed) or 0)
+        return int(self.seat("successor", self.say("successor", seat), allowed) or 0)
 
     def elect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        text = f"Sheriff's election: seat {seat} votes for?"
-        return int(self.seat("elect", text, allowed) or 0)
+        return int(self.seat("elect", self.say("elect", seat), allowed) or 0)
 
     def claim(self, view: View, seat: Seat) -> Claim | None:
         return None
 
     def vote(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        text = f"Day {view.night}: seat {seat} votes for?"
-        return int(self.seat("vote", text, allowed) or 0)
+        return int(self.seat("vote", self.say("vote", seat, day=view.night), allowed) or 0)
 
     def voters(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> list[Seat]:
         options = tuple(str(s) for s in allowed)
-        text = f"The scapegoat (seat {seat}) names tomorrow's voters: ({', '.join(options)})"
-        answer = self.ask(Question("voters", text, options))
+        answer = self.ask(question("voters", self.say("voters", seat), options))
         return sorted({int(s) for s in answer.replace(",", " ").split()})
 
 
 # -- what the moderator says ---------------------------------------------------------------
 
 
-def _seats(seats: Sequence[Seat], shown: dict[Seat, str]) -> str:
-    return ", ".join(f"{s} ({shown[s]})" if s in shown else str(s) for s in seats)
+class _Script:
+    """The lines of a game's events, in order, with what each depends on so far (the
+    lovers, the potions each witch has used, the answers' cues)."""
+
+    def __init__(self, words: Words, cards: dict[Seat, str], cues: list[tuple[int, str]]) -> None:
+        self.words = words
+        self.cards = cards
+        self.cues = sorted(cues, key=lambda cue: cue[0])
+        self.lovers: tuple[Seat, Seat] | None = None
+        self.used: dict[Seat, set[str]] = {}
+        self.direct: set[Seat] = set()
+        """Tonight's deaths by the werewolves' hand or the poison (the rest: grief)."""
+
+    def at(self, index: int, event: Event) -> list[str]:
+        """The cues due before event ``index``, then its line."""
+        out = [line for position, line in self.cues if position == index]
+        self.cues = [(position, line) for position, line in self.cues if position != index]
+        out.append(self.say(event))
+        return out
+
+    def rest(self) -> list[str]:
+        return [line for _, line in self.cues]
+
+    def say(self, event: Event) -> str:
+        if isinstance(event, Lovers):
+            self.lovers = event.lovers
+        if isinstance(event, Night):
+            self.direct = set()
+        if isinstance(event, WitchNight):
+            return self.witch(event)
+        if isinstance(event, Dawn | Shot | Day):
+            return self.deaths(event)
+        return say(event, self.cards, self.words)
+
+    def witch(self, event: WitchNight) -> str:
+        """The witch's line; shown the victim here when she had no potion to choose with."""
+        used = self.used.setdefault(event.seat, set())
+        self.direct.update(s for s in (event.victim, event.poisons) if s is not None)
+        line = say(event, self.cards, self.words)
+        if used >= {"heal", "poison"}:
+            words = self.words
+            spent = words(
+                "witch.spent", inner=words.inner(event.seat), seat=words.seat(event.victim)
+            )
+            line = f"{spent} {words('witch.sleeps')}"
+        used.update(["heal"] * event.heals + ["poison"] * (event.poisons is not None))
+        return line
+
+    def deaths(self, event: Dawn | Shot | Day) -> str:
+        """A dawn, a shot or a lynch, each death of grief named after the line."""
+        words, shown = self.words, dict(event.revealed)
+        if isinstance(event, Dawn):
+            kept = [s for s in event.dead if not self.grieves(s, event.dead)]
+            grief = [s for s in event.dead if s not in kept]
+            line = say(Dawn(event.dawn, tuple(kept), event.revealed), self.cards, words)
+        elif isinstance(event, Shot):
+            grief = list(event.dead)
+            line = say(Shot(event.seat, event.shoots, event.revealed), self.cards, words)
+        else:
+            grief = list(event.dead)
+            line = say(
+                Day(event.day, event.votes, event.lynched, event.revealed), self.cards, words
+            )
+        lovers = self.lovers or (0, 0)
+        for seat in grief:
+            lover = lovers[0] if seat == lovers[1] else lovers[1]
+            line += " " + words("grief", seat=words.shown(seat, shown), lover=words.seat(lover))
+        return line
+
+    def grieves(self, seat: Seat, dead: Sequence[Seat]) -> bool:
+        """Whether a dead seat died of grief: a lover whose partner died first, and
+        neither the pack's victim nor poisoned (the first dead of a dawn with no witch
+        is the victim)."""
+        if self.lovers is None or seat not in self.lovers:
+            return False
+        partner = self.lovers[0] if seat == self.lovers[1] else self.lovers[1]
+        if partner not in dead or dead.index(partner) > dead.index(seat):
+            return False
+        direct = self.direct or {dead[0]}
+        return seat not in direct
 
 
-def say(event: Event, cards: dict[Seat, str]) -> str:
+def say(event: Event, cards: Mapping[Seat, str], words: Words | None = None) -> str:
     """The moderator's line for an event.
 
-    >>> say(Check(3, 5, "villager"), {}), say(Dawn(1, ()), {})
-    ("Show the seer (seat 3) seat 5's card: villager.", 'Dawn 1: nobody died.')
+    >>> say(Check(3, 5, "villager"), {})
+    "Show the seer (seat 3) seat 5's card: villager. Seer, close your eyes."
+    >>> say(Dawn(1, ()), {})
+    'Everyone, wake up. Dawn 1: nobody died.'
     """
+    words = words or Words()
     shown = dict(event.revealed)
+    inner = words.inner(getattr(event, "seat", 0))
     if isinstance(event, Night):
-        return f"Night {event.night} falls."
+        return words("night", night=event.night)
     if isinstance(event, Takes):
-        return f"The thief (seat {event.seat}) now plays the {event.takes}."
+        return words("takes", inner=inner, card=event.takes)
     if isinstance(event, Lovers):
-        if cards.get(event.seat) != "cupid":
-            return ""
-        return f"The lovers are seats {event.lovers[0]} and {event.lovers[1]}: wake them."
+        return (
+            words("lovers", seats=words.seats(event.lovers))
+            if cards.get(event.seat) == "cupid"
+            else ""
+        )
     if isinstance(event, Protects):
-        return f"The defender protects seat {event.protects}."
+        return words("protects", seat=words.seat(event.protects))
     if isinstance(event, Check):
-        return f"Show the seer (seat {event.seat}) seat {event.checks}'s card: {event.sees}."
+        return words("seen", inner=inner, seat=words.seat(event.checks), card=event.sees)
     if isinstance(event, Wolves):
         return (
             ""
             if event.seat != event.wolves[0]
-            else f"The werewolves are seats {_list(event.wolves)}."
+            else words("wolves", seats=words.seats(event.wolves))
         )
     if isinstance(event, WitchNight):
-        acts = (" She heals." if event.heals else "") + (
-            f" She poisons seat {event.poisons}." if event.poisons is not None else ""
-        )
-        return f"Show the witch (seat {event.seat}) the victim: seat {event.victim}.{acts}"
+        acts = [words("witch.heals", seat=words.seat(event.victim))] if event.heals else []
+        if event.poisons is not None:
+            acts.append(words("witch.poisons", seat=words.seat(event.poisons)))
+        return " ".join([*(acts or [words("witch.nothing")]), words("witch.sleeps")])
     if isinstance(event, Charms):
-        return f"The piper charms seats {_list(event.charms)}."
+        return words("charms", seats=words.seats(event.charms))
     if isinstance(event, Charmed):
         return (
             ""
             if event.seat != event.charmed[0]
-            else f"Wake the charmed: seats {_list(event.charmed)}."
+            else words("charmed", seats=words.seats(event.charmed))
         )
     if isinstance(event, Dawn):
         if not event.dead:
-            return f"Dawn {event.dawn}: nobody died."
-        return f"Dawn {event.dawn}: dead: seat {_seats(event.dead, shown)}."
+            return words("dawn.none", dawn=event.dawn)
+        return words("dawn", dawn=event.dawn, dead=words.dead(event.dead, shown))
     if isinstance(event, Shot):
-        return f"The hunter (seat {event.seat}) shoots seat {_seats(event.deaths, shown)}."
+        return words("shot", inner=inner, dead=words.dead(event.deaths, shown))
     if isinstance(event, SheriffNamed):
-        return f"Seat {event.sheriff} is the sheriff."
+        return words("sheriff", seat=words.seat(event.sheriff))
     if isinstance(event, Day):
         votes = ", ".join(f"{voter}→{target}" for voter, target in event.votes)
         if event.lynched is None:
-            return f"Day {event.day}: votes {votes}; nobody is lynched."
+            return words("day.none", day=event.day, votes=votes)
         if not event.lynched_dies:
-            idiot = f"seat {event.lynched}, the village idiot, is spared"
-            return f"Day {event.day}: votes {votes}; {idiot}."
-        return f"Day {event.day}: votes {votes}; seat {_seats(event.deaths, shown)} is lynched."
+            return words("day.idiot", day=event.day, votes=votes, seat=words.seat(event.lynched))
+        return words("day", day=event.day, votes=votes, dead=words.dead(event.deaths, shown))
     return ""
 
 
-def _list(seats: Sequence[Seat]) -> str:
-    return ", ".join(str(s) for s in seats)
-
-
-def ending(outcome: Outcome) -> str:
+def ending(outcome: Outcome, words: Words | None = None) -> str:
     """The last line: who won."""
+    words = words or Words()
     if outcome.winner is None:
-        return "The game stops unfinished."
-    if outcome.winner == "nobody":
-        return "Nobody is left: nobody wins."
-    return {
-        "village": "The village wins.",
-        "werewolves": "The werewolves win.",
-        "piper": "The piper wins.",
-        "lovers": "The lovers win.",
-    }[outcome.winner]
+        return words("unfinished")
+    return words(f"won.{outcome.winner}")
 
 
-__all__ = ["Assistant", "Question", "ending", "resume", "say"]
+__all__ = ["Assistant", "Question", "Replay", "ending", "lang_of", "names_of", "resume", "say"]
