@@ -17,7 +17,7 @@ reference ``hint(record, "brute")``) is timed the same way, for a seer, a robber
 troublemaker and a lone werewolf who have not chosen yet, from 3 to 5 players and at
 10 (official deck); the engines agree when they give the same options, the same
 outcome chances (exact) and the same gains (to 1e-9). **The lab**: ``--lab-games``
-five-player deals of the table edition played end to end by ``lab.play_one`` (seats
+five-player deals of the table edition played end to end by the lab runner (seats
 alternating stand-ins and bots, every ballot from the solver), in this process: deals
 per second of CPU time (per core) and of wall clock.
 
@@ -79,12 +79,13 @@ from wooolf_solver.games.onuw import brute, cpsat, fast
 from wooolf_solver.games.onuw.brute import Solution
 from wooolf_solver.games.onuw.explain import explain
 from wooolf_solver.games.onuw.hints import NightHint, hint
-from wooolf_solver.games.onuw.lab import Simulation, play_one
+from wooolf_solver.games.onuw.lab import LAB, Simulation
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
 from wooolf_solver.games.onuw.record import Claim, DealRecord, read_record
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
+from wooolf_solver.lab.runner import play_task, tasks
 
 VERSION = 4
 """The version of the JSON report's layout."""
@@ -736,13 +737,13 @@ def measure_lab(games: int, console: Console) -> dict[str, Any]:
     simulation = Simulation.of(
         "table", LAB_PLAYERS, ("stand-in", "bot"), seed="bench", analyse=False
     )  # the deals alone, not the calibration's solves
-    tasks = simulation.tasks(games, keep_records=False)
-    play_one(tasks[0])  # warm-up
+    deals = tasks(LAB, [simulation], games)
+    play_task(deals[0])  # warm-up
     gc.collect()
     with console.status(f"lab: {games} deals"):
         wall, cpu = time.perf_counter(), time.process_time()
-        for task in tasks:
-            play_one(task)
+        for task in deals:
+            play_task(task)
         cpu = time.process_time() - cpu
         wall = time.perf_counter() - wall
     console.print(f"lab: {games} deals in {format_time(wall)}", highlight=False)

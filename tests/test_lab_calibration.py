@@ -109,7 +109,7 @@ def test_onuw_bots_by_role_with_options(tmp_path: Path) -> None:
         "seer": "stand-in:centre=1:story=consistent",
     }
     seers = 0
-    for file in sorted(tmp_path.glob("deal-*.yaml")):
+    for file in sorted(tmp_path.glob("game-*.yaml")):
         record = load_record(file)
         assert not record.bots  # placed by card, no seat is written as a bot
         wolves = {s for s in record.layout.seats if record.cards[s] in ("werewolf", "minion")}

@@ -29,6 +29,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.speech import SPEECH_MODELS
+
 BINS = 10
 """The reliability table's bins, of equal width."""
 
@@ -124,6 +126,23 @@ def calibration(forecasts: Mapping[str, Sequence[Forecast]]) -> dict[str, Any]:
     0.0625
     """
     return {model: Calibration.of(found).to_dict() for model, found in forecasts.items()}
+
+
+GameForecasts = Iterable[tuple[str, Iterable[Forecast]]]
+"""One played game's forecasts: per speech model, those its honest seats made."""
+
+
+def pooled(games: Iterable[GameForecasts]) -> dict[str, Any]:
+    """Each speech model's scores over every game's forecasts (:func:`calibration`).
+
+    >>> pooled([[("mimic", [(0.5, True)])], [("mimic", [(0.5, False)])]])["mimic"]["count"]
+    2
+    """
+    found: dict[str, list[Forecast]] = {model: [] for model in SPEECH_MODELS}
+    for game in games:
+        for model, forecasts in game:
+            found[model] += forecasts
+    return calibration(found)
 
 
 def calibration_rows(

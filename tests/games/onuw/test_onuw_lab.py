@@ -38,7 +38,7 @@ def test_same_seed_same_json_on_one_or_two_workers(capsys: pytest.CaptureFixture
 def test_records_pass_review(tmp_path: Path) -> None:
     sims = [Simulation.of("official", 3, ("stand-in", "bot"), seed="r")]
     (report,) = run_lab(sims, 3, records=tmp_path)
-    files = sorted(tmp_path.glob("deal-*.yaml"))
+    files = sorted(tmp_path.glob("game-*.yaml"))
     assert len(files) == 3
     for file, deal in zip(files, report.deals, strict=True):
         result = api.review(file)

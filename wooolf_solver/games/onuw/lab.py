@@ -13,13 +13,13 @@ Unless the simulation is ``quick``, every deal also gives **forecasts**
 after the last claim, under both speech models, scored in the report's
 ``calibration`` (:mod:`wooolf_solver.lab.calibration`).
 
-Each deal is an :class:`.state.OnuwState` played by the generic driver
-(:func:`wooolf_solver.core.play.play`) with one bot a seat, each seeing only its view.
-Deal ``i`` draws all its randomness from ``random.Random(f"{seed}:{i}")``, and the
-executor returns results in order, so the same seed gives the same report on one
-worker, many, or a Dask cluster. Every figure is a rate with its 95% Wilson interval
-(:class:`~wooolf_solver.lab.stats.Proportion`; in JSON ``{"rate", "low", "high"}``, plus
-``count`` and ``n``, as in every lab).
+The lab runner (:mod:`wooolf_solver.lab.runner`) plays every deal: :class:`OnuwLab`
+gives its hooks, each deal an :class:`.state.OnuwState` with one bot a seat, each
+seeing only its view. Deal ``i`` draws all its randomness from
+``random.Random(f"{seed}:{i}")``, and the runner adds the results up in order, so the
+same seed gives the same report on one worker, many, or a Dask cluster. Every figure
+is a rate with its 95% Wilson interval (:class:`~wooolf_solver.lab.stats.Proportion`;
+in JSON ``{"rate", "low", "high"}``, plus ``count`` and ``n``, as in every lab).
 
 >>> sim = Simulation.of("table", 3, ("stand-in", "bot"), seed="doc")
 >>> report = run([sim], 2)[0].to_dict()
@@ -44,21 +44,22 @@ from ...core.errors import (
     InvalidRecordError,
     UnknownNameError,
 )
-from ...core.play import play
 from ...core.roles import copies_of, is_role_list
 from ...core.speech import SPEECH_MODELS
-from ...lab.calibration import Forecast, calibration
-from ...lab.executors import Executor, Serial
+from ...lab.calibration import Forecast, pooled
+from ...lab.executors import Executor
+from ...lab.runner import Hooks, Played, Seed, Table, Task, numbered_seeds
+from ...lab.runner import run as run_games
 from ...lab.seating import Seating
 from ...lab.stats import Proportion, error_bars
 from .bots import solver_ballot
-from .brute import Solution
+from .solver import OnuwPosterior
 from .forecasts import forecasts
 from .night import Choice
 from .record import DealRecord, dump_record
 from .rules import TEAMS, Rules, Seat, load_rules
 from .seating import KINDS, kind_of, seating_of
-from .state import OnuwState
+from .state import OnuwState, PlayedDeal
 from .stories import POLICIES, Speakers, Stories
 from .table import PolicyBot, random_ballot
 from .win import Ballot
@@ -143,28 +144,8 @@ class Mix:
 
 
 @dataclass(frozen=True)
-class DealTask:
-    """One deal to play (picklable: it goes to a worker)."""
-
-    edition: str
-    deck: tuple[str, ...]
-    own_deck: bool
-    players: int
-    seating: Seating
-    seed: str
-    index: int
-    keep_record: bool = True
-    """Whether to write the deal's game record (YAML text costs a quarter of a deal)."""
-    speech: str = POLICIES[0]
-    """The liars' story policy (:mod:`.stories`), unless a seat's option names another."""
-    analyse: bool = True
-    """Whether to solve the honest seats' forecasts (the calibration)."""
-
-
-@dataclass(frozen=True)
 class DealSummary:
-    """What a played deal tells the report (and its record, as YAML text, or ``""``
-    when not kept)."""
+    """What a played deal tells the report."""
 
     dealt: tuple[str, ...]
     dawn: tuple[str, ...]
@@ -172,22 +153,23 @@ class DealSummary:
     dead: tuple[Seat, ...]
     votes: tuple[Ballot, ...]
     teams: tuple[str, ...]
-    record: str
     forecasts: tuple[tuple[str, tuple[Forecast, ...]], ...] = ()
     """Per speech model, the honest seats' forecasts (:mod:`.forecasts`)."""
 
 
-def play_one(task: DealTask) -> DealSummary:
-    """Play one deal of a task (a top-level function, for any executor)."""
+def deal(task: Task[Simulation, DealSummary, Report]) -> Table[Any, Any, Any, DealSummary]:
+    """Deal one deal of a simulation: the state, a :class:`.table.PolicyBot` a seat
+    (its kind by :mod:`.seating`), and the summing up of the played deal (with the
+    honest seats' forecasts unless ``quick``, and the record's YAML when kept)."""
+    sim = task.simulation
     rules = load_rules()
-    rng = Random(f"{task.seed}:{task.index}")
-    seating = task.seating
+    seating = sim.seating
 
     def talks(seat: Seat, dealt: str) -> str | None:
         bot = kind_of(seating, seat, dealt, rules)
-        return (bot.option("story") or task.speech) if bot.kind == "stand-in" else None
+        return (bot.option("story") or sim.speech) if bot.kind == "stand-in" else None
 
-    solved: dict[Seat, Solution] = {}
+    solved: dict[Seat, OnuwPosterior] = {}
 
     def ballot(seat: Seat, legal: tuple[Ballot, ...], record: DealRecord, r: Random) -> Ballot:
         if kind_of(seating, seat, record.cards[seat], rules).kind == "random":
@@ -196,40 +178,39 @@ def play_one(task: DealTask) -> DealSummary:
 
     def choose(seat: Seat, dealt: str, options: tuple[Choice, ...], r: Random) -> Choice:
         centre = kind_of(seating, seat, dealt, rules).option("centre")
-        return night_choice(None if centre is None else float(centre), options, r, task.players)
+        return night_choice(None if centre is None else float(centre), options, r, sim.players)
 
     # Placed by card, no seat is written as a bot: which seats are would tell their cards.
     bots = () if seating.by_card else tuple(
-        seat for seat in range(1, task.players + 1) if seating.at(seat).kind != "stand-in"
+        seat for seat in range(1, sim.players + 1) if seating.at(seat).kind != "stand-in"
     )  # fmt: skip
     state = OnuwState.new(
-        task.players,
-        edition=task.edition,
-        deck=task.deck if task.own_deck else None,
+        sim.players,
+        edition=sim.mix.edition,
+        deck=sim.deck if sim.mix.cards is not None else None,
         bots=bots,
-        talkers=[seat for seat in range(1, task.players + 1) if seat not in bots],
+        talkers=[seat for seat in range(1, sim.players + 1) if seat not in bots],
         rules=rules,
     )
-    speakers = Speakers(Stories.of(rules, task.deck, task.players), talks)
+    speakers = Speakers(Stories.of(rules, sim.deck, sim.players), talks)
     seats = {seat: PolicyBot(seat, speakers, ballot, choose) for seat in state.layout.seats}
-    played = play(state, seats, rng)
-    record = played.record
-    votes = record.votes or {}
-    return DealSummary(
-        record.dealt,
-        played.dawn,
-        played.winners,
-        played.dead,
-        tuple(votes[seat] for seat in record.layout.seats),
-        tuple(played.teams[seat] for seat in record.layout.seats),
-        dump_record(record) if task.keep_record else "",
-        tuple(
-            (model, tuple(found))
-            for model, found in forecasts(record, played.dawn, SPEECH_MODELS, solved).items()
+
+    def summarise(played: PlayedDeal) -> Played[DealSummary]:
+        record = played.record
+        votes = record.votes or {}
+        found = forecasts(record, played.dawn, SPEECH_MODELS, solved) if sim.analyse else {}
+        summary = DealSummary(
+            record.dealt,
+            played.dawn,
+            played.winners,
+            played.dead,
+            tuple(votes[seat] for seat in record.layout.seats),
+            tuple(played.teams[seat] for seat in record.layout.seats),
+            tuple((model, tuple(each)) for model, each in found.items()),
         )
-        if task.analyse
-        else (),
-    )
+        return Played(summary, dump_record(record) if task.keep_record else None)
+
+    return Table(state, seats, Random(task.seed), summarise)
 
 
 def night_choice(
@@ -294,24 +275,6 @@ class Simulation:
     def seats(self) -> tuple[str, ...]:
         """Each seat's kind by its place (round-robin; items by card are not shown)."""
         return tuple(self.seating.at(seat).kind for seat in range(1, self.players + 1))
-
-    def tasks(self, games: int, keep_records: bool = True) -> list[DealTask]:
-        own = self.mix.cards is not None
-        return [
-            DealTask(
-                self.mix.edition,
-                self.deck,
-                own,
-                self.players,
-                self.seating,
-                self.seed,
-                i,
-                keep_records,
-                self.speech,
-                self.analyse,
-            )
-            for i in range(games)
-        ]
 
 
 @dataclass(frozen=True)
@@ -400,11 +363,7 @@ class Report:
 
     def calibration(self) -> dict[str, Any]:
         """Each speech model's scores over every deal's forecasts."""
-        pooled: dict[str, list[Forecast]] = {model: [] for model in SPEECH_MODELS}
-        for deal in self.deals:
-            for model, found in deal.forecasts:
-                pooled[model] += found
-        return calibration(pooled)
+        return pooled(deal.forecasts for deal in self.deals)
 
 
 def run(
@@ -414,33 +373,15 @@ def run(
     records: str | Path | None = None,
     on_game: Callable[[object], None] | None = None,
 ) -> tuple[Report, ...]:
-    """Play ``games`` deals of every simulation; ``records``: a folder for every deal's
-    game record (a subfolder per simulation when there are several)."""
-    executor = executor or Serial()
-    tasks = [task for sim in simulations for task in sim.tasks(games, records is not None)]
-    results: list[DealSummary] = []
-    for summary in executor.map(play_one, tasks):
-        results.append(summary)
-        if on_game is not None:
-            on_game(summary)
-    reports = []
-    for k, sim in enumerate(simulations):
-        deals = tuple(results[k * games : (k + 1) * games])
-        if records is not None:
-            folder = (
-                Path(records) / f"{k + 1}-{sim.mix.label}"
-                if len(simulations) > 1
-                else Path(records)
-            )
-            folder.mkdir(parents=True, exist_ok=True)
-            for index, deal in enumerate(deals):
-                (folder / f"deal-{index + 1:04d}.yaml").write_text(deal.record, encoding="utf-8")
-        reports.append(Report(sim, deals))
-    return tuple(reports)
+    """Play ``games`` deals of every simulation with the lab runner; ``records``: a
+    folder for every deal's game record (``game-00001.yaml``, ...; a subfolder per
+    simulation when there are several)."""
+    return run_games(LAB, simulations, games, executor, records=records, on_game=on_game)
 
 
-class OnuwLab:
-    """The lab as ``wooolf simulate --game onuw`` drives it."""
+class OnuwLab(Hooks[Simulation, DealSummary, Report]):
+    """The lab as ``wooolf simulate --game onuw`` drives it, and its hooks for the
+    lab runner (:mod:`wooolf_solver.lab.runner`)."""
 
     default_mix = "table"
     default_bots = "stand-in"
@@ -469,6 +410,17 @@ class OnuwLab:
 
     def label(self, simulation: Any) -> str:
         return str(simulation.mix.label)
+
+    def seeds(self, simulation: Simulation, games: int) -> list[Seed]:
+        return numbered_seeds(simulation.seed, games)
+
+    def deal(
+        self, task: Task[Simulation, DealSummary, Report]
+    ) -> Table[Any, Any, Any, DealSummary]:
+        return deal(task)
+
+    def report(self, simulation: Simulation, summaries: tuple[DealSummary, ...]) -> Report:
+        return Report(simulation, summaries)
 
     def run(
         self,
@@ -503,3 +455,7 @@ class OnuwLab:
         figure.tight_layout()
         figure.savefig(path)
         plt.close(figure)
+
+
+LAB = OnuwLab()
+"""The lab, for :func:`run` and the runner's tasks."""

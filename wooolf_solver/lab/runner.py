@@ -1,0 +1,234 @@
+"""One runner for every game's designer lab: tasks and seeds, workers, record files,
+progress, and the reports in the simulations' order.
+
+A game's lab gives only its hooks (a :class:`Hooks` subclass): the seed of each game
+of a simulation, how to deal one game (its play state, one bot a seat, the generator
+they draw from, and how the result is summed up), the file suffix of its records, and
+the report of a simulation's summaries. The runner does the rest, alike in every game:
+
+- **tasks**: game ``i`` of a simulation is a :class:`Task` holding the hooks, the
+  simulation, ``i`` and its seed (:func:`numbered_seeds`: ``f"{seed}:{i}"``, unless
+  the game keeps another stream). A task is picklable, so any executor
+  (:mod:`~wooolf_solver.lab.executors`: serial, processes, Dask) plays it.
+- **play**: a worker deals the game (:meth:`Hooks.deal`) and plays it to its end with
+  :func:`wooolf_solver.core.play.play`: every bot is handed its seat's view and legal
+  moves only, never the state; then the table's ``summarise`` turns the result into
+  the summary and the record's text (:class:`Played`). Python's cycle collector runs
+  less often meanwhile (:func:`~wooolf_solver.core.garbage.fewer_collections`), inside
+  which the game may open its own context (:meth:`Hooks.playing`).
+- **order**: the executor yields the results in the tasks' order, so the same seed
+  gives the same summaries, reports and records on any executor and any number of
+  workers.
+- **records**: given a folder, every game's record is written there as it comes back,
+  ``game-00001.yaml`` (the game's suffix), ...; with several simulations one subfolder
+  each, ``1-LABEL``, ``2-LABEL``, ...; the files a simulation needs beside them (a
+  designer's deck: :meth:`Hooks.beside`) are written first. The summaries keep no
+  record text.
+- **progress**: ``on_game(summary)`` after every game, in order.
+
+A toy game: chance flips a coin, the one seat guesses; the summary is whether it won.
+
+>>> from wooolf_solver.core.play import CHANCE, TERMINAL, RandomBot, checked
+>>> class Coin:
+...     def __init__(self): self.coin, self.guess = None, None
+...     @property
+...     def current(self):
+...         if self.coin is None:
+...             return CHANCE
+...         return TERMINAL if self.is_terminal else (1,)
+...     def legal(self, seat): return ("heads", "tails")
+...     def apply(self, seat, move): self.guess = checked(self, seat, move)
+...     def chance(self, rng): self.coin = rng.choice(("heads", "tails"))
+...     def view(self, seat): return None
+...     @property
+...     def is_terminal(self): return self.guess is not None
+...     def result(self): return self.guess == self.coin
+>>> class Flips(Hooks[str, bool, int]):
+...     def label(self, simulation): return simulation
+...     def seeds(self, simulation, games): return numbered_seeds(simulation, games)
+...     def deal(self, task):
+...         rng = Random(task.seed)
+...         return Table(Coin(), {1: RandomBot()}, rng, lambda won: Played(won, str(won)))
+...     def report(self, simulation, summaries): return sum(summaries)
+>>> run(Flips(), ["a", "b"], 10)
+(2, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from random import Random
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ..core.garbage import fewer_collections
+from ..core.play import Bot, State, play
+from .executors import Executor, Serial
+
+S = TypeVar("S")
+"""A game's simulation: what to play (a mix, the players, the bots, the seed)."""
+G = TypeVar("G")
+"""What a played game tells the report (its summary)."""
+P = TypeVar("P")
+"""A simulation's report."""
+M = TypeVar("M")
+V = TypeVar("V")
+R = TypeVar("R")
+
+Seed = str | int
+"""A game's seed, as its hooks draw its generators from it."""
+
+
+def numbered_seeds(seed: str, games: int) -> list[Seed]:
+    """Game ``i``'s seed ``f"{seed}:{i}"``: every game its own stream, and game ``i``
+    the same whatever the number of games.
+
+    >>> numbered_seeds("7", 3)
+    ['7:0', '7:1', '7:2']
+    """
+    return [f"{seed}:{index}" for index in range(games)]
+
+
+@dataclass(frozen=True)
+class Played(Generic[G]):
+    """A played game, as a worker sends it back: its summary, and its record's text
+    when the task keeps it."""
+
+    summary: G
+    record: str | None = None
+
+
+@dataclass(frozen=True)
+class Table(Generic[M, V, R, G]):
+    """One game dealt and ready: its state, one bot a seat (each sees only its view),
+    the generator chance and the bots draw from, and how the result is summed up."""
+
+    state: State[M, V, R]
+    bots: Mapping[int, Bot[V, M]]
+    rng: Random
+    summarise: Callable[[R], Played[G]]
+
+    def play(self) -> Played[G]:
+        """Play the game to its end and sum it up."""
+        return self.summarise(play(self.state, self.bots, self.rng))
+
+
+@dataclass(frozen=True)
+class Task(Generic[S, G, P]):
+    """One game to play: what a worker receives (picklable)."""
+
+    hooks: Hooks[S, G, P]
+    simulation: S
+    index: int
+    """The game's number in its simulation (from 0)."""
+    seed: Seed
+    keep_record: bool = False
+    """Whether the worker should send the game's record back (to be written)."""
+
+
+class Hooks(Generic[S, G, P]):
+    """What a game's lab tells the runner (subclass it; an instance must be picklable:
+    it travels with every task)."""
+
+    suffix: ClassVar[str] = ".yaml"
+    """The suffix of the game's record files."""
+
+    def label(self, simulation: S) -> str:
+        """The simulation's mix in one word (its records' subfolder, ``K-LABEL``)."""
+        raise NotImplementedError
+
+    def seeds(self, simulation: S, games: int) -> Sequence[Seed]:
+        """The seed of each of the simulation's ``games`` games, in order."""
+        raise NotImplementedError
+
+    def deal(self, task: Task[S, G, P]) -> Table[Any, Any, Any, G]:
+        """Deal the task's game (in the worker): state, bots, generator, summing up."""
+        raise NotImplementedError
+
+    def report(self, simulation: S, summaries: tuple[G, ...]) -> P:
+        """The report of a simulation's played games (in their order)."""
+        raise NotImplementedError
+
+    def playing(self) -> AbstractContextManager[None]:
+        """A context around each game's play in the worker (none by default)."""
+        return nullcontext()
+
+    def beside(self, simulation: S) -> Mapping[str, str]:
+        """Files (name: text) to write beside the simulation's records (none by
+        default)."""
+        return {}
+
+
+def play_task(task: Task[S, G, P]) -> Played[G]:
+    """Deal and play one game (a top-level function, for any executor)."""
+    with playing(task.hooks):
+        return task.hooks.deal(task).play()
+
+
+@contextmanager
+def playing(hooks: Hooks[Any, Any, Any]) -> Iterator[None]:
+    """How the lab plays a game: fewer cycle collections (the outermost, so that the
+    game's own context is closed before the collector's run at the end), inside the
+    game's context (:meth:`Hooks.playing`)."""
+    with fewer_collections(), hooks.playing():
+        yield
+
+
+def tasks(
+    hooks: Hooks[S, G, P], simulations: Sequence[S], games: int, keep_records: bool = False
+) -> list[Task[S, G, P]]:
+    """Every game of every simulation, in order (the simulations one after the other)."""
+    return [
+        Task(hooks, simulation, index, seed, keep_records)
+        for simulation in simulations
+        for index, seed in enumerate(hooks.seeds(simulation, games))
+    ]
+
+
+def record_folders(
+    hooks: Hooks[S, G, P], simulations: Sequence[S], records: str | Path | None
+) -> list[Path | None]:
+    """Each simulation's records folder, made, with the files beside its records:
+    ``records`` itself for one simulation, ``records/K-LABEL`` for several."""
+    if records is None:
+        return [None] * len(simulations)
+    several = len(simulations) > 1
+    folders: list[Path | None] = []
+    for k, simulation in enumerate(simulations, 1):
+        folder = Path(records) / f"{k}-{hooks.label(simulation)}" if several else Path(records)
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in hooks.beside(simulation).items():
+            (folder / name).write_text(text, encoding="utf-8")
+        folders.append(folder)
+    return folders
+
+
+def run(
+    hooks: Hooks[S, G, P],
+    simulations: Sequence[S],
+    games: int,
+    executor: Executor | None = None,
+    *,
+    records: str | Path | None = None,
+    on_game: Callable[[G], object] | None = None,
+) -> tuple[P, ...]:
+    """Play ``games`` games of every simulation, all through one executor (so that the
+    workers stay busy); one report each. ``records``: a folder for every game's record
+    (see the module docstring); ``on_game`` is called after each game, in order."""
+    folders = record_folders(hooks, simulations, records)
+    played = tasks(hooks, simulations, games, records is not None)
+    summaries: list[G] = []
+    for task, game in zip(played, (executor or Serial()).map(play_task, played), strict=True):
+        folder = folders[len(summaries) // games]
+        if folder is not None and game.record is not None:
+            path = folder / f"game-{task.index + 1:05d}{hooks.suffix}"
+            path.write_text(game.record, encoding="utf-8")
+        summaries.append(game.summary)
+        if on_game is not None:
+            on_game(game.summary)
+    return tuple(
+        hooks.report(simulation, tuple(summaries[k * games : (k + 1) * games]))
+        for k, simulation in enumerate(simulations)
+    )
