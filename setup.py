@@ -2,7 +2,7 @@
 
 The rest of the build is in ``pyproject.toml``. The extension is optional: without a C
 compiler the install still succeeds and the same functions run as numpy array
-operations (``games/wooolf/array_kernels.py``), slower but to the same bits.
+operations (``games/wooolf/engines/array_kernels.py``), slower but to the same bits.
 """
 
 import sys
@@ -15,8 +15,8 @@ FLAGS = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off"]
 setup(
     ext_modules=[
         Extension(
-            "wooolf_solver.games.wooolf._kernels",
-            ["wooolf_solver/games/wooolf/_kernels.c"],
+            "wooolf_solver.games.wooolf.engines._kernels",
+            ["wooolf_solver/games/wooolf/engines/_kernels.c"],
             extra_compile_args=FLAGS,
             optional=True,
         )

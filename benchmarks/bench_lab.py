@@ -25,7 +25,8 @@ temporary folder), as issue 23 ran it, and is also timed in processor seconds (t
 user and system time: the figure per core, which other work on the machine moves less than the
 wall clock), with the start-up alone (``python -c "import wooolf_solver.cli"``, the median of
 three) discounted as well. ``--loops numpy`` times the numpy loops that an install without a C
-compiler runs (:mod:`wooolf_solver.games.wooolf.array_kernels`), in the serial games and the CLI.
+compiler runs (:mod:`wooolf_solver.games.wooolf.engines.array_kernels`), in the serial games
+and the CLI.
 
     python benchmarks/bench_lab.py --players 8 --games 0 --cli-games 40   # only the CLI
     python benchmarks/bench_lab.py --players 8 --games 0 --seed 5 --loops numpy
@@ -57,7 +58,7 @@ from rich.table import Table
 
 from wooolf_solver.core.play import Legal
 from wooolf_solver.games.wooolf.bots import GreedyBot
-from wooolf_solver.games.wooolf.deals import array_loops
+from wooolf_solver.games.wooolf.engines.deals import array_loops
 from wooolf_solver.games.wooolf.lab import Deck, Simulation, lab_game, simulate
 from wooolf_solver.games.wooolf.rules import base_rules
 from wooolf_solver.games.wooolf.state import play_game
@@ -80,7 +81,7 @@ STARTS = 3
 
 NUMPY_LOOPS = """import sys
 from wooolf_solver.cli import main
-from wooolf_solver.games.wooolf.deals import array_loops
+from wooolf_solver.games.wooolf.engines.deals import array_loops
 with array_loops():
     sys.exit(main(sys.argv[1:]))
 """

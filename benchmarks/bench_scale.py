@@ -62,8 +62,9 @@ from positions import StableRandom
 
 from wooolf_solver import Round, hint, solve
 from wooolf_solver.core.budget import memory_budget
-from wooolf_solver.games.wooolf import counter, designs
-from wooolf_solver.games.wooolf.knowledge import knowledge_of
+from wooolf_solver.games.wooolf import designs
+from wooolf_solver.games.wooolf.engines import counter
+from wooolf_solver.games.wooolf.model import knowledge_of
 from wooolf_solver.games.wooolf.posterior import RoundPosterior
 from wooolf_solver.games.wooolf.rules import Hand, Rules, Seat, base_rules, load_deck
 from wooolf_solver.games.wooolf.table import deal

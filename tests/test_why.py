@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 
 from wooolf_solver import api
 from wooolf_solver.core.errors import EventId
-from wooolf_solver.core.knowledge import Knowledge
 from wooolf_solver.core.reasons import LIAR, Explanation, FactBook, refuted
 from wooolf_solver.engines import get_engine
 from wooolf_solver.games.onuw import explain as onuw_why
@@ -31,7 +30,6 @@ from wooolf_solver.games.onuw.night import NightEntry
 from wooolf_solver.games.onuw.record import Claim, DealRecord
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.games.onuw.table import play_deal
-from wooolf_solver.games.werewolf import brute as werewolf_brute
 from wooolf_solver.games.werewolf import explain as werewolf_why
 from wooolf_solver.games.werewolf.bots import RandomBot
 from wooolf_solver.games.werewolf.engine import play_game
@@ -39,7 +37,7 @@ from wooolf_solver.games.werewolf.model import knowledge_of as werewolf_knowledg
 from wooolf_solver.games.werewolf.record import GameRecord
 from wooolf_solver.games.wooolf import explain as wooolf_why
 from wooolf_solver.games.wooolf.engines import engine as wooolf_engine
-from wooolf_solver.games.wooolf.knowledge import knowledge_of as round_knowledge
+from wooolf_solver.games.wooolf.model import knowledge_of as round_knowledge
 from wooolf_solver.games.wooolf.record import Round
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -47,15 +45,6 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULES = load_rules()
 
 pytestmark = pytest.mark.usefixtures("plain_console")
-
-
-class WerewolfBrute:
-    """The Werewolf reference (:mod:`wooolf_solver.games.werewolf.brute`) as an engine."""
-
-    name = "brute"
-
-    def consistent(self, knowledge: Knowledge) -> bool:
-        return bool(werewolf_brute.consistent(knowledge))  # type: ignore[arg-type]
 
 
 def assert_checked(book: FactBook, why: Explanation, brute: Any) -> None:
@@ -93,7 +82,7 @@ def werewolf_book(record: GameRecord) -> FactBook:
 
 def check_werewolf(record: GameRecord, roles: Sequence[str] | None = None) -> None:
     book = werewolf_book(record)
-    brute = WerewolfBrute()
+    brute = get_engine("brute")
     knowledge = werewolf_knowledge(record)
     names = roles if roles is not None else knowledge.role_names
     for seat in record.seats:
@@ -141,12 +130,12 @@ def test_onuw_examples() -> None:
 @pytest.mark.parametrize("name", ["spec-9p-seer", "seer-claim-9p"])
 def test_werewolf_examples(name: str) -> None:
     record = api.load(EXAMPLES / "werewolf" / f"{name}.yaml")
-    book = werewolf_book(record)
+    book, brute = werewolf_book(record), get_engine("brute")
     for why in werewolf_why.explanations(record).values():
-        assert_checked(book, why, WerewolfBrute())
+        assert_checked(book, why, brute)
     for seat in werewolf_knowledge(record).last_claims:
         for holds in (True, False):
-            assert_checked(book, werewolf_why.explain(record, seat, LIAR, holds), WerewolfBrute())
+            assert_checked(book, werewolf_why.explain(record, seat, LIAR, holds), brute)
 
 
 # -- played records ------------------------------------------------------------------------

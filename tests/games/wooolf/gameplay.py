@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from wooolf_solver.games.wooolf.bots import GreedyBot, RandomBot
+from wooolf_solver.games.wooolf.engines.solver import solve
 from wooolf_solver.games.wooolf.hints import Advice
 from wooolf_solver.games.wooolf.posterior import Posterior
 from wooolf_solver.games.wooolf.record import Peek
 from wooolf_solver.games.wooolf.rules import Rules, Setup, base_rules
 from wooolf_solver.games.wooolf.scoring import EARLY_POINTS, FINAL_POINTS, Declared, is_correct
-from wooolf_solver.games.wooolf.solver import solve
 from wooolf_solver.games.wooolf.state import play_game as lab_play_game
 from wooolf_solver.games.wooolf.table import Bot, Declaring, PlayedGame, TurnView
 

@@ -37,11 +37,11 @@ from wooolf_solver.cli import main
 from wooolf_solver.core import budget
 from wooolf_solver.engines import Tally
 from wooolf_solver.engines.brute import BruteForceEngine
-from wooolf_solver.games.wooolf import counter
-from wooolf_solver.games.wooolf.counter import CountingEngine, TooLargeError
+from wooolf_solver.games.wooolf.engines import counter
+from wooolf_solver.games.wooolf.engines.counter import CountingEngine, TooLargeError
+from wooolf_solver.games.wooolf.engines.memo import MEMOS, sharing
 from wooolf_solver.games.wooolf.hints import SparseDeclarations
-from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
-from wooolf_solver.games.wooolf.memo import MEMOS, sharing
+from wooolf_solver.games.wooolf.model import RoundKnowledge, knowledge_of
 from wooolf_solver.games.wooolf.posterior import DeclarationTable
 from wooolf_solver.games.wooolf.rules import Hand, Rules, Seat, Setup, base_rules, load_deck
 from wooolf_solver.lab.executors import WithBudget
@@ -411,8 +411,8 @@ def test_a_worker_counts_under_its_parents_budget() -> None:
 
 
 def test_a_position_asked_again_shares_the_work() -> None:
+    from wooolf_solver.games.wooolf.engines.solver import solve  # noqa: PLC0415
     from wooolf_solver.games.wooolf.hints import hint  # noqa: PLC0415
-    from wooolf_solver.games.wooolf.solver import solve  # noqa: PLC0415
 
     record = {
         "game": "wooolf",

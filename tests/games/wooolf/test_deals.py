@@ -1,6 +1,6 @@
-"""The rows of :mod:`wooolf_solver.games.wooolf.deals` give the counter's answers.
+"""The rows of :mod:`wooolf_solver.games.wooolf.engines.deals` give the counter's answers.
 
-Inside :func:`~wooolf_solver.games.wooolf.memo.sharing` (the lab) the counter answers
+Inside :func:`~wooolf_solver.games.wooolf.engines.memo.sharing` (the lab) the counter answers
 small positions from rows kept per viewpoint and updated event by event, so the
 positions are asked here as the lab asks them: prefixes of one round's events, in
 any order. Every answer must be the brute force's, and the counter's passes' to the
@@ -21,13 +21,13 @@ from strategies import Record, records
 from test_engine_agreement import BRUTE, assert_same_tally
 
 from wooolf_solver import Round, solve
-from wooolf_solver.games.wooolf import array_kernels, deals
-from wooolf_solver.games.wooolf.counter import CountingEngine
-from wooolf_solver.games.wooolf.deals import array_loops, loops
-from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
-from wooolf_solver.games.wooolf.memo import sharing
+from wooolf_solver.games.wooolf.engines import array_kernels, deals
+from wooolf_solver.games.wooolf.engines.counter import CountingEngine
+from wooolf_solver.games.wooolf.engines.deals import array_loops, loops
+from wooolf_solver.games.wooolf.engines.memo import sharing
+from wooolf_solver.games.wooolf.engines.solver import certain_declaration
+from wooolf_solver.games.wooolf.model import RoundKnowledge, knowledge_of
 from wooolf_solver.games.wooolf.posterior import RoundPosterior, certain_by_roles, certain_of
-from wooolf_solver.games.wooolf.solver import certain_declaration
 
 COUNTER = CountingEngine()
 
@@ -41,7 +41,7 @@ def test_the_c_loops_are_built() -> None:
     checks of the C loops skip)."""
     if loops() is array_kernels and not IN_CI:
         pytest.skip("the C loops were not built (no C compiler at install)")
-    assert loops().__name__ == "wooolf_solver.games.wooolf.kernels"
+    assert loops().__name__ == "wooolf_solver.games.wooolf.engines.kernels"
     with array_loops():
         assert loops() is array_kernels
 

@@ -24,10 +24,10 @@ from test_counter_scale import BRUTE, SPARSE, assert_same_joint, assert_same_tal
 from test_hints import assert_agrees_with_brute
 
 from wooolf_solver import Round
-from wooolf_solver.games.wooolf import counter
-from wooolf_solver.games.wooolf.counter import CountingEngine
 from wooolf_solver.games.wooolf.designs import MAX_EVENTS, Play, design, family
-from wooolf_solver.games.wooolf.knowledge import knowledge_of
+from wooolf_solver.games.wooolf.engines import counter
+from wooolf_solver.games.wooolf.engines.counter import CountingEngine
+from wooolf_solver.games.wooolf.model import knowledge_of
 
 SEEDS = 200
 """The seeds the shape checks look at."""

@@ -26,7 +26,7 @@ from wooolf_solver.engines import Engine, Tally, get_engine
 from wooolf_solver.engines.brute import BruteForceEngine
 from wooolf_solver.games.wooolf.engines import ENGINES
 from wooolf_solver.games.wooolf.engines import engine as round_engine
-from wooolf_solver.games.wooolf.knowledge import knowledge_of
+from wooolf_solver.games.wooolf.model import knowledge_of
 from wooolf_solver.games.wooolf.posterior import RoundPosterior as Posterior
 
 REL = 1e-9

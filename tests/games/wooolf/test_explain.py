@@ -26,7 +26,7 @@ from wooolf_solver.core.reasons import challenged as _with_negation
 from wooolf_solver.core.reasons import forces
 from wooolf_solver.engines import get_engine
 from wooolf_solver.games.wooolf.explain import explanations
-from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
+from wooolf_solver.games.wooolf.model import RoundKnowledge, knowledge_of
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"

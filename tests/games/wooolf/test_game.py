@@ -15,10 +15,10 @@ import pytest
 
 from wooolf_solver.core.documents import parse_yaml
 from wooolf_solver.core.errors import InvalidRecordError
+from wooolf_solver.games.wooolf.engines.solver import solve
 from wooolf_solver.games.wooolf.game import GameRecord, early_declarations_to_end, next_clockwise
 from wooolf_solver.games.wooolf.record import Declare, Peek
 from wooolf_solver.games.wooolf.scoring import Declared
-from wooolf_solver.games.wooolf.solver import solve
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"

@@ -12,7 +12,7 @@ from wooolf_solver import InconsistentRecordError, Round, solve
 from wooolf_solver.core.documents import parse_yaml
 from wooolf_solver.games.wooolf.engines import ENGINES
 from wooolf_solver.games.wooolf.engines import engine as get_engine
-from wooolf_solver.games.wooolf.knowledge import knowledge_of
+from wooolf_solver.games.wooolf.model import knowledge_of
 
 CASES: list[dict[str, Any]] = parse_yaml(
     Path(__file__).with_name("golden.yaml").read_text(encoding="utf-8")

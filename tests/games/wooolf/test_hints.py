@@ -28,8 +28,8 @@ from strategies import GAME, Record, samples
 
 from wooolf_solver import Hint, Round, hint
 from wooolf_solver.cli import main
-from wooolf_solver.games.wooolf import array_kernels
-from wooolf_solver.games.wooolf.array_kernels import entropies
+from wooolf_solver.games.wooolf.engines import array_kernels
+from wooolf_solver.games.wooolf.engines.array_kernels import entropies
 from wooolf_solver.games.wooolf.hints import _entropy
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -315,7 +315,7 @@ def test_the_compiled_gains_are_the_arrays_gains_to_the_last_bit(
 ) -> None:
     """The C scoring gives every chance and gain the numpy one gives (the ranking
     breaks ties on equal gains)."""
-    kernels = pytest.importorskip("wooolf_solver.games.wooolf.kernels")
+    kernels = pytest.importorskip("wooolf_solver.games.wooolf.engines.kernels")
     joints = np.array(rows, dtype=np.float64) / 2  # whole numbers, or halves
     bounds = np.cumsum([0, *sizes])
     starts = bounds[bounds <= len(joints)]

@@ -23,7 +23,7 @@ from strategies import Record, physical_cards, records
 from wooolf_solver import Ask, Peek, Round
 from wooolf_solver.engines.base import Tally
 from wooolf_solver.engines.brute import BruteForceEngine
-from wooolf_solver.games.wooolf.knowledge import Decision, knowledge_of
+from wooolf_solver.games.wooolf.model import Decision, knowledge_of
 from wooolf_solver.games.wooolf.rules import Card, Hand, Seat
 
 BRUTE = BruteForceEngine()

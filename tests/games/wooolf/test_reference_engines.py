@@ -18,8 +18,8 @@ from wooolf_solver.engines.base import Engine, Tally
 from wooolf_solver.engines.brute import BruteForceEngine
 from wooolf_solver.engines.cpsat import CpSatEngine as GenericCpSatEngine
 from wooolf_solver.engines.csp import ConstraintEngine
-from wooolf_solver.games.wooolf.cpsat import CpSatEngine
-from wooolf_solver.games.wooolf.knowledge import RoundKnowledge, knowledge_of
+from wooolf_solver.games.wooolf.engines.cpsat import CpSatEngine
+from wooolf_solver.games.wooolf.model import RoundKnowledge, knowledge_of
 from wooolf_solver.games.wooolf.posterior import RoundPosterior as Posterior
 from wooolf_solver.games.wooolf.record import Round
 from wooolf_solver.games.wooolf.rules import Hand, Seat, base_rules

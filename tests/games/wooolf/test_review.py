@@ -18,7 +18,7 @@ from wooolf_solver import Round, solve
 from wooolf_solver.core.review_page import review_page
 from wooolf_solver.core.words import exact_percent as percent
 from wooolf_solver.games.wooolf.game import GameRecord
-from wooolf_solver.games.wooolf.knowledge import knowledge_of
+from wooolf_solver.games.wooolf.model import knowledge_of
 from wooolf_solver.games.wooolf.record import Ask, Event, Peek
 from wooolf_solver.games.wooolf.report import frame
 from wooolf_solver.games.wooolf.review import Moment, Review, review

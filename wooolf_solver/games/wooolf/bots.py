@@ -48,9 +48,9 @@ from typing import Any, ClassVar
 
 from ...core.errors import InvalidArgumentError, InvalidRecordError, UnknownNameError, did_you_mean
 from ...core.play import Legal
+from .engines.solver import solve
 from .hints import Action, Advice, hint
 from .posterior import Declaration, RoundPosterior
-from .solver import solve
 from .table import Bot, Declaring, Move, Pass, TurnView
 
 

@@ -37,9 +37,9 @@ from ...core.reasons import (
     role_chance,
 )
 from ...engines import Engine
-from .cpsat import CpSatEngine
 from .engines import engine as find_engine
-from .knowledge import Announced, Answered, RoundKnowledge, Seen, knowledge_of
+from .engines.cpsat import CpSatEngine
+from .model import Announced, Answered, RoundKnowledge, Seen, knowledge_of
 from .posterior import RoundPosterior
 from .record import Round
 from .rules import Seat
@@ -75,7 +75,7 @@ def explain(
 
 def explanations(round_: Round, engine: str | None = None) -> dict[Fact, Explanation]:
     """The explanation of every certain fact of the round's posterior."""
-    from .solver import solve  # noqa: PLC0415 (solve imports this module's neighbours)
+    from .engines.solver import solve  # noqa: PLC0415 (solve imports this module's neighbours)
 
     posterior = solve(round_, engine)  # raises if the record contradicts itself
     book = RoundBook(round_, posterior.knowledge, find_engine(engine))

@@ -37,15 +37,15 @@ from ...core.knowledge import Observation
 from ...core.words import NOBODY
 from ...engines import Engine, Tally
 from ...engines.lattice import FloatArray, IntArray
-from .counter import CountingEngine
-from .deals import loops
 from .engines import engine as find_engine
-from .knowledge import Answered, Decision, RoundKnowledge, Seen, knowledge_of
-from .memo import Memo, position
+from .engines.counter import CountingEngine
+from .engines.deals import loops
+from .engines.memo import Memo, position
+from .engines.solver import posterior_of
+from .model import Answered, Decision, RoundKnowledge, Seen, knowledge_of
 from .posterior import Declaration, DeclarationTable, RoundPosterior
 from .record import Round
 from .rules import Hand, Seat
-from .solver import posterior_of
 
 ActionKind = Literal["peek", "ask"]
 Asked = tuple[tuple[ActionKind, str | None], ...]
@@ -229,7 +229,7 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
 
     ``naive`` computes every outcome by a fresh tally (the reference); otherwise the
     engine's native joint is used when it has one. A position asked again (the lab's
-    report after a bot's turn) gets the same answer back (see :mod:`.memo`).
+    report after a bot's turn) gets the same answer back (see :mod:`.engines.memo`).
     """
     knowledge = knowledge_of(round_)
     key = (position(knowledge), actions_open(round_), engine, naive, max_memory())
@@ -237,7 +237,7 @@ def hint(round_: Round, engine: str | None = None, naive: bool = False) -> Hint:
 
 
 HINTS = Memo()
-"""The hints, per position, actions open, engine and budget (see :mod:`.memo`)."""
+"""The hints, per position, actions open, engine and budget (see :mod:`.engines.memo`)."""
 SPREADS = Memo(4096, lasting=True)
 """Each action's outcomes and their likelihoods per hand type of a free seat (the
 chance factor included), by hand types (by identity) and action kind (the same in
@@ -322,7 +322,7 @@ class OutcomeTables:
     included), by action kind, question and known target (``None`` for the free
     seats, which share their hand types)."""
     twins: Mapping[Seat, tuple[Seat, IntArray]] = field(default_factory=dict, repr=False)
-    """Seats whose joint is another's, mirrored (:attr:`.hands.DecisionJoint.twins`)."""
+    """Seats whose joint is another's, mirrored (:attr:`.engines.hands.DecisionJoint.twins`)."""
 
     @classmethod
     def of(cls, knowledge: RoundKnowledge, engine: Engine, naive: bool) -> OutcomeTables:
@@ -471,7 +471,7 @@ class OutcomeTables:
             if known:  # one hand: nothing worth keeping
                 self.spreads[key] = outcomes()
             else:  # the free seats' hand types are shared by every position of the deck
-                # (:meth:`.hands.HandTypes.of`), kept alive with the entry: by identity
+                # (:meth:`.engines.hands.HandTypes.of`), kept alive with the entry: by identity
                 kept = (id(hands), action.kind, action.question)
                 self.spreads[key] = SPREADS.get(kept, outcomes, hands)
         return self.spreads[key]
@@ -503,7 +503,7 @@ class Ranked(Sequence[ActionScore]):
     made when first read: a bot reads the first alone, the report whether any action
     teaches something (the first, as the gains are ranked).
 
-    The chances and gains of all the actions come at once (:func:`.deals.loops`'
+    The chances and gains of all the actions come at once (:func:`.engines.deals.loops`'
     ``outcome_gains``), from their outcomes and those outcomes' joint weights with the
     decision (:meth:`OutcomeTables.of_actions`); the declarations after them when
     asked (:class:`Aftermath`)."""

@@ -59,8 +59,8 @@ from ...core.garbage import fewer_collections
 from ...lab.executors import Executor, Serial
 from ...lab.stats import LEVEL, Mean, Proportion
 from .bots import make_bot
+from .engines.memo import sharing
 from .measure import GameSummary, SeatRound, measure_game
-from .memo import sharing
 from .rules import Rules, Setup, base_rules, load_deck
 from .state import play_game
 from .table import PATIENCE

@@ -38,11 +38,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from .engines.solver import certain_declaration, knowledge_certain, solve
 from .hints import hint
-from .knowledge import knowledge_of
+from .model import knowledge_of
 from .rules import Seat
 from .scoring import FOOLED, WOLF, When
-from .solver import certain_declaration, knowledge_certain, solve
 from .table import PlayedGame, PlayedRound
 
 

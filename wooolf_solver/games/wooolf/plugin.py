@@ -16,7 +16,7 @@ from .engines import ENGINES, OWN_ENGINES
 from .explain import explain, explanations
 from .game import GameRecord
 from .hints import Hint, hint
-from .knowledge import RoundKnowledge, knowledge_of
+from .model import RoundKnowledge, knowledge_of
 from .posterior import RoundPosterior
 from .record import Round
 from .review import Review, review

@@ -30,7 +30,7 @@ from ...core.posterior import Posterior
 from ...core.tally import Weight
 from ...core.words import NOBODY, pointer_word
 from ...engines.lattice import EXACT_LIMIT, FloatArray
-from .knowledge import Decision, RoundKnowledge
+from .model import Decision, RoundKnowledge
 from .rules import Seat
 
 
@@ -195,7 +195,7 @@ def certain_by_holders(
     pointer is, so it is right in every world when each of its pointers is.
 
     >>> from wooolf_solver import Round
-    >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+    >>> from wooolf_solver.games.wooolf.model import knowledge_of
     >>> knowledge = knowledge_of(Round.load("examples/worked-example.yaml"))
     >>> knowledge.viewpoint, knowledge.targets
     (2, ('wolf', 'hound'))

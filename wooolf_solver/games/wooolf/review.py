@@ -43,13 +43,13 @@ from typing import Any, Literal
 
 from ...core.review import TOLERANCE, Option, Step, counter, replay
 from ...core.words import exact_percent, seat_list
+from .engines.memo import sharing
+from .engines.solver import solve
 from .game import GameRecord, GameRound
-from .memo import sharing
 from .posterior import Declaration, describe_targets
 from .record import Declare, Peek, Round
 from .rules import Seat
 from .scoring import Declared, GameScore, RoundScore, holders
-from .solver import solve
 
 MomentKind = Literal["gamble", "better-declaration", "unused-certainty", "shepherd-lie"]
 

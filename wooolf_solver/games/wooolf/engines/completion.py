@@ -17,7 +17,7 @@ from math import factorial, prod
 
 import numpy as np
 
-from ...engines.lattice import FloatArray, IntArray, build_lattice
+from ....engines.lattice import FloatArray, IntArray, build_lattice
 
 
 @dataclass(frozen=True, eq=False)

@@ -37,8 +37,8 @@ more than :data:`MAX_ROWS` rows, more label codes than the counter's dense passe
 take, or weights that could reach 2**53 (where floats stop counting exactly).
 
 >>> from wooolf_solver import Round
->>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
->>> from wooolf_solver.games.wooolf.counter import CountingEngine
+>>> from wooolf_solver.games.wooolf.model import knowledge_of
+>>> from wooolf_solver.games.wooolf.engines.counter import CountingEngine
 >>> knowledge = knowledge_of(Round.from_dict({"game": "wooolf", "players": 6,
 ...     "viewpoint": 2, "hands": {2: ["hunter", "sheep"]},
 ...     "events": [{"seat": 1, "peek": 4, "says": "sheep"},
@@ -63,16 +63,16 @@ from types import ModuleType
 import numpy as np
 import numpy.typing as npt
 
-from ...core.kept import kept
-from ...core.knowledge import Observation
-from ...engines.base import Tally
-from ...engines.lattice import EXACT_LIMIT, BoolArray, FloatArray, IntArray, Step
+from ....core.kept import kept
+from ....core.knowledge import Observation
+from ....engines.base import Tally
+from ....engines.lattice import EXACT_LIMIT, BoolArray, FloatArray, IntArray, Step
+from ..model import Announced, RoundKnowledge
+from ..rules import Seat
 from . import array_kernels
 from .completion import Completion
 from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Mirrored, Reader, Roles
-from .knowledge import Announced, RoundKnowledge
 from .memo import Key, Memo, is_sharing
-from .rules import Seat
 
 MAX_ROWS = 100_000
 """The most rows a position keeps (a few megabytes at 8 players); a bigger one is
@@ -689,8 +689,8 @@ def roles(knowledge: RoundKnowledge, deals: Deals) -> Roles:
 
 
 def certain(knowledge: RoundKnowledge, deals: Deals) -> bool:
-    """:func:`.posterior.certain_by_roles` of the roles read off ``deals`` (not empty),
-    from the hand weights alone, as :func:`.posterior.certain_by_holders` reads them
+    """:func:`..posterior.certain_by_roles` of the roles read off ``deals`` (not empty),
+    from the hand weights alone, as :func:`..posterior.certain_by_holders` reads them
     (:func:`loops`' ``holders_certain``: a free seat may hold a target when a hand of
     weight holds it, and holds it in every world when no hand of weight holds another
     identity)."""

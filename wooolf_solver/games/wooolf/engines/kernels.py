@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...engines.lattice import BoolArray, FloatArray, IntArray
+from ....engines.lattice import BoolArray, FloatArray, IntArray
 from . import _kernels
 from .hands import HandRows
 

@@ -11,7 +11,7 @@ Both exact counting paths (:mod:`.counter`'s passes and :mod:`.deals`' rows) wor
 - :class:`DecisionJoint`: the viewpoint's decision jointly with every free seat's hand.
 
 >>> from wooolf_solver import Round
->>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+>>> from wooolf_solver.games.wooolf.model import knowledge_of
 >>> knowledge = knowledge_of(Round.from_dict({"game": "wooolf", "players": 4,
 ...     "viewpoint": 1, "hands": {1: ["wolf", "sheep"]}}))
 >>> types = HandTypes(knowledge)
@@ -34,12 +34,12 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from ...core.knowledge import Observation
-from ...engines.base import Tally
-from ...engines.lattice import Array, FloatArray, IntArray, Lattice, build_lattice, run_starts
-from .knowledge import Announced, Answered, Decision, RoundKnowledge, Seen
+from ....core.knowledge import Observation
+from ....engines.base import Tally
+from ....engines.lattice import Array, FloatArray, IntArray, Lattice, build_lattice, run_starts
+from ..model import Announced, Answered, Decision, RoundKnowledge, Seen
+from ..rules import Card, Character, Hand, Seat
 from .memo import Memo
-from .rules import Card, Character, Hand, Seat
 
 HandRows = npt.NDArray[np.int8]
 """Rows of hand types (indices: a table has at most a few dozen hand types), one
@@ -76,7 +76,7 @@ class HandTypes:
         hand, in every game) with all they keep.
 
         >>> from wooolf_solver import Round
-        >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+        >>> from wooolf_solver.games.wooolf.model import knowledge_of
         >>> round_ = Round.load("examples/worked-example.yaml")
         >>> HandTypes.of(knowledge_of(round_)) is HandTypes.of(knowledge_of(round_))
         True
@@ -334,8 +334,8 @@ class Roles(Mapping[Seat, Mapping[str, float]]):
     dictionary).
 
     >>> from wooolf_solver import Round
-    >>> from wooolf_solver.games.wooolf.counter import CountingEngine
-    >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+    >>> from wooolf_solver.games.wooolf.engines.counter import CountingEngine
+    >>> from wooolf_solver.games.wooolf.model import knowledge_of
     >>> knowledge = knowledge_of(Round.load("examples/worked-example.yaml"))
     >>> joint = CountingEngine().decision_by_hand(knowledge)
     >>> joint.tally.roles == CountingEngine().tally(knowledge).roles
@@ -404,7 +404,7 @@ class DecisionJoint:
     """The tally of the same knowledge, read off the joints."""
     sparse: bool = False
     """Computed by the sparse passes (a bigger table: its consumers should avoid
-    dense products over the decision values, see :mod:`.hints`)."""
+    dense products over the decision values, see :mod:`..hints`)."""
     twins: Mapping[Seat, tuple[Seat, IntArray]] = field(default_factory=dict)
     """Seats whose joint is another's with the values mirrored (no event tells them
     apart): ``by_hand[seat]`` is ``by_hand[twin][:, mirror]`` for ``seat: (twin,

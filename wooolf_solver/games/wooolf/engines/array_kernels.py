@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...engines.lattice import BoolArray, FloatArray, IntArray, run_starts
+from ....engines.lattice import BoolArray, FloatArray, IntArray, run_starts
 from .hands import HandRows
 
 Indices = IntArray | HandRows
@@ -272,7 +272,7 @@ def outcome_gains(
 
 
 def entropies(rows: FloatArray) -> FloatArray:
-    """:func:`.hints._entropy` of every row (of whole weights, or halves), to the last bit:
+    """:func:`..hints._entropy` of every row (of whole weights, or halves), to the last bit:
     the terms of every positive weight at once (a row's total is the same whatever
     the order: its sum is exact), then the sums of the rows with as many positive
     weights together (a row's sum in a matrix is its sum alone)."""

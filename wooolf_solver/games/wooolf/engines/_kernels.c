@@ -536,7 +536,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_kernels",
-    .m_doc = "The loops of wooolf_solver.games.wooolf.kernels, in C.",
+    .m_doc = "The loops of wooolf_solver.games.wooolf.engines.kernels, in C.",
     .m_size = -1,
     .m_methods = methods,
 };

@@ -27,7 +27,7 @@ dealt (:mod:`.lattice`). All hypotheses run at once, as one axis of numpy arrays
   ``max_memory`` is refused with :class:`TooLargeError` before the work.
 
 >>> from wooolf_solver import Round
->>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+>>> from wooolf_solver.games.wooolf.model import knowledge_of
 >>> round_ = Round.from_dict({"game": "wooolf", "players": 6, "viewpoint": 2,
 ...     "hands": {2: ["hunter", "sheep"]},
 ...     "events": [{"seat": 1, "peek": 4, "says": "sheep"},
@@ -50,16 +50,16 @@ from typing import ClassVar
 
 import numpy as np
 
-from ...core import budget
-from ...core.budget import DEFAULT_MAX_MEMORY, TooLargeError
-from ...engines.base import Tally
-from ...engines.lattice import EXACT_LIMIT, Array, FloatArray, Grouped, IntArray, Lattice, Step
+from ....core import budget
+from ....core.budget import DEFAULT_MAX_MEMORY, TooLargeError
+from ....engines.base import Tally
+from ....engines.lattice import EXACT_LIMIT, Array, FloatArray, Grouped, IntArray, Lattice, Step
+from ..model import Announced, Decision, RoundKnowledge
+from ..posterior import certain_by_roles
+from ..rules import Card, Character, Seat
 from . import deals
 from .hands import ClassKey, DecisionJoint, HandTypes, Mirrored, Reader, digits_of
-from .knowledge import Announced, Decision, RoundKnowledge
 from .memo import SMALL_BYTES, Memo, is_sharing, position
-from .posterior import certain_by_roles
-from .rules import Card, Character, Seat
 
 DENSE_CODES = 3**7
 """The most label codes (``(targets + 1) ** free seats``) for which the decision comes
@@ -163,7 +163,7 @@ class CountingEngine:
 
     def certain(self, knowledge: RoundKnowledge) -> bool | None:
         """Whether some declaration of the viewpoint is certain, from every seat's
-        identity weights alone (:func:`.posterior.certain_by_roles`), read off the
+        identity weights alone (:func:`..posterior.certain_by_roles`), read off the
         rows' hand weights where they answer (:func:`.deals.certain`); ``None`` when
         nothing is consistent."""
         rows = self._rows(knowledge)

@@ -12,7 +12,7 @@ type-level deal) into a :class:`~wooolf_solver.engines.base.WorldTally`; the oth
 questions are single solves.
 
 >>> from wooolf_solver import Round
->>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+>>> from wooolf_solver.games.wooolf.model import knowledge_of
 >>> knowledge = knowledge_of(Round.from_dict({"game": "wooolf", "players": 6,
 ...     "viewpoint": 2, "hands": {2: ["hunter", "sheep"]},
 ...     "events": [{"seat": 2, "peek": 6, "sees": "wolf"},
@@ -30,18 +30,18 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from ...core.errors import EventId
-from ...core.knowledge import Knowledge, Observation, RoleIs
-from ...engines.cpsat import CpSatEngine as GenericCpSatEngine
-from ...engines.cpsat import any_of, conjuncts, solve_model
-from .knowledge import Announced, Answered, RoundKnowledge, Seen
-from .rules import Card, Hand, Seat
+from ....core.errors import EventId
+from ....core.knowledge import Knowledge, Observation, RoleIs
+from ....engines.cpsat import CpSatEngine as GenericCpSatEngine
+from ....engines.cpsat import any_of, conjuncts, solve_model
+from ..model import Announced, Answered, RoundKnowledge, Seen
+from ..rules import Card, Hand, Seat
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
     from ortools.sat.python.cp_model_helper import Literal
 
-    from ...engines.cpsat import Truth
+    from ....engines.cpsat import Truth
 
 
 class CpSatEngine(GenericCpSatEngine):

@@ -32,8 +32,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
-from ...core.kept import kept
-from .knowledge import RoundKnowledge
+from ....core.kept import kept
+from ..model import RoundKnowledge
 
 T = TypeVar("T")
 
@@ -144,7 +144,7 @@ def position(knowledge: RoundKnowledge) -> Hashable:
     reused while the entry is kept), made and hashed once per knowledge.
 
     >>> from wooolf_solver import Round
-    >>> from wooolf_solver.games.wooolf.knowledge import knowledge_of
+    >>> from wooolf_solver.games.wooolf.model import knowledge_of
     >>> round_ = Round.load("examples/worked-example.yaml")
     >>> position(knowledge_of(round_)) == position(knowledge_of(round_))
     True

@@ -15,15 +15,15 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import partial
 
-from ...core.budget import max_memory
-from ...core.conflict import consistent_tally
-from ...engines import Tally
+from ....core.budget import max_memory
+from ....core.conflict import consistent_tally
+from ....engines import Tally
+from ..model import RoundKnowledge, knowledge_of
+from ..posterior import RoundPosterior
+from ..record import Round
+from . import engine as find_engine
 from .counter import CountingEngine
-from .engines import engine as find_engine
-from .knowledge import RoundKnowledge, knowledge_of
 from .memo import Memo, position
-from .posterior import RoundPosterior
-from .record import Round
 
 
 def solve(round_: Round, engine: str | None = None) -> RoundPosterior:
@@ -68,7 +68,7 @@ def certain_declaration(round_: Round, engine: str | None = None) -> bool:
     """Whether some declaration of the viewpoint is right in every consistent deal,
     as :attr:`RoundPosterior.certain_declaration`: with the counting engine, from
     every seat's identity weights alone (no decision: see
-    :func:`.posterior.certain_by_roles`), or in the lab from the rows' hand weights
+    :func:`..posterior.certain_by_roles`), or in the lab from the rows' hand weights
     (:func:`.deals.certain`).
 
     >>> certain_declaration(Round.load("examples/worked-example.yaml"))
