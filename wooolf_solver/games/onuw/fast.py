@@ -1,0 +1,105 @@
+"""The fast exact engine of ONUW (the default): the brute force's outputs, without
+enumerating every world. The engine itself, its symmetry, lifted deals and night, is
+:mod:`.lifted`; this module chooses how to run it.
+
+**Parts.** ``solve`` and ``consistent`` do not run one engine on the knowledge but
+sum runs on disjoint parts of it (:class:`~.lifted.Sums` add up): a claim that tells a night
+of a village card splits by whether its speaker holds that card (:mod:`.passive`:
+held, the slot is known; not held, the speaker lies and the claim names no slot,
+such speakers forming one block), and with ``village_lies`` above 0 each claim's
+factor is a part that depends on whether its speaker lies only plus a part that
+prunes, one run per subset of the claims taking the second (:mod:`.lies`; a claim
+prunes the deals and nights only when its honest false weight is 0). The night
+hint's ``outcomes`` runs the engine on the whole knowledge.
+
+>>> from wooolf_solver.games.onuw.record import read_record
+>>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
+...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
+>>> solution = solve(record)
+>>> solution.dawn[1]["werewolf"], solution.dawn[2]["werewolf"], solution.no_werewolf
+(Fraction(2, 3), Fraction(1, 3), Fraction(0, 1))
+>>> from wooolf_solver.games.onuw import brute
+>>> solution == brute.solve(record)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...core.errors import EventId
+from . import lies, lifted, passive
+from .brute import Solution
+from .lifted import Outcomes, Signature, Sums, solution_of
+from .model import OnuwKnowledge, OwnNight, PartialNight, knowledge_of
+from .night import Choice
+from .record import DealRecord
+
+
+def consistent(knowledge: OnuwKnowledge) -> bool:
+    """Whether some world has a non-zero weight."""
+    if lies.weighs_every_world(knowledge):
+        return lies.consistent(knowledge)
+    return passive.consistent(knowledge)
+
+
+def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
+    """A minimal set of events (claims, ``"night"``) that cannot all hold, by the same
+    deletion as the brute force (so both find the same set)."""
+    return knowledge.conflict(consistent)
+
+
+def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
+    """Every output of ``solve`` for a compiled knowledge (claims that may lie: by
+    :mod:`.lies`)."""
+    if lies.applies(knowledge):
+        return lies.solve_knowledge(knowledge)
+    sums = passive.sums(knowledge)
+    if not sums.total:
+        return Solution(knowledge.layout, False, conflict=conflict(knowledge))
+    return solution_of(knowledge, sums)
+
+
+def outcomes(knowledge: OnuwKnowledge) -> Outcomes:
+    """A night hint's option (the knowledge's :class:`~.model.PartialNight`): the
+    weight of each signature of ``D`` by what the viewpoint sees."""
+    if not isinstance(
+        next((o for o in knowledge.observations if isinstance(o, OwnNight)), None), PartialNight
+    ):
+        raise ValueError("outcomes need the viewpoint's option as a partial night")
+    return lifted._Engine(knowledge).outcome_tally()
+
+
+def option_classes(knowledge: OnuwKnowledge, options: Sequence[Choice]) -> list[list[Choice]]:
+    """The options of the viewpoint (whose choice is free) up to the knowledge's
+    symmetry: options whose slots lie, in order, in the same blocks of interchangeable
+    slots (or are the same marked slots) are mapped onto each other by a permutation
+    of the blocks, which changes no weight: they teach the same."""
+    engine = lifted._Engine(knowledge)
+    classes: dict[tuple[tuple[bool, int], ...], list[Choice]] = {}
+    for option in options:
+        key = tuple(
+            (True, engine.block_of[slot]) if slot in engine.block_of else (False, slot)
+            for slot in option
+        )
+        classes.setdefault(key, []).append(option)
+    return list(classes.values())
+
+
+def solve(record: DealRecord) -> Solution:
+    """Every output of ``solve`` for ``record``."""
+    return solve_knowledge(knowledge_of(record))
+
+
+__all__ = [
+    "Outcomes",
+    "Signature",
+    "Sums",
+    "conflict",
+    "consistent",
+    "option_classes",
+    "outcomes",
+    "solution_of",
+    "solve",
+    "solve_knowledge",
+]

@@ -1,0 +1,1237 @@
+"""The lifted engine behind :mod:`.fast`: one run over a knowledge, the brute
+force's outputs without enumerating every world (:class:`Sums`, not yet divided).
+
+**Symmetry.** A slot is *marked* when something names it: a known card, the
+viewpoint, a seat or centre slot that a claim or the viewpoint's night entry
+mentions. The other slots fall into *blocks* of interchangeable slots: the centre
+slots; the seats that made the same claim (its content, and whether it is observed),
+or none, and are bots or not (this counts under the ``uniform`` night prior only).
+Permuting a block's slots changes no weight, so worlds come in orbits of equal weight.
+
+**Lifted deals.** Each marked slot (and each block of one slot) gets a card
+explicitly, pruned as it goes: by default a village-believer's claim is true or has
+weight 0, so it holds the card it claims, and sees what it says it saw before any
+card moved; a robber that claimed another card robs a card off the village team;
+an insomniac that claimed another card needs a troublemaker that may swap it. Each
+block gets only a multiset of the remaining cards, counted by a multinomial; one
+representative deal (its block cards in a fixed order) stands for the orbit.
+
+**The night**, in wake order, on the representative, with its choices: a choice that
+moves no card and that nothing observes (a seer or lone werewolf whose own night is
+neither the viewpoint's fact nor told in a claim) is *lumped*: its options all weigh
+the same, so one stands for all. Any other choice is enumerated up to the symmetry
+still left (options that differ only by block slots holding the same card, not yet
+touched by an earlier choice, are one option counted that many times), each
+claimer's likelihood applied as soon as its night is known, and a claim that must be
+true fixing its claimer's choice. What each seat brings to the night depends on its
+seat and card only, and is cached. The troublemaker's swaps, when only an insomniac
+wakes after it, are summed in closed form: a swap of two players keeps the set of
+player cards, and each seat gets each other seat's card in exactly one option.
+
+Every weight is an exact integer (the night prior scaled by a common multiple of
+every option count, the claims' likelihoods, the orbit's size); the per-slot outputs
+of a block's slots are averaged over the block at the end, which is exact by the
+symmetry.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb, factorial
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from .brute import Solution
+from .model import (
+    NOTHING_SEEN,
+    ClaimMade,
+    OnuwKnowledge,
+    OwnNight,
+    PartialNight,
+)
+from .model import seen_of as outcome_of
+from .night import (
+    NOTHING,
+    Choice,
+    EntryValue,
+    Insomniac,
+    Mason,
+    Minion,
+    NightEntry,
+    NightState,
+    Power,
+    Robber,
+    Seer,
+    Troublemaker,
+    Werewolf,
+    power_of,
+)
+from .record import Claim
+from .rules import Layout, Rules, Seat, Slot
+
+OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
+"""The powers whose choice moves no card: lumped when nothing observes it."""
+
+EMPTY = NightEntry()
+
+Key = TypeVar("Key")
+
+CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
+"""The powers that move no card at all."""
+
+FOLDED = frozenset({"seer", "wolf", "minion", "mason"})
+"""The fast paths that move no card and whose entry only a fact or a told night
+observes: folded into the plan otherwise."""
+
+CALM_KINDS = frozenset({"seer", "wolf", "minion", "mason", "insomniac", "idle"})
+"""The fast paths that move no card."""
+
+
+def _slots_in(value: EntryValue) -> Iterator[Slot]:
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            if isinstance(item, int):
+                yield item
+            elif isinstance(item, tuple) and item and isinstance(item[0], int):
+                yield item[0]
+
+
+def mentioned(entry: NightEntry) -> set[Slot]:
+    return {slot for _, value in entry.items for slot in _slots_in(value)}
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    result = factorial(sum(counts))
+    for count in counts:
+        result //= factorial(count)
+    return result
+
+
+def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int]]:
+    """Every sub-multiset of ``left`` of ``size`` cards."""
+    kinds = sorted(kind for kind, count in left.items() if count)
+
+    def walk(index: int, room: int) -> Iterator[dict[str, int]]:
+        if room == 0:
+            yield {}
+            return
+        if index == len(kinds):
+            return
+        kind = kinds[index]
+        for take in range(min(room, left[kind]), -1, -1):
+            for rest in walk(index + 1, room - take):
+                yield {kind: take, **rest} if take else rest
+
+    yield from walk(0, size)
+
+
+def marked_slots(knowledge: OnuwKnowledge) -> set[Slot]:
+    """The slots something names: a known card, a seat whose night is a fact, a slot
+    that a claim or the viewpoint's night mentions."""
+    marked = {int(slot) for slot in knowledge.space.known} | set(knowledge.prior.facts)
+    for claim in knowledge.claims:
+        marked |= mentioned(claim.entry)
+    for obs in knowledge.observations:
+        if isinstance(obs, OwnNight):
+            marked |= mentioned(obs.entry) | set(obs.choice)
+    return marked
+
+
+_Leaf = tuple[list[str], int, int, tuple[Seat, ...], int, tuple[bool, ...], tuple[bool, ...]]
+"""Worlds of one night: the dawn cards, the weight and number of worlds per option,
+how many options: one (``()``), or the options of a troublemaker who swaps two seats
+of the tuple (each pair once) or nothing (the rest of the options); whether each
+claim is true, and whether its speaker believes it holds a card off the village team
+(a liar)."""
+
+
+Weigher = Callable[[tuple[bool, ...], tuple[bool, ...]], tuple[int, tuple[tuple[int, int], ...]]]
+"""A leaf's claim factors from whether each claim is true and whether its speaker
+lies: the product of every claim's factor, and for each true claim its number and
+the product of the other claims' factors."""
+
+
+@dataclass
+class _Tally:
+    """Integer weight sums per output, on representative slots."""
+
+    players: int
+    slots: int
+    claims: tuple[Claim, ...]
+    deaths: tuple[Seat | None, ...]
+    total: int = 0
+    worlds: int = 0
+    dawn: list[dict[str, int]] = field(default_factory=list)
+    dealt: list[dict[str, int]] = field(default_factory=list)
+    no_wolf: int = 0
+    lying: list[int] = field(default_factory=list)
+    kept: list[int] = field(default_factory=list)
+    """By claim: the weight of the worlds where it is true, its own factor left out
+    (with a :data:`Weigher`)."""
+    win: dict[Seat | None, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.dawn = [defaultdict(int) for _ in range(self.slots)]
+        self.dealt = [defaultdict(int) for _ in range(self.slots)]
+        self.lying = [0] * len(self.claims)
+        self.kept = [0] * len(self.claims)
+        self.win = dict.fromkeys(self.deaths, 0)
+
+
+class _Engine:
+    """One knowledge's computation (see the module's docstring)."""
+
+    def __init__(self, knowledge: OnuwKnowledge) -> None:
+        self.knowledge = knowledge
+        self.rules: Rules = knowledge.rules
+        self.layout: Layout = knowledge.layout
+        prior = knowledge.prior
+        self.scale, self.uniform, self.bots, self.facts = (
+            prior.scale,
+            prior.uniform,
+            prior.bots,
+            prior.facts,
+        )
+        self.fact: OwnNight | None = next(
+            (obs for obs in knowledge.observations if isinstance(obs, OwnNight)), None
+        )
+        # a night hint's option: the viewpoint's choice is fixed, its entry need only
+        # agree, and what it sees is recorded
+        self.partial = isinstance(self.fact, PartialNight)
+        self.claims: tuple[ClaimMade, ...] = tuple(
+            obs for obs in knowledge.observations if isinstance(obs, ClaimMade)
+        )
+        self.prunes = frozenset(made.claim.seat for made in self.claims if not made.weights.false)
+        """The claimers whose honest claim is true or weighs 0 (every pruning below
+        holds for them); the others' claims (``village_lies`` above 0, in
+        :mod:`.lies`) are only weighed."""
+        self.certain = frozenset(
+            made.claim.seat for made in self.claims if not made.weights.false | made.weights.liar
+        )
+        """The claimers whose claim weighs 0 unless true, whatever they believe (a claim
+        taking its honest-and-true part in :mod:`.lies`): holding the card claimed, a
+        robber too robbed the seat it told, which held the card it told."""
+        space = knowledge.space
+        self.known: dict[Slot, str] = {
+            int(slot): str(cards[0]) for slot, cards in space.known.items()
+        }
+        self.free: dict[str, int] = {str(role): count for role, count in space.cards}
+        self.claim_at: dict[Seat, ClaimMade] = {obs.claim.seat: obs for obs in self.claims}
+        self.weights = {seat: made.weights for seat, made in self.claim_at.items()}
+        self._slots()
+        self.keyed = frozenset(claim.seat for claim in knowledge.claims if claim.entry.items)
+        self.fixed_belief = {
+            name: type(power_of(role)).believes is Power.believes
+            for name, role in self.rules.roles.items()
+        }
+        self.team_of = {name: role.team for name, role in self.rules.roles.items()}
+        self.believes = {name: power_of(role).believes for name, role in self.rules.roles.items()}
+        self.truth, self.liar = [False] * len(knowledge.claims), [False] * len(knowledge.claims)
+        self.weigh: Weigher | None = None
+        """Each leaf's claim factors, when the claims' weights are applied per leaf
+        (:mod:`.lies`); ``None``: applied as the night goes."""
+        self._deal_rules()
+        cards: list[str | None] = [*self.rules.roles, None]
+        self.win_table = {
+            wolves: {
+                (mine, dies): int(self._wins(mine, dies, wolves))
+                for mine in self.rules.roles
+                for dies in cards
+            }
+            for wolves in (False, True)
+        }
+        """Whether the viewpoint wins, by some player holding a werewolf, its dawn card
+        and the dawn card of the seat that dies (``None``: nobody)."""
+        self.powers = {name: power_of(role) for name, role in self.rules.roles.items()}
+        self.kinds = {name: self._kind(power) for name, power in self.powers.items()}
+        self.rank = {role.name: rank for rank, role in enumerate(self.rules.wake_order)}
+        self.option_cache: dict[tuple[Seat, str, bool], tuple[tuple[Choice, ...], int]] = {}
+        self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
+        self.seats = self.layout.seats
+        self._moves()
+        self.pins = self._pins()
+        self._caches()
+        self.liars = frozenset(
+            seat
+            for seat, made in self.claim_at.items()
+            if seat in self.prunes and self.kinds.get(made.claim.role) != "robber"
+        )
+        """The claimers that, if they hold the robber, lie: they claimed another card."""
+        viewpoint = knowledge.viewpoint
+        others = (seat for seat in self.layout.seats if seat != viewpoint)
+        self.deaths: tuple[Seat | None, ...] = () if viewpoint is None else (*others, None)
+
+    def _caches(self) -> None:
+        """What the walk keeps per run, by seat and card (and night)."""
+        self.allowed_cache: dict[tuple[Slot, str], bool] = {}
+        self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
+        self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
+        self.plans: dict[
+            tuple[str, ...],
+            tuple[int, int, list[_Step], int, tuple[bool, ...], tuple[bool, ...]],
+        ] = {}
+        """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
+        self.judged: dict[tuple[Seat, str, NightEntry], tuple[int, bool, bool | None]] = {}
+        """A claim's verdict by its seat, card and night (:meth:`_Night.judge`)."""
+        self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
+        """A step folded into the plan (:meth:`_Night.fold`), by seat, card and lone."""
+
+    def _pins(self) -> dict[Seat, tuple[str, Choice]]:
+        """The choice a claim that must be true fixes, by seat: when the seat holds the
+        card it claims (a village card, believed), its choice is the one it tells."""
+        pins: dict[Seat, tuple[str, Choice]] = {}
+        for seat, made in self.claim_at.items():
+            role = made.claim.role
+            power = self.powers.get(role)
+            if power is None:  # a role no card has: no one holds it
+                continue
+            if self.must_hold(made.claim, {seat - 1: role}) and any(
+                key in made.claim.entry.keys for key in power.telling
+            ):
+                pins[seat] = (role, power.choice_of(made.claim.entry))
+        return pins
+
+    def said(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+        """Whether each claim is true, and whether its speaker lies, as it stands."""
+        return tuple(self.truth), tuple(self.liar)
+
+    def _slots(self) -> None:
+        """The marked slots (dealt explicitly) and the blocks of interchangeable slots."""
+        knowledge, layout = self.knowledge, self.layout
+        marked = marked_slots(knowledge)
+        told = {claim.seat: claim for claim in knowledge.claims}
+        # the other slots, by what tells them apart: centre or seat, a bot (under the
+        # uniform prior), the claim made (its content, and whether it is observed)
+        blocks: dict[Any, list[Slot]] = defaultdict(list)
+        for slot in layout.slots:
+            if slot in marked:
+                continue
+            if not layout.is_seat(slot):
+                blocks["centre"].append(slot)
+                continue
+            said, made = told.get(slot), self.claim_at.get(slot)
+            weights = None if made is None else made.weights
+            sign = None if said is None else (said.role, said.entry, weights)
+            blocks[(self.uniform and slot in self.bots, sign)].append(slot)
+        # a block of one slot gains nothing: it is dealt explicitly, with the pruning
+        marked |= {block[0] for block in blocks.values() if len(block) == 1}
+        self.concrete = tuple(slot for slot in layout.slots if slot in marked)
+        self.blocks: tuple[tuple[Slot, ...], ...] = tuple(
+            tuple(block) for block in blocks.values() if len(block) > 1
+        )
+        self.block_of: dict[Slot, int] = {
+            slot: index for index, block in enumerate(self.blocks) for slot in block
+        }
+
+    # -- lifted deals ------------------------------------------------------------------
+
+    def _deal_rules(self) -> None:
+        """What the deal alone must satisfy (pure pruning; the night checks it all
+        again): the cards that the viewpoint's night and every claim that must be true
+        saw before any card moved, and the wolves and masons they name.
+
+        ``pairs``: (s, r, q, x), "if s holds r, q holds x"; ``lists``: (s, r, role,
+        seats), "if s holds r, the players holding role are seats"."""
+        rules = self.rules
+        deck = set(self.free) | set(self.known.values())
+
+        def calm_before(role: str) -> bool:
+            wakes = rules.roles[role].wakes or 0
+            return all(
+                type(power_of(rules.roles[other])) in CALM
+                for other in deck
+                if (rules.roles[other].wakes or 0) < wakes
+            )
+
+        pairs: list[tuple[Slot, str, Slot, str]] = []
+        lists: list[tuple[Slot, str, str, tuple[Slot, ...]]] = []
+        sources: list[tuple[Seat, str, NightEntry]] = []
+        if self.fact is not None:
+            seat = self.fact.seat
+            sources.append((seat, self.known[seat], self.fact.entry))
+        for made in self.claims:
+            role = made.claim.role
+            prunes = made.claim.seat in self.prunes
+            believed = self.fixed_belief.get(role) and rules.team(role) == "village"
+            certain = made.claim.seat in self.certain and role in rules.roles
+            if (prunes and believed) or certain:
+                sources.append((made.claim.seat, role, made.claim.entry))
+        for seat, role, entry in sources:
+            power = type(power_of(rules.roles[role]))
+            if power not in CALM or not calm_before(role):
+                if power is Robber and calm_before(role) and entry.get("robbed") is not None:
+                    pairs.append((seat, role, entry.get("robbed"), str(entry.get("got"))))
+                continue
+            for key in ("saw", "centre"):
+                for slot, card in entry.get(key) or ():
+                    pairs.append((seat, role, slot, card))
+            for key, kind in (("wolves", "werewolf"), ("masons", "mason")):
+                if entry.get(key) is not None:
+                    lists.append((seat, role, kind, tuple(entry.get(key))))
+        self.pairs = pairs
+        self.lists = lists
+        self.pairs_at: dict[Slot, list[tuple[Slot, str, Slot, str]]] = defaultdict(list)
+        for rule in pairs:
+            self.pairs_at[rule[0]].append(rule)
+            self.pairs_at[rule[2]].append(rule)
+
+    def _pairs_hold(self, slot: Slot, dealt: list[str]) -> bool:
+        for seat, role, other, card in self.pairs_at.get(slot, ()):
+            if dealt[seat - 1] == role and dealt[other - 1] and dealt[other - 1] != card:
+                return False
+        return True
+
+    def _lists_hold(self, dealt: list[str]) -> bool:
+        """Whether the lists of wolves and masons hold, as far as the cards are dealt
+        (a slot not dealt yet is ``""``)."""
+        seats = self.layout.seats
+        for seat, role, kind, listed in self.lists:
+            if dealt[seat - 1] == role:
+                for other in seats:
+                    card = dealt[other - 1]
+                    if card and (card == kind) != (other in listed):
+                        return False
+        return True
+
+    def _moves(self) -> None:
+        """Whether the deck's card moves are plain, and the claimers that would lie
+        holding an insomniac card (see :meth:`_dawn_may_lie`)."""
+        deck = {*self.free, *self.known.values()}
+        plain = all(
+            self.kinds[name] in CALM_KINDS
+            or self.kinds[name] == "swap"
+            or (self.kinds[name] == "robber" and self.team_of[name] == "village")
+            for name in deck
+        )
+        robbers = [self.rank[name] for name in deck if self.kinds[name] == "robber"]
+        swappers = [self.rank[name] for name in deck if self.kinds[name] == "swap"]
+        plain = plain and (not robbers or not swappers or max(robbers) < min(swappers))
+        self.plain_moves = plain
+        """Whether the deck's only card moves are a village robber's, then swaps."""
+        insomniacs = [name for name in deck if self.kinds[name] == "insomniac"]
+        self.sleepless: tuple[Seat, ...] = ()
+        """The claimers that would lie if they held an insomniac (village) card, when
+        the deck's card moves are plain (see :meth:`_dawn_may_lie`)."""
+        if plain and insomniacs:
+            self.sleepless = tuple(
+                seat
+                for seat, made in self.claim_at.items()
+                if seat in self.prunes
+                and made.claim.role not in insomniacs
+                and all(self.team_of[name] == "village" for name in insomniacs)
+            )
+
+    def _dawn_may_lie(self, dealt: list[str]) -> bool:
+        """False when an insomniac must lie (it claimed another card) but cannot end
+        the night holding a card off the village team: the only card moves are the
+        robber's (which hands over the robber, a village card) and the troublemakers',
+        and no troublemaker among the players may swap it (its choice fixed elsewhere
+        by its claim or the viewpoint's night)."""
+        if not self.sleepless:
+            return True
+        for seat in self.sleepless:
+            name = dealt[seat - 1]
+            if self.kinds[name] != "insomniac" or self.claim_at[seat].claim.role == name:
+                continue
+            reached = False
+            for other in self.seats:
+                held = dealt[other - 1]
+                if other == seat or self.kinds[held] != "swap":
+                    continue
+                pin = self.pins.get(other)
+                told = pin[1] if pin is not None and pin[0] == held else None
+                if self.fact is not None and other == self.fact.seat:
+                    told = self.fact.choice
+                if told is None or seat in told:
+                    reached = True
+            if not reached:
+                return False
+        return True
+
+    def must_hold(self, claim: Claim, dealt: Mapping[int, str] | Sequence[str]) -> bool:
+        """Whether ``claim`` has weight 0 unless true, by the deal alone: its seat holds
+        the role it claims, a village card whose holder believes it holds it (or any
+        card, its claimer :attr:`certain`)."""
+        role = dealt[claim.seat - 1]
+        if role != claim.role or claim.seat not in self.prunes:
+            return False
+        return claim.seat in self.certain or (
+            self.fixed_belief[role] and self.team_of[role] == "village"
+        )
+
+    def _allowed(self, slot: Slot, role: str) -> bool:
+        """Whether a marked slot may hold ``role`` (a cheap test that needs no night)."""
+        key = (slot, role)
+        known = self.allowed_cache.get(key)
+        if known is None:
+            known = self.allowed_cache[key] = self._allowed_at(slot, role)
+        return known
+
+    def _allowed_at(self, slot: Slot, role: str) -> bool:
+        made = self.claim_at.get(slot)
+        if made is None or not self.fixed_belief[role] or slot not in self.prunes:
+            return True
+        if self.rules.team(role) != "village":
+            return True
+        return made.claim.role == role
+
+    def deals(self) -> Iterator[tuple[list[str], int]]:
+        """Every lifted deal: a representative (cards by ``slot - 1``) and its orbit size."""
+        layout = self.layout
+        dealt = [""] * len(layout.slots)
+        for slot, role in self.known.items():
+            dealt[slot - 1] = role
+        for slot, role in self.known.items():
+            if not self._allowed(slot, role) or not self._pairs_hold(slot, dealt):
+                return
+        left = dict(self.free)
+        first = {rule[0] for rule in self.pairs} | {rule[2] for rule in self.pairs}
+        first |= set(self.claim_at)
+        unknown = sorted(
+            (slot for slot in self.concrete if slot not in self.known),
+            key=lambda slot: (slot not in first, slot),
+        )
+
+        def blocks(index: int, orbit: int) -> Iterator[tuple[list[str], int]]:
+            if index == len(self.blocks):
+                if self._lists_hold(dealt) and self._dawn_may_lie(dealt):
+                    yield dealt, orbit
+                return
+            block = self.blocks[index]
+            allowed = {kind: count for kind, count in left.items() if count}
+            allowed = {kind: n for kind, n in allowed.items() if self._allowed(block[0], kind)}
+            if index == len(self.blocks) - 1:
+                if sum(allowed.values()) != len(block):
+                    return
+                options: Iterable[dict[str, int]] = [allowed]
+            else:
+                options = _sub_multisets(allowed, len(block))
+            for part in options:
+                cards = [kind for kind in sorted(part) for _ in range(part[kind])]
+                for slot, kind in zip(block, cards, strict=True):
+                    dealt[slot - 1] = kind
+                if self.lists and not self._lists_hold(dealt):
+                    continue
+                for kind, count in part.items():
+                    left[kind] -= count
+                yield from blocks(index + 1, orbit * _multinomial(list(part.values())))
+                for kind, count in part.items():
+                    left[kind] += count
+            for slot in block:
+                dealt[slot - 1] = ""
+
+        def assign(index: int) -> Iterator[tuple[list[str], int]]:
+            if index == len(unknown):
+                yield from blocks(0, 1)
+                return
+            slot = unknown[index]
+            for role in sorted(left):
+                if left[role] and self._allowed(slot, role):
+                    dealt[slot - 1] = role
+                    if self._pairs_hold(slot, dealt) and self._lists_hold(dealt):
+                        left[role] -= 1
+                        yield from assign(index + 1)
+                        left[role] += 1
+            dealt[slot - 1] = ""
+
+        yield from assign(0)
+
+    # -- the night, played with its choices ----------------------------------------------
+
+    def _kind(self, power: Power) -> str:
+        """How the walk plays a power: one of the fast paths, or ``"generic"``."""
+        return {
+            Robber: "robber",
+            Troublemaker: "swap",
+            Seer: "seer",
+            Werewolf: "wolf",
+            Minion: "minion",
+            Mason: "mason",
+            Insomniac: "insomniac",
+            Power: "idle",
+        }.get(type(power), "generic")
+
+    def options_of(
+        self, seat: Seat, name: str, dealt: tuple[str, ...], lone: bool
+    ) -> tuple[tuple[Choice, ...], int]:
+        """The options of ``seat`` holding ``name`` (the viewpoint's recorded one only)
+        and the prior weight of each (cached unless the power is not a known one)."""
+        key = (seat, name, lone)
+        cached = self.option_cache.get(key)
+        if cached is not None:
+            return cached
+        power = self.powers[name]
+        state = NightState(self.layout, dealt, list(dealt))
+        if seat in self.facts:
+            options = power.options(seat, state, uniform=True)
+            if self.fact is not None:
+                options = (self.fact.choice,) if self.fact.choice in options else ()
+            result = (options, 1)
+        else:
+            options = power.options(seat, state, self.uniform and seat not in self.bots)
+            result = (options, self.scale // len(options))
+        if self.kinds[name] != "generic":
+            self.option_cache[key] = result
+        return result
+
+    def leaves(self, dealt: tuple[str, ...]) -> list[_Leaf]:
+        """Every night on a representative deal that the viewpoint's night and the
+        claims allow (see :class:`_Night`)."""
+        return _Night(self, dealt).leaves()
+
+    # -- weighing ----------------------------------------------------------------------
+
+    def _wins(self, mine: str, dies: str | None, wolves: bool) -> bool:
+        """Whether the viewpoint, holding ``mine`` at dawn, wins when the player
+        holding ``dies`` dies (``None``: nobody), some player holding a werewolf or not
+        (as :func:`~.win.wins`)."""
+        team_of = self.team_of
+        team = team_of[mine]
+        if team == "village":
+            return dies == "werewolf" if wolves else dies is None
+        if team != "werewolf" or not (wolves or mine == "minion"):
+            return False
+        if dies is None:
+            return wolves
+        return dies != "werewolf" and team_of[dies] != "tanner"
+
+    def tally(self, stop_at_first: bool = False) -> _Tally:
+        """Every world's weight into the outputs (only the first, with
+        ``stop_at_first``: a consistency test)."""
+        layout = self.layout
+        tally = _Tally(layout.players, len(layout.slots), self.knowledge.claims, self.deaths)
+        players = layout.players
+        by_truth: dict[tuple[bool, ...], int] = {}
+        # the weight of the worlds by which claims are true, summed per claim at the end
+        for cards, orbit in self.deals():
+            dealt = tuple(cards)
+            deal_mass = 0
+            for now, prior, count, pairs, options, truth, liars in self.leaves(dealt):
+                weight = orbit * prior
+                if self.weigh is not None:
+                    factor, kept = self.weigh(truth, liars)
+                    for number, rest in kept:
+                        tally.kept[number] += weight * options * rest
+                    weight *= factor
+                    if not weight:
+                        continue
+                mass = weight * options
+                tally.total += mass
+                tally.worlds += orbit * count * options
+                if stop_at_first:
+                    return tally
+                deal_mass += mass
+                wolves = "werewolf" in now[:players]
+                if not wolves:
+                    tally.no_wolf += mass
+                by_truth[truth] = by_truth.get(truth, 0) + mass
+                if pairs:
+                    self._add_swaps(tally, now, weight, pairs=pairs, options=options, wolves=wolves)
+                else:
+                    self._add_world(tally, now, mass, wolves)
+            if deal_mass:
+                for index, card in enumerate(dealt):
+                    tally.dealt[index][card] += deal_mass
+        for truth, mass in by_truth.items():
+            for number, true in enumerate(truth):
+                if not true:
+                    tally.lying[number] += mass
+        return tally
+
+    def outcome_tally(self) -> Outcomes:
+        """With a partial fact (a night hint's option): the weight of each signature
+        of ``D``, the player seats holding a werewolf at dawn, by what the viewpoint
+        sees. A signature is the marked player seats in ``D`` and how many seats of
+        each block are in ``D``; every set of that signature has the same weight (the
+        symmetry), and :meth:`Outcomes.orbit` counts them."""
+        players = self.layout.players
+        sides = tuple(tuple(slot for slot in block if slot <= players) for block in self.blocks)
+        marked = tuple(slot for slot in self.concrete if slot <= players)
+        masses: dict[str, dict[Signature, int]] = defaultdict(lambda: defaultdict(int))
+
+        def signature(now: list[str]) -> Signature:
+            return (
+                tuple(slot for slot in marked if now[slot - 1] == "werewolf"),
+                tuple(sum(now[slot - 1] == "werewolf" for slot in side) for side in sides),
+            )
+
+        for cards, orbit in self.deals():
+            night = _Night(self, tuple(cards))
+            found = night.leaves()
+            for (now, prior, _, pairs, options, _, _), seen in zip(found, night.seen, strict=True):
+                weight = orbit * prior
+                per = masses[seen]
+                if not pairs:
+                    per[signature(now)] += weight * options
+                    continue
+                for index, first in enumerate(pairs):
+                    for second in pairs[index + 1 :]:
+                        after = list(now)
+                        after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                        per[signature(after)] += weight
+                rest = options - comb(len(pairs), 2)
+                if rest:
+                    per[signature(now)] += weight * rest
+        return Outcomes(
+            MappingProxyType({seen: MappingProxyType(dict(per)) for seen, per in masses.items()}),
+            tuple(len(side) for side in sides),
+        )
+
+    def _add_world(self, tally: _Tally, now: list[str], mass: int, wolves: bool) -> None:
+        """One night's dawn into the dawn cards and ``win_if``."""
+        for index, card in enumerate(now):
+            tally.dawn[index][card] += mass
+        viewpoint = self.knowledge.viewpoint
+        if viewpoint is not None:
+            wins = self.win_table[wolves]
+            mine = now[viewpoint - 1]
+            for dies in self.deaths:
+                if wins[mine, None if dies is None else now[dies - 1]]:
+                    tally.win[dies] += mass
+
+    def _add_swaps(
+        self,
+        tally: _Tally,
+        now: list[str],
+        weight: int,
+        *,
+        pairs: tuple[Seat, ...],
+        options: int,
+        wolves: bool,
+    ) -> None:
+        """The nights of every swap of two seats of ``pairs`` (each pair once) and of
+        the rest of the ``options`` (no swap), each of ``weight``: a seat of ``pairs``
+        keeps its card in the options that leave it alone, and gets each other seat's
+        card in one option. No swap of two players changes whether a player holds a
+        werewolf (``wolves``)."""
+        inside = set(pairs)
+        held: dict[str, int] = {}
+        for seat in pairs:
+            held[now[seat - 1]] = held.get(now[seat - 1], 0) + 1
+        alone = options - (len(pairs) - 1)
+        for index, card in enumerate(now):
+            sums = tally.dawn[index]
+            if index + 1 not in inside:
+                sums[card] += weight * options
+                continue
+            sums[card] += weight * alone
+            for other, copies in held.items():
+                given = copies - (other == card)
+                if given:
+                    sums[other] += weight * given
+        viewpoint = self.knowledge.viewpoint
+        if viewpoint is None:
+            return
+        wins = self.win_table[wolves]
+        mine = now[viewpoint - 1]
+        mine_dist = [(mine, options)]
+        if viewpoint in inside:
+            mine_dist = [(mine, alone)]
+            mine_dist += [(other, copies - (other == mine)) for other, copies in held.items()]
+        for card, copies in mine_dist:
+            if copies and wins[card, None]:
+                tally.win[None] += weight * copies
+        for dies in self.deaths:
+            if dies is None:
+                continue
+            theirs = now[dies - 1]
+            if viewpoint in inside and dies in inside:
+                # the pair itself; one of them with a third seat; neither
+                total = wins[theirs, mine] + (options - (2 * len(pairs) - 3)) * wins[mine, theirs]
+                for other, copies in held.items():
+                    third = copies - (other == mine) - (other == theirs)
+                    if third:
+                        total += third * (wins[other, theirs] + wins[mine, other])
+            elif dies in inside:
+                total = alone * wins[mine, theirs]
+                for other, copies in held.items():
+                    third = copies - (other == theirs)
+                    if third:
+                        total += third * wins[mine, other]
+            else:
+                total = sum(copies * wins[card, theirs] for card, copies in mine_dist)
+            if total:
+                tally.win[dies] += weight * total
+
+    def consistent(self) -> bool:
+        return self.tally(stop_at_first=True).total > 0
+
+    def sums(self) -> Sums:
+        """Every output's weight, a block's sums spread evenly over its slots."""
+        tally = self.tally()
+        layout = self.layout
+        share: dict[Slot, Fraction] = {slot: Fraction(1) for slot in layout.slots}
+        members: dict[Slot, tuple[Slot, ...]] = {slot: (slot,) for slot in layout.slots}
+        for block in self.blocks:
+            for slot in block:
+                share[slot] = Fraction(1, len(block))
+                members[slot] = block
+
+        def spread(sums: list[dict[str, int]]) -> dict[Slot, dict[str, Fraction]]:
+            out: dict[Slot, dict[str, Fraction]] = {}
+            for slot in layout.slots:
+                merged: Counter[str] = Counter()
+                for other in members[slot]:
+                    merged.update(sums[other - 1])
+                out[slot] = {card: share[slot] * w for card, w in sorted(merged.items()) if w}
+            return out
+
+        def by_claim(values: list[int]) -> dict[Seat, Fraction]:
+            of = {claim.seat: w for claim, w in zip(self.knowledge.claims, values, strict=True)}
+            return {
+                claim.seat: share[claim.seat] * sum(of[other] for other in members[claim.seat])
+                for claim in self.knowledge.claims
+            }
+
+        win: dict[Seat | None, Fraction] = {}
+        for dies in self.deaths:
+            if dies is None:
+                win[None] = Fraction(tally.win[None])
+            else:
+                win[dies] = share[dies] * sum(tally.win[other] for other in members[dies])
+        return Sums(
+            tally.total,
+            tally.worlds,
+            spread(tally.dawn),
+            spread(tally.dealt),
+            tally.no_wolf,
+            by_claim(tally.lying),
+            by_claim(tally.kept),
+            win,
+        )
+
+
+@dataclass
+class Sums:
+    """Every output of ``solve`` as a weight (exact; not yet divided by the total)."""
+
+    total: Fraction | int
+    worlds: int
+    dawn: dict[Slot, dict[str, Fraction]]
+    dealt: dict[Slot, dict[str, Fraction]]
+    no_wolf: Fraction | int
+    lying: dict[Seat, Fraction]
+    """By claim (its seat): the weight of the worlds where it is false."""
+    kept: dict[Seat, Fraction]
+    """By claim: the weight of the worlds where it is true, its own factor left out
+    (with a :data:`Weigher`; else 0)."""
+    win: dict[Seat | None, Fraction]
+    """By the seat that dies (``None``: nobody): the weight of the viewpoint's wins."""
+
+    def add(self, other: Sums, factor: int = 1) -> None:
+        """Add ``factor`` times ``other``'s weights (the worlds: ``other``'s too)."""
+        self.total += factor * other.total
+        self.worlds += other.worlds
+        self.no_wolf += factor * other.no_wolf
+        for table, more in ((self.dawn, other.dawn), (self.dealt, other.dealt)):
+            for slot, dist in more.items():
+                _add_into(table.setdefault(slot, {}), dist, factor)
+        _add_into(self.lying, other.lying, factor)
+        _add_into(self.kept, other.kept, factor)
+        _add_into(self.win, other.win, factor)
+
+    @classmethod
+    def zero(cls) -> Sums:
+        """No weight at all."""
+        return cls(0, 0, {}, {}, 0, {}, {}, {})
+
+
+def _add_into(into: dict[Key, Fraction], more: Mapping[Key, Fraction], factor: int) -> None:
+    for key, w in more.items():
+        into[key] = into.get(key, Fraction(0)) + factor * w
+
+
+def solution_of(knowledge: OnuwKnowledge, sums: Sums) -> Solution:
+    """The :class:`~.brute.Solution` of consistent ``sums`` (a non-zero total)."""
+    total, rules, layout = sums.total, knowledge.rules, knowledge.layout
+
+    def normal(table: Mapping[Slot, Mapping[str, Fraction]]) -> Mapping[Slot, Any]:
+        return MappingProxyType(
+            {
+                slot: {card: Fraction(w) / total for card, w in sorted(dist.items()) if w}
+                for slot, dist in table.items()
+            }
+        )
+
+    dawn = normal(sums.dawn)
+    teams: dict[Seat, dict[str, Fraction]] = {}
+    for seat in layout.seats:
+        by_team: dict[str, Fraction] = defaultdict(Fraction)
+        for card, p in dawn[seat].items():
+            by_team[rules.team(card)] += p
+        teams[seat] = {team: p for team, p in sorted(by_team.items()) if p}
+    win_if = None
+    if knowledge.viewpoint is not None:
+        win_if = {dies: Fraction(w) / total for dies, w in sums.win.items()}
+    return Solution(
+        layout,
+        True,
+        sums.worlds,
+        dawn,
+        normal(sums.dealt),
+        MappingProxyType(teams),
+        Fraction(sums.no_wolf) / total,
+        {seat: Fraction(w) / total for seat, w in sums.lying.items()},
+        win_if,
+    )
+
+
+Signature = tuple[tuple[Seat, ...], tuple[int, ...]]
+"""A set of player seats up to the symmetry: its marked seats, its size in each block."""
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """A night hint's option: weights (exact integers, a common factor left out) by
+    what the viewpoint sees, then by the :data:`Signature` of ``D``."""
+
+    masses: Mapping[str, Mapping[Signature, int]]
+    sides: tuple[int, ...]
+    """The number of player seats in each block."""
+
+    def orbit(self, signature: Signature) -> int:
+        """How many sets of player seats have this signature."""
+        result = 1
+        for size, inside in zip(self.sides, signature[1], strict=True):
+            result *= comb(size, inside)
+        return result
+
+
+_Step = tuple[Seat, str, str, tuple[Choice, ...], int, bool]
+"""A seat that wakes: its seat, card, kind of power, options, prior weight of each
+option, and whether its options are lumped."""
+
+
+class _Night:
+    """The night of one representative deal, played with its choices (a walk in wake
+    order); ``engine.truth`` holds whether each claim is true, on the way."""
+
+    def __init__(self, engine: _Engine, dealt: tuple[str, ...]) -> None:
+        self.engine = engine
+        self.dealt = dealt
+        self.players = engine.layout.players
+        fact = engine.fact
+        self.fact_seat = fact.seat if fact is not None else 0
+        holders: dict[str, list[Seat]] = defaultdict(list)
+        for seat in engine.layout.seats:
+            holders[dealt[seat - 1]].append(seat)
+        self.lists = {name: tuple(seats) for name, seats in holders.items()}
+        self.touched: set[Slot] = set()
+        self.steps: list[_Step] = []
+        self.count = 1
+        """How many nights each leaf stands for, from the steps folded into the plan."""
+        self.swapper = 0
+        self.found: list[_Leaf] = []
+        self.current = NOTHING_SEEN
+        self.seen: list[str] = []
+        """What the viewpoint saw in each night found (with a partial fact)."""
+
+    def check(self, seat: Seat, name: str, entry: NightEntry, mass: int) -> int:
+        """The weight once ``seat``'s night is known (0: impossible); sets its truth."""
+        engine = self.engine
+        fact = engine.fact
+        if seat == self.fact_seat and fact is not None:
+            if engine.partial:
+                if not fact.entry.agrees_with(entry):
+                    return 0
+                self.current = outcome_of(entry)
+            elif entry != fact.entry:
+                return 0
+        number = engine.claim_number.get(seat)
+        if number is None:
+            return mass
+        key = (seat, name, entry)
+        judged = engine.judged.get(key)
+        if judged is None:
+            judged = self.judge(seat, number, name, entry)
+            if engine.kinds[name] != "generic":  # a generic power's entry may not hash
+                engine.judged[key] = judged
+        factor, true, liar = judged
+        engine.truth[number] = true
+        if liar is not None:
+            engine.liar[number] = liar
+        return mass * factor
+
+    def judge(
+        self, seat: Seat, number: int, name: str, entry: NightEntry
+    ) -> tuple[int, bool, bool | None]:
+        """A claim's factor once its seat's card and night are known, whether it is
+        true, and whether its speaker lies (``None``: a claim told, not observed)."""
+        engine = self.engine
+        claim = engine.knowledge.claims[number]
+        told = claim.entry.items
+        if told:
+            real = dict(entry.items)
+            true = name == claim.role and all(real.get(k) == v for k, v in told)
+        else:
+            true = name == claim.role
+        if seat not in engine.claim_at:
+            return 1, true, None
+        kind = engine.kinds[name]
+        if kind in {"robber", "insomniac"}:
+            believed = name
+            for key, value in entry.items:
+                if key in {"got", "now"}:
+                    believed = str(value)
+        elif engine.fixed_belief[name]:
+            believed = name
+        else:
+            believed = engine.believes[name](seat, entry, name)
+        weights = engine.weights[seat]
+        if engine.team_of[believed] != "village":
+            return weights.liar, true, True
+        return (weights.true if true else weights.false), true, False
+
+    def plan(self) -> int:
+        """The seats that wake, with their options; the weight of the others (0: no
+        night is possible). What each seat brings depends on its seat and card only
+        (and, for a werewolf, whether it is alone): cached in the engine."""
+        engine, dealt = self.engine, self.dealt
+        truth = engine.truth
+        weight = 1
+        wake: list[tuple[int, Seat]] = []
+        for seat in engine.seats:
+            name = dealt[seat - 1]
+            rank = engine.rank.get(name)
+            if rank is not None:
+                wake.append((rank, seat))
+                continue
+            quiet = engine.quiet.get((seat, name))
+            if quiet is None:
+                quiet = engine.quiet[seat, name] = self.sleeper(seat, name)
+            factor, number, true, liar = quiet
+            weight *= factor
+            if not weight:
+                return 0
+            if number is not None:
+                truth[number] = true
+                engine.liar[number] = liar
+        for _, seat in sorted(wake):
+            name = dealt[seat - 1]
+            key = (seat, name, len(self.lists[name]) == 1)
+            if key in engine.step_cache:
+                step = engine.step_cache[key]
+            else:
+                step = self.step(seat, name, key[2])
+                if engine.kinds[name] != "generic":  # a generic power's options may vary
+                    engine.step_cache[key] = step
+            if step is None:
+                return 0
+            folded = engine.folds.get(key)
+            if folded is None:
+                folded = engine.folds[key] = self.fold(step)
+            factor, size, number, true, liar = folded
+            if not size:
+                self.steps.append(step)
+                continue
+            weight *= factor
+            self.count *= size
+            if not weight:
+                return 0
+            if number is not None:
+                truth[number] = true
+                engine.liar[number] = liar
+        self.swapper = len(self.steps)
+        for index, (seat, _, kind, options, _, _) in enumerate(self.steps):
+            if kind == "swap" and len(options) > 1 and seat not in engine.keyed:
+                later = [step[2] for step in self.steps[index + 1 :]]
+                if later in ([], ["insomniac"]):
+                    self.swapper = index
+        return weight
+
+    def fold(self, step: _Step) -> tuple[int, int, int | None, bool, bool]:
+        """A step that neither moves a card nor is observed (its options lumped or
+        one, no fact of its seat, no night told by its claim, a card believed as
+        dealt): its weight factor and number of options, and its claim's number,
+        truth and whether its speaker lies, as :meth:`sleeper`; ``size`` 0: none."""
+        seat, name, kind, options, per, lump = step
+        engine = self.engine
+        if (
+            kind not in FOLDED
+            or not (lump or len(options) == 1)
+            or seat == self.fact_seat
+            or seat in engine.keyed
+            or not engine.fixed_belief[name]
+        ):
+            return 0, 0, None, False, False
+        factor = self.check(seat, name, EMPTY, per * len(options))
+        number = engine.claim_number.get(seat)
+        if number is None:
+            return factor, len(options), None, False, False
+        return factor, len(options), number, engine.truth[number], engine.liar[number]
+
+    def sleeper(self, seat: Seat, name: str) -> tuple[int, int | None, bool, bool]:
+        """What a seat that does not wake brings: its weight factor (prior, claim),
+        and its claim's number, truth and whether its speaker lies."""
+        engine, fact = self.engine, self.engine.fact
+        if seat == self.fact_seat and fact is not None and (fact.entry.items or fact.choice):
+            return 0, None, False, False
+        factor = self.check(seat, name, EMPTY, 1 if seat in engine.facts else engine.scale)
+        number = engine.claim_number.get(seat)
+        if number is None:
+            return factor, None, False, False
+        return factor, number, engine.truth[number], engine.liar[number]
+
+    def step(self, seat: Seat, name: str, lone: bool) -> _Step | None:
+        """A seat that wakes, with its options (``None``: it has none)."""
+        engine, fact = self.engine, self.engine.fact
+        kind = engine.kinds[name]
+        options, per = engine.options_of(seat, name, self.dealt, lone)
+        pin = engine.pins.get(seat)
+        if pin is not None and pin[0] == name and len(options) > 1:
+            options = tuple(option for option in options if option == pin[1])
+        if not options:
+            return None
+        lump = (
+            len(options) > 1
+            and kind in {"seer", "wolf"}
+            and seat not in engine.keyed
+            and (seat != self.fact_seat or fact is None)
+        )
+        return (seat, name, kind, options, per, lump)
+
+    def act(
+        self, seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
+    ) -> tuple[list[str], NightEntry]:
+        """Play one choice: the cards after it (``now`` itself if none moved) and what
+        the seat did and saw (as :meth:`~.night.Power.perform`)."""
+        if kind in {"robber", "swap"}:
+            if not choice:
+                return now, EMPTY
+            after = list(now)
+            first, second = (seat, choice[0]) if kind == "robber" else choice
+            after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+            if kind == "robber":
+                return after, NightEntry((("robbed", choice[0]), ("got", after[seat - 1])))
+            return after, NightEntry((("swapped", choice),))
+        if kind == "seer":
+            if not choice:
+                return now, EMPTY
+            seen = tuple((slot, now[slot - 1]) for slot in choice)
+            return now, NightEntry((("saw" if choice[0] <= self.players else "centre", seen),))
+        if kind == "wolf":
+            wolves = ("wolves", self.lists[name])
+            if not choice:
+                return now, NightEntry((wolves,))
+            return now, NightEntry((wolves, ("centre", ((choice[0], now[choice[0] - 1]),))))
+        if kind == "minion":
+            return now, NightEntry((("wolves", self.lists.get("werewolf", ())),))
+        if kind == "mason":
+            return now, NightEntry((("masons", self.lists[name]),))
+        if kind == "insomniac":
+            return now, NightEntry((("now", now[seat - 1]),))
+        after = list(now)
+        state = NightState(self.engine.layout, self.dealt, after)
+        return after, self.engine.powers[name].perform(seat, choice, state)
+
+    def key(self, slot: Slot) -> tuple[Any, ...]:
+        """What tells ``slot`` apart for the options still to come."""
+        block = self.engine.block_of.get(slot)
+        if block is None or slot in self.touched:
+            return (0, slot)
+        return (1, block, self.dealt[slot - 1])
+
+    def groups(self, step: _Step, now: list[str]) -> list[tuple[Choice, int]]:
+        """A step's options up to the symmetry left: one of each, and how many."""
+        seat, _, kind, options, _, lump = step
+        if kind == "robber" and seat in self.engine.liars:
+            # a robber that must lie (it claimed another card): it got no village card
+            team_of = self.engine.team_of
+            options = tuple(
+                option for option in options if option and team_of[now[option[0] - 1]] != "village"
+            )
+            if not options:
+                return []
+        if lump or len(options) == 1:
+            return [(options[0], len(options))]
+        grouped: dict[tuple[Any, ...], list[Choice]] = {}
+        for option in options:
+            grouped.setdefault(tuple(sorted(map(self.key, option))), []).append(option)
+        return [(group[0], len(group)) for group in grouped.values()]
+
+    def walk(self, index: int, now: list[str], weight: int, count: int) -> None:
+        steps = self.steps
+        if index == len(steps):
+            self.found.append((now, weight, count, (), 1, *self.engine.said()))
+            self.seen.append(self.current)
+            return
+        if index == self.swapper:
+            self.swaps(index, now, weight, count)
+            return
+        seat, name, kind, _, per, lump = step = steps[index]
+        for choice, size in self.groups(step, now):
+            after, entry = self.act(seat, name, kind, choice, now)
+            mass = self.check(seat, name, entry, weight * per * size)
+            if not mass:
+                continue
+            new = [] if lump else [slot for slot in choice if slot not in self.touched]
+            self.touched.update(new)
+            self.walk(index + 1, after, mass, count * size)
+            self.touched.difference_update(new)
+
+    def swaps(self, index: int, now: list[str], weight: int, count: int) -> None:
+        """The troublemaker's options at once, the last card move of the night: only an
+        insomniac wakes after it. The swaps that touch an observed insomniac are
+        played one by one; the others are one leaf."""
+        steps, engine = self.steps, self.engine
+        seat, name, _, options, per, _ = steps[index]
+        mass = self.check(seat, name, EMPTY, weight * per)
+        if not mass:
+            return
+        watcher = steps[-1][0] if index < len(steps) - 1 else None
+        pairs = tuple(other for other in self.engine.layout.seats if other != seat)
+        if watcher is not None:
+            mass *= steps[-1][4]
+            watched = self.dealt[watcher - 1]
+            if watcher in self.engine.claim_number or watcher == self.fact_seat:
+                for option in options:
+                    if watcher not in option:
+                        continue
+                    after = list(now)
+                    first, second = option
+                    after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                    entry = NightEntry((("now", after[watcher - 1]),))
+                    final = self.check(watcher, watched, entry, mass)
+                    if final:
+                        self.found.append((after, final, count, (), 1, *engine.said()))
+                        self.seen.append(self.current)
+                pairs = tuple(other for other in pairs if other != watcher)
+            mass = self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
+        rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
+        if mass and rest:
+            self.found.append((now, mass, count, pairs, rest, *engine.said()))
+            self.seen.append(self.current)
+
+    def leaves(self) -> list[_Leaf]:
+        """Every night of the deal (the plan depends on the players' cards only: it
+        is shared by the deals that differ in the centre)."""
+        engine = self.engine
+        key = self.dealt[: self.players]
+        plan = engine.plans.get(key)
+        if plan is None:
+            weight = self.plan()
+            plan = (weight, self.count, self.steps, self.swapper, *engine.said())
+            engine.plans[key] = plan
+        else:
+            weight, self.count, self.steps, self.swapper, truth, liar = plan
+            engine.truth[:] = truth
+            engine.liar[:] = liar
+        if weight:
+            self.walk(0, list(self.dealt), weight, self.count)
+        return self.found
+
+
+__all__ = [
+    "Outcomes",
+    "Signature",
+    "Sums",
+    "Weigher",
+    "marked_slots",
+    "mentioned",
+    "solution_of",
+]
