@@ -4,19 +4,26 @@
 A page's heavy work runs through :func:`offload`: in the host's workers when the app
 that serves the request has them (``app.state.workers``, anything with an ``offload``
 coroutine method: the server's are bounded and answer ``503`` when busy), otherwise in
-a thread, so that the event loop never runs a solver.
+a thread, so that the event loop never runs a solver. A page that keeps sessions
+(a moderated game, say) keeps them in :func:`page_store`: the host's database when it
+has one (``app.state.page_store``: the server's SQLite, so nothing is lost on a
+restart), otherwise in memory for the app's life.
 
 >>> import asyncio
 >>> from types import SimpleNamespace
 >>> request = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace()))
 >>> asyncio.run(offload(request, pow, 2, 10))
 1024
+>>> page_store(request).keep("notes", "k1", {"n": 1})
+>>> page_store(request).kept("notes", "k1")
+{'n': 1}
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import copy
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -35,3 +42,35 @@ async def offload(request: Any, function: Callable[..., T], *args: Any) -> T:
     if workers is None:
         return await asyncio.to_thread(function, *args)
     return await workers.offload(function, *args)
+
+
+class PageStore(Protocol):
+    """Where a page keeps its sessions: each a JSON object under a kind and a key."""
+
+    def keep(self, kind: str, key: str, state: Mapping[str, Any]) -> None: ...
+
+    def kept(self, kind: str, key: str) -> dict[str, Any] | None: ...
+
+
+class MemoryStore:
+    """A :class:`PageStore` in memory (a host without a database)."""
+
+    def __init__(self) -> None:
+        self.sessions: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def keep(self, kind: str, key: str, state: Mapping[str, Any]) -> None:
+        self.sessions[kind, key] = copy.deepcopy(dict(state))
+
+    def kept(self, kind: str, key: str) -> dict[str, Any] | None:
+        state = self.sessions.get((kind, key))
+        return None if state is None else copy.deepcopy(state)
+
+
+def page_store(request: Any) -> PageStore:
+    """The store of the app serving ``request`` (``app.state.page_store``), or one in
+    memory made for that app on first use."""
+    state = request.app.state
+    store: PageStore | None = getattr(state, "page_store", None)
+    if store is None:
+        store = state.page_store = MemoryStore()
+    return store

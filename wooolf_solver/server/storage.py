@@ -1,17 +1,21 @@
 """Tables in SQLite: every change is committed before the move is acknowledged.
 
 One row per table (its game, its whole state as JSON, the digests of its seats'
-tokens) and one row per accepted move (an audit log). Writes use a transaction each;
-the database is in WAL mode with ``synchronous=FULL``, so a committed move survives a
-crash of the server. A database that cannot be opened or written raises
-:class:`StorageError` at once, in one line (``wooolf serve`` exits 2 before serving);
-a row that cannot be read is reported by :meth:`Storage.all` and the others load.
+tokens) and one row per accepted move (an audit log); a game's own page keeps its
+sessions as rows of their own (a kind, a key, the state as JSON: :meth:`Storage.keep`).
+Writes use a transaction each; the database is in WAL mode with ``synchronous=FULL``,
+so a committed move survives a crash of the server. A database that cannot be opened
+or written raises :class:`StorageError` at once, in one line (``wooolf serve`` exits 2
+before serving); a row that cannot be read is reported by :meth:`Storage.all` and the others load.
 
 >>> store = Storage(":memory:")
 >>> store.create("T1", "onuw", {"phase": "night"}, {1: "d1"})
 >>> store.save("T1", {"phase": "day"}, seat=1, move={"saw": 2})
 >>> store.load("T1").state, store.load("T1").digests, store.moves("T1")
 ({'phase': 'day'}, {1: 'd1'}, [(1, {'saw': 2})])
+>>> store.keep("notes", "k1", {"answers": ["3"]})
+>>> store.kept("notes", "k1"), store.kept("notes", "k2")
+({'answers': ['3']}, None)
 """
 
 from __future__ import annotations
@@ -45,6 +49,13 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS kept (
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    state TEXT NOT NULL,
+    updated REAL NOT NULL,
+    PRIMARY KEY (kind, key)
 );
 """
 
@@ -179,6 +190,26 @@ class Storage:
                 yield str(row[0]), _stored(row)
             except Exception as error:  # one bad row must not hide the others
                 yield str(row[0]), error
+
+    def keep(self, kind: str, key: str, state: Mapping[str, Any]) -> None:
+        """Write a page's session (``kind``: the page's name), replacing what it was."""
+        self._write(
+            [
+                (
+                    "INSERT OR REPLACE INTO kept (kind, key, state, updated) VALUES (?, ?, ?, ?)",
+                    (kind, key, json.dumps(state), time.time()),
+                )
+            ]
+        )
+
+    def kept(self, kind: str, key: str) -> dict[str, Any] | None:
+        """A page's session as last written (``None``: none)."""
+        with self.lock:
+            row = self.db.execute(
+                "SELECT state FROM kept WHERE kind = ? AND key = ?", (kind, key)
+            ).fetchone()
+        state = None if row is None else json.loads(row[0])
+        return state if isinstance(state, dict) else None
 
     def moves(self, table: str) -> list[tuple[int | None, dict[str, Any]]]:
         with self.lock:
