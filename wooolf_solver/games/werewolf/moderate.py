@@ -59,7 +59,7 @@ from .events import (
     WitchNight,
     Wolves,
 )
-from .moderator_words import CATALOGUES, Words
+from .moderator_words import Words
 from .record import GameRecord
 from .rules import Deck, Rules, Seat, Variants, load_rules, variants_of
 from .state import WerewolfState
@@ -114,12 +114,13 @@ class Assistant:
     rules: Rules = field(default_factory=load_rules, repr=False)
     names: tuple[str, ...] = ()
     """The players' names, seat 1's first (none: seats by number)."""
-    lang: str = "en"
-    """The language of the questions and lines (:data:`.moderator_words.CATALOGUES`)."""
+    messages: Mapping[str, str] = field(default_factory=dict, repr=False)
+    """The translations the questions and lines are said in (see
+    :class:`.moderator_words.Words`; none: English)."""
 
     @property
     def words(self) -> Words:
-        return Words(self.names, self.lang)
+        return Words(self.names, self.messages)
 
     # -- the game so far ---------------------------------------------------------------
 
@@ -219,8 +220,6 @@ class Assistant:
         }
         if self.names:
             out["names"] = list(self.names)
-        if self.lang != "en":
-            out["lang"] = self.lang
         return out
 
 
@@ -232,7 +231,7 @@ def resume(data: Any, rules: Rules | None = None) -> Assistant:
     "Seat 2's card? (villager, werewolf)"
     """
     rules = rules or load_rules()
-    known = ("game", "roles", "rules", "seed", "answers", "names", "lang")
+    known = ("game", "roles", "rules", "seed", "answers", "names")
     raw = fields.only(data, known, "session")
     deck = rules.check_deck(fields.required(raw, "roles", "session"), None, "session.roles")
     answers = [
@@ -241,8 +240,7 @@ def resume(data: Any, rules: Rules | None = None) -> Assistant:
     ]
     assistant = Assistant(deck, variants_of(raw.get("rules")), [],
                           fields.integer(raw.get("seed", 0), "session.seed"), rules,
-                          names_of(raw.get("names", []), sum(n for _, n in deck)),
-                          lang_of(raw.get("lang", "en")))  # fmt: skip
+                          names_of(raw.get("names", []), sum(n for _, n in deck)))  # fmt: skip
     for number, answer in enumerate(answers, 1):
         try:
             assistant.answer(answer)
@@ -274,13 +272,6 @@ def names_of(raw: object, players: int, where: str = "session.names") -> tuple[s
     if len(set(names)) != len(names):
         raise InvalidRecordError(f"{where}: two players have the same name")
     return names
-
-
-def lang_of(raw: object, where: str = "session.lang") -> str:
-    lang = fields.string(raw, where)
-    if lang not in CATALOGUES:
-        raise InvalidRecordError(f"{where}: one of {', '.join(CATALOGUES)}")
-    return lang
 
 
 class _Asker(Decisions):
@@ -560,4 +551,4 @@ def ending(outcome: Outcome, words: Words | None = None) -> str:
     return words(f"won.{outcome.winner}")
 
 
-__all__ = ["Assistant", "Question", "Replay", "ending", "lang_of", "names_of", "resume", "say"]
+__all__ = ["Assistant", "Question", "Replay", "ending", "names_of", "resume", "say"]

@@ -1,11 +1,12 @@
 """Every word the moderator's assistant says, in one place: the terminal (``wooolf
 moderate``) and the phone page (``/moderate``) read the same catalogue.
 
-A catalogue maps a message's key to its template (``str.format`` fields: ``{seat}`` a
-seat as a sentence names it, ``{inner}`` the same inside a role's brackets, ``{seats}``
-several). :class:`Words` fills them for one game: its players' names (when given,
-``seat 3`` reads ``Ann (seat 3)``) and its language (a key missing from a language's
-catalogue falls back to English, so a partial catalogue is safe).
+:data:`ENGLISH` maps a message's key to its English template (``str.format`` fields:
+``{seat}`` a seat as a sentence names it, ``{inner}`` the same inside a role's
+brackets, ``{seats}`` several). :class:`Words` fills them for one game: its players'
+names (when given, ``seat 3`` reads ``Ann (seat 3)``) and its translations, keyed by
+the English template as gettext catalogues are (a message not translated stays in
+English, so a partial catalogue is safe).
 
 >>> Words()("check", inner=Words().inner(3))
 'Seer (seat 3), wake up: whose card do you look at?'
@@ -17,7 +18,7 @@ catalogue falls back to English, so a partial catalogue is safe).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...core.pages import capitalize_first
 from .rules import Seat
@@ -92,21 +93,22 @@ ENGLISH: Mapping[str, str] = {
 }
 """The English catalogue (every key)."""
 
-CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": ENGLISH}
-"""Each language's catalogue, by its tag."""
+LANGUAGES = ("en", "sv", "zh-Hant")
+"""The languages a session may ask for (BCP 47 tags), as the pages offer them."""
 
 
 @dataclass(frozen=True)
 class Words:
-    """The catalogue of one game: its players' names (seat 1's first) and language."""
+    """The words of one game: its players' names (seat 1's first) and the translations
+    of :data:`ENGLISH`'s templates (English template -> translation; none: English)."""
 
     names: Sequence[str] = ()
-    lang: str = "en"
+    messages: Mapping[str, str] = field(default_factory=dict)
 
     def __call__(self, key: str, **values: object) -> str:
         """The message ``key`` filled with ``values`` (``{Seat}``: ``{seat}`` with a
         capital, as a sentence starts)."""
-        template = CATALOGUES.get(self.lang, ENGLISH).get(key, ENGLISH[key])
+        template = self.messages.get(ENGLISH[key], ENGLISH[key])
         if "Seat" not in values and "seat" in values:
             values["Seat"] = capitalize_first(str(values["seat"]))
         return template.format(**values)
@@ -147,4 +149,4 @@ class Words:
         return "seat " + ", ".join(f"{s} ({shown[s]})" if s in shown else str(s) for s in seats)
 
 
-__all__ = ["CATALOGUES", "ENGLISH", "Words"]
+__all__ = ["ENGLISH", "LANGUAGES", "Words"]
