@@ -2,8 +2,9 @@
 
 :func:`simulate` plays ``games`` games of one deck with the given bots, each game with its
 own seeded random generators drawn from one master seed (so the same seed gives the same
-report), and reports every team's win rate, each role's win rate (the share of its
-players who were among the winners) and the mean number of days, each with its 95%
+report), through the lab runner (:mod:`wooolf_solver.lab.runner`; :class:`WerewolfLab`
+gives the command line's hooks), and reports every team's win rate, each role's win rate
+(the share of its players who were among the winners) and the mean number of days, each with its 95%
 interval (:mod:`wooolf_solver.lab.stats`: Wilson for the rates, Student t for the days).
 
 >>> report = simulate((("villager", 2), ("werewolf", 1)), games=200, seed=1)
@@ -15,18 +16,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...core.speech import SPEECH_MODELS
-from ...lab.calibration import Forecast, calibration
+from ...lab.calibration import Forecast, pooled
+from ...lab.runner import Hooks, Played, Seed, Table, Task
+from ...lab.runner import run as run_games
 from ...lab.seating import Bots, BotSpec, Seating, is_chance
 from ...lab.stats import Mean, Proportion, error_bars
 from .balance import balance
 from .bots import Player, RandomBot
-from .engine import Outcome, play_game
+from .engine import Outcome, outcome_of
+from .engine import Seating as Seats
 from .rules import Deck, Rules, Seat, Variants, load_rules
+from .state import WerewolfState
 from .talk import POLICIES, Talker
 
 if TYPE_CHECKING:
@@ -86,20 +92,78 @@ def simulate(
     bots: Callable[[random.Random], Player] | None = None,
     rules: Rules | None = None,
 ) -> Report:
-    """Play ``games`` games of ``deck`` (``bots``: a factory of one player for every seat,
-    given the game's own generator; the random bot by default)."""
-    rules = rules or load_rules()
-    make: Callable[[random.Random], Player] = bots or RandomBot
-    master = random.Random(seed)
-    summaries = []
-    for _ in range(games):
-        game_seed = master.getrandbits(64)
-        outcome = play_game(
-            deck, make(random.Random(game_seed)), random.Random(game_seed ^ 1), variants,
-            rules=rules,
-        )  # fmt: skip
-        summaries.append(summary_of(outcome))
-    return Report.of(summaries)
+    """Play ``games`` games of ``deck`` in this process (``bots``: a factory of one
+    player for every seat, given the game's own generator; the random bot by default)."""
+    games_of = Games(deck, variants, bots or RandomBot, rules or load_rules(), seed)
+    (report,) = run_games(GAMES, [games_of], games)
+    return report
+
+
+def master_seeds(master: str | int, games: int) -> list[Seed]:
+    """Each game's seed, drawn in turn from one generator seeded with ``master``.
+
+    >>> master_seeds(1, 2) == master_seeds(1, 3)[:2]
+    True
+    """
+    rng = random.Random(master)
+    return [rng.getrandbits(64) for _ in range(games)]
+
+
+def dealt(
+    deck: Deck,
+    variants: Variants | None,
+    rules: Rules,
+    players: Player | Mapping[Seat | str, Player],
+    seed: int,
+    *,
+    finish: Callable[[Outcome], Played[GameSummary]],
+) -> Table[Any, Any, Any, GameSummary]:
+    """A game of ``deck`` ready for the runner: its state, the ``players`` in their
+    seats (:class:`.engine.Seating`), chance drawing from ``random.Random(seed ^ 1)``
+    (the bots' own generators come from ``seed``), and ``finish`` given the outcome."""
+    state = WerewolfState(deck, variants, rules=rules)
+    rng = random.Random(seed ^ 1)
+    return Table(state, Seats(state, players), rng, lambda _: finish(outcome_of(state)))
+
+
+@dataclass(frozen=True)
+class Games:
+    """What :func:`simulate` plays: a deck, its variants, a factory of bots, the rules
+    and the master seed."""
+
+    deck: Deck
+    variants: Variants | None
+    bots: Callable[[random.Random], Player]
+    rules: Rules
+    seed: int
+
+
+class GamesHooks(Hooks[Games, "GameSummary", Report]):
+    """The runner's hooks for :func:`simulate` (in this process: a factory of bots
+    need not be picklable)."""
+
+    def label(self, simulation: Games) -> str:
+        return "games"
+
+    def seeds(self, simulation: Games, games: int) -> list[Seed]:
+        return master_seeds(simulation.seed, games)
+
+    def deal(self, task: Task[Games, GameSummary, Report]) -> Table[Any, Any, Any, GameSummary]:
+        sim = task.simulation
+        seed = int(task.seed)
+        players = sim.bots(random.Random(seed))
+        return dealt(sim.deck, sim.variants, sim.rules, players, seed, finish=finish_plain)
+
+    def report(self, simulation: Games, summaries: tuple[GameSummary, ...]) -> Report:
+        return Report.of(summaries)
+
+
+def finish_plain(outcome: Outcome) -> Played[GameSummary]:
+    """A played game's summary alone (no record, no forecasts)."""
+    return Played(summary_of(outcome))
+
+
+GAMES = GamesHooks()
 
 
 @dataclass(frozen=True)
@@ -208,19 +272,6 @@ def players_of(
 
 
 @dataclass(frozen=True)
-class GameTask:
-    """One game to play in a worker: picklable, seeded."""
-
-    deck: Deck
-    variants: Variants
-    seating: Seating
-    seed: int
-    keep_record: bool
-    speech: str = POLICIES[0]
-    analyse: bool = True
-
-
-@dataclass(frozen=True)
 class GameSummary:
     """What a worker sends back of one game."""
 
@@ -228,39 +279,41 @@ class GameSummary:
     cards: tuple[tuple[int, str], ...]
     winners: tuple[int, ...]
     days: int
-    record: str | None = None
     forecasts: tuple[tuple[str, tuple[Forecast, ...]], ...] = ()
     """Per speech model, the village seats' forecasts (:mod:`.forecasts`)."""
 
 
-def play_task(task: GameTask) -> GameSummary:
-    """Play one game (a top-level function, for the executors)."""
-    rng = random.Random(task.seed)
+def deal(task: Task[LabSimulation, GameSummary, LabReport]) -> Table[Any, Any, Any, GameSummary]:
+    """Deal one game of a lab simulation: its bots by the seating (their generator from
+    the game's seed), and the summing up with the forecasts unless ``quick`` and the
+    record's YAML when kept."""
+    sim, seed = task.simulation, int(task.seed)
     rules = load_rules()
-    bots = players_of(task.seating, task.deck, task.speech, rng, rules)
-    outcome = play_game(task.deck, bots, random.Random(task.seed ^ 1), task.variants, rules=rules)
-    text = None
-    if task.keep_record:
-        from .record import dump_record  # noqa: PLC0415
+    bots = players_of(sim.seating, sim.mix.deck, sim.speech, random.Random(seed), rules)
 
-        text = dump_record(outcome.record)
-    found: tuple[tuple[str, tuple[Forecast, ...]], ...] = ()
-    if task.analyse:
-        from .forecasts import forecasts  # noqa: PLC0415 (the counter: only when needed)
+    def finish(outcome: Outcome) -> Played[GameSummary]:
+        text = None
+        if task.keep_record:
+            from .record import dump_record  # noqa: PLC0415
 
-        pairs = forecasts(outcome.record, SPEECH_MODELS).items()
-        found = tuple((model, tuple(forecast)) for model, forecast in pairs)
-    return summary_of(outcome, text, found)
+            text = dump_record(outcome.record)
+        found: tuple[tuple[str, tuple[Forecast, ...]], ...] = ()
+        if sim.analyse:
+            from .forecasts import forecasts  # noqa: PLC0415 (the counter: only when needed)
+
+            pairs = forecasts(outcome.record, SPEECH_MODELS).items()
+            found = tuple((model, tuple(forecast)) for model, forecast in pairs)
+        return Played(summary_of(outcome, found), text)
+
+    return dealt(sim.mix.deck, sim.mix.variants, rules, bots, seed, finish=finish)
 
 
 def summary_of(
-    outcome: Outcome,
-    record: str | None = None,
-    forecasts: tuple[tuple[str, tuple[Forecast, ...]], ...] = (),
+    outcome: Outcome, forecasts: tuple[tuple[str, tuple[Forecast, ...]], ...] = ()
 ) -> GameSummary:
-    """What :class:`Report` counts of a played game (with its record and forecasts)."""
+    """What :class:`Report` counts of a played game (with its forecasts)."""
     return GameSummary(
-        outcome.winner, outcome.record.cards, outcome.winners, outcome.days, record, forecasts
+        outcome.winner, outcome.record.cards, outcome.winners, outcome.days, forecasts
     )
 
 
@@ -274,25 +327,9 @@ class LabSimulation:
     speech: str = POLICIES[0]
     analyse: bool = True
 
-    @property
+    @cached_property
     def seating(self) -> Seating:
         return seating_of(self.bots)
-
-    def tasks(self, games: int, keep_records: bool) -> list[GameTask]:
-        master = random.Random(f"werewolf:{self.seed}")
-        seating = self.seating
-        return [
-            GameTask(
-                self.mix.deck,
-                self.mix.variants,
-                seating,
-                master.getrandbits(64),
-                keep_records,
-                self.speech,
-                self.analyse,
-            )
-            for _ in range(games)
-        ]
 
 
 @dataclass(frozen=True)
@@ -321,19 +358,12 @@ class LabReport:
         }
 
 
-def pooled(summaries: Sequence[GameSummary]) -> dict[str, Any]:
-    """Each speech model's calibration over the games' forecasts."""
-    found: dict[str, list[Forecast]] = {model: [] for model in SPEECH_MODELS}
-    for game in summaries:
-        for model, forecasts in game.forecasts:
-            found[model] += forecasts
-    return calibration(found)
-
-
-class WerewolfLab:
+class WerewolfLab(Hooks[LabSimulation, GameSummary, LabReport]):
     """The lab for ``wooolf simulate --game werewolf`` and ``compare``: a mix is
     ``table`` (the rules' row for ``--players``), ``NAME=COPIES,...`` or a deck file
-    (:mod:`.mixes`); the bots are ``random`` and ``solver``."""
+    (:mod:`.mixes`); the bots are ``random`` and ``solver``. Also the lab runner's hooks
+    (:mod:`wooolf_solver.lab.runner`): game ``i``'s seed is the ``i``-th drawn from
+    ``random.Random(f"werewolf:{seed}")``."""
 
     default_mix = "table"
     default_bots = "random"
@@ -380,33 +410,20 @@ class WerewolfLab:
         records: str | None,
         on_game: Callable[[object], None],
     ) -> tuple[Any, ...]:
-        from pathlib import Path  # noqa: PLC0415
+        return run_games(self, simulations, games, executor, records=records, on_game=on_game)
 
-        from ...lab.executors import Serial  # noqa: PLC0415
+    def seeds(self, simulation: LabSimulation, games: int) -> list[Seed]:
+        return master_seeds(f"werewolf:{simulation.seed}", games)
 
-        executor = executor or Serial()
-        tasks = [task for sim in simulations for task in sim.tasks(games, records is not None)]
-        results: list[GameSummary] = []
-        for summary in executor.map(play_task, tasks):
-            results.append(summary)
-            on_game(summary)
-        reports = []
-        for k, sim in enumerate(simulations):
-            played = results[k * games : (k + 1) * games]
-            if records is not None:
-                folder = Path(records) / (
-                    f"{k + 1}-{sim.mix.label}" if len(simulations) > 1 else ""
-                )
-                folder.mkdir(parents=True, exist_ok=True)
-                for index, game in enumerate(played):
-                    path = folder / f"game-{index + 1:04d}.yaml"
-                    path.write_text(game.record or "", encoding="utf-8")
-            value = balance(sim.mix.deck, sim.mix.variants.parity)
-            scores = pooled(played) if sim.analyse else None
-            reports.append(
-                LabReport(sim, Report.of(played), value.points, value.random_lynch, scores)
-            )
-        return tuple(reports)
+    def deal(
+        self, task: Task[LabSimulation, GameSummary, LabReport]
+    ) -> Table[Any, Any, Any, GameSummary]:
+        return deal(task)
+
+    def report(self, simulation: LabSimulation, summaries: tuple[GameSummary, ...]) -> LabReport:
+        value = balance(simulation.mix.deck, simulation.mix.variants.parity)
+        scores = pooled(game.forecasts for game in summaries) if simulation.analyse else None
+        return LabReport(simulation, Report.of(summaries), value.points, value.random_lynch, scores)
 
     def check_plot(self, path: str) -> None:
         from pathlib import Path  # noqa: PLC0415
