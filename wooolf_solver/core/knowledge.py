@@ -26,7 +26,8 @@ from .errors import EventId
 from .space import Space, Var, World
 
 Seat = int
-"""A seat number, from 1."""
+"""A seat number, from 1 (the one seat type of every game: a game that numbers other
+slots, such as hands no player holds, numbers them after the players)."""
 
 
 class Observation(Protocol):

@@ -28,9 +28,7 @@ from typing import Any, Literal, get_args
 from ...core.documents import shown
 from ...core.errors import InvalidDeckError, InvalidRecordError, did_you_mean
 from ...core.fields import MAX_NAME, digits
-
-Seat = int
-"""A player's seat, from 1."""
+from ...core.knowledge import Seat as Seat  # noqa: PLC0414 (the one seat type, re-exported)
 
 Slot = int
 """A place that holds one card: seats ``1..players``, then the centre slots."""

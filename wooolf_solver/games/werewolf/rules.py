@@ -26,9 +26,7 @@ from typing import Any, Literal, get_args
 from ...core import fields
 from ...core.documents import read_toml
 from ...core.errors import InvalidDeckError, InvalidRecordError, SolverError
-
-Seat = int
-"""A player's seat, from 1."""
+from ...core.knowledge import Seat as Seat  # noqa: PLC0414 (the one seat type, re-exported)
 
 Team = Literal["village", "werewolves", "alone"]
 TEAMS: tuple[Team, ...] = get_args(Team)

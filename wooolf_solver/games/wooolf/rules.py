@@ -28,9 +28,7 @@ from typing import Any
 from ...core.documents import read_toml, shown
 from ...core.errors import InvalidArgumentError, InvalidDeckError, UnknownNameError, did_you_mean
 from ...core.fields import MAX_NAME, boolean, count, integer, name, sequence, string
-
-Seat = int
-"""A seat number, from 1; neutral hands come after the players."""
+from ...core.knowledge import Seat as Seat  # noqa: PLC0414 (the one seat type, re-exported)
 
 UNKNOWN_ICON = "?"
 
