@@ -100,6 +100,8 @@ class Replay(NamedTuple):
     state: WerewolfState | None
     outcome: Outcome | None
     cues: list[tuple[int, str]]
+    used: int
+    """How many answers were read."""
 
 
 @dataclass
@@ -135,8 +137,8 @@ class Assistant:
             )
             play(state, dict.fromkeys(state.seats, asker), random.Random(self.seed))
         except _Pending as pending:
-            return Replay(pending.question, state, None, asker.cues)
-        return Replay(None, state, outcome_of(state), asker.cues)
+            return Replay(pending.question, state, None, asker.cues, asker.position)
+        return Replay(None, state, outcome_of(state), asker.cues, asker.position)
 
     def deal(self, asker: _Asker) -> list[str]:
         left = Counter(dict(self.rules.cards(self.deck)))
@@ -161,14 +163,9 @@ class Assistant:
         if question is None:
             raise InvalidRecordError("answer: the game is over")
         answer = " ".join(text.split()).lower()
-        if question.key == "voters":
-            seats = answer.replace(",", " ").split()
-            if not seats or any(seat not in question.options for seat in seats):
-                raise InvalidRecordError(f"answer: seats among {', '.join(question.options)}")
-        elif answer not in question.options:
-            raise InvalidRecordError(
-                f"answer: {answer!r} is not one of {', '.join(question.options)}"
-            )
+        why = refusal(question, answer)
+        if why is not None:
+            raise InvalidRecordError(f"answer: {why}")
         self.answers.append(answer)
         return self
 
@@ -180,7 +177,7 @@ class Assistant:
 
     def record(self, replay: Replay | None = None) -> GameRecord:
         """The moderator's game record so far (every card, every event)."""
-        _, table, outcome, _ = replay or self.replay()
+        _, table, outcome, _, _ = replay or self.replay()
         if outcome is not None:
             return outcome.record
         if table is None:
@@ -238,17 +235,28 @@ def resume(data: Any, rules: Rules | None = None) -> Assistant:
         fields.string(item, f"session.answers.{n}")
         for n, item in enumerate(fields.sequence(raw.get("answers", []), "session.answers"), 1)
     ]
-    assistant = Assistant(deck, variants_of(raw.get("rules")), [],
+    assistant = Assistant(deck, variants_of(raw.get("rules")), answers,
                           fields.integer(raw.get("seed", 0), "session.seed"), rules,
                           names_of(raw.get("names", []), sum(n for _, n in deck)))  # fmt: skip
-    for number, answer in enumerate(answers, 1):
-        try:
-            assistant.answer(answer)
-        except InvalidRecordError:
-            raise InvalidRecordError(
-                f"session.answers.{number}: not an answer to the question"
-            ) from None
+    replay = assistant.replay()  # each answer checked as it is read
+    if replay.question is None and replay.used < len(answers):
+        raise InvalidRecordError(f"session.answers.{replay.used + 1}: the game was over")
     return assistant
+
+
+def refusal(question: Question, answer: str) -> str | None:
+    """Why ``answer`` does not answer ``question`` (``None``: it does).
+
+    >>> refusal(Question("vote", "", ("1", "3")), "2")
+    "'2' is not one of 1, 3"
+    """
+    if question.key == "voters":
+        seats = answer.replace(",", " ").split()
+        if not seats or any(seat not in question.options for seat in seats):
+            return f"seats among {', '.join(question.options)}"
+    elif answer not in question.options:
+        return f"{answer!r} is not one of {', '.join(question.options)}"
+    return None
 
 
 def names_of(raw: object, players: int, where: str = "session.names") -> tuple[str, ...]:
@@ -289,6 +297,9 @@ class _Asker(Decisions):
             raise _Pending(question)
         answer = self.answers[self.position]
         self.position += 1
+        if refusal(question, answer) is not None:
+            where = f"session.answers.{self.position}"
+            raise InvalidRecordError(f"{where}: not an answer to the question")
         return answer
 
     def cue(self, line: str) -> None:
@@ -551,4 +562,4 @@ def ending(outcome: Outcome, words: Words | None = None) -> str:
     return words(f"won.{outcome.winner}")
 
 
-__all__ = ["Assistant", "Question", "Replay", "ending", "names_of", "resume", "say"]
+__all__ = ["Assistant", "Question", "Replay", "ending", "names_of", "refusal", "resume", "say"]

@@ -1,0 +1,271 @@
+"""The moderator's page at ``/moderate`` (``wooolf serve``): a classic Werewolf game
+moderated from one phone.
+
+The moderator names the players and the deck (the rules' table for the player count
+by default), deals here or enters the cards dealt by hand, then taps the answers the
+page asks for, in the night's order; the page says what to announce and show. It is
+the terminal's assistant (:class:`~.moderate.Assistant`, the same questions, the same
+lines, the same state) behind a JSON API: a game is its answers, kept after every tap
+in the host's store (:func:`~wooolf_solver.core.hosting.page_store`: the server's
+SQLite), so a restart loses nothing and the last tap can be undone. The game's key
+(random, in the page's address after ``#``) is the only way to it. The record
+downloads as a file ``wooolf review`` reads.
+
+>>> key, game = start({"roles": {"werewolf": 1, "villager": 2}, "deal": "hand"})
+>>> view(key, game)["question"]["prompt"]
+"Seat 1's card?"
+>>> setup(8)["deck"]
+{'seer': 1, 'villager': 5, 'werewolf': 2}
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+
+from ...core import fields
+from ...core.errors import InvalidRecordError, SolverError
+from ...core.hosting import page_store
+from ...core.pages import render_page
+from .moderate import NONE, Assistant, Replay, names_of, resume
+from .rules import Deck, load_rules, variants_of
+
+router = APIRouter(prefix="/moderate", tags=["werewolf moderator"])
+
+KIND = "werewolf-moderate"
+"""The sessions' kind in the host's store."""
+SCRIPT = Path(__file__).with_name("templates") / "moderate_page.js"
+_LOCK = threading.Lock()
+"""One change at a time (read, answer, write)."""
+
+
+def setup(players: int) -> dict[str, Any]:
+    """What the setup offers for ``players``: the default deck (the rules' table, or for
+    a small table one werewolf, a seer and villagers), every role, the bounds."""
+    rules = load_rules()
+    if not rules.small_players <= players <= rules.max_players:
+        raise InvalidRecordError(
+            f"players: from {rules.small_players} to {rules.max_players}, not {players}"
+        )
+    table = players in rules.table
+    deck: Deck = (
+        rules.table[players] if table else (("seer", 1), ("villager", players - 2), ("werewolf", 1))
+    )
+    return {
+        "players": players,
+        "deck": dict(deck),
+        "table": table,
+        "roles": [
+            {"name": role.name, "team": role.team, "repeat": role.repeat}
+            for role in rules.roles.values()
+        ],
+        "least": rules.small_players,
+        "most": rules.max_players,
+    }
+
+
+def start(options: Mapping[str, Any]) -> tuple[str, Assistant]:
+    """A new game from the setup's choices (``roles``, ``names``, ``deal``: ``shuffle``
+    to deal here, ``hand`` to enter each card; ``rules``: the variants): its key."""
+    raw = fields.only(options, ("roles", "names", "deal", "rules"), "game")
+    rules = load_rules()
+    deck = rules.check_deck(fields.required(raw, "roles", "game"), None, "roles")
+    players = sum(n for _, n in deck)
+    names = names_of(raw.get("names", []), players, "names")
+    deal = fields.choice(raw.get("deal", "hand"), "deal", ("shuffle", "hand"))
+    game = Assistant(deck, variants_of(raw.get("rules")), [], secrets.randbelow(2**31), rules,
+                     names)  # fmt: skip
+    if deal == "shuffle":
+        cards = [name for name, n in rules.cards(deck) for _ in range(n)]
+        random.SystemRandom().shuffle(cards)
+        for card in cards[:players]:
+            game.answer(card)
+    return secrets.token_urlsafe(16), game
+
+
+def view(key: str, game: Assistant) -> dict[str, Any]:
+    """What the page shows: the question and its options, every line so far, the table
+    (each seat's card and state, for the moderator's eyes), the winner once over."""
+    replay = game.replay()
+    question = replay.question
+    out: dict[str, Any] = {
+        "key": key,
+        "step": len(game.answers),
+        "players": sum(n for _, n in game.deck),
+        "names": list(game.names),
+        "deck": dict(game.deck),
+        "lines": game.lines(replay),
+        "question": None,
+        "table": _table(game, replay),
+        "night": replay.state.night if replay.state is not None else 0,
+        "winner": None if replay.outcome is None else replay.outcome.winner,
+        "over": question is None,
+    }
+    if question is not None:
+        out["question"] = {
+            "key": question.key,
+            "prompt": question.prompt,
+            "options": [{"value": o, "label": _label(o, game.names)} for o in question.options],
+            "many": question.key == "voters",
+        }
+    return out
+
+
+def _label(option: str, names: tuple[str, ...]) -> str:
+    if option.isdigit() and 0 < int(option) <= len(names):
+        return f"{option} · {names[int(option) - 1]}"
+    return "nobody" if option == NONE else option
+
+
+def _table(game: Assistant, replay: Replay) -> list[dict[str, Any]]:
+    state = replay.state
+    players = sum(n for _, n in game.deck)
+    rows = []
+    for seat in range(1, players + 1):
+        row: dict[str, Any] = {"seat": seat, "name": game.names[seat - 1] if game.names else ""}
+        if state is None:
+            row["card"] = game.answers[seat - 1] if seat <= len(game.answers) else ""
+            rows.append(row)
+            continue
+        row |= {
+            "card": state.roles[seat],
+            "alive": seat in state.living,
+            "sheriff": state.sheriff == seat,
+            "lover": seat in (state.lovers or ()),
+            "charmed": seat in state.charmed,
+        }
+        if state.roles[seat] == "witch":
+            row["potions"] = [
+                potion
+                for potion, spent in (("heal", state.healed), ("poison", state.poisoned))
+                if seat not in spent
+            ]
+        rows.append(row)
+    return rows
+
+
+# -- the routes --------------------------------------------------------------------------
+
+
+def _refused(error: SolverError, status: int = 422) -> JSONResponse:
+    message = " ".join(str(error).split())
+    return JSONResponse({"error": message[:300]}, status)
+
+
+def _load(request: Request, key: str) -> Assistant:
+    saved = page_store(request).kept(KIND, key) if len(key) <= 64 else None
+    if saved is None:
+        raise LookupError(key)
+    return resume(saved)
+
+
+def _keep(request: Request, key: str, game: Assistant) -> None:
+    page_store(request).keep(KIND, key, game.to_dict())
+
+
+NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+MISSING = JSONResponse({"error": "game: no game with this key"}, 404)
+
+
+@router.get("", response_class=HTMLResponse, include_in_schema=False)
+def page() -> HTMLResponse:
+    body = render_page("wooolf_solver.games.werewolf", "moderate_page.html",
+                       page_title="Werewolf: the moderator")  # fmt: skip
+    return HTMLResponse(body, headers=NO_STORE)
+
+
+@router.get("/moderate.js", include_in_schema=False)
+def script() -> FileResponse:
+    return FileResponse(SCRIPT, media_type="text/javascript")
+
+
+@router.get("/api/setup")
+def setup_route(players: int = 8) -> Response:
+    """The default deck for ``players`` and every role."""
+    try:
+        return JSONResponse(setup(players))
+    except SolverError as error:
+        return _refused(error)
+
+
+@router.post("/api/games", status_code=201)
+def start_route(request: Request, options: dict[str, Any] = Body()) -> Response:  # noqa: B008
+    """A new moderated game: ``roles`` (name -> copies), ``names`` (one per seat, or
+    none), ``deal`` (``shuffle`` or ``hand``), ``rules`` (the variants). Its view, with
+    the ``key`` that reaches it."""
+    try:
+        key, game = start(options)
+    except SolverError as error:
+        return _refused(error)
+    with _LOCK:
+        _keep(request, key, game)
+    return JSONResponse(view(key, game), 201, headers=NO_STORE)
+
+
+@router.get("/api/games/{key}")
+def view_route(request: Request, key: str) -> Response:
+    """The game's view now."""
+    try:
+        return JSONResponse(view(key, _load(request, key)), headers=NO_STORE)
+    except LookupError:
+        return MISSING
+
+
+@router.post("/api/games/{key}/answer")
+def answer_route(request: Request, key: str, body: dict[str, Any] = Body()) -> Response:  # noqa: B008
+    """The pending question's ``answer``; ``step`` is the number of answers the page
+    saw (another tab's answer since: ``409``, nothing changes)."""
+    with _LOCK:
+        try:
+            game = _load(request, key)
+        except LookupError:
+            return MISSING
+        try:
+            raw = fields.only(body, ("answer", "step"), "body")
+            step = fields.integer(fields.required(raw, "step", "body"), "step")
+            answer = fields.string(fields.required(raw, "answer", "body"), "answer")
+            if step != len(game.answers):
+                return JSONResponse({"error": "step: the game has moved on; reload"}, 409)
+            game.answer(answer[:200])
+        except SolverError as error:
+            return _refused(error)
+        _keep(request, key, game)
+    return JSONResponse(view(key, game), headers=NO_STORE)
+
+
+@router.post("/api/games/{key}/undo")
+def undo_route(request: Request, key: str, body: dict[str, Any] = Body()) -> Response:  # noqa: B008
+    """Take the last answer back (``step`` as for an answer)."""
+    with _LOCK:
+        try:
+            game = _load(request, key)
+        except LookupError:
+            return MISSING
+        try:
+            step = fields.integer(fields.required(body, "step", "body"), "step")
+        except SolverError as error:
+            return _refused(error)
+        if step != len(game.answers):
+            return JSONResponse({"error": "step: the game has moved on; reload"}, 409)
+        _keep(request, key, game.undo())
+    return JSONResponse(view(key, game), headers=NO_STORE)
+
+
+@router.get("/api/games/{key}/record")
+def record_route(request: Request, key: str, download: bool = False) -> Response:
+    """The game record so far (every card, every event): ``wooolf review`` reads it."""
+    try:
+        game = _load(request, key)
+    except LookupError:
+        return MISSING
+    headers = dict(NO_STORE)
+    if download:
+        headers["Content-Disposition"] = 'attachment; filename="werewolf-game.json"'
+    return JSONResponse(game.record_dict(), headers=headers)

@@ -1,0 +1,203 @@
+// The moderator's page: the setup, then one question at a time (see moderate_page.py).
+// The game's key lives in the address after '#'; every tap is stored by the server.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const API = "/moderate/api";
+  const WORDS = {  // the page's own words (the questions and lines come from the server)
+    cards: (n, players) => `${n} cards for ${players} players`,
+    table: "the rules' table for this count",
+    own: "no table row for this count: choose the roles",
+    night: (n) => `Night ${n}`,
+    setup: "The deal",
+    confirm: "Confirm",
+    won: { village: "The village wins.", werewolves: "The werewolves win.", piper: "The piper wins.",
+           lovers: "The lovers win.", nobody: "Nobody wins." },
+    unfinished: "The game stops unfinished.",
+    over: "The game is over.",
+    sheriff: "sheriff", lover: "lover", charmed: "charmed", dead: "dead",
+    potions: (list) => `potions: ${list.length ? list.join(", ") : "none"}`,
+  };
+  let view = null;
+  let seen = 0;  // lines already shown before the last tap
+
+  function show(message) {
+    const box = $("message");
+    box.textContent = message || "";
+    box.className = message ? "error" : "";
+  }
+
+  async function call(path, body) {
+    const options = body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    const response = await fetch(API + path, options);
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.error || response.statusText);
+    return data;
+  }
+
+  // -- the setup ------------------------------------------------------------------------
+
+  async function loadSetup() {
+    const players = Number($("players").value) || 8;
+    try {
+      const setup = await call(`/setup?players=${players}`);
+      show("");
+      $("deck-note").textContent = setup.table ? WORDS.table : WORDS.own;
+      const roles = $("roles");
+      roles.replaceChildren();
+      for (const role of setup.roles) {
+        const label = document.createElement("label");
+        const input = document.createElement("input");
+        input.type = "number"; input.min = 0; input.max = role.repeat ? 18 : 1;
+        input.value = setup.deck[role.name] || 0; input.dataset.role = role.name;
+        input.addEventListener("input", count);
+        label.append(role.name, input);
+        roles.append(label);
+      }
+      count();
+    } catch (error) { show(error.message); }
+  }
+
+  function deckChosen() {
+    const roles = {};
+    for (const input of document.querySelectorAll("#roles input")) {
+      const n = Number(input.value);
+      if (n > 0) roles[input.dataset.role] = n;
+    }
+    return roles;
+  }
+
+  function count() {
+    const total = Object.values(deckChosen()).reduce((a, b) => a + b, 0);
+    $("count").textContent = WORDS.cards(total, $("players").value);
+  }
+
+  async function start(deal) {
+    const names = $("names").value.split("\n").map((s) => s.trim()).filter(Boolean);
+    const body = { roles: deckChosen(), names, deal, rules: { reveal: $("reveal").checked } };
+    try {
+      const data = await call("/games", body);
+      seen = 0;
+      history.replaceState(null, "", "#" + data.key);
+      render(data);
+    } catch (error) { show(error.message); }
+  }
+
+  // -- the game -------------------------------------------------------------------------
+
+  function narrate(lines) {
+    if (!$("narrate").checked || !("speechSynthesis" in window)) return;
+    for (const line of lines) window.speechSynthesis.speak(new SpeechSynthesisUtterance(line));
+  }
+
+  function render(data) {
+    view = data;
+    show("");
+    $("setup").hidden = true;
+    $("game").hidden = false;
+    $("when").textContent = data.night ? WORDS.night(data.night) : WORDS.setup;
+    const fresh = data.lines.slice(Math.min(seen, data.lines.length));
+    $("say").replaceChildren(...fresh.map((line) => {
+      const p = document.createElement("p"); p.textContent = line; return p; }));
+    $("say-card").hidden = !fresh.length;
+    const script = $("script");
+    script.replaceChildren(...data.lines.map((line) => {
+      const li = document.createElement("li"); li.textContent = line; return li; }));
+    const question = data.question;
+    $("prompt").textContent = question ? question.prompt : WORDS.over;
+    const options = $("options");
+    options.replaceChildren();
+    if (question) {
+      const picked = new Set();
+      for (const option of question.options) {
+        const button = document.createElement("button");
+        button.textContent = option.label;
+        button.dataset.value = option.value;
+        button.className = "option";
+        button.addEventListener("click", () => {
+          if (!question.many) return answer(option.value);
+          picked.has(option.value) ? picked.delete(option.value) : picked.add(option.value);
+          button.classList.toggle("on");
+        });
+        options.append(button);
+      }
+      if (question.many) {
+        const confirm = document.createElement("button");
+        confirm.className = "primary"; confirm.id = "confirm"; confirm.textContent = WORDS.confirm;
+        confirm.addEventListener("click", () => picked.size && answer([...picked].join(" ")));
+        options.append(confirm);
+      }
+    }
+    const winner = $("winner");
+    winner.hidden = !data.over;
+    winner.textContent = data.winner ? WORDS.won[data.winner] : WORDS.unfinished;
+    $("undo").disabled = data.step === 0;
+    $("record").href = `${API}/games/${data.key}/record?download=true`;
+    const rows = $("seats");
+    rows.replaceChildren(...data.table.map((row) => {
+      const tr = document.createElement("tr");
+      const marks = [];
+      if (row.alive === false) marks.push(WORDS.dead);
+      if (row.sheriff) marks.push(WORDS.sheriff);
+      if (row.lover) marks.push(WORDS.lover);
+      if (row.charmed) marks.push(WORDS.charmed);
+      if (row.potions) marks.push(WORDS.potions(row.potions));
+      const cells = [row.name ? `${row.seat} · ${row.name}` : String(row.seat), row.card, marks.join(", ")];
+      for (const text of cells) {
+        const td = document.createElement("td"); td.textContent = text; tr.append(td);
+      }
+      if (row.alive === false) tr.cells[0].className = "dead";
+      return tr;
+    }));
+    narrate([...fresh, ...(question ? [question.prompt] : [])]);
+  }
+
+  async function answer(value) {
+    const before = view.lines.length;
+    try {
+      const data = await call(`/games/${view.key}/answer`, { answer: value, step: view.step });
+      seen = before;
+      render(data);
+    } catch (error) { show(error.message); }
+  }
+
+  async function undo() {
+    try {
+      const data = await call(`/games/${view.key}/undo`, { step: view.step });
+      seen = Math.min(seen, data.lines.length);
+      render(data);
+    } catch (error) { show(error.message); }
+  }
+
+  async function open() {
+    const key = location.hash.slice(1);
+    if (!key) {
+      $("game").hidden = true;
+      $("setup").hidden = false;
+      return loadSetup();
+    }
+    try {
+      const data = await call(`/games/${encodeURIComponent(key)}`);
+      seen = data.lines.length;
+      render(data);
+    } catch (error) {
+      show(error.message);
+      $("setup").hidden = false;
+      loadSetup();
+    }
+  }
+
+  $("players").addEventListener("change", loadSetup);
+  $("shuffle").addEventListener("click", () => start("shuffle"));
+  $("by-hand").addEventListener("click", () => start("hand"));
+  $("undo").addEventListener("click", undo);
+  $("new-game").addEventListener("click", () => { history.replaceState(null, "", "#"); open(); });
+  if ("speechSynthesis" in window) {
+    $("narrate-label").hidden = false;
+    $("narrate").checked = localStorage.getItem("narrate") === "1";
+    $("narrate").addEventListener("change", () =>
+      localStorage.setItem("narrate", $("narrate").checked ? "1" : "0"));
+  }
+  open();
+})();
