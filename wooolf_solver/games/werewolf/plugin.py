@@ -121,6 +121,7 @@ class Werewolf(Game[GameRecord]):
     verbs: ClassVar[frozenset[str]] = frozenset(
         {"solve", "why", "review", "balance", "moderate", "simulate", "compare"}
     )
+    pages: ClassVar[tuple[str, ...]] = ("wooolf_solver.games.werewolf.moderate_page:router",)
 
     def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> GameRecord:
         return read_record(data)
