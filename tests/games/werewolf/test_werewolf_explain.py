@@ -7,11 +7,13 @@ from test_werewolf_solvers import SPEC
 
 from wooolf_solver.core.errors import InconsistentRecordError, InvalidRecordError
 from wooolf_solver.core.reasons import NEGATION_EVENT, challenged
+from wooolf_solver.engines import get_engine
 from wooolf_solver.games.werewolf import GAME
-from wooolf_solver.games.werewolf.brute import consistent
 from wooolf_solver.games.werewolf.explain import explain, explanations
 from wooolf_solver.games.werewolf.model import knowledge_of
 from wooolf_solver.games.werewolf.record import read_record
+
+consistent = get_engine("brute").consistent
 
 
 def test_the_spec_example_seat_4_lied_so_is_a_werewolf() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from werewolf_reference import consistent, weight
 
 from wooolf_solver.games.werewolf.balance import village_win
-from wooolf_solver.games.werewolf.brute import solve_knowledge, weight
 from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.lab import compare, simulate
 from wooolf_solver.games.werewolf.model import knowledge_of
@@ -51,7 +51,7 @@ def test_solver_bots_play_legal_games_seen_consistently(seed: int) -> None:
     for seat in (None, *record.seats):
         knowledge = knowledge_of(record.view(seat))
         assert weight(knowledge, outcome.world) > 0
-        assert solve_knowledge(knowledge).consistent
+        assert consistent(knowledge)
 
 
 def test_the_seer_bot_claims_once_she_has_seen_a_werewolf() -> None:

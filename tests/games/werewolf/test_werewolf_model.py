@@ -7,8 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from werewolf_reference import conflict, consistent, solve, solve_knowledge
 
-from wooolf_solver.games.werewolf.brute import consistent, solve, solve_knowledge
 from wooolf_solver.games.werewolf.model import knowledge_of
 from wooolf_solver.games.werewolf.record import read_record
 
@@ -47,7 +47,7 @@ def test_the_thief_deck_two_extra_villagers_two_left_over_slots_both_exchanges()
     assert solution.worlds == 32
     # P(plays the werewolf) = P(dealt it) + P(dealt the thief and took it) = 1/5 + 1/20.
     assert solution.werewolf == {1: F(1, 4), 2: F(1, 4), 3: F(1, 4)}
-    assert "thief" not in solution.roles[1]
+    assert "thief" not in solution.exact[1]
 
 
 def test_the_thief_becomes_a_werewolf_when_both_left_over_cards_are() -> None:
@@ -59,7 +59,7 @@ def test_the_thief_becomes_a_werewolf_when_both_left_over_cards_are() -> None:
         events=[{"night": 1}, {"seat": 1, "takes": "werewolf"}],
     )
     solution = solve(took)
-    assert solution.roles[1] == {"werewolf": 1}
+    assert solution.exact[1] == {"werewolf": 1}
     # seats 2 and 3 hold two of: the other werewolf, two villagers
     assert solution.werewolf[2] == solution.werewolf[3] == F(1, 3)
 
@@ -68,7 +68,7 @@ def test_a_known_card_with_a_thief_is_the_role_played() -> None:
     solution = solve(
         record({"thief": 1, "werewolf": 1, "villager": 1}, viewpoint=2, cards={2: "villager"})
     )
-    assert solution.roles[2] == {"villager": 1}
+    assert solution.exact[2] == {"villager": 1}
     assert solution.werewolf[1] == solution.werewolf[3]
 
 
@@ -111,22 +111,22 @@ def test_the_game_goes_on_after_every_public_event_but_the_last() -> None:
     assert ended.werewolf[3] == F(1, 3)
     # with parity, two alive with a werewolf among them is over: the night that follows
     # the lynch contradicts (the lynch alone, the game's last event, may end it)
-    parity = solve(record(deck, rules={"reveal": False, "parity": True}, events=events))
-    assert parity.to_dict() == {"consistent": False, "conflict": [4]}
+    parity = record(deck, rules={"reveal": False, "parity": True}, events=events)
+    assert conflict(parity) == (4,)
 
 
 def test_a_shot_makes_its_shooter_the_hunter() -> None:
     deck = {"werewolf": 1, "hunter": 1, "villager": 3}
     events = [{"night": 1}, {"dawn": 1, "dead": [2]}, {"seat": 2, "shoots": 3}]
     solution = solve(record(deck, rules={"reveal": False}, events=events))
-    assert solution.roles[2] == {"hunter": 1}
+    assert solution.exact[2] == {"hunter": 1}
 
 
 def test_a_revealed_card_is_a_hard_fact() -> None:
     deck = {"werewolf": 1, "villager": 2, "seer": 1}
     events = [{"night": 1}, {"dawn": 1, "dead": [2], "cards": {2: "seer"}}]
     solution = solve(record(deck, events=events))
-    assert solution.roles[2] == {"seer": 1} and solution.werewolf[3] == F(1, 3)
+    assert solution.exact[2] == {"seer": 1} and solution.werewolf[3] == F(1, 3)
 
 
 @pytest.mark.parametrize(
@@ -162,7 +162,7 @@ def test_the_seer_alignment_variant() -> None:
     solution = solve(
         record(deck, rules={"seer": "alignment"}, viewpoint=1, cards={1: "seer"}, events=events)
     )
-    assert solution.roles[2] == {"villager": F(1, 2), "witch": F(1, 2)}
+    assert solution.exact[2] == {"villager": F(1, 2), "witch": F(1, 2)}
 
 
 def test_lovers_seen_by_cupid_and_by_a_lover() -> None:
@@ -170,7 +170,7 @@ def test_lovers_seen_by_cupid_and_by_a_lover() -> None:
     events = [{"night": 1}, {"seat": 2, "lovers": [2, 3]}]
     lover = knowledge_of(record(deck, viewpoint=2, cards={2: "villager"}, events=events))
     assert solve_knowledge(lover).worlds == 6  # the pair known; 3! deals of the rest
-    cupid = solve(
+    cupid = knowledge_of(
         record(
             deck,
             viewpoint=1,
@@ -178,15 +178,15 @@ def test_lovers_seen_by_cupid_and_by_a_lover() -> None:
             events=[{"night": 1}, {"seat": 1, "lovers": [2, 3]}],
         )
     )
-    assert not cupid.consistent  # seat 1 is not in the pair, so it is cupid
+    assert not consistent(cupid)  # seat 1 is not in the pair, so it is cupid
 
 
 def test_the_charmed_know_the_piper_is_none_of_them() -> None:
     deck = {"werewolf": 1, "piper": 1, "villager": 2}
     events = [{"night": 1}, {"seat": 2, "charmed": [2, 3]}]
     solution = solve(record(deck, viewpoint=2, cards={2: "villager"}, events=events))
-    assert solution.roles[3].get("piper", 0) == 0
-    assert solution.roles[1]["piper"] == solution.roles[4]["piper"] == F(1, 2)
+    assert solution.exact[3].get("piper", 0) == 0
+    assert solution.exact[1]["piper"] == solution.exact[4]["piper"] == F(1, 2)
 
 
 @pytest.mark.parametrize(
@@ -249,11 +249,11 @@ def test_a_conflict_is_a_minimal_set_of_events() -> None:
         {"seat": 4, "claims": "villager"},
         {"day": 1, "votes": {1: 2}, "lynched": 2, "cards": {2: "villager"}},
     ]
-    solution = solve(record(deck, viewpoint=1, cards={1: "seer"}, events=events))
-    assert solution.to_dict() == {"consistent": False, "conflict": [2, 5]}
+    found = conflict(record(deck, viewpoint=1, cards={1: "seer"}, events=events))
+    assert found == (2, 5)
     knowledge = knowledge_of(record(deck, viewpoint=1, cards={1: "seer"}, events=events))
-    for event in solution.conflict:
-        rest = [other for other in solution.conflict if other != event]
+    for event in found:
+        rest = [other for other in found if other != event]
         assert consistent(knowledge.restricted(rest))
 
 
@@ -276,9 +276,9 @@ def test_the_lovers_of_different_teams_alone_alive_would_have_won() -> None:
 def test_nobody_alive_counts_as_over() -> None:
     deck = {"werewolf": 1, "villager": 1, "witch": 1}
     events = [{"night": 1}, {"dawn": 1, "dead": [1, 2, 3]}]
-    assert solve(record(deck, rules={"reveal": False}, events=events)).consistent
+    assert consistent(knowledge_of(record(deck, rules={"reveal": False}, events=events)))
     later = [*events, {"day": 1, "lynched": None}]
-    assert solve(record(deck, rules={"reveal": False}, events=later)).conflict == (3,)
+    assert conflict(record(deck, rules={"reveal": False}, events=later)) == (3,)
 
 
 def test_a_lovers_grief_is_not_imposed() -> None:
@@ -297,6 +297,6 @@ def test_charms_make_the_piper() -> None:
     deck = {"werewolf": 1, "piper": 1, "villager": 2}
     events = [{"night": 1}, {"seat": 1, "charms": [2, 3]}]
     solution = solve(record(deck, viewpoint=1, cards={1: "piper"}, events=events))
-    assert solution.roles[1] == {"piper": 1}
+    assert solution.exact[1] == {"piper": 1}
     public = solve(record(deck, events=events))
-    assert public.roles[1]["piper"] == F(1, 4)  # a private event tells the public nothing
+    assert public.exact[1]["piper"] == F(1, 4)  # a private event tells the public nothing

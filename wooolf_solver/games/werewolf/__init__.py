@@ -11,8 +11,8 @@ The modules follow the pipeline:
   undo, save and resume);
 - :mod:`.validate`: a full record checked against the rules;
 - :mod:`.model`: the exact model as a core knowledge;
-- :mod:`.brute`, :mod:`.counter`: the brute-force reference and the fast exact engine
-  (the default);
+- :mod:`.counter`: the fast exact engine (the default; the generic engines are the
+  reference), :mod:`.posterior`: the one answer read off any engine's tally;
 - :mod:`.explain`, :mod:`.review`: why a fact is certain; a full record's ballots judged
   from each voter's knowledge;
 - :mod:`.solver_bots`, :mod:`.lab`: bots deciding from their own exact knowledge; win

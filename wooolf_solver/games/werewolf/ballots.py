@@ -27,16 +27,12 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import reduce
 from operator import add
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from .rules import WEREWOLF, Rules, Seat, Team, load_rules
 
-if TYPE_CHECKING:
-    from .brute import Solution
-    from .model import WerewolfKnowledge
-
 P = TypeVar("P", Fraction, float)
-"""A probability: exact, or a float from the generic engines."""
+"""A probability: exact in the posterior (floats work alike)."""
 VILLAGE: Team = "village"
 
 
@@ -82,35 +78,4 @@ def ranked(
     return sorted(scored, key=lambda item: item[1], reverse=True)  # stable: ties by seat
 
 
-def advice(
-    knowledge: WerewolfKnowledge, roles: Mapping[Seat, Mapping[str, P]]
-) -> tuple[Team, list[tuple[Seat, P]]]:
-    """The viewpoint's goal, and the living seats but itself, best ballot first, with
-    their scores (``roles``: the knowledge's posterior)."""
-    rules = knowledge.rules
-    goal = goal_of(roles, knowledge.viewpoint, rules)
-    seats = [seat for seat in knowledge.living if seat != knowledge.viewpoint]
-    return goal, ranked(roles, seats, goal, rules)
-
-
-def best_ballots(
-    solution: Solution, voter: Seat, candidates: Iterable[Seat], rules: Rules | None = None
-) -> list[tuple[Seat, Fraction]]:
-    """The ``candidates`` for ``voter``'s ballot, best first for its team's goal, with
-    their scores, from ``solution``, the voter's own exact posterior (for bots:
-    ``counter.solve(table.view(seat))``).
-
-    >>> from wooolf_solver.games.werewolf.counter import solve
-    >>> from wooolf_solver.games.werewolf.record import read_record
-    >>> record = read_record({"game": "werewolf", "players": 4, "viewpoint": 1,
-    ...     "roles": {"werewolf": 2, "seer": 1, "villager": 1}, "cards": {1: "werewolf"},
-    ...     "events": [{"night": 1}, {"seat": 1, "wolves": [1, 2]}]})
-    >>> best_ballots(solve(record), 1, (2, 3, 4))
-    [(3, Fraction(4, 1)), (4, Fraction(4, 1)), (2, Fraction(0, 1))]
-    """
-    rules = rules or load_rules()
-    goal = goal_of(solution.roles, voter, rules)
-    return ranked(solution.roles, candidates, goal, rules)
-
-
-__all__ = ["advice", "best_ballots", "goal_of", "ranked", "score", "worth"]
+__all__ = ["goal_of", "load_rules", "ranked", "score", "worth"]

@@ -24,24 +24,32 @@ thief, either slot taken) and two deals with the thief left over (weight 2 each)
 >>> counts = count(knowledge_of(record))
 >>> count(knowledge_of(record), indicator=True).worlds, counts.roles[1]["werewolf"] / counts.total
 (32, 0.25)
+
+Its tally also weighs each claiming seat's last claim being false (the ``lying`` query):
+here seat 2's, a werewolf's (weight 1/9 under ``mimic``: the role and the answer, each
+one of 3 names) against the seer's, honest and right (weight 1), both scaled by 9.
+
+>>> record = read_record({"game": "werewolf", "players": 3, "roles": {"werewolf": 1,
+...     "seer": 1, "villager": 1}, "viewpoint": 1, "cards": {1: "villager"}, "events": [
+...     {"night": 1}, {"dawn": 1}, {"seat": 2, "claims": "seer", "checked": {1: "villager"}}]})
+>>> tally = CountingEngine().tally(knowledge_of(record))
+>>> tally.query("lying"), tally.total
+({2: 1}, 10)
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from itertools import combinations, product
 from math import comb, factorial, prod
 from typing import Any, ClassVar
 
-from ...core.conflict import shrink
-from ...core.errors import EventId
 from ...core.knowledge import RoleIs
-from ...engines.base import Tally
-from .brute import Solution
+from ...engines.base import Tally, Weight
 from .model import (
+    LYING,
     ClaimMade,
     DawnVictims,
     GoesOn,
@@ -53,10 +61,8 @@ from .model import (
     SeerSaw,
     Took,
     WerewolfKnowledge,
-    knowledge_of,
     sees,
 )
-from .record import GameRecord
 from .rules import CUPID, PIPER, THIEF, WEREWOLF, WITCH, Seat
 
 SEER = "seer"
@@ -99,16 +105,15 @@ class CountingEngine:
         counts, weights = count(knowledge, memo=memo), count(knowledge, True, memo)
         per_world = prod(factorial(n) for _, n in knowledge.space.cards)
         roles = {
-            seat: {role: float(w * per_world) for role, w in by_role.items() if w}
+            seat: {role: w * per_world for role, w in by_role.items() if w}
             for seat, by_role in counts.roles.items()
         }
-        total = counts.total
-        decision: dict[Any, float] = {}
-        if knowledge.has_decision:
-            lying = _lying(knowledge, counts)
-            decision = {frozenset({seat}): float(w * per_world) for seat, w in lying.items()}
-            decision[frozenset()] = float((total - sum(lying.values())) * per_world)
-        return Tally(weights.worlds * per_world, float(total * per_world), roles, decision)
+        queries: dict[str, Mapping[Hashable, Weight]] = {}
+        if knowledge.query_names:
+            lies = _lying(knowledge, counts)
+            queries[LYING] = {seat: w * per_world for seat, w in lies.items() if w}
+        total = counts.total * per_world
+        return Tally(weights.worlds * per_world, total, roles, queries=queries)
 
     def consistent(self, knowledge: Any) -> bool:
         return count(knowledge, indicator=True).worlds > 0
@@ -124,22 +129,6 @@ def _lying(knowledge: WerewolfKnowledge, counts: Counts) -> dict[Seat, int]:
             true = counts.roles[seat].get(claim.claim.claims, 0)
         out[seat] = counts.total - true
     return out
-
-
-def lying(knowledge: WerewolfKnowledge) -> dict[Seat, int]:
-    """The weight of each claiming seat's last claim being false (exact): here seat 2,
-    a werewolf (weight 1/9 under ``mimic``: the role and the answer, each one of 3 names),
-    or the seer, honest and right (weight 1), scaled by 9.
-
-    >>> from wooolf_solver.games.werewolf.record import read_record
-    >>> from wooolf_solver.games.werewolf.model import knowledge_of
-    >>> record = read_record({"game": "werewolf", "players": 3, "roles": {"werewolf": 1,
-    ...     "seer": 1, "villager": 1}, "viewpoint": 1, "cards": {1: "villager"}, "events": [
-    ...     {"night": 1}, {"dawn": 1}, {"seat": 2, "claims": "seer", "checked": {1: "villager"}}]})
-    >>> lying(knowledge_of(record)), count(knowledge_of(record)).total
-    ({2: 1}, 10)
-    """
-    return _lying(knowledge, count(knowledge))
 
 
 # -- the count ---------------------------------------------------------------------------
@@ -590,39 +579,3 @@ def _goes_on(
         if not among or not others or (parity and among >= others):
             return False
     return True
-
-
-# -- exact answers -----------------------------------------------------------------------
-
-
-def solve(record: GameRecord) -> Solution:
-    """Every output of ``solve`` for ``record``, exact, by counting (the brute-force
-    reference's :class:`~.brute.Solution`).
-
-    >>> from wooolf_solver.games.werewolf.record import read_record
-    >>> record = read_record({"game": "werewolf", "players": 3, "roles": {"werewolf": 1,
-    ...     "villager": 2}, "viewpoint": 1, "cards": {1: "villager"}})
-    >>> solve(record).werewolf
-    {1: Fraction(0, 1), 2: Fraction(1, 2), 3: Fraction(1, 2)}
-    """
-    return solve_knowledge(knowledge_of(record))
-
-
-def solve_knowledge(knowledge: WerewolfKnowledge) -> Solution:
-    """Every output of ``solve`` for a compiled knowledge, by counting."""
-    memo: Memo = {}
-    worlds = count(knowledge, True, memo).worlds
-    if not worlds:
-
-        def fails(events: Sequence[EventId]) -> bool:
-            return not count(knowledge.restricted(events), indicator=True).worlds
-
-        return Solution(False, conflict=shrink(knowledge.events, fails), speech=knowledge.speech)
-    counts = count(knowledge, memo=memo)
-    total = counts.total
-    roles = {
-        seat: {role: Fraction(w, total) for role, w in sorted(by_role.items()) if w}
-        for seat, by_role in counts.roles.items()
-    }
-    lying = {seat: Fraction(w, total) for seat, w in _lying(knowledge, counts).items()}
-    return Solution.of(knowledge, worlds, roles, lying)

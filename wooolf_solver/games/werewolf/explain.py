@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from ...core.conflict import minimal_conflict
+from ...core.conflict import consistent_tally, minimal_conflict
 from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Knowledge
-from ...core.posterior import Fact, Posterior
+from ...core.posterior import Fact
 from ...core.reasons import (
     LIAR,
     NEGATION_EVENT,
@@ -40,14 +40,12 @@ from ...core.reasons import (
     Terms,
     explain_fact,
     refutes,
-    role_chance,
 )
 from ...engines import Engine, get_engine
-from .brute import Solution
-from .counter import CountingEngine, count, lying
-from .counter import solve_knowledge as counted
+from .counter import CountingEngine
 from .events import Event
 from .model import RoleIn, WerewolfKnowledge, knowledge_of, sees
+from .posterior import WerewolfPosterior
 from .record import GameRecord
 from .rules import Seat
 
@@ -104,24 +102,10 @@ def explanations(
     ['seat 1 is the werewolf', 'seat 2 is the villager', 'seat 3 is the villager']
     """
     knowledge = knowledge_of(record)
-    solution = counted(knowledge)
-    if not solution.consistent:
-        raise InconsistentRecordError(solution.conflict)
-    book = GameBook(record, knowledge)
-    finder, check = finder or CountingEngine(), refutes(checker or get_engine(CHECKER))
-    return {fact: explain_fact(book, fact, finder, check) for fact in certain(solution, knowledge)}
-
-
-def certain(solution: Solution, knowledge: WerewolfKnowledge) -> list[Fact]:
-    """Every fact of probability exactly 1 (from exact zeros)."""
-    facts = []
-    for seat, roles in solution.roles.items():
-        possible = [role for role, p in roles.items() if p]
-        if len(possible) == 1:
-            facts.append(Fact(seat, possible[0], True))
-        else:
-            facts += [Fact(seat, r, False) for r in knowledge.role_names if r not in possible]
-    return facts
+    finder = finder or CountingEngine()
+    posterior = WerewolfPosterior(knowledge, consistent_tally(knowledge, finder))
+    book, check = GameBook(record, knowledge), refutes(checker or get_engine(CHECKER))
+    return {fact: explain_fact(book, fact, finder, check) for fact in posterior.certain}
 
 
 @dataclass(frozen=True)
@@ -155,10 +139,12 @@ class GameBook(FactBook):
     def chance(self, knowledge: Knowledge, fact: Fact) -> float | Fraction:
         if not isinstance(knowledge, WerewolfKnowledge):
             raise TypeError("a Werewolf chance needs a Werewolf knowledge")
+        posterior = WerewolfPosterior(knowledge, CountingEngine().tally(knowledge))
         if fact.identity == LIAR:
-            chance = Fraction(lying(knowledge)[fact.seat], count(knowledge).total)
-            return chance if fact.holds else 1 - chance
-        return role_chance(Posterior(knowledge, CountingEngine().tally(knowledge)).roles, fact)
+            chance = posterior.lying[fact.seat]
+        else:
+            chance = posterior.exact[fact.seat].get(fact.identity, Fraction(0))
+        return chance if fact.holds else 1 - chance
 
     def steps(self, fact: Fact, events: tuple[EventId, ...]) -> list[str]:
         """Each event of the reason; for a liar, its claim first."""

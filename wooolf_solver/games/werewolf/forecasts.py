@@ -26,12 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from fractions import Fraction
 
 from ...core.speech import Speech, read_by
 from ...lab.calibration import Forecast
-from .counter import solve
 from .events import Claim
+from .posterior import known
 from .record import GameRecord
 from .rules import WEREWOLF
 
@@ -56,15 +55,14 @@ def _forecast(then: GameRecord, models: Sequence[Speech], out: dict[str, list[Fo
             continue
         view = then.view(seat)
         for model in models:
-            solution = solve(read_by(view, model))
-            if not solution.consistent:
+            posterior = known(read_by(view, model))
+            if posterior is None:
                 continue
             out[model] += [
-                (float(solution.roles[other].get(WEREWOLF, Fraction(0))),
-                 plays[other] == WEREWOLF)
+                (float(posterior.werewolf[other]), plays[other] == WEREWOLF)
                 for other in living
                 if other != seat
-            ]  # fmt: skip
+            ]
 
 
 __all__ = ["forecasts"]

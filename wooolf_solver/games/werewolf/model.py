@@ -26,7 +26,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from math import comb
@@ -56,6 +56,8 @@ from .record import GameRecord
 from .rules import CUPID, PIPER, THIEF, WEREWOLF, WITCH, Rules, Seat, load_rules
 from .speech import weigh_claims
 
+LYING = "lying"
+"""The named query of the seats whose last claim is false."""
 TAKE = "take"
 """The thief's exchange: the left-over slot taken (1 or 2), ``None`` without a thief."""
 LOVERS = "lovers"
@@ -466,14 +468,13 @@ class WerewolfKnowledge(Knowledge):
         return {claim.claim.seat: claim for claim in self.claims}
 
     @property
-    def has_decision(self) -> bool:
-        """A knowledge with claims tallies, as its "decision", which claims are false."""
-        return bool(self.claims)
+    def query_names(self) -> tuple[str, ...]:
+        """``lying``, when some seat claimed a role (so every engine counts it)."""
+        return (LYING,) if self.claims else ()
 
-    def decision(self, world: World) -> Hashable:
-        """The seats whose last claim is false in ``world`` (so every engine counts
-        ``lying``)."""
-        return frozenset(seat for seat, claim in self.last_claims.items() if not claim.true(world))
+    def queries(self, world: World) -> Mapping[str, Iterable[Hashable]]:
+        """``lying``: the seats whose last claim is false in ``world``."""
+        return {LYING: [seat for seat, made in self.last_claims.items() if not made.true(world)]}
 
 
 def knowledge_of(record: GameRecord) -> WerewolfKnowledge:

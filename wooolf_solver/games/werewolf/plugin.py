@@ -1,4 +1,5 @@
-"""Classic Werewolf plugged into the library: the :class:`Werewolf` game and its posterior.
+"""Classic Werewolf plugged into the library: the :class:`Werewolf` game (its answer is
+:class:`~.posterior.WerewolfPosterior`).
 
 >>> GAME.name, GAME.engines
 ('werewolf', ('fast', 'cpsat', 'csp', 'brute'))
@@ -11,9 +12,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from functools import cached_property
-from math import factorial, prod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,80 +21,16 @@ from ...core.posterior import Fact, Posterior
 from ...core.reasons import Explanation, checker_name
 from ...engines import Engine, Tally
 from ..base import Game, Lab, Moderation
-from .ballots import advice
 from .explain import CHECKER, explain, explanations
-from .model import WerewolfKnowledge, knowledge_of
+from .model import knowledge_of
+from .posterior import WerewolfPosterior
 from .record import GameRecord, read_record
 from .review import Review, review
-from .rules import WEREWOLF, Team
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from .balance import Balance
-
-
-@dataclass(frozen=True)
-class WerewolfPosterior(Posterior):
-    """The posterior of a Werewolf knowledge, reported as the spec's ``solve`` JSON."""
-
-    @property
-    def werewolf_knowledge(self) -> WerewolfKnowledge:
-        if not isinstance(self.knowledge, WerewolfKnowledge):
-            raise TypeError("a Werewolf posterior needs a Werewolf knowledge")
-        return self.knowledge
-
-    @property
-    def worlds(self) -> int:
-        """The worlds (role assignments with the latent choices) of non-zero weight:
-        every world stands for the same number of physical deals."""
-        per_world = prod(factorial(n) for _, n in self.knowledge.space.cards)
-        return self.tally.deals // per_world
-
-    @cached_property
-    def werewolf(self) -> dict[Seat, float]:
-        """P(seat is a werewolf), for every seat."""
-        return {seat: roles.get(WEREWOLF, 0.0) for seat, roles in self.roles.items()}
-
-    @cached_property
-    def lying(self) -> dict[Seat, float]:
-        """P(claim false), per claiming seat (its last claim)."""
-        total = sum(self.tally.decision.values())
-        seats = self.werewolf_knowledge.last_claims
-        return {
-            seat: float(sum(w for liars, w in self.tally.decision.items() if seat in liars) / total)
-            for seat in seats
-        }
-
-    @cached_property
-    def advice(self) -> tuple[Team, list[tuple[Seat, float]]]:
-        """The viewpoint's team and the living seats other than the viewpoint, the best
-        ballot for that team first, with their scores (:mod:`.ballots`)."""
-        return advice(self.werewolf_knowledge, self.roles)
-
-    @property
-    def lynch(self) -> list[tuple[Seat, float]]:
-        """The living seats other than the viewpoint with P(werewolf), the best ballot for
-        the viewpoint's team first (for the village: most likely werewolf first)."""
-        return [(seat, self.werewolf[seat]) for seat, _ in self.advice[1]]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The spec's ``solve --json`` object, and the speech model read by; a lynch
-        advised to a viewpoint not of the village gives each seat's ``worth``."""
-        goal, order = self.advice
-        return {
-            "consistent": True,
-            "worlds": self.worlds,
-            "roles": {str(seat): roles for seat, roles in self.roles.items()},
-            "werewolf": {str(seat): p for seat, p in self.werewolf.items()},
-            "lying": {str(seat): p for seat, p in self.lying.items()},
-            "lynch": [
-                {"seat": seat, "werewolf": self.werewolf[seat]}
-                | ({"worth": score} if goal != "village" else {})
-                for seat, score in order
-            ],
-            "speech": self.werewolf_knowledge.speech,
-        }
 
 
 class Werewolf(Game[GameRecord]):

@@ -32,11 +32,9 @@ from ...core.errors import InvalidRecordError
 from ...core.review import Option, Step, replay
 from ...core.speech import DEFAULT_SPEECH, Speech
 from ...core.words import seats_in_words
-from .ballots import score
-from .brute import Solution
-from .counter import solve
 from .engine import winner_of, winners_of
 from .events import Charms, Day, Lovers
+from .posterior import WerewolfPosterior, known
 from .record import GameRecord
 from .rules import WEREWOLF, Seat, Team
 from .validate import check_game
@@ -168,23 +166,22 @@ class _Replay:
         record, number = day
         return replace(record, events=record.events[: number - 1]).view(seat)
 
-    def weigh(self, view: GameRecord) -> Solution:
-        return solve(view)
+    def weigh(self, view: GameRecord) -> WerewolfPosterior | None:
+        return known(view)
 
-    def judge(self, day: Vote, seat: Seat, moment: int, solution: Solution) -> Step[Ballot]:
+    def judge(
+        self, day: Vote, seat: Seat, moment: int, posterior: WerewolfPosterior | None
+    ) -> Step[Ballot]:
         record, number = day
-        if not solution.consistent:
+        if posterior is None:
             raise InvalidRecordError(
                 f"events.{number}.votes.{seat}: seat {seat}'s knowledge contradicts itself"
             )
-        target = _votes(record, number)[seat]
-        goal, rules = solution.goal, record.rules
-        best, best_p = solution.lynch[0] if solution.lynch else (None, Fraction(0))
-        best_score = Fraction(0) if best is None else score(solution.roles[best], goal, rules)
-        mine = score(solution.roles[target], goal, rules)
-        ballot = Ballot(
-            seat, target, solution.werewolf[target], best, best_p, goal, mine, best_score
-        )
+        target, goal, werewolf = _votes(record, number)[seat], posterior.goal, posterior.werewolf
+        best, best_score = posterior.lynch[0] if posterior.lynch else (None, Fraction(0))
+        best_p = Fraction(0) if best is None else werewolf[best]
+        mine = posterior.score(target)
+        ballot = Ballot(seat, target, werewolf[target], best, best_p, goal, mine, best_score)
         cards = dict(record.cards)
         right = cards.get(target) == WEREWOLF if goal == "village" else None
 

@@ -7,10 +7,11 @@ The stated policies of :class:`SolverBot` (every other decision is the random bo
 - with a ``talker`` (:class:`~.talk.Talker`), every living seat also speaks each day
   with chance ``claims``, the truth or a liar's story by the talker's policy (the seer
   who has seen a werewolf always speaks);
-- a **ballot** is the best for the voter's own team (:func:`.ballots.best_ballots`): a
-  villager's names the living seat most likely a werewolf, a werewolf's the seat worth
-  most to the village (never a packmate while another seat is open); the **election**
-  and a **successor** name the seat least likely a werewolf;
+- a **ballot** is the best for the voter's own team
+  (:meth:`.posterior.WerewolfPosterior.ballots`): a villager's names the living seat
+  most likely a werewolf, a werewolf's the seat worth most to the village (never a
+  packmate while another seat is open); the **election** and a **successor** name the
+  seat least likely a werewolf;
 - the **werewolves** kill the non-werewolf most likely the seer;
 - the **witch** heals the victim while she can, and poisons a seat certainly a werewolf;
 - the **defender** protects the last seat that claimed the seer, else himself, else any;
@@ -33,11 +34,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .ballots import best_ballots
 from .bots import RandomBot
-from .brute import Solution
-from .counter import solve
 from .events import Claim
+from .posterior import WerewolfPosterior, known
 from .rules import WEREWOLF, Seat
 
 if TYPE_CHECKING:
@@ -52,21 +51,22 @@ class SolverBot(RandomBot):
         self, rng: random.Random, claims: float = 0.0, talker: Talker | None = None
     ) -> None:
         super().__init__(rng, unanimous=False, claims=claims, talker=talker)
-        self._cache: dict[tuple[int, Seat, int], Solution] = {}
+        self._cache: dict[tuple[int, Seat, int], WerewolfPosterior | None] = {}
 
-    def knows(self, view: View, seat: Seat) -> Solution:
-        """The exact posterior of ``seat``'s knowledge now (cached per event count)."""
+    def knows(self, view: View, seat: Seat) -> WerewolfPosterior | None:
+        """The exact posterior of ``seat``'s knowledge now (``None``: it contradicts
+        itself), cached per event count."""
         key = (view.game, seat, view.seen)
         if key not in self._cache:
             self._cache = {k: v for k, v in self._cache.items() if k[0] == view.game}
-            self._cache[key] = solve(view.record)
+            self._cache[key] = known(view.record)
         return self._cache[key]
 
     def p(self, view: View, seat: Seat, target: Seat, role: str = WEREWOLF) -> Fraction:
-        solution = self.knows(view, seat)
-        if not solution.consistent:
+        posterior = self.knows(view, seat)
+        if posterior is None:
             return Fraction(0)
-        return solution.roles[target].get(role, Fraction(0))
+        return posterior.exact[target].get(role, Fraction(0))
 
     def best(
         self, view: View, seat: Seat, allowed: Sequence[Seat], role: str = WEREWOLF,
@@ -92,10 +92,10 @@ class SolverBot(RandomBot):
 
     def vote(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         others = [s for s in allowed if s != seat] or list(allowed)
-        solution = self.knows(view, seat)
-        if not solution.consistent:  # a claim against the model: any other seat
+        posterior = self.knows(view, seat)
+        if posterior is None:  # a claim against the model: any other seat
             return self.best(view, seat, others)
-        return best_ballots(solution, seat, others, view.rules)[0][0]
+        return posterior.ballots(others)[0][0]
 
     def elect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         others = [s for s in allowed if s != seat] or list(allowed)
