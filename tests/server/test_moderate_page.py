@@ -29,10 +29,17 @@ def client_on(db: Path) -> TestClient:
 
 def tap(client: TestClient, view: View, answer: str, status: int = 200) -> View:
     response = client.post(
-        f"/moderate/api/games/{view['key']}/answer", json={"answer": answer, "step": view["step"]}
+        "/moderate/api/game/answer",
+        json={"answer": answer, "step": view["step"]},
+        headers=bearer(view),
     )
     assert response.status_code == status, response.text
-    return response.json()  # type: ignore[no-any-return]
+    return {**response.json(), "key": view["key"]}
+
+
+def bearer(view: View) -> dict[str, str]:
+    """The game's key, as the page sends it (a view here carries it)."""
+    return {"Authorization": f"Bearer {view['key']}"}
 
 
 def choose(view: View) -> str:
@@ -62,8 +69,8 @@ def test_a_whole_game_to_the_win_and_review_reads_its_record(tmp_path: Path) -> 
             taps.append(choose(view))
             view = tap(client, view, taps[-1])
         assert view["over"] and view["winner"] == "werewolves"
-        record = client.get(f"/moderate/api/games/{view['key']}/record?download=true")
-        assert "attachment" in record.headers["content-disposition"]
+        record = client.get("/moderate/api/game/record", headers=bearer(view))
+        assert record.status_code == 200
     lines = view["lines"]
     assert lines[0] == "Night 1 falls: everyone, close your eyes."
     assert "Bo (seat 2, hunter) dies of grief (the lover of Ann (seat 1))." in lines[6]
@@ -89,7 +96,10 @@ def test_a_restart_in_the_middle_loses_nothing(tmp_path: Path) -> None:
             view = tap(client, view, choose(view))
         before = view
     with client_on(db) as client:
-        after = client.get(f"/moderate/api/games/{before['key']}").json()
+        after = {
+            **client.get("/moderate/api/game", headers=bearer(before)).json(),
+            "key": before["key"],
+        }
         assert after == before
         while after["question"] is not None:
             after = tap(client, after, choose(after))
@@ -103,9 +113,10 @@ def test_undo_a_stale_tap_and_refusals(tmp_path: Path) -> None:
         tap(client, view, "hunter", status=409)  # a second tab's tap on an old step
         wrong = tap(client, first, "wizard", status=422)
         assert wrong["error"].startswith("answer: 'wizard' is not one of")
-        undone = client.post(f"/moderate/api/games/{view['key']}/undo", json={"step": 1}).json()
-        assert undone["step"] == 0 and undone["question"] == view["question"]
-        assert client.get("/moderate/api/games/nothing-here").status_code == 404
+        undo = client.post("/moderate/api/game/undo", json={"step": 1}, headers=bearer(view))
+        assert undo.json()["step"] == 0 and undo.json()["question"] == view["question"]
+        assert client.get("/moderate/api/game", headers=bearer({"key": "other"})).status_code == 404
+        assert client.get("/moderate/api/game").status_code == 404  # no key
         bad = client.post("/moderate/api/games", json={"roles": {"seer": 1, "villager": 3}})
         assert bad.status_code == 422 and bad.json()["error"].startswith("roles: a deck needs")
         bad = client.post("/moderate/api/games", json={"roles": DECK, "names": ["Ann"]})

@@ -8,11 +8,12 @@ the terminal's assistant (:class:`~.moderate.Assistant`, the same questions, the
 lines, the same state) behind a JSON API: a game is its answers, kept after every tap
 in the host's store (:func:`~wooolf_solver.core.hosting.page_store`: the server's
 SQLite), so a restart loses nothing and the last tap can be undone. The game's key
-(random, in the page's address after ``#``) is the only way to it. The record
-downloads as a file ``wooolf review`` reads.
+(random, in the page's address after ``#``: never sent in a URL, but as
+``Authorization: Bearer KEY``; stored only as its digest) is the only way to it. The
+record downloads as a file ``wooolf review`` reads.
 
 >>> key, game = start({"roles": {"werewolf": 1, "villager": 2}, "deal": "hand"})
->>> view(key, game)["question"]["prompt"]
+>>> view(game)["question"]["prompt"]
 "Seat 1's card?"
 >>> setup(8)["deck"]
 {'seer': 1, 'villager': 5, 'werewolf': 2}
@@ -20,6 +21,7 @@ downloads as a file ``wooolf review`` reads.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 import threading
@@ -90,13 +92,12 @@ def start(options: Mapping[str, Any]) -> tuple[str, Assistant]:
     return secrets.token_urlsafe(16), game
 
 
-def view(key: str, game: Assistant) -> dict[str, Any]:
+def view(game: Assistant) -> dict[str, Any]:
     """What the page shows: the question and its options, every line so far, the table
     (each seat's card and state, for the moderator's eyes), the winner once over."""
     replay = game.replay()
     question = replay.question
     out: dict[str, Any] = {
-        "key": key,
         "step": len(game.answers),
         "players": sum(n for _, n in game.deck),
         "names": list(game.names),
@@ -159,19 +160,30 @@ def _refused(error: SolverError, status: int = 422) -> JSONResponse:
     return JSONResponse({"error": message[:300]}, status)
 
 
-def _load(request: Request, key: str) -> Assistant:
-    saved = page_store(request).kept(KIND, key) if len(key) <= 64 else None
+def _slot(request: Request) -> str:
+    """Where the game of the request's key is kept: the key's digest (the key itself,
+    ``Authorization: Bearer KEY``, is never stored nor put in a URL)."""
+    header = request.headers.get("authorization", "")
+    scheme, _, key = header.partition(" ")
+    if scheme.lower() != "bearer" or not 0 < len(key.strip()) <= 100:
+        raise LookupError("no key")
+    return _digest(key.strip())
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _load(request: Request) -> tuple[str, Assistant]:
+    slot = _slot(request)
+    saved = page_store(request).kept(KIND, slot)
     if saved is None:
-        raise LookupError(key)
-    return resume(saved)
-
-
-def _keep(request: Request, key: str, game: Assistant) -> None:
-    page_store(request).keep(KIND, key, game.to_dict())
+        raise LookupError(slot)
+    return slot, resume(saved)
 
 
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
-MISSING = JSONResponse({"error": "game: no game with this key"}, 404)
+MISSING = {"error": "game: no game with this key (Authorization: Bearer KEY)"}
 
 
 @router.get("", response_class=HTMLResponse, include_in_schema=False)
@@ -205,67 +217,59 @@ def start_route(request: Request, options: dict[str, Any] = Body()) -> Response:
     except SolverError as error:
         return _refused(error)
     with _LOCK:
-        _keep(request, key, game)
-    return JSONResponse(view(key, game), 201, headers=NO_STORE)
+        page_store(request).keep(KIND, _digest(key), game.to_dict())
+    return JSONResponse({"key": key, **view(game)}, 201, headers=NO_STORE)
 
 
-@router.get("/api/games/{key}")
-def view_route(request: Request, key: str) -> Response:
+@router.get("/api/game")
+def view_route(request: Request) -> Response:
     """The game's view now."""
     try:
-        return JSONResponse(view(key, _load(request, key)), headers=NO_STORE)
+        return JSONResponse(view(_load(request)[1]), headers=NO_STORE)
     except LookupError:
-        return MISSING
+        return JSONResponse(MISSING, 404)
 
 
-@router.post("/api/games/{key}/answer")
-def answer_route(request: Request, key: str, body: dict[str, Any] = Body()) -> Response:  # noqa: B008
+@router.post("/api/game/answer")
+def answer_route(request: Request, body: dict[str, Any] = Body()) -> Response:  # noqa: B008
     """The pending question's ``answer``; ``step`` is the number of answers the page
     saw (another tab's answer since: ``409``, nothing changes)."""
+    return _change(request, body, ("answer", "step"))
+
+
+@router.post("/api/game/undo")
+def undo_route(request: Request, body: dict[str, Any] = Body()) -> Response:  # noqa: B008
+    """Take the last answer back (``step`` as for an answer)."""
+    return _change(request, body, ("step",))
+
+
+def _change(request: Request, body: dict[str, Any], known: tuple[str, ...]) -> Response:
+    """An answer (``answer`` in ``known``) or an undo, stored before it is shown."""
     with _LOCK:
         try:
-            game = _load(request, key)
+            slot, game = _load(request)
         except LookupError:
-            return MISSING
+            return JSONResponse(MISSING, 404)
         try:
-            raw = fields.only(body, ("answer", "step"), "body")
+            raw = fields.only(body, known, "body")
             step = fields.integer(fields.required(raw, "step", "body"), "step")
-            answer = fields.string(fields.required(raw, "answer", "body"), "answer")
             if step != len(game.answers):
                 return JSONResponse({"error": "step: the game has moved on; reload"}, 409)
-            game.answer(answer[:200])
+            if "answer" in known:
+                game.answer(fields.string(fields.required(raw, "answer", "body"), "answer")[:200])
+            else:
+                game.undo()
         except SolverError as error:
             return _refused(error)
-        _keep(request, key, game)
-    return JSONResponse(view(key, game), headers=NO_STORE)
+        page_store(request).keep(KIND, slot, game.to_dict())
+    return JSONResponse(view(game), headers=NO_STORE)
 
 
-@router.post("/api/games/{key}/undo")
-def undo_route(request: Request, key: str, body: dict[str, Any] = Body()) -> Response:  # noqa: B008
-    """Take the last answer back (``step`` as for an answer)."""
-    with _LOCK:
-        try:
-            game = _load(request, key)
-        except LookupError:
-            return MISSING
-        try:
-            step = fields.integer(fields.required(body, "step", "body"), "step")
-        except SolverError as error:
-            return _refused(error)
-        if step != len(game.answers):
-            return JSONResponse({"error": "step: the game has moved on; reload"}, 409)
-        _keep(request, key, game.undo())
-    return JSONResponse(view(key, game), headers=NO_STORE)
-
-
-@router.get("/api/games/{key}/record")
-def record_route(request: Request, key: str, download: bool = False) -> Response:
+@router.get("/api/game/record")
+def record_route(request: Request) -> Response:
     """The game record so far (every card, every event): ``wooolf review`` reads it."""
     try:
-        game = _load(request, key)
+        game = _load(request)[1]
     except LookupError:
-        return MISSING
-    headers = dict(NO_STORE)
-    if download:
-        headers["Content-Disposition"] = 'attachment; filename="werewolf-game.json"'
-    return JSONResponse(game.record_dict(), headers=headers)
+        return JSONResponse(MISSING, 404)
+    return JSONResponse(game.record_dict(), headers=NO_STORE)

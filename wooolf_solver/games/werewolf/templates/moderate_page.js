@@ -1,5 +1,6 @@
 // The moderator's page: the setup, then one question at a time (see moderate_page.py).
-// The game's key lives in the address after '#'; every tap is stored by the server.
+// The game's key lives in the address after '#' and goes to the server in a header,
+// never in a URL; every tap is stored by the server.
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
@@ -28,8 +29,11 @@
   }
 
   async function call(path, body) {
-    const options = body === undefined ? {} : {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    const headers = { "Content-Type": "application/json" };
+    const key = location.hash.slice(1);
+    if (key) headers.Authorization = "Bearer " + key;
+    const options = body === undefined ? { headers } :
+      { method: "POST", headers, body: JSON.stringify(body) };
     const response = await fetch(API + path, options);
     const data = await response.json();
     if (!response.ok) throw new Error(data.error || response.statusText);
@@ -77,6 +81,7 @@
     const names = $("names").value.split("\n").map((s) => s.trim()).filter(Boolean);
     const body = { roles: deckChosen(), names, deal, rules: { reveal: $("reveal").checked } };
     try {
+      history.replaceState(null, "", "#");
       const data = await call("/games", body);
       seen = 0;
       history.replaceState(null, "", "#" + data.key);
@@ -96,6 +101,7 @@
     show("");
     $("setup").hidden = true;
     $("game").hidden = false;
+    $("game").dataset.step = data.step;  // (the tests wait for it)
     $("when").textContent = data.night ? WORDS.night(data.night) : WORDS.setup;
     const fresh = data.lines.slice(Math.min(seen, data.lines.length));
     $("say").replaceChildren(...fresh.map((line) => {
@@ -133,7 +139,6 @@
     winner.hidden = !data.over;
     winner.textContent = data.winner ? WORDS.won[data.winner] : WORDS.unfinished;
     $("undo").disabled = data.step === 0;
-    $("record").href = `${API}/games/${data.key}/record?download=true`;
     const rows = $("seats");
     rows.replaceChildren(...data.table.map((row) => {
       const tr = document.createElement("tr");
@@ -156,7 +161,7 @@
   async function answer(value) {
     const before = view.lines.length;
     try {
-      const data = await call(`/games/${view.key}/answer`, { answer: value, step: view.step });
+      const data = await call("/game/answer", { answer: value, step: view.step });
       seen = before;
       render(data);
     } catch (error) { show(error.message); }
@@ -164,7 +169,7 @@
 
   async function undo() {
     try {
-      const data = await call(`/games/${view.key}/undo`, { step: view.step });
+      const data = await call("/game/undo", { step: view.step });
       seen = Math.min(seen, data.lines.length);
       render(data);
     } catch (error) { show(error.message); }
@@ -178,7 +183,7 @@
       return loadSetup();
     }
     try {
-      const data = await call(`/games/${encodeURIComponent(key)}`);
+      const data = await call("/game");
       seen = data.lines.length;
       render(data);
     } catch (error) {
@@ -192,6 +197,18 @@
   $("shuffle").addEventListener("click", () => start("shuffle"));
   $("by-hand").addEventListener("click", () => start("hand"));
   $("undo").addEventListener("click", undo);
+  $("record").addEventListener("click", async (event) => {  // a download with the key in a header
+    event.preventDefault();
+    try {
+      const record = await call("/game/record");
+      const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = "werewolf-game.json";
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (error) { show(error.message); }
+  });
   $("new-game").addEventListener("click", () => { history.replaceState(null, "", "#"); open(); });
   if ("speechSynthesis" in window) {
     $("narrate-label").hidden = false;
