@@ -31,8 +31,8 @@ from typing import Any
 from wooolf_solver.core.speech import read_by
 from wooolf_solver.games.werewolf import balance as balance_module
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.lab import simulate
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.record import GameRecord, dump_record
 from wooolf_solver.games.werewolf.rules import load_rules
 from wooolf_solver.games.werewolf.solver_bots import SolverBot

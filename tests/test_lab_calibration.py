@@ -20,8 +20,8 @@ from wooolf_solver.games.onuw.night import believed_card
 from wooolf_solver.games.onuw.record import load_record
 from wooolf_solver.games.onuw.table import play_deal, truthful
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.forecasts import forecasts as werewolf_forecasts
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.lab.calibration import BINS, Calibration, bin_of, bits, calibration
 
 pytestmark = pytest.mark.usefixtures("plain_console")

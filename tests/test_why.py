@@ -32,8 +32,8 @@ from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.games.onuw.table import play_deal
 from wooolf_solver.games.werewolf import explain as werewolf_why
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.model import knowledge_of as werewolf_knowledge
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.record import GameRecord
 from wooolf_solver.games.wooolf import explain as wooolf_why
 from wooolf_solver.games.wooolf.engines import engine as wooolf_engine

@@ -12,7 +12,7 @@ import pytest
 from wooolf_solver.core.errors import InvalidDeckError
 from wooolf_solver.games.werewolf.balance import balance, parse_roles, village_win
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import play_game
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.rules import Variants, load_rules
 
 

@@ -12,8 +12,8 @@ import pytest
 
 from wooolf_solver.games.werewolf import GAME
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.events import Claim, Wolves
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.posterior import known, solve
 from wooolf_solver.games.werewolf.record import GameRecord, Model, load_record
 

@@ -26,9 +26,9 @@ from wooolf_solver.core.errors import EventId, InconsistentRecordError, InvalidR
 from wooolf_solver.engines import get_engine
 from wooolf_solver.games.werewolf import GAME
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import play_game, winner_of
 from wooolf_solver.games.werewolf.events import Dawn, Day, Event, Shot
 from wooolf_solver.games.werewolf.model import ALWAYS, GoesOn, WerewolfKnowledge, knowledge_of
+from wooolf_solver.games.werewolf.play import play_game, winner_of
 from wooolf_solver.games.werewolf.record import GameRecord, dump_record, read_record
 from wooolf_solver.games.werewolf.rules import Variants
 

@@ -15,9 +15,9 @@ from werewolf_reference import consistent, solve_knowledge
 
 from wooolf_solver.games.werewolf import GAME
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.counter import CountingEngine
-from wooolf_solver.games.werewolf.engine import play_game
+from wooolf_solver.games.werewolf.engines.counter import CountingEngine
 from wooolf_solver.games.werewolf.model import WerewolfKnowledge, knowledge_of
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.posterior import WerewolfPosterior
 from wooolf_solver.games.werewolf.record import GameRecord, read_record
 from wooolf_solver.games.werewolf.review import review

@@ -8,9 +8,9 @@ import pytest
 from werewolf_reference import consistent, weight
 
 from wooolf_solver.games.werewolf.balance import village_win
-from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.lab import compare, simulate
 from wooolf_solver.games.werewolf.model import knowledge_of
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.record import dump_record, read_record
 from wooolf_solver.games.werewolf.rules import load_rules
 from wooolf_solver.games.werewolf.solver_bots import SolverBot

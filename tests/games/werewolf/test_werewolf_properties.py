@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from werewolf_reference import solve_by, solve_knowledge, weight
 
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.model import knowledge_of
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.record import dump_record, read_record
 from wooolf_solver.games.werewolf.rules import SEER_VARIANTS, Variants
 from wooolf_solver.games.werewolf.validate import check_game

@@ -10,7 +10,7 @@ import pytest
 
 from wooolf_solver.core.errors import InvalidRecordError
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import play_game
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.record import load_record, read_record
 from wooolf_solver.games.werewolf.review import review
 

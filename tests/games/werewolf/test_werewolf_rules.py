@@ -11,8 +11,8 @@ import pytest
 from wooolf_solver.core.errors import InvalidDeckError
 from wooolf_solver.games.werewolf.asks import Ask, Flow
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.events import Check
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.powers import POWERS, Power, power
 from wooolf_solver.games.werewolf.rules import (
     RULES_FILE,

@@ -17,8 +17,8 @@ from werewolf_reference import answers, solve_knowledge
 from wooolf_solver.core.conflict import minimal_conflict
 from wooolf_solver.games.werewolf import GAME
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.model import knowledge_of
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.record import GameRecord, read_record
 from wooolf_solver.games.werewolf.rules import SEER_VARIANTS, Variants
 

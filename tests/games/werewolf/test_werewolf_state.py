@@ -15,8 +15,8 @@ from wooolf_solver.core.errors import IllegalMoveError
 from wooolf_solver.core.play import CHANCE, TERMINAL, play
 from wooolf_solver.games.werewolf.asks import View
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import Seating, outcome_of, play_game
 from wooolf_solver.games.werewolf.events import Claim, Private
+from wooolf_solver.games.werewolf.play import Seating, outcome_of, play_game
 from wooolf_solver.games.werewolf.rules import Deck, Variants, load_rules
 from wooolf_solver.games.werewolf.state import WerewolfState
 

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 from paths import outcomes
 
-from wooolf_solver.games.werewolf.engine import play_game
 from wooolf_solver.games.werewolf.events import Claim, Day
 from wooolf_solver.games.werewolf.lab import players_of, seating_of
+from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.rules import Variants, load_rules
 from wooolf_solver.games.werewolf.solver_bots import SolverBot
 from wooolf_solver.games.werewolf.speech import story_chance

@@ -1,24 +1,25 @@
 """Classic Werewolf (The Werewolves of Millers Hollow + New Moon): rules as data, game
 records, the moderator, bots, the exact model and balance.
 
-The modules follow the pipeline:
+The rooms, as in every game:
 
 - :mod:`.rules`: the rules as data (``werewolf.toml``);
 - :mod:`.events`, :mod:`.record`: game records, read, checked and written;
-- :mod:`.powers`, :mod:`.bots`, :mod:`.engine`: a role's power as a class, the players'
-  interface and the random bot, the moderator playing a whole game;
-- :mod:`.moderate`: the moderator's assistant at a real table (the script as questions,
-  undo, save and resume);
-- :mod:`.validate`: a full record checked against the rules;
-- :mod:`.model`: the exact model as a core knowledge;
-- :mod:`.counter`: the fast exact engine (the default; the generic engines are the
-  reference), :mod:`.posterior`: the one answer read off any engine's tally;
-- :mod:`.explain`, :mod:`.review`: why a fact is certain; a full record's ballots judged
-  from each voter's knowledge;
-- :mod:`.solver_bots`, :mod:`.lab`: bots deciding from their own exact knowledge; win
-  rates of many games;
-- :mod:`.balance`: card points and the exact random-lynch baseline;
-- :mod:`.plugin`: the game for the registry.
+- :mod:`.model`: the exact model as a core knowledge, and :mod:`.posterior`, the one
+  answer read off any engine's tally;
+- :mod:`.state` (with :mod:`.asks` and :mod:`.powers`): the game on the play-state
+  protocol; :mod:`.bots`, the players' interface and the random bot; :mod:`.play`, a
+  whole game played by bots through the state;
+- :mod:`.engines`: the game's own fast exact counter (the default; the generic engines
+  are the reference);
+- :mod:`.render`: the command line's tables.
+
+And the verbs' own modules: :mod:`.moderate` (the moderator's assistant at a real table),
+:mod:`.validate` (a full record checked against the rules), :mod:`.explain` and
+:mod:`.review` (why a fact is certain; a full record's ballots judged from each voter's
+knowledge), :mod:`.solver_bots` and :mod:`.lab` (bots deciding from their own exact
+knowledge; win rates of many games), :mod:`.balance` (card points and the exact
+random-lynch baseline) and :mod:`.plugin` (the game for the registry).
 
 >>> GAME
 <game werewolf: Werewolf (The Werewolves of Millers Hollow)>

@@ -42,7 +42,7 @@ from ...core.reasons import (
     refutes,
 )
 from ...engines import Engine, get_engine
-from .counter import CountingEngine
+from .engines.counter import CountingEngine
 from .events import Event
 from .model import RoleIn, WerewolfKnowledge, knowledge_of, sees
 from .posterior import WerewolfPosterior

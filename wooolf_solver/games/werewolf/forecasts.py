@@ -14,7 +14,7 @@ would look off the diagonal. A day's end is known when it comes.
 
 >>> import random
 >>> from wooolf_solver.games.werewolf.bots import RandomBot
->>> from wooolf_solver.games.werewolf.engine import play_game
+>>> from wooolf_solver.games.werewolf.play import play_game
 >>> deck = (("seer", 1), ("villager", 3), ("werewolf", 1))
 >>> record = play_game(deck, RandomBot(random.Random(2), claims=1.0), random.Random(2)).record
 >>> found = forecasts(record, ("mimic", "free"))

@@ -29,8 +29,8 @@ from ...lab.seating import Bots, BotSpec, Seating, is_chance
 from ...lab.stats import Mean, Proportion, error_bars
 from .balance import balance
 from .bots import Player, RandomBot
-from .engine import Outcome, outcome_of
-from .engine import Seating as Seats
+from .play import Outcome, outcome_of
+from .play import Seating as Seats
 from .rules import Deck, Rules, Seat, Variants, load_rules
 from .state import WerewolfState
 from .talk import POLICIES, Talker

@@ -41,7 +41,6 @@ from ...core.errors import InvalidRecordError
 from ...core.play import play
 from .asks import View
 from .bots import Decisions
-from .engine import Outcome, outcome_of
 from .events import (
     Charmed,
     Charms,
@@ -60,6 +59,7 @@ from .events import (
     Wolves,
 )
 from .moderator_words import Words
+from .play import Outcome, outcome_of
 from .record import GameRecord
 from .rules import Deck, Rules, Seat, Variants, load_rules, variants_of
 from .state import WerewolfState

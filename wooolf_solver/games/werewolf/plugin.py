@@ -50,7 +50,7 @@ class Werewolf(Game[GameRecord]):
     engines: ClassVar[tuple[str, ...]] = ("fast", "cpsat", "csp", "brute")
     talks: ClassVar[bool] = True
     own_engines: ClassVar[Mapping[str, str]] = {
-        "fast": "wooolf_solver.games.werewolf.counter:CountingEngine"
+        "fast": "wooolf_solver.games.werewolf.engines.counter:CountingEngine"
     }
     verbs: ClassVar[frozenset[str]] = frozenset(
         {"solve", "why", "review", "balance", "moderate", "simulate", "compare"}

@@ -26,7 +26,7 @@ from ...core.conflict import consistent_tally
 from ...core.posterior import Posterior
 from ...core.tally import Engine
 from .ballots import goal_of, ranked, score
-from .counter import CountingEngine
+from .engines.counter import CountingEngine
 from .model import LYING, WerewolfKnowledge, knowledge_of
 from .record import GameRecord
 from .rules import WEREWOLF, Seat, Team

@@ -7,11 +7,11 @@ goal (:mod:`.ballots`: for the village, the living seat other than itself most l
 werewolf; for a werewolf, the seat worth most to the village, never a known packmate;
 ties by seat number); then the dead in order, the winner and the winning seats. A
 record the rules cannot produce is refused first (:func:`~.validate.check_game`). Judged
-exactly by the counter (:mod:`.counter`), under the record's speech model.
+exactly by the counter (:mod:`.engines.counter`), under the record's speech model.
 
 >>> import random
 >>> from wooolf_solver.games.werewolf.bots import RandomBot
->>> from wooolf_solver.games.werewolf.engine import play_game
+>>> from wooolf_solver.games.werewolf.play import play_game
 >>> deck = (("seer", 1), ("villager", 2), ("werewolf", 1))
 >>> record = play_game(deck, RandomBot(random.Random(2)), random.Random(2)).record
 >>> report = review(record)
@@ -32,8 +32,8 @@ from ...core.errors import InvalidRecordError
 from ...core.review import Option, Step, replay
 from ...core.speech import DEFAULT_SPEECH, Speech
 from ...core.words import seats_in_words
-from .engine import winner_of, winners_of
 from .events import Charms, Day, Lovers
+from .play import winner_of, winners_of
 from .posterior import WerewolfPosterior, known
 from .record import GameRecord
 from .rules import WEREWOLF, Seat, Team

@@ -20,7 +20,7 @@ The stated policies of :class:`SolverBot` (every other decision is the random bo
 Ties go to the lowest seat. Bots see only their own knowledge.
 
 >>> import random
->>> from wooolf_solver.games.werewolf.engine import play_game
+>>> from wooolf_solver.games.werewolf.play import play_game
 >>> deck = (("seer", 1), ("villager", 3), ("werewolf", 1))
 >>> outcome = play_game(deck, SolverBot(random.Random(1)), random.Random(1))
 >>> outcome.winner in ("village", "werewolves")

@@ -21,7 +21,6 @@ wooolf_solver.core.errors.InvalidRecordError: events.4: the game ended at event 
 from __future__ import annotations
 
 from ...core.errors import InvalidRecordError
-from .engine import winner_of
 from .events import (
     Charmed,
     Charms,
@@ -35,6 +34,7 @@ from .events import (
     Wolves,
 )
 from .model import sees
+from .play import winner_of
 from .record import GameRecord
 from .rules import CUPID, PIPER, WEREWOLF, WITCH, Seat
 

@@ -13,12 +13,6 @@ import pytest
 from wooolf_solver.core.errors import InvalidDeckError
 from wooolf_solver.games.werewolf.asks import View
 from wooolf_solver.games.werewolf.bots import RandomBot
-from wooolf_solver.games.werewolf.engine import (
-    IllegalMoveError,
-    Outcome,
-    play_game,
-    winner_of,
-)
 from wooolf_solver.games.werewolf.events import (
     Check,
     Dawn,
@@ -29,6 +23,12 @@ from wooolf_solver.games.werewolf.events import (
     SheriffNamed,
     Shot,
     WitchNight,
+)
+from wooolf_solver.games.werewolf.play import (
+    IllegalMoveError,
+    Outcome,
+    play_game,
+    winner_of,
 )
 from wooolf_solver.games.werewolf.record import dump_record, read_record
 from wooolf_solver.games.werewolf.rules import Deck, Variants, load_rules

@@ -46,9 +46,9 @@ from itertools import combinations, product
 from math import comb, factorial, prod
 from typing import Any, ClassVar
 
-from ...core.knowledge import RoleIs
-from ...engines.base import Tally, Weight
-from .model import (
+from ....core.knowledge import RoleIs
+from ....engines.base import Tally, Weight
+from ..model import (
     LYING,
     ClaimMade,
     DawnVictims,
@@ -63,7 +63,7 @@ from .model import (
     WerewolfKnowledge,
     sees,
 )
-from .rules import CUPID, PIPER, THIEF, WEREWOLF, WITCH, Seat
+from ..rules import CUPID, PIPER, THIEF, WEREWOLF, WITCH, Seat
 
 SEER = "seer"
 U = 0
