@@ -59,11 +59,12 @@ from rich.table import Table
 from wooolf_solver.core.play import Legal
 from wooolf_solver.games.wooolf.bots import GreedyBot
 from wooolf_solver.games.wooolf.engines.deals import array_loops
-from wooolf_solver.games.wooolf.lab import Deck, Simulation, lab_game, simulate
+from wooolf_solver.games.wooolf.lab import LAB, Deck, Simulation, simulate
 from wooolf_solver.games.wooolf.rules import base_rules
 from wooolf_solver.games.wooolf.state import play_game
 from wooolf_solver.games.wooolf.table import Move, TurnView
 from wooolf_solver.lab.executors import Processes
+from wooolf_solver.lab.runner import playing
 
 T = TypeVar("T")
 
@@ -122,7 +123,7 @@ def bench_serial(players: int, games: int, seed: str) -> dict[str, Any]:
     untimed: the deck's first tables are in the end-to-end figure, not here)."""
     game = base_rules()
     setup = game.setup("basic", players)
-    with lab_game():
+    with playing(LAB):
         play_game(random.Random(f"{seed}:warm-up"), game, setup, [GreedyBot()] * players)
     rounds = turns = 0
     in_bots = 0.0
@@ -130,7 +131,7 @@ def bench_serial(players: int, games: int, seed: str) -> dict[str, Any]:
     start = time.perf_counter()
     for index in range(games):
         bots = [Timed() for _ in range(players)]
-        with lab_game():  # as the lab plays a game
+        with playing(LAB):  # as the lab plays a game
             played = play_game(random.Random(f"{seed}:{index}"), game, setup, bots)
         rounds += len(played.rounds)
         turns += sum(len(r.round.events) for r in played.rounds)

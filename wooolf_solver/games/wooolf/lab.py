@@ -1,10 +1,11 @@
 """Many games between bots, and the solvability report of a deck.
 
-:func:`simulate` plays ``games`` games of a :class:`Simulation` on an executor
-(:mod:`wooolf_solver.lab.executors`) and adds them up in a :class:`Report`. Game
-``i`` draws all its randomness from ``random.Random(f"{seed}:{i}")``, and the
-results are added up in game order, so the report (and its JSON) is the same for
-the same seed whatever the executor or the number of workers.
+:func:`simulate` plays ``games`` games of a :class:`Simulation` with the lab runner
+(:mod:`wooolf_solver.lab.runner`, on any executor of :mod:`wooolf_solver.lab.executors`;
+:class:`WooolfLab` gives its hooks) and adds them up in a :class:`Report`. Game ``i``
+draws all its randomness from ``random.Random(f"{seed}:{i}")``, and the results are
+added up in game order, so the report (and its JSON) is the same for the same seed
+whatever the executor or the number of workers.
 
 Bots sit round-robin: with ``bots = ("greedy", "random")`` seat 1 is greedy, seat 2
 random, seat 3 greedy, ... in every game.
@@ -47,23 +48,24 @@ from __future__ import annotations
 import json
 import random
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.errors import InvalidArgumentError
-from ...core.garbage import fewer_collections
-from ...lab.executors import Executor, Serial
+from ...lab.executors import Executor
+from ...lab.runner import Hooks, Played, Seed, Table, Task, numbered_seeds
+from ...lab.runner import run as run_games
 from ...lab.stats import LEVEL, Mean, Proportion
 from .bots import make_bot
 from .engines.memo import sharing
 from .measure import GameSummary, SeatRound, measure_game
 from .rules import Rules, Setup, base_rules, load_deck
-from .state import play_game
-from .table import PATIENCE
+from .state import WooolfState
+from .table import PATIENCE, PlayedGame
 
 VERSION = 2
 """The version of the report's JSON layout (2: a share's figure is ``rate``, a mean's ``mean``)."""
@@ -165,10 +167,6 @@ class Simulation:
         """
         return tuple(self.bots[i % len(self.bots)] for i in range(self.players))
 
-    def rng(self, index: int) -> random.Random:
-        """Game ``index``'s own random stream."""
-        return random.Random(f"{self.seed}:{index}")
-
     def settings(self) -> dict[str, Any]:
         return {
             "game": self.deck.game,
@@ -181,57 +179,33 @@ class Simulation:
         }
 
 
-@dataclass(frozen=True)
-class GameTask:
-    """One game to play: what a worker receives."""
-
-    simulation: Simulation
-    index: int
-    keep_record: bool = False
-
-
-def play_one(task: GameTask) -> GameSummary:
-    """Play and measure game ``task.index`` (a top-level function, for any executor),
-    inside :func:`lab_game`."""
-    with lab_game():
-        return _play_one(task)
-
-
-@contextmanager
-def lab_game() -> Iterator[None]:
-    """How the lab plays one game: the bots' decisions and the report's analysis
-    share their work on the positions they both ask about (:func:`.memo.sharing`), and
-    Python's cycle collector runs less often
-    (:func:`~wooolf_solver.core.garbage.fewer_collections`; the outermost, so that the
-    memos are emptied before its run at the end)."""
-    with fewer_collections(), sharing():
-        yield
-
-
-def _play_one(task: GameTask) -> GameSummary:
+def deal(task: Task[Simulation, GameSummary, Report]) -> Table[Any, Any, Any, GameSummary]:
+    """Deal game ``task.index`` of a simulation: the state, one bot a seat
+    (round-robin), and the summing up of the played game (measured, with the
+    solver's analysis unless ``quick``; its record as JSON when kept)."""
     sim = task.simulation
     game = sim.deck.rules
     setup = game.setup(sim.deck.edition, sim.players)
     bots = [make_bot(spec) for spec in sim.seats]
-    played = play_game(
-        sim.rng(task.index),
-        game,
-        setup,
-        bots,
-        patience=sim.patience,
-        edition=sim.deck.file or sim.deck.edition,
-    )
-    score = played.score
-    return GameSummary(
-        index=task.index,
-        bots=played.bots,
-        seats=measure_game(played, sim.analyse, sim.engine),
-        totals=tuple(score.totals[seat] for seat in range(1, sim.players + 1)),
-        winners=score.winners,
-        rounds=len(played.rounds),
-        stalled=sum(r.stalled for r in played.rounds),
-        record=played.record if task.keep_record else None,
-    )
+    names = tuple(bot.name for bot in bots)
+    edition = sim.deck.file or sim.deck.edition
+    state = WooolfState(game, setup, patience=sim.patience, edition=edition, names=names)
+
+    def summarise(played: PlayedGame) -> Played[GameSummary]:
+        score = played.score
+        summary = GameSummary(
+            index=task.index,
+            bots=played.bots,
+            seats=measure_game(played, sim.analyse, sim.engine),
+            totals=tuple(score.totals[seat] for seat in range(1, sim.players + 1)),
+            winners=score.winners,
+            rounds=len(played.rounds),
+            stalled=sum(r.stalled for r in played.rounds),
+        )
+        record = json.dumps(played.record, indent=1) + "\n" if task.keep_record else None
+        return Played(summary, record)
+
+    return Table(state, dict(enumerate(bots, 1)), random.Random(task.seed), summarise)
 
 
 def simulate(
@@ -263,38 +237,7 @@ def compare(
     simulations, ``records`` gets a subfolder per simulation (``1-basic``, ...)."""
     for simulation in simulations:
         simulation.check()
-    folders: list[Path | None] = [None] * len(simulations)
-    if records is not None:
-        folders = [
-            Path(records) / f"{k}-{sim.deck.label}" if len(simulations) > 1 else Path(records)
-            for k, sim in enumerate(simulations, 1)
-        ]
-    for simulation, folder in zip(simulations, folders, strict=True):
-        if folder is not None:
-            folder.mkdir(parents=True, exist_ok=True)
-            deck = simulation.deck
-            if deck.text is not None and deck.file is not None:
-                (folder / deck.file).write_text(deck.text, encoding="utf-8")
-    tasks = [
-        GameTask(simulation, index, folder is not None)
-        for simulation, folder in zip(simulations, folders, strict=True)
-        for index in range(games)
-    ]
-    summaries: list[GameSummary] = []
-    for number, played in enumerate((executor or Serial()).map(play_one, tasks)):
-        summary = played
-        folder = folders[number // games]
-        if folder is not None and played.record is not None:
-            path = folder / f"game-{played.index + 1:05d}.json"
-            path.write_text(json.dumps(played.record, indent=1) + "\n", encoding="utf-8")
-            summary = replace(played, record=None)
-        summaries.append(summary)
-        if on_game is not None:
-            on_game(summary)
-    return tuple(
-        Report(simulation, tuple(summaries[k * games : (k + 1) * games]))
-        for k, simulation in enumerate(simulations)
-    )
+    return run_games(LAB, simulations, games, executor, records=records, on_game=on_game)
 
 
 # -- the report ---------------------------------------------------------------------------
@@ -474,3 +417,86 @@ class Report:
             },
             "bots": {bot: f.to_dict() for bot, f in self.by_bot().items()},
         }
+
+
+class WooolfLab(Hooks[Simulation, GameSummary, Report]):
+    """The designer lab of Wooolf!!, as ``wooolf simulate`` drives it, and its hooks for
+    the lab runner (:mod:`wooolf_solver.lab.runner`)."""
+
+    default_mix = "basic"
+    default_bots = "greedy"
+    speech_policies: tuple[str, ...] = ()
+    role_lists = False
+    suffix: ClassVar[str] = ".json"
+
+    def players_of(self, mix: str) -> int | None:
+        """None: an edition or a deck file deals for several player counts."""
+        return None
+
+    def simulations(
+        self,
+        mixes: Sequence[str],
+        players: int,
+        bots: Sequence[str],
+        seed: str,
+        analyse: bool,
+        *,
+        speech: str | None = None,
+    ) -> list[Any]:
+        def deck(mix: str) -> Deck:  # a deck file by path, or a built-in edition by name
+            return Deck.load(mix) if Path(mix).is_file() else Deck.of(mix)
+
+        simulations = [
+            Simulation(deck(mix), players, tuple(bots), seed, analyse=analyse) for mix in mixes
+        ]
+        for simulation in simulations:
+            simulation.check()
+        return simulations
+
+    def label(self, simulation: Any) -> str:
+        return str(simulation.deck.label)
+
+    def run(
+        self,
+        simulations: Sequence[Any],
+        games: int,
+        executor: Executor | None,
+        records: str | None,
+        on_game: Callable[[object], None],
+    ) -> tuple[Any, ...]:
+        return compare(simulations, games, executor, records=records, on_game=on_game)
+
+    def seeds(self, simulation: Simulation, games: int) -> list[Seed]:
+        return numbered_seeds(simulation.seed, games)
+
+    def deal(
+        self, task: Task[Simulation, GameSummary, Report]
+    ) -> Table[Any, Any, Any, GameSummary]:
+        return deal(task)
+
+    def report(self, simulation: Simulation, summaries: tuple[GameSummary, ...]) -> Report:
+        return Report(simulation, summaries)
+
+    def playing(self) -> AbstractContextManager[None]:
+        """The bots' decisions and the report's analysis share their work on the
+        positions they both ask about (:func:`.engines.memo.sharing`)."""
+        return sharing()
+
+    def beside(self, simulation: Simulation) -> Mapping[str, str]:
+        """A designer's deck file, so that ``wooolf review`` reads the records as they are."""
+        deck = simulation.deck
+        return {deck.file: deck.text} if deck.text is not None and deck.file is not None else {}
+
+    def check_plot(self, path: str) -> None:
+        from .plots import check_path  # noqa: PLC0415 (matplotlib: only for a plot)
+
+        check_path(path)
+
+    def plot(self, reports: Sequence[Any], path: str) -> None:
+        from .plots import report_figure, save_figure  # noqa: PLC0415
+
+        save_figure(report_figure(reports), path)
+
+
+LAB = WooolfLab()
+"""The lab, for :func:`compare` and the runner's tasks."""

@@ -78,8 +78,7 @@ class SeatRound:
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One simulated game: its seat-rounds, totals and winners, and optionally the
-    record (a plain mapping) to write to a file."""
+    """One simulated game: its seat-rounds, totals and winners."""
 
     index: int
     bots: tuple[str, ...]
@@ -90,7 +89,6 @@ class GameSummary:
     rounds: int
     stalled: int
     """Rounds in which patience ran out."""
-    record: dict[str, object] | None = None
 
 
 def measure_game(

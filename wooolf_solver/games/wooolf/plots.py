@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ...core.errors import InvalidArgumentError
 from ...lab.stats import Mean, Proportion, error_bars
-from .lab import IdentityFigures, PlayerFigures, Report
+
+if TYPE_CHECKING:  # the lab draws its reports here: no import back at run time
+    from .lab import IdentityFigures, PlayerFigures, Report
 
 FORMATS = (".png", ".svg", ".pdf")
 

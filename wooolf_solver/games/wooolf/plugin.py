@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -25,7 +25,6 @@ from .rules import Seat
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from ...lab.executors import Executor
 
 Record = Round | GameRecord
 """A Wooolf!! record: one round, or a whole game."""
@@ -87,6 +86,8 @@ class Wooolf(Game[Record]):
         return render(verb, record, result, **options)
 
     def lab(self) -> Lab:
+        from .lab import WooolfLab  # noqa: PLC0415 (the lab: only when simulating)
+
         return WooolfLab()
 
     @staticmethod
@@ -99,66 +100,6 @@ class Wooolf(Game[Record]):
                 f"this is a game record: `{verb}` needs a round record (use `wooolf review`)"
             )
         raise InvalidRecordError(f"not a Wooolf!! record: {type(record).__name__}")
-
-
-class WooolfLab:
-    """The designer lab of Wooolf!! (:mod:`.lab`), as ``wooolf simulate`` drives it."""
-
-    default_mix = "basic"
-    default_bots = "greedy"
-    speech_policies: tuple[str, ...] = ()
-    role_lists = False
-
-    def players_of(self, mix: str) -> int | None:
-        """None: an edition or a deck file deals for several player counts."""
-        return None
-
-    def simulations(
-        self,
-        mixes: Sequence[str],
-        players: int,
-        bots: Sequence[str],
-        seed: str,
-        analyse: bool,
-        *,
-        speech: str | None = None,
-    ) -> list[Any]:
-        from .lab import Deck, Simulation  # noqa: PLC0415 (the lab: only when simulating)
-
-        def deck(mix: str) -> Deck:  # a deck file by path, or a built-in edition by name
-            return Deck.load(mix) if Path(mix).is_file() else Deck.of(mix)
-
-        simulations = [
-            Simulation(deck(mix), players, tuple(bots), seed, analyse=analyse) for mix in mixes
-        ]
-        for simulation in simulations:
-            simulation.check()
-        return simulations
-
-    def label(self, simulation: Any) -> str:
-        return str(simulation.deck.label)
-
-    def run(
-        self,
-        simulations: Sequence[Any],
-        games: int,
-        executor: Executor | None,
-        records: str | None,
-        on_game: Callable[[object], None],
-    ) -> tuple[Any, ...]:
-        from .lab import compare  # noqa: PLC0415
-
-        return compare(simulations, games, executor, records=records, on_game=on_game)
-
-    def check_plot(self, path: str) -> None:
-        from .plots import check_path  # noqa: PLC0415 (matplotlib: only for a plot)
-
-        check_path(path)
-
-    def plot(self, reports: Sequence[Any], path: str) -> None:
-        from .plots import report_figure, save_figure  # noqa: PLC0415
-
-        save_figure(report_figure(reports), path)
 
 
 GAME = Wooolf()
