@@ -21,7 +21,16 @@ from wooolf_solver.server.app import Tables, create_app
 from wooolf_solver.server.limits import Limits
 from wooolf_solver.server.workers import BusyError, Workers
 
-from .helpers import Seats, TestClient, create, live_table, play_day, play_night, play_vote
+from .helpers import (
+    Clock,
+    Seats,
+    TestClient,
+    create,
+    live_table,
+    play_day,
+    play_night,
+    play_vote,
+)  # fmt: skip
 from .test_api import Recorder
 
 
@@ -41,22 +50,18 @@ class FullDisk:
         self.db.close()
 
 
-Clock = list[float]
-
-
 @pytest.fixture
 def clock() -> Clock:
-    return [1000.0]
+    return Clock()
 
 
 @pytest.fixture
 def client(tmp_path: Path, clock: Clock) -> Iterator[TestClient]:
     app = create_app(
         tmp_path / "t.sqlite",
-        pause=(0, 0),
         solver=lambda record: None,
         workers="inline",
-        clock=lambda: clock[0],
+        clock=clock,
     )
     with TestClient(app) as client:
         yield client
@@ -94,7 +99,7 @@ def test_a_move_not_stored_is_not_seen(client: TestClient, tmp_path: Path) -> No
     disk.full = False
     assert seats.act(1, {"claim": {"role": "seer"}})["claims"][0]["role"] == "seer"
     assert len(recorder.messages) == 1
-    again = create_app(tmp_path / "t.sqlite", pause=(0, 0), workers="inline")
+    again = create_app(tmp_path / "t.sqlite", clock=Clock(), workers="inline")
     with TestClient(again) as other:
         assert [c["role"] for c in live_table(other, seats.table).claims] == ["seer"]
 
@@ -105,7 +110,7 @@ def test_the_clock_and_the_bots_wait_for_the_database(client: TestClient, clock:
     assert seats.view(1)["phase"] == "day"
     disk = full_disk(client)
     disk.full = True
-    clock[0] += 61
+    clock.now += 61
     tables_of(client).tick_all()
     view = seats.view(1)  # the view as it is: the day, its time up
     assert view["phase"] == "day" and view["seconds_left"] == 0
@@ -165,12 +170,12 @@ def test_a_corrupted_row_stops_only_its_table(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, state: str, game: str
 ) -> None:
     db = tmp_path / "t.sqlite"
-    with TestClient(create_app(db, pause=(0, 0), workers="inline")) as client:
+    with TestClient(create_app(db, clock=Clock(), workers="inline")) as client:
         bad = create(client, players=3, seed=1)
         good = create(client, players=3, seed=2)
     corrupt(db, bad.table, state, game)
     caplog.set_level(logging.ERROR, logger="wooolf.server")
-    with TestClient(create_app(db, pause=(0, 0), workers="inline")) as client:
+    with TestClient(create_app(db, clock=Clock(), workers="inline")) as client:
         good.client = client
         assert good.view(1)["phase"] in ("night", "day")
         assert (
@@ -182,11 +187,11 @@ def test_a_corrupted_row_stops_only_its_table(
 
 
 def test_tables_are_capped_and_finished_ones_make_room(tmp_path: Path) -> None:
-    now = [1000.0]
+    now = Clock()
     limits = Limits(tables=3, idle=3600)
     app = create_app(
-        tmp_path / "t.sqlite", pause=(0, 0), solver=lambda r: None, workers="inline",
-        clock=lambda: now[0], limits=limits,
+        tmp_path / "t.sqlite", solver=lambda r: None, workers="inline",
+        clock=now, limits=limits,
     )  # fmt: skip
     with TestClient(app) as client:
         first = create(client, players=3, bots=[2, 3], seed=1)
@@ -201,7 +206,7 @@ def test_tables_are_capped_and_finished_ones_make_room(tmp_path: Path) -> None:
         made = create(client, players=3, seed=4)  # the finished table made room
         assert first.table not in tables_of(client).entries
         assert client.get(f"/api/tables/{first.table}/record").status_code == 404
-        now[0] += 3601  # nobody moved for an hour: every table expires
+        now.now += 3601  # nobody moved for an hour: every table expires
         tables_of(client).expire()
         assert tables_of(client).entries == {}
         assert (
@@ -214,22 +219,25 @@ def test_tables_are_capped_and_finished_ones_make_room(tmp_path: Path) -> None:
 
 
 def test_the_clock_visits_only_tables_that_time_can_move(client: TestClient, clock: Clock) -> None:
+    lobby = create(client, start=False, players=3, seed=99)
     tables = [
         create(client, players=3, bots=[2, 3], seed=seed, day_seconds=60) for seed in range(12)
     ]
     registry = tables_of(client)
     registry.tick_all()
-    for seats in tables:
-        table = live_table(client, seats.table)
-        waiting = table.phase == "night"  # for seat 1, a person, whose pause is over
-        assert (seats.table in registry.clocked) == (not waiting), table.phase
+    assert lobby.table not in registry.clocked  # the lobby waits for people, not time
+    assert registry.clocked == {seats.table for seats in tables}  # every night step ends by time
     for seats in tables:
         play_night(seats)
     assert registry.clocked == {seats.table for seats in tables}  # days that end by time
-    clock[0] += 61
-    registry.tick_all()  # the vote: the bots vote, then every table waits for seat 1
+    clock.now += 61
+    registry.tick_all()  # the vote: the bots vote, then the vote's time limit for seat 1
     registry.tick_all()
+    assert registry.clocked == {seats.table for seats in tables}
+    clock.now += 121
+    registry.tick_all()  # seat 1 votes nobody: every deal is over
     assert registry.clocked == set()
+    assert {live_table(client, seats.table).phase for seats in tables} == {"over"}
     visited = []
     registry.tick = visited.append  # type: ignore[method-assign]
     for _ in range(100):
@@ -253,6 +261,9 @@ def test_polling_at_any_rate_does_not_stall_the_night(tmp_path: Path) -> None:
         ).json()
         table = created["table"]
         tokens = {int(seat): entry["token"] for seat, entry in created["seats"].items()}
+        seats = Seats(http, created)
+        seats.join()
+        seats.host("start")
         stop = threading.Event()
 
         def poll() -> None:

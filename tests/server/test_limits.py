@@ -17,7 +17,7 @@ from wooolf_solver.server.app import create_app
 from wooolf_solver.server.limits import Limits
 from wooolf_solver.server.pushing import STREAMS, Hub, Subscriber
 
-from .helpers import TestClient, create, play_night
+from .helpers import Clock, TestClient, create, play_night
 from .live_server import serving
 
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
@@ -26,7 +26,7 @@ LIMIT = Limits().body
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(tmp_path / "t.sqlite", pause=(0, 0), solver=lambda r: None, workers="inline")
+    app = create_app(tmp_path / "t.sqlite", clock=Clock(), solver=lambda r: None, workers="inline")
     with TestClient(app) as client:
         yield client
 

@@ -9,11 +9,11 @@ from wooolf_solver.games.onuw.record import read_record
 from wooolf_solver.server.app import create_app
 from wooolf_solver.server.storage import Storage
 
-from .helpers import Seats, TestClient, create, play_day, play_night, play_vote
+from .helpers import Clock, Seats, TestClient, create, play_day, play_night, play_vote
 
 
 def app_on(db: Path) -> Any:
-    return create_app(db, pause=(0, 0), solver=lambda r: None, workers="inline")
+    return create_app(db, clock=Clock(), solver=lambda r: None, workers="inline")
 
 
 def test_half_a_deal_then_a_restart_then_the_rest(tmp_path: Path) -> None:
@@ -24,12 +24,14 @@ def test_half_a_deal_then_a_restart_then_the_rest(tmp_path: Path) -> None:
         play_night(seats)
         seats.act(1, {"claim": {"role": "seer"}})
         before = seats.view(2)
-        tokens, table = seats.tokens, seats.table
+        tokens, table, host = seats.tokens, seats.table, seats.host_token
     assert before["phase"] == "day" and len(before["claims"]) == 1
     with TestClient(app_on(db)) as client:
         again = Seats(client, {"table": table, "seats": {}})
-        again.tokens = tokens
+        again.tokens, again.host_token = tokens, host
         after = again.view(2)
+        links = again.host("")["seats"]  # the host may see every link again
+        assert {int(seat): link["token"] for seat, link in links.items()} == tokens
         assert after["card"] == before["card"] and after["claims"] == before["claims"]
         assert after["night"] == before["night"]
         play_day(again)

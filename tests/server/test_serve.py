@@ -22,6 +22,7 @@ from wooolf_solver.core.documents import read_document
 from wooolf_solver.games.onuw.record import read_record
 from wooolf_solver.server.app import create_app
 
+from .helpers import Seats
 from .live_server import free_port, serving
 from .test_assistant import EXAMPLE
 
@@ -45,6 +46,9 @@ def play_with_the_solver(tmp_path: Path, players: int, bots: list[int], seconds:
         ).json()
         table = created["table"]
         people = {int(seat): entry["token"] for seat, entry in created["seats"].items()}
+        seats = Seats(client, created)
+        seats.join()
+        seats.host("start")
         deadline = time.monotonic() + seconds
         over: set[int] = set()
         while time.monotonic() < deadline and len(over) < len(people):

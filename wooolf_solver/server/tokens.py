@@ -1,4 +1,4 @@
-"""Seat tokens: secrets of 256 bits, stored only as digests, compared in constant time.
+"""Seat and host tokens: secrets of 256 bits, stored only as digests, compared in constant time.
 
 >>> token = new_token()
 >>> len(token) >= 43, matches(token, digest(token)), matches("guess", digest(token))
@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -18,6 +19,18 @@ TOKEN_BYTES = 32
 def new_token() -> str:
     """A fresh seat token, URL-safe (it travels in a link's fragment)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def derived(secret: str, label: str) -> str:
+    """A token derived from ``secret`` for ``label`` (HMAC-SHA-256: 256 bits that tell
+    nothing of ``secret``); a table's seat tokens derive from its host's, so that the
+    host can be shown a lost link again while the server keeps digests alone.
+
+    >>> derived("host", "T1:1") == derived("host", "T1:1") != derived("host", "T1:2")
+    True
+    """
+    mac = hmac.new(secret.encode("utf-8"), label.encode("utf-8"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode("ascii")
 
 
 def digest(token: str) -> str:

@@ -6,29 +6,45 @@ The web server (:mod:`wooolf_solver.server`) keeps one :class:`LiveTable` per ta
 stores it as JSON (:meth:`LiveTable.to_json`, :meth:`LiveTable.from_json`) and feeds
 it moves and the clock; the table never reads the clock or any global state itself.
 
+- **lobby**: the cards are dealt and the night waits. Each person joins
+  (``{"join": {"name": "Eva"}}``); the night starts when the host starts it
+  (:meth:`LiveTable.start`, once every person has joined) or when every person has
+  said ``{"ready": true}``.
 - **night**: the roles of the deck wake in the rules' order, one *step* per role. A
-  step lasts at least its *pause* (a short random time drawn at the deal, the same for
-  every step whether its card is held by a person, by a bot or lies in the centre), and
-  until every person woken in it has acted. Bots act at once.
+  step lasts exactly its duration (``step_seconds``, or a time drawn at the deal from
+  :data:`STEP`, step by step, whether its card is held by a person, by a bot or lies in
+  the centre). A woken person's move is taken whenever it comes within the step; at
+  the step's end a person who has not acted is given "do nothing" (or, where the role
+  may not pass, a random legal move) and is told so (``timed_out``). Bots act at once.
 - **day**: ``day_seconds`` of talk; people claim (at most once each) and say they have
   heard enough; a majority of the people ends the day early. Bots never claim.
-- **vote**: one secret ballot each; a bot's ballot comes from :func:`bot_ballot` (the
-  solver; it is asked by the server, off the request path: :meth:`LiveTable.bots_to_vote`,
-  :meth:`LiveTable.bot_vote`). When every ballot is in, the deal is resolved: **over**.
+- **vote**: one secret ballot each, within ``vote_seconds`` (a person who has not voted
+  by then votes "nobody" where the edition has that ballot, else a random legal one);
+  a bot's ballot comes from :func:`bot_ballot` (the solver; it is asked by the server,
+  off the request path: :meth:`LiveTable.bots_to_vote`, :meth:`LiveTable.bot_vote`).
+  When every ballot is in, the deal is resolved: **over**.
+
+The host may pause and resume the clock, hand a seat to a bot, end a deal at once (every
+missing move taken as if its time had run out) and deal again with the same seats
+(:meth:`LiveTable.again`: the scores add up over the session).
 
 A move that is not the seat's now raises :class:`~wooolf_solver.core.errors.OutOfTurnError`
 (HTTP 409); an illegal move raises :class:`~wooolf_solver.core.errors.IllegalMoveError`
 (HTTP 422) with one line naming the field.
 
->>> table = LiveTable.new({"players": 3, "bots": [2, 3], "seed": 1}, now=0.0, pause=(0, 0))
->>> table.advance(0.0)  # the bots' and the centre's steps pass (no pause here)
+>>> table = LiveTable.new({"players": 3, "bots": [2, 3], "seed": 1, "step_seconds": 5}, now=0.0)
+>>> table.act(1, {"join": {"name": "Eva"}}, now=0.0).view(1)["lobby"]
+{'joined': [1], 'ready': [], 'waiting': []}
+>>> table.start(now=0.0).advance(15.0)  # three steps pass: the werewolves (bots), 2 in the centre
 True
->>> view = table.view(1)
->>> view["phase"], view["card"], view["turn"], view["options"]
-('night', 'troublemaker', True, [{}, {'swapped': [2, 3]}])
->>> table.act(1, {"swapped": [2, 3]}, now=1.0).phase
-'day'
->>> table.act(1, {"heard_enough": True}, now=2.0).phase
+>>> view = table.view(1, now=16.0)
+>>> view["phase"], view["card"], view["turn"], view["options"], view["seconds_left"]
+('night', 'troublemaker', True, [{}, {'swapped': [2, 3]}], 4)
+>>> table.act(1, {"swapped": [2, 3]}, now=17.0).phase  # taken; the step lasts all the same
+'night'
+>>> table.advance(20.0), table.phase
+(True, 'day')
+>>> table.act(1, {"heard_enough": True}, now=21.0).phase
 'vote'
 """
 
@@ -51,17 +67,53 @@ from .state import Night, OnuwState, Say, Vote
 from .vote import vote
 from .win import Ballot
 
-Phase = Literal["night", "day", "vote", "over"]
+Phase = Literal["lobby", "night", "day", "vote", "over"]
 Move = Mapping[str, Any]
 
-PAUSE = (3.0, 8.0)
-"""The default range of a night step's pause, in seconds."""
+PAUSE = (12.0, 18.0)
+"""The default range of a night step's duration, in seconds (drawn step by step, long
+enough for a person to read the step and choose)."""
 
 DAY_SECONDS = (10, 3600)
 """The range of a day's length."""
 
+STEP_SECONDS = (1, 120)
+"""The range of ``step_seconds``, a night step's fixed duration."""
+
+VOTE_SECONDS = (10, 3600)
+"""The range of ``vote_seconds``, the vote's time limit."""
+
+VOTE_DEFAULT = 120
+"""The vote's time limit when the table does not set one."""
+
+NAME = 30
+"""Characters of a name chosen on joining, at most."""
+
+GRACE = 60.0
+"""Seconds the clock may be late: within them the next step starts when the last one
+was due to end (every length exact, however seldom the clock is looked at); past them
+(a server stopped for a while and started again) it starts now."""
+
 STORED = ("day_seconds", "seed", "phase", "step", "step_started", "heard", "day_ends", "version")
 """The clock's fields of a table, stored beside its state (:meth:`LiveTable.to_json`)."""
+
+SESSION: dict[str, Any] = {
+    "names": {},
+    "ready": [],
+    "step_seconds": None,
+    "vote_seconds": None,
+    "vote_ends": 0.0,
+    "paused": None,
+    "timed_out": {},
+    "deal": 1,
+    "totals": {},
+}
+"""The lobby's, the host's and the session's fields, with their values in a table
+stored before they existed (a table read back gets these when they are missing)."""
+
+OPTIONS: tuple[str, ...] = ("game", "edition", "players", "bots", "deck", "day_seconds", "seed")
+OPTIONS += ("step_seconds", "vote_seconds")
+"""A new table's options."""
 
 
 # -- the solver, behind one function ---------------------------------------------------
@@ -152,6 +204,40 @@ def _slot_value(value: Any) -> Any:
     return value
 
 
+def _seconds(options: Mapping[str, Any], key: str, bounds: tuple[int, int], default: Any) -> Any:
+    """The option ``key``, a whole number of seconds within ``bounds`` (or ``default``).
+
+    >>> _seconds({"vote_seconds": 5}, "vote_seconds", (10, 60), 30)
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.IllegalMoveError: vote_seconds: a number of seconds in 10..60, not 5
+    """
+    value = options.get(key)
+    if value is None:
+        return default
+    low, high = bounds
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise IllegalMoveError(f"{key}: a number of seconds in {low}..{high}, not {value!r}")
+    return value
+
+
+def _name(raw: Any) -> str:
+    """A name chosen on joining: 1 to :data:`NAME` printable characters.
+
+    >>> _name({"name": "  Eva "}), _name({"name": "李小龍"})
+    ('Eva', '李小龍')
+    >>> _name({"name": ""})
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.IllegalMoveError: join.name: a name of 1 to 30 printable characters
+    """
+    name = raw.get("name") if isinstance(raw, Mapping) else None
+    text = name.strip() if isinstance(name, str) else ""
+    if not 1 <= len(text) <= NAME or not text.isprintable() or set(raw) != {"name"}:
+        raise IllegalMoveError(f"join.name: a name of 1 to {NAME} printable characters")
+    return text
+
+
 # -- the table -------------------------------------------------------------------------
 
 
@@ -185,13 +271,28 @@ class LiveTable:
     day_seconds: int
     seed: int
     steps: list[Step]
-    phase: Phase = "night"
+    phase: Phase = "lobby"
     step: int = 0
     step_started: float = 0.0
     heard: list[Seat] = field(default_factory=list)
     day_ends: float = 0.0
     version: int = 0
     """Bumped by every change (the server pushes views when it moves)."""
+    names: dict[str, str] = field(default_factory=dict)
+    """Seat (as text) -> the name it chose on joining (a seat there has joined)."""
+    ready: list[Seat] = field(default_factory=list)
+    step_seconds: int | None = None
+    """Every night step's duration, when the table set one (else drawn step by step)."""
+    vote_seconds: int | None = VOTE_DEFAULT
+    vote_ends: float = 0.0
+    paused: float | None = None
+    """When the host paused the table (``None``: it runs)."""
+    timed_out: dict[str, list[str]] = field(default_factory=dict)
+    """Seat (as text) -> what time took for it (``"night"``, ``"ballot"``)."""
+    deal: int = 1
+    """The deal's number in the session (:meth:`again`)."""
+    totals: dict[str, int] = field(default_factory=dict)
+    """Seat (as text) -> its score over the session's earlier deals."""
 
     # -- creating -----------------------------------------------------------------------
 
@@ -204,7 +305,9 @@ class LiveTable:
         rules: Rules | None = None,
     ) -> LiveTable:
         """A table from the contract's options (``players``, and optionally ``edition``,
-        ``bots``, ``deck``, ``day_seconds``, ``seed``), dealt, its night begun at ``now``.
+        ``bots``, ``deck``, ``day_seconds``, ``seed``, ``step_seconds``,
+        ``vote_seconds``), dealt, in its lobby; ``pause``: the range of a night step's
+        duration when ``step_seconds`` is not set.
 
         >>> LiveTable.new({"players": 4, "bots": [5]}, 0.0)
         Traceback (most recent call last):
@@ -221,10 +324,9 @@ class LiveTable:
     def _new(
         cls, rules: Rules, options: Mapping[str, Any], now: float, pause: tuple[float, float]
     ) -> LiveTable:
-        known = ("game", "edition", "players", "bots", "deck", "day_seconds", "seed")
         for key in options:
-            if key not in known:
-                raise IllegalMoveError(f"{key}: unknown option (known: {', '.join(known)})")
+            if key not in OPTIONS:
+                raise IllegalMoveError(f"{key}: unknown option (known: {', '.join(OPTIONS)})")
         table: dict[str, Any] = {"game": "onuw", "players": options.get("players")}
         for key in ("edition", "bots", "deck"):
             if options.get(key) is not None:
@@ -233,12 +335,9 @@ class LiveTable:
         layout = record.layout
         if len(record.bots) == record.players:
             raise IllegalMoveError("bots: at least one seat must be a person")
-        day = options.get("day_seconds", 300)
-        low, high = DAY_SECONDS
-        if not isinstance(day, int) or isinstance(day, bool) or not low <= day <= high:
-            raise IllegalMoveError(
-                f"day_seconds: a number of seconds in {low}..{high}, not {day!r}"
-            )
+        day = _seconds(options, "day_seconds", DAY_SECONDS, 300)
+        step_seconds = _seconds(options, "step_seconds", STEP_SECONDS, None)
+        vote_seconds = _seconds(options, "vote_seconds", VOTE_SECONDS, VOTE_DEFAULT)
         seed = options.get("seed")
         if seed is None:
             seed = secrets.randbits(63)
@@ -249,39 +348,69 @@ class LiveTable:
             rules, record.edition, record.players, record.deck, record.own_deck,
             record.bots, tuple(people), passing=True,
         )  # fmt: skip
-        rng = Random(seed)
-        state.chance(rng)
+        state.chance(Random(seed))
+        lengths = Random(f"{seed}:steps")  # apart from the cards: the deck alone counts steps
         steps = []
         for role in rules.wake_order:
             if role.name in record.deck:
                 seats = [seat for seat in layout.seats if state.dealt[seat - 1] == role.name]
-                steps.append(Step(role.name, rng.uniform(*pause), seats))
+                length = lengths.uniform(*pause) if step_seconds is None else step_seconds
+                steps.append(Step(role.name, length, seats))
         woken = {seat for step in steps for seat in step.seats}
         for seat in layout.seats:  # a card that does not wake: nothing to do at night
             if seat not in woken:
                 state.apply(seat, Night(NOTHING))
-        live = cls(state, day, seed, steps, step_started=now)
-        live._begin_step(now)
-        return live
+        return cls(
+            state, day, seed, steps, step_started=now,
+            step_seconds=step_seconds, vote_seconds=vote_seconds,
+        )  # fmt: skip
+
+    def again(self, now: float, pause: tuple[float, float] = PAUSE) -> LiveTable:
+        """The session's next deal: the same seats, names, bots and options, a new
+        shuffle, the scores so far carried over; in its lobby (every name kept).
+
+        Raises :class:`OutOfTurnError` while this deal is not over.
+        """
+        if self.phase != "over":
+            raise OutOfTurnError("deal: this deal is not over (end it first)")
+        options: dict[str, Any] = {
+            "edition": self.edition,
+            "players": self.players,
+            "bots": self.bots,
+            "day_seconds": self.day_seconds,
+            "step_seconds": self.step_seconds,
+            "vote_seconds": self.vote_seconds,
+        }
+        if self.state.own_deck:
+            options["deck"] = self.deck
+        following = LiveTable.new(options, now, pause, self.rules)
+        following.names = dict(self.names)
+        following.deal = self.deal + 1
+        following.totals = self.scores()
+        following.version = self.version + 1
+        return following
 
     # -- storing ------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         """The whole table as JSON-ready data (secret: it holds every card)."""
-        data = {name: getattr(self, name) for name in STORED}
+        data = {name: getattr(self, name) for name in (*STORED, *SESSION)}
         data["steps"] = [asdict(step) for step in self.steps]
-        data["heard"] = list(self.heard)  # a copy: the server changes copies of tables
-        return {"state": self.state.to_json(), **data}
+        return _json({"state": self.state.to_json(), **data})  # copies: the server changes copies
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LiveTable:
         """The table :meth:`to_json` wrote (any other field is refused: a row that is
-        not one of ours)."""
-        if set(data) != {"state", "steps", *STORED}:
+        not one of ours; the session's fields may be missing, in a row stored before
+        they existed)."""
+        fields = set(data) - set(SESSION)
+        if fields != {"state", "steps", *STORED}:
             raise InvalidRecordError(f"table: not a stored table (fields: {', '.join(data)})")
         values = {name: data[name] for name in STORED}
         values["steps"] = [Step(**step) for step in data["steps"]]
-        return cls(OnuwState.from_json(data["state"]), **values)
+        session = {name: data.get(name, default) for name, default in SESSION.items()}
+        session["ready"] = list(session["ready"])
+        return cls(OnuwState.from_json(data["state"]), **values, **session)
 
     # -- the deal, as the state holds it --------------------------------------------------
 
@@ -311,8 +440,8 @@ class LiveTable:
 
     @property
     def people(self) -> list[Seat]:
-        """The seats played by people."""
-        return list(self.state.talkers)
+        """The seats played by people (not those the host handed to a bot)."""
+        return [seat for seat in self.state.talkers if seat not in self.state.bots]
 
     @property
     def dealt(self) -> list[str]:
@@ -359,12 +488,46 @@ class LiveTable:
             self.day_ends = now + self.day_seconds
             return
         self.step_started = now
-        step = self.steps[self.step]
-        for seat in step.seats:
+        for seat in self.steps[self.step].seats:
             if seat in self.state.bots:
-                rng = Random(f"{self.seed}:night:{seat}")
-                legal = self.state.legal(seat)
-                self.state.apply(seat, RandomBot().act(self.state.view(seat), legal, rng))
+                self._bot_night(seat)
+
+    def _bot_night(self, seat: Seat) -> None:
+        rng = Random(f"{self.seed}:night:{seat}")
+        legal = self.state.legal(seat)
+        self.state.apply(seat, RandomBot().act(self.state.view(seat), legal, rng))
+
+    def _end_step(self, end: float) -> None:
+        """End the current step at ``end``: whoever is still woken is given "do
+        nothing" (or a random legal move where the role may not pass)."""
+        for seat in self.steps[self.step].seats:
+            if seat not in self.state.choices:
+                choices = self.night_choices(seat)
+                rng = Random(f"{self.seed}:forced:{seat}")
+                choice = NOTHING if NOTHING in choices else rng.choice(choices)
+                self.state.apply(seat, Night(choice))
+                self.timed_out.setdefault(str(seat), []).append("night")
+        self.step += 1
+        self._begin_step(end)
+
+    def start(self, now: float) -> LiveTable:
+        """The host starts the night (every person must have joined); the table itself."""
+        if self.phase != "lobby":
+            raise OutOfTurnError("start: the night has already begun")
+        missing = [seat for seat in self.people if str(seat) not in self.names]
+        if missing:
+            seats = ", ".join(map(str, missing))
+            raise OutOfTurnError(
+                f"start: waiting for seat(s) {seats} to join (or hand them to bots)"
+            )
+        self._start(now)
+        return self
+
+    def _start(self, now: float) -> None:
+        self.phase = "night"
+        self.step = 0
+        self._begin_step(now)
+        self.version += 1
 
     def night_choices(self, seat: Seat) -> tuple[Choice, ...]:
         """The seat's legal night choices (the people may pass where the role may)."""
@@ -375,19 +538,21 @@ class LiveTable:
         return step is not None and seat in step.seats and seat not in self.state.choices
 
     def advance(self, now: float) -> bool:
-        """Let time pass: end night steps whose pause is over and whose people have
-        acted, end the day when its time is up. Whether anything changed."""
+        """Let time pass (not while paused): end the night steps whose time is over,
+        the day when its time is up, the vote's missing people's ballots when its time
+        is up. Whether anything changed."""
+        if self.paused is not None:
+            return False
         changed = False
-        while self.phase == "night":
-            step = self.steps[self.step]
-            waiting = [seat for seat in step.seats if seat not in self.state.choices]
-            if waiting or now < self.step_started + step.pause:
-                break
-            self.step += 1
-            self._begin_step(now)
+        while self.phase == "night" and now >= self.step_started + self.steps[self.step].pause:
+            end = self.step_started + self.steps[self.step].pause
+            self._end_step(end if now - end <= GRACE else now)
             changed = True
         if self.phase == "day" and now >= self.day_ends:
-            self._end_day()
+            self._end_day(self.day_ends if now - self.day_ends <= GRACE else now)
+            changed = True
+        if self.phase == "vote" and self._voters() and now >= self.vote_ends:
+            self._time_out_vote()
             changed = True
         if changed:
             self.version += 1
@@ -396,11 +561,91 @@ class LiveTable:
     def deadline(self) -> float | None:
         """When :meth:`advance` may next change something by the clock alone."""
         step = self.current
+        if self.paused is not None:
+            return None
         if step is not None:
             return self.step_started + step.pause
         if self.phase == "day":
             return self.day_ends
+        if self.phase == "vote" and self._voters():
+            return self.vote_ends
         return None
+
+    def seconds_left(self, now: float) -> int | None:
+        """Seconds until the clock moves the table on by itself (the night's step, the
+        day, the vote), the same for every seat; ``None`` when it waits for no clock."""
+        deadline = self.deadline() if self.paused is None else self._frozen()
+        if deadline is None:
+            return None
+        return max(0, round(deadline - (now if self.paused is None else self.paused)))
+
+    def _frozen(self) -> float | None:
+        """The deadline the table had when it was paused."""
+        self.paused, paused = None, self.paused
+        try:
+            return self.deadline()
+        finally:
+            self.paused = paused
+
+    # -- the host -----------------------------------------------------------------------
+
+    def pause(self, now: float) -> LiveTable:
+        """Stop the clock (moves wait too, joining aside); the table itself."""
+        if self.phase in ("lobby", "over"):
+            raise OutOfTurnError(f"pause: nothing runs in the {self.phase}")
+        if self.paused is not None:
+            raise OutOfTurnError("pause: the table is already paused")
+        self.advance(now)
+        self.paused = now
+        self.version += 1
+        return self
+
+    def resume(self, now: float) -> LiveTable:
+        """Let the clock run again, every deadline moved on by the pause's length."""
+        if self.paused is None:
+            raise OutOfTurnError("resume: the table is not paused")
+        gone = max(0.0, now - self.paused)
+        self.step_started += gone
+        self.day_ends += gone
+        self.vote_ends += gone
+        self.paused = None
+        self.version += 1
+        return self
+
+    def hand_to_bot(self, seat: Seat, now: float) -> LiveTable:
+        """A bot plays ``seat`` from now on (in this deal and the next ones)."""
+        if not 1 <= seat <= self.players:
+            raise IllegalMoveError(f"seat: no seat {seat} at this table")
+        if seat not in self.people:
+            raise OutOfTurnError(f"seat: seat {seat} is already a bot")
+        self.state.bots = self.state.bots | {seat}
+        if seat in self.ready:
+            self.ready.remove(seat)
+        step = self.current
+        if step is not None and seat in step.seats and seat not in self.state.choices:
+            self._bot_night(seat)
+        if self.phase == "day" and 2 * len(self._heard_people()) > len(self.people):
+            self._end_day(now)
+        if self.phase == "lobby" and self.people and set(self.people) <= set(self.ready):
+            self._start(now)
+        self.version += 1
+        return self
+
+    def end(self, now: float) -> LiveTable:
+        """End the deal now, every missing move taken as if its time had run out (the
+        bots' ballots still come from :meth:`bot_vote`)."""
+        if self.phase == "over":
+            raise OutOfTurnError("end: the deal is already over")
+        self.paused = None
+        if self.phase == "lobby":
+            self._start(now)
+        while self.phase == "night":
+            self._end_step(now)
+        if self.phase == "day":
+            self._end_day(now)
+        self._time_out_vote()
+        self.version += 1
+        return self
 
     # -- moves --------------------------------------------------------------------------
 
@@ -414,10 +659,16 @@ class LiveTable:
             raise IllegalMoveError(f"seat: {seat} is not a person's seat")
         if not isinstance(move, Mapping):
             raise IllegalMoveError("move: a JSON object")
-        if "claim" in move:
+        if "join" in move:
+            self._join(seat, move)
+        elif self.paused is not None:
+            raise OutOfTurnError("paused: the host has paused the table")
+        elif "ready" in move:
+            self._ready(seat, move, now)
+        elif "claim" in move:
             self._claim(seat, move)
         elif "heard_enough" in move:
-            self._heard(seat, move)
+            self._heard(seat, move, now)
         elif "ballot" in move:
             self._ballot(seat, move)
         elif not move or set(move) <= set(NIGHT_KEYS):
@@ -425,11 +676,28 @@ class LiveTable:
         else:
             key = next(iter(move))
             raise IllegalMoveError(
-                f"{key}: not a move (a night option, claim, heard_enough or ballot)"
+                f"{key}: not a move (join, ready, a night option, claim, heard_enough or ballot)"
             )
         self.version += 1
         self.advance(now)
         return self
+
+    def _join(self, seat: Seat, move: Move) -> None:
+        if len(move) != 1:
+            raise IllegalMoveError("join: a move is one join, alone")
+        self.names[str(seat)] = _name(move["join"])
+
+    def _ready(self, seat: Seat, move: Move, now: float) -> None:
+        if self.phase != "lobby":
+            raise OutOfTurnError("ready: the night has already begun")
+        if move.get("ready") is not True or len(move) != 1:
+            raise IllegalMoveError("ready: must be true")
+        if str(seat) not in self.names:
+            raise OutOfTurnError(f"ready: seat {seat} has not joined (join with a name first)")
+        if seat not in self.ready:
+            self.ready.append(seat)
+        if set(self.people) <= set(self.ready):
+            self._start(now)
 
     def _night(self, seat: Seat, move: Move) -> None:
         if not self._woken(seat):
@@ -466,7 +734,7 @@ class LiveTable:
             raise IllegalMoveError(str(error).replace("claim 1", "claim", 1)) from None
         self.state.apply(seat, Say(said))
 
-    def _heard(self, seat: Seat, move: Move) -> None:
+    def _heard(self, seat: Seat, move: Move, now: float) -> None:
         if self.phase != "day":
             raise OutOfTurnError("heard_enough: only during the day")
         if move.get("heard_enough") is not True or len(move) != 1:
@@ -474,15 +742,37 @@ class LiveTable:
         if seat in self.heard:
             raise OutOfTurnError(f"heard_enough: seat {seat} has already said so")
         self.heard.append(seat)
-        if 2 * len(self.heard) > len(self.people):
-            self._end_day()
+        if 2 * len(self._heard_people()) > len(self.people):
+            self._end_day(now)
 
-    def _end_day(self) -> None:
+    def _heard_people(self) -> list[Seat]:
+        """Those who said they heard enough and are still people (not handed to bots)."""
+        return [seat for seat in self.heard if seat in self.people]
+
+    def _end_day(self, now: float) -> None:
         """The vote begins: whoever has not spoken keeps quiet."""
         turn = self.state.current
         for seat in () if isinstance(turn, str) or self.state.phase != "day" else turn:
             self.state.apply(seat, Say(None))
         self.phase = "vote"
+        self.vote_ends = now + (self.vote_seconds or 0)
+
+    def _voters(self) -> list[Seat]:
+        """The people whose ballot the vote's time limit would take (none without one)."""
+        if self.vote_seconds is None:
+            return []
+        return [seat for seat in self.people if seat not in self.state.votes]
+
+    def _time_out_vote(self) -> None:
+        """Every person's missing ballot: nobody where the edition has that ballot, else
+        a random legal one."""
+        nobody = self.rules.edition(self.edition).vote.nobody
+        for seat in self.people:
+            if self.phase == "vote" and seat not in self.state.votes:
+                others = [other for other in self.layout.seats if other != seat]
+                ballot = None if nobody else Random(f"{self.seed}:ballot:{seat}").choice(others)
+                self._cast(seat, ballot)
+                self.timed_out.setdefault(str(seat), []).append("ballot")
 
     def _ballot(self, seat: Seat, move: Move) -> None:
         if self.phase != "vote":
@@ -561,36 +851,65 @@ class LiveTable:
             return ballots
         return []
 
-    def view(self, seat: Seat, now: float | None = None) -> dict[str, Any]:
-        """Everything ``seat`` may know now, and nothing else."""
+    def public(self, now: float | None = None) -> dict[str, Any]:
+        """What every seat (and the host) may know now: nothing of any seat's card,
+        night or ballot before the deal is over."""
         step = self.current
-        own = self.ballots.get(str(seat), NOTHING)
-        view: dict[str, Any] = {
+        public: dict[str, Any] = {
             "phase": self.phase,
-            "seat": seat,
             "players": self.players,
             "edition": self.edition,
             "deck": list(self.deck),
             "bots": list(self.bots),
             "people": len(self.people),
+            "waking": step.role if step is not None else None,
+            "claims": [dict(claim) for claim in self.claims],
+            "heard_enough": len(self._heard_people()),
+            "seconds_left": None if now is None else self.seconds_left(now),
+            "ballots_cast": len(self.ballots) if self.phase in ("vote", "over") else 0,
+            "result": self.result() if self.phase == "over" else None,
+            "names": dict(self.names),
+            "lobby": self._lobby() if self.phase == "lobby" else None,
+            "paused": self.paused is not None,
+            "deal": self.deal,
+            "scores": self.scores(),
+        }
+        if now is None and self.phase == "day":
+            public["seconds_left"] = 0
+        return public
+
+    def view(self, seat: Seat, now: float | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may know now, and nothing else."""
+        own = self.ballots.get(str(seat), NOTHING)
+        return {
+            **self.public(now),
+            "seat": seat,
             "card": self.dealt[seat - 1],
             "turn": self.turn(seat),
             "options": self.options(seat),
-            "waking": step.role if step is not None else None,
             "night": self.acted.get(str(seat)),
-            "claims": [dict(claim) for claim in self.claims],
             "claimed": any(claim["seat"] == seat for claim in self.claims),
-            "heard_enough": len(self.heard),
             "said_heard_enough": seat in self.heard,
-            "seconds_left": None,
-            "ballots_cast": len(self.ballots) if self.phase in ("vote", "over") else 0,
             "ballot": None if own == NOTHING else ("nobody" if own is None else own),
-            "result": self.result() if self.phase == "over" else None,
+            "timed_out": list(self.timed_out.get(str(seat), [])),
         }
-        if self.phase == "day":
-            left = self.day_ends - (now if now is not None else self.day_ends)
-            view["seconds_left"] = max(0, round(left))
-        return view
+
+    def _lobby(self) -> dict[str, list[Seat]]:
+        """Who has joined, who is ready, whom the night waits for (public)."""
+        joined = [seat for seat in self.people if str(seat) in self.names]
+        return {
+            "joined": joined,
+            "ready": [seat for seat in self.people if seat in self.ready],
+            "waiting": [seat for seat in self.people if seat not in joined],
+        }
+
+    def scores(self) -> dict[str, int]:
+        """Seat (as text) -> its score over the session so far (this deal's once over)."""
+        totals = {str(seat): self.totals.get(str(seat), 0) for seat in self.layout.seats}
+        if self.phase == "over":
+            for seat, points in self.state.result().scores.items():
+                totals[str(seat)] += points
+        return totals
 
     # -- the end ------------------------------------------------------------------------
 
