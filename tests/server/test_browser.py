@@ -59,22 +59,31 @@ def base_url(tmp_path: Path) -> Iterator[str]:
 
 def step(page: Any) -> str:
     """Make this seat's move if it has one; its phase (the page may change under us: a
-    push re-renders it, so a button gone is no error)."""
-    phase: str = page.locator("#phase").text_content(timeout=10_000) or ""
-    buttons = {
-        "night": "#turn button.option >> nth=-1",
-        "day": "#send-claim",
-        "vote": "#vote button.ballot >> nth=0",
-    }
-    if phase in buttons:
-        target = page.locator(buttons[phase]).first
-        if phase == "day" and not target.count():
-            target = page.locator("#heard-enough:enabled")
-        try:
-            if target.count():
-                target.click(timeout=1_000)
-        except playwright_api.Error:
-            pass
+    push re-renders it, so a button gone is no error). A claim and a ballot go through
+    their preview and confirmation."""
+    phase: str = page.locator("#phase").get_attribute("data-phase", timeout=10_000) or ""
+    try:
+        if page.locator("#confirm-yes").count():
+            page.locator("#confirm-yes").click(timeout=1_000)
+        elif phase == "lobby" and page.locator("#join").count():
+            page.fill("#name", "Eva", timeout=1_000)
+            page.locator("#join").click(timeout=1_000)
+        elif phase == "lobby" and page.locator("#ready:enabled").count():
+            page.locator("#ready").click(timeout=1_000)
+        elif phase == "night" and page.locator("#turn button.option").count():
+            page.locator("#turn button.option").first.click(timeout=1_000)
+        elif phase == "day" and page.locator("#claim select[name=role]").count():
+            card = page.locator("#card").text_content(timeout=1_000) or ""
+            page.select_option("#claim select[name=role]", card, timeout=1_000)
+            page.locator("#send-claim").click(timeout=1_000)
+        elif phase == "day" and page.locator("#heard-enough:enabled").count():
+            page.locator("#heard-enough").click(timeout=1_000)
+        elif phase == "vote" and page.locator("#send-ballot").count():
+            page.locator("#send-ballot").click(timeout=1_000)
+        elif phase == "vote" and page.locator("#vote button.ballot").count():
+            page.locator("#vote button.ballot").first.click(timeout=1_000)
+    except playwright_api.Error:
+        pass
     return phase
 
 
@@ -108,7 +117,9 @@ def test_three_people_and_two_bots_play_a_deal_to_the_reveal(browser: Any, base_
     for page, requests in pages:
         page.locator("#reveal").wait_for()
         assert page.locator("#winners").inner_text()
-        assert page.locator("#reveal tbody tr").count() == 7  # five seats, two centre cards
+        assert page.locator("#journeys li").count() == 7  # five seats, two centre cards
+        assert page.locator("#scores tbody tr").count() == 5
+        assert page.locator("#verdict").inner_text() in ("You won.", "You lost.")
         assert page.locator("#claims li").count() == 3
         token = page.url.split("#", 1)[1]
         assert not any(token in url for url in requests)  # the key never leaves in a URL

@@ -1,6 +1,8 @@
 // A seat's page: the token comes from the link's fragment (never sent in a URL), goes
 // in the Authorization header; the view is pushed by server-sent events (read with
 // fetch, which can send the header), and every move is a POST of the contract's API.
+// Every text goes through t(): the page's catalogue (server/locale/*.po) is embedded
+// in it as JSON; role names stay as on the cards.
 "use strict";
 (function () {
   const app = document.getElementById("app");
@@ -8,6 +10,7 @@
   const seat = Number(app.dataset.seat);
   const content = document.getElementById("content");
   const status = document.getElementById("status");
+  const MESSAGES = JSON.parse(document.getElementById("messages").textContent || "{}");
   const base = `/api/tables/${encodeURIComponent(table)}/seats/${seat}`;
   const key = `wooolf-token:${table}:${seat}`;
   let token = decodeURIComponent(location.hash.slice(1));
@@ -16,9 +19,24 @@
   } else {
     try { token = sessionStorage.getItem(key) || ""; } catch (e) { token = ""; }
   }
+  // The language switch keeps the seat's key (the fragment never reaches the server).
+  for (const link of document.querySelectorAll("a.lang-switch")) link.href += location.hash;
+
+  // The rules' facts the page explains with (onuw.toml): wake order and dawn teams.
+  const WAKES = { werewolf: 1, minion: 2, mason: 3, seer: 4, robber: 5, troublemaker: 6, drunk: 7, insomniac: 8 };
+  const TEAMS = { werewolf: "werewolf", minion: "werewolf", tanner: "tanner" };
+  const teamOf = (role) => TEAMS[role] || "village";
+
   let view = null;
-  let dayEnds = null;
-  let draft = null;  // the claim being written survives re-renders
+  let deadline = null;
+  let draft = null;    // the claim being written survives re-renders
+  let confirming = null;  // a move waiting for its confirmation: {kind, move, sentence}
+  let chosenBallot = null;
+
+  function t(msgid, values) {
+    const text = MESSAGES[msgid] || msgid;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
+  }
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -45,6 +63,7 @@
       showError(body.error || `error ${response.status}`);
       return;
     }
+    confirming = null;
     render(body);
   }
 
@@ -54,49 +73,144 @@
     content.prepend(el("p", { id: "error", class: "error", role: "alert", text: message }));
   }
 
-  function slotName(slot) { return typeof slot === "number" ? `seat ${slot}` : slot; }
+  // -- words ---------------------------------------------------------------------------
 
-  function optionLabel(option, card) {
-    if ("saw" in option) return `Look at seat ${option.saw}`;
-    if ("centre" in option) return `Look at ${option.centre.join(" and ")}`;
-    if ("robbed" in option) return `Rob seat ${option.robbed}`;
-    if ("swapped" in option) return `Swap seats ${option.swapped[0]} and ${option.swapped[1]}`;
-    if ("took" in option) return `Take ${option.took}`;
-    if (["werewolf", "minion", "mason", "insomniac"].includes(card)) return "Open your eyes";
-    return "Do nothing";
+  const nameOf = (s) => (view && view.names && view.names[String(s)]) || null;
+  const slotName = (slot) => {
+    if (!/^\d+$/.test(String(slot))) return String(slot);
+    const name = nameOf(slot);
+    return name ? t("seat {seat} ({name})", { seat: slot, name }) : t("seat {seat}", { seat: slot });
+  };
+  const seatTitle = (s) => (nameOf(s) ? t("Seat {seat} ({name})", { seat: s, name: nameOf(s) }) : t("Seat {seat}", { seat: s }));
+  const seatList = (seats) => seats.map((s) => slotName(s)).join(", ");
+
+  function phaseName(phase) {
+    return { lobby: t("Lobby"), night: t("Night"), day: t("Day"), vote: t("Vote"), over: t("The reveal") }[phase] || phase;
+  }
+
+  function teamName(team) {
+    return { village: t("the village"), werewolf: t("the werewolves"), tanner: t("the tanner (alone)") }[team] || team;
+  }
+
+  function roleHelp(role) {
+    return {
+      werewolf: t("At night you see the other werewolves (alone, you may look at one centre card). Your team wins if no werewolf dies."),
+      minion: t("At night you see who the werewolves are; they do not see you. You win with them, even if you die."),
+      mason: t("At night you see the other mason. You are on the village's side."),
+      seer: t("At night you may look at another player's card or at two centre cards."),
+      robber: t("At night you may swap your card with another player's and look at your new card."),
+      troublemaker: t("At night you may swap two other players' cards without looking at them."),
+      drunk: t("At night you must swap your card with a centre card, without looking at it."),
+      insomniac: t("At the end of the night you look at your own card again."),
+      villager: t("No night action. Find a werewolf and vote for them."),
+      tanner: t("No night action. You win only if you die."),
+    }[role] || "";
+  }
+
+  function optionLabel(option, card, options) {
+    if ("saw" in option) return t("Look at seat {seat}'s card", { seat: option.saw });
+    if ("centre" in option) {
+      return option.centre.length > 1
+        ? t("Look at the centre cards {a} and {b}", { a: option.centre[0], b: option.centre[1] })
+        : t("Look at the centre card {slot}", { slot: option.centre[0] });
+    }
+    if ("robbed" in option) return t("Rob seat {seat}", { seat: option.robbed });
+    if ("swapped" in option) return t("Swap the cards of seats {a} and {b}", { a: option.swapped[0], b: option.swapped[1] });
+    if ("took" in option) return t("Take the centre card {slot}", { slot: option.took });
+    if (options.length === 1) {
+      return card === "werewolf" ? t("Open your eyes: see the other werewolves") : t("Open your eyes");
+    }
+    return {
+      werewolf: t("Look at no centre card"), seer: t("Look at nothing"), robber: t("Rob nobody"),
+      troublemaker: t("Swap nobody's cards"),
+    }[card] || t("Do nothing");
+  }
+
+  // What a night entry says, as short phrases (the same for "you", "I" and "seat 3").
+  function nightPhrases(entry) {
+    const parts = [];
+    if (!entry) return parts;
+    if (entry.wolves) {
+      parts.push(entry.wolves.length ? t("saw the werewolves: {seats}", { seats: seatList(entry.wolves) })
+        : t("saw that no player is a werewolf"));
+    }
+    if (entry.masons) {
+      parts.push(entry.masons.length ? t("saw the masons: {seats}", { seats: seatList(entry.masons) })
+        : t("saw no other mason"));
+    }
+    for (const k of ["saw", "centre"]) {
+      if (entry[k]) {
+        for (const [slot, role] of Object.entries(entry[k])) parts.push(t("looked at {slot}: {card}", { slot: slotName(slot), card: role }));
+      }
+    }
+    if (entry.robbed !== undefined) {
+      parts.push(entry.got ? t("robbed seat {seat} and got the {card}", { seat: entry.robbed, card: entry.got })
+        : t("robbed seat {seat}", { seat: entry.robbed }));
+    }
+    if (entry.swapped) parts.push(t("swapped the cards of seats {a} and {b}", { a: entry.swapped[0], b: entry.swapped[1] }));
+    if (entry.took) parts.push(t("took the centre card {slot} without looking", { slot: entry.took }));
+    if (entry.now) parts.push(t("looked at their own card again at dawn: {card}", { card: entry.now }));
+    return parts;
   }
 
   function describeNight(entry) {
-    if (!entry) return "";
-    const parts = [];
-    if (entry.wolves) parts.push(entry.wolves.length ? `werewolves: seat ${entry.wolves.join(", ")}` : "no player is a werewolf");
-    if (entry.masons) parts.push(`masons: seat ${entry.masons.join(", ")}`);
-    for (const k of ["saw", "centre"]) {
-      if (entry[k]) for (const [slot, role] of Object.entries(entry[k])) parts.push(`${/^\d+$/.test(slot) ? "seat " + slot : slot} is ${role}`);
-    }
-    if (entry.robbed) parts.push(`you robbed seat ${entry.robbed} and got the ${entry.got}`);
-    if (entry.swapped) parts.push(`you swapped seats ${entry.swapped.join(" and ")}`);
-    if (entry.took) parts.push(`you took ${entry.took}`);
-    if (entry.now) parts.push(`your card now: ${entry.now}`);
-    return parts.length ? parts.join("; ") : "you did nothing";
+    const parts = nightPhrases(entry);
+    return parts.length ? parts.join("; ") : t("did nothing");
   }
 
-  function describeClaim(claim) {
+  function claimSentence(claim) {
     const night = Object.assign({}, claim);
     delete night.seat; delete night.role;
-    const said = Object.keys(night).length ? ` — ${describeNight(night).replace(/\byou\b/g, "I").replace(/\byour\b/g, "my")}` : "";
-    return `Seat ${claim.seat}: “I was the ${claim.role}${said}”`;
+    const parts = nightPhrases(night);
+    return parts.length ? t("“I was the {role}: {what}.”", { role: claim.role, what: parts.join("; ") })
+      : t("“I was the {role}.”", { role: claim.role });
   }
+
+  // -- what you know -------------------------------------------------------------------
+
+  function heldNow(v) {
+    const n = v.night || {};
+    if (n.now) return n.now;
+    if (n.took) return null;  // a centre card the drunk did not see
+    if (n.got) return n.got;
+    return v.card;
+  }
+
+  function deckText(deck) {
+    const counts = {};
+    for (const card of deck) counts[card] = (counts[card] || 0) + 1;
+    return Object.entries(counts).map(([card, n]) => (n > 1 ? `${n} × ${card}` : card)).join(", ");
+  }
+
+  function knowledge(v) {
+    const box = el("div", { class: "card", id: "knowledge" },
+      el("h3", { text: t("Your card (as dealt)") }),
+      el("div", { class: "bigcard", id: "card", text: v.card }),
+      el("p", { class: "muted", id: "role-help", text: roleHelp(v.card) }));
+    const facts = el("dl", { class: "facts" });
+    const fact = (id, label, value) => facts.append(el("dt", { text: label }), el("dd", { id, text: value }));
+    if (v.night) fact("night", t("Tonight you"), describeNight(v.night));
+    if (v.phase !== "lobby") {
+      const now = heldNow(v);
+      fact("now", t("You hold now, as far as you know"), now === null ? t("a centre card you have not seen") : now);
+      fact("team", t("Your team, as far as you know"), now === null ? t("unknown (it depends on the card you took)") : teamName(teamOf(now)));
+    }
+    fact("deck", t("Cards in play"), t("{cards} ({centre} in the centre)", { cards: deckText(v.deck), centre: v.deck.length - v.players }));
+    fact("bots", t("Bots"), v.bots.length ? seatList(v.bots) : t("none"));
+    box.append(facts);
+    return box;
+  }
+
+  // -- claims and ballots: a form, a preview, a confirmation ---------------------------
 
   function claimForm(v) {
     const roles = [...new Set(v.deck)].sort();
     const others = [];
     for (let s = 1; s <= v.players; s++) if (s !== seat) others.push(s);
     const centre = [];
-    const centreSize = v.deck.length - v.players;
-    for (let c = 1; c <= centreSize; c++) centre.push(`c${c}`);
-    draft = draft || { role: v.card };
-    const form = el("div", { class: "card", id: "claim" }, el("h3", { text: "Your claim (once)" }));
+    for (let c = 1; c <= v.deck.length - v.players; c++) centre.push(`c${c}`);
+    draft = draft || {};
+    const form = el("div", { class: "card", id: "claim" }, el("h3", { text: t("Your claim (once; you may also say nothing)") }));
     const select = (name, values, labeller) => {
       const s = el("select", { name, "aria-label": name });
       s.append(el("option", { value: "", text: "—" }));
@@ -105,27 +219,36 @@
         if (String(draft[name] || "") === String(value)) o.selected = true;
         s.append(o);
       }
-      s.addEventListener("change", () => { draft[name] = s.value; if (name === "role") render(view); });
+      s.addEventListener("change", () => { draft[name] = s.value; render(view); });
       return s;
     };
-    form.append(el("label", { text: "I was dealt" }), select("role", roles));
+    const seats = (s) => slotName(s);
+    form.append(el("label", { text: t("I say I was dealt") }), select("role", roles));
     const role = draft.role;
-    const seats = (s) => `seat ${s}`;
     if (role === "seer") {
-      form.append(el("label", { text: "I looked at" }),
-        select("target", [...others, ...pairs(centre).map((p) => p.join("+"))], (x) => typeof x === "number" ? seats(x) : x),
-        el("label", { text: "and saw" }), select("seen", roles), select("seen2", roles));
+      form.append(el("label", { text: t("I looked at") }),
+        select("target", [...others, ...pairs(centre).map((p) => p.join("+"))], (x) => (typeof x === "number" ? seats(x) : x.replace("+", " + "))),
+        el("label", { text: t("and saw") }), select("seen", roles));
+      if (String(draft.target || "").includes("+")) form.append(select("seen2", roles));
     } else if (role === "robber") {
-      form.append(el("label", { text: "I robbed" }), select("robbed", others, seats),
-        el("label", { text: "and got" }), select("got", roles));
+      form.append(el("label", { text: t("I robbed") }), select("robbed", others, seats),
+        el("label", { text: t("and got") }), select("got", roles));
     } else if (role === "troublemaker") {
-      form.append(el("label", { text: "I swapped" }), select("a", others, seats), select("b", others, seats));
+      form.append(el("label", { text: t("I swapped") }), select("a", others, seats), select("b", others, seats));
     } else if (role === "drunk") {
-      form.append(el("label", { text: "I took" }), select("took", centre));
+      form.append(el("label", { text: t("I took") }), select("took", centre));
     } else if (role === "insomniac") {
-      form.append(el("label", { text: "At dawn I had" }), select("now", roles));
+      form.append(el("label", { text: t("At dawn I had") }), select("now", roles));
     }
-    form.append(el("p", {}, el("button", { id: "send-claim", onclick: () => sendClaim(role) , text: "Claim" })));
+    const built = buildClaim();
+    if (built.claim) {
+      form.append(el("p", { class: "preview", id: "claim-preview" },
+        t("Everyone will read: {sentence}", { sentence: claimSentence(Object.assign({ seat }, built.claim)) })));
+    }
+    if (built.problem) form.append(el("p", { class: "warn", id: "claim-problem", text: built.problem }));
+    const send = el("button", { id: "send-claim", onclick: () => { confirming = { kind: "claim", move: { claim: built.claim }, sentence: claimSentence(Object.assign({ seat }, built.claim)) }; render(view); }, text: t("Claim…") });
+    if (!built.claim || built.problem) send.disabled = true;
+    form.append(el("p", {}, send));
     return form;
   }
 
@@ -135,107 +258,255 @@
     return out;
   }
 
-  function sendClaim(role) {
-    if (!role) { showError("claim: choose a role"); return; }
-    const claim = { role };
-    const d = draft;
-    if (role === "seer" && d.target) {
-      if (d.target.includes("+")) {
+  // The claim the form holds, or the reason it cannot go out (half filled in).
+  function buildClaim() {
+    const d = draft || {};
+    if (!d.role) return { claim: null, problem: null };
+    const claim = { role: d.role };
+    const half = t("Fill in the rest, or clear it: a half-filled claim would go out as “I was the {role}” alone.", { role: d.role });
+    const filled = (...names) => names.filter((n) => d[n]).length;
+    if (d.role === "seer") {
+      const two = String(d.target || "").includes("+");
+      const names = two ? ["target", "seen", "seen2"] : ["target", "seen"];
+      const n = filled(...names);
+      if (n && n < names.length) return { claim, problem: half };
+      if (n && two) {
         const [a, b] = d.target.split("+");
-        if (d.seen && d.seen2) claim.centre = { [a]: d.seen, [b]: d.seen2 };
-      } else if (d.seen) claim.saw = { [d.target]: d.seen };
-    }
-    if (role === "robber" && d.robbed) { claim.robbed = Number(d.robbed); if (d.got) claim.got = d.got; }
-    if (role === "troublemaker" && d.a && d.b) claim.swapped = [Number(d.a), Number(d.b)];
-    if (role === "drunk" && d.took) claim.took = d.took;
-    if (role === "insomniac" && d.now) claim.now = d.now;
-    act({ claim });
+        claim.centre = { [a]: d.seen, [b]: d.seen2 };
+      } else if (n) claim.saw = { [d.target]: d.seen };
+    } else if (d.role === "robber") {
+      if (filled("got") && !filled("robbed")) return { claim, problem: half };
+      if (d.robbed) { claim.robbed = Number(d.robbed); if (d.got) claim.got = d.got; }
+    } else if (d.role === "troublemaker") {
+      const n = filled("a", "b");
+      if (n === 1) return { claim, problem: half };
+      if (n === 2 && d.a === d.b) return { claim, problem: t("Choose two different seats.") };
+      if (n === 2) claim.swapped = [Number(d.a), Number(d.b)];
+    } else if (d.role === "drunk" && d.took) claim.took = d.took;
+    else if (d.role === "insomniac" && d.now) claim.now = d.now;
+    return { claim, problem: null };
   }
 
+  function confirmBox() {
+    const c = confirming;
+    const question = c.kind === "claim" ? t("Publish this claim? It cannot be taken back.") : t("Cast this ballot? It cannot be changed.");
+    return el("div", { class: "card", id: "confirm" },
+      el("p", { class: "preview", id: "confirm-sentence", text: c.sentence }),
+      el("p", { text: question }),
+      el("button", { id: "confirm-yes", onclick: () => act(c.move), text: c.kind === "claim" ? t("Yes, publish it") : t("Yes, cast it") }),
+      el("button", { id: "confirm-no", class: "quiet", onclick: () => { confirming = null; render(view); }, text: t("No, change it") }));
+  }
+
+  function ballotName(b) { return b === "nobody" ? t("nobody") : slotName(b); }
+
+  function voteBox(v) {
+    const box = el("div", { class: "card", id: "vote" }, el("h3", { text: t("Vote") }));
+    if (deadline !== null) box.append(el("div", { class: "timer", id: "timer", text: timerText() }));
+    if (v.turn) {
+      box.append(el("p", { text: t("Whom do you vote for? (secret until the reveal)") }));
+      for (const option of v.options) {
+        const b = option.ballot;
+        const attrs = { class: `ballot quiet${chosenBallot === b ? " chosen" : ""}`, "data-ballot": String(b), onclick: () => { chosenBallot = b; render(view); }, text: b === "nobody" ? t("Nobody") : seatTitle(b) };
+        if (chosenBallot === b) attrs["aria-pressed"] = "true";
+        box.append(el("button", attrs));
+      }
+      if (chosenBallot !== null && v.options.some((o) => o.ballot === chosenBallot)) {
+        const sentence = t("Your ballot: {whom}.", { whom: ballotName(chosenBallot) });
+        box.append(el("p", { class: "preview", id: "ballot-preview", text: sentence }),
+          el("button", { id: "send-ballot", onclick: () => { confirming = { kind: "ballot", move: { ballot: chosenBallot }, sentence }; render(view); }, text: t("Vote…") }));
+      }
+    } else {
+      box.append(el("p", { id: "ballot", text: t("Your ballot: {whom}. {cast} of {all} ballots are in.", { whom: ballotName(v.ballot), cast: v.ballots_cast, all: v.players }) }));
+    }
+    return box;
+  }
+
+  // -- the page ------------------------------------------------------------------------
+
   function timerText() {
-    if (dayEnds === null) return "";
-    const left = Math.max(0, Math.round((dayEnds - Date.now()) / 1000));
+    if (deadline === null) return "";
+    const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
     return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
   }
 
   setInterval(() => {
-    const t = document.getElementById("timer");
-    if (t) t.textContent = timerText();
+    const node = document.getElementById("timer");
+    if (node) node.textContent = timerText();
   }, 500);
 
   function render(v) {
     view = v;
+    if (v.phase !== "vote") chosenBallot = null;
+    if (confirming && !((confirming.kind === "claim" && v.phase === "day" && !v.claimed) || (confirming.kind === "ballot" && v.phase === "vote" && v.turn))) confirming = null;
     content.replaceChildren();
-    const cardBox = el("div", { class: "card" },
-      el("h3", { text: "Your card (as dealt)" }),
-      el("div", { class: "bigcard", id: "card", text: v.card }));
-    if (v.night) cardBox.append(el("p", { id: "night", text: `Tonight: ${describeNight(v.night)}` }));
-    content.append(el("p", { class: "phase", id: "phase", text: v.phase }), cardBox);
+    const title = v.deal > 1 ? t("{phase} (deal {deal})", { phase: phaseName(v.phase), deal: v.deal }) : phaseName(v.phase);
+    content.append(el("p", { class: "phase", id: "phase", "data-phase": v.phase, text: title }));
+    deadline = typeof v.seconds_left === "number" ? Date.now() + 1000 * v.seconds_left : null;
+    if (v.paused) content.append(el("p", { class: "preview", id: "paused", text: t("The host has paused the table.") }));
+    for (const what of v.timed_out || []) {
+      content.append(el("p", { class: "warn timed-out", text: what === "night" ? t("Time ran out at night: you did nothing (or the card chose for you).") : t("Time ran out for the vote: your ballot was cast for you.") }));
+    }
+    if (confirming) content.append(confirmBox());
+    if (v.phase === "over") content.append(reveal(v));
+    if (v.phase === "lobby") content.append(lobby(v));
     if (v.phase === "night") {
       const box = el("div", { class: "card", id: "turn" });
+      if (deadline !== null) box.append(el("div", { class: "timer", id: "timer", text: timerText() }));
       if (v.turn) {
-        box.append(el("h2", { text: `Wake up, ${v.card}` }));
-        for (const option of v.options) {
-          box.append(el("button", { class: "option", onclick: () => act(option), text: optionLabel(option, v.card) }));
+        box.append(el("h2", { text: t("Wake up, {role}", { role: v.card }) }));
+        const options = [...v.options].sort((a, b) => (Object.keys(a).length ? 0 : 1) - (Object.keys(b).length ? 0 : 1));
+        for (const option of options) {
+          const quiet = Object.keys(option).length === 0 && options.length > 1;
+          box.append(el("button", { class: `option${quiet ? " quiet" : ""}`, "data-move": JSON.stringify(option), onclick: () => act(option), text: optionLabel(option, v.card, options) }));
         }
       } else {
-        box.append(el("p", { text: v.waking ? `Night. Eyes closed… (the ${v.waking} is awake)` : "Night. Eyes closed…" }));
+        box.append(el("p", { text: v.waking ? t("Night. Eyes closed… (the {role} is awake)", { role: v.waking }) : t("Night. Eyes closed…") }));
       }
       content.append(box);
     }
     if (v.phase === "day") {
-      dayEnds = Date.now() + 1000 * (v.seconds_left || 0);
       content.append(el("div", { class: "card" },
-        el("h3", { text: "Day: talk" }),
+        el("h3", { text: t("Day: talk") }),
         el("div", { class: "timer", id: "timer", text: timerText() }),
-        el("p", { id: "heard", text: `${v.heard_enough} of ${v.people} people have heard enough` }),
-        el("button", { id: "heard-enough", class: "quiet", onclick: () => act({ heard_enough: true }), text: v.said_heard_enough ? "You have heard enough" : "I've heard enough" })));
+        el("p", { id: "heard", text: t("{count} of {people} people have heard enough", { count: v.heard_enough, people: v.people }) }),
+        el("button", { id: "heard-enough", class: "quiet", onclick: () => act({ heard_enough: true }), text: v.said_heard_enough ? t("You have heard enough") : t("I've heard enough") })));
       if (v.said_heard_enough) document.getElementById("heard-enough").disabled = true;
-      if (!v.claimed) content.append(claimForm(v));
-    } else {
-      dayEnds = null;
+      if (!v.claimed && !confirming) content.append(claimForm(v));
     }
+    if (v.phase === "vote" && !confirming) content.append(voteBox(v));
     if (v.claims.length) {
       const list = el("ul", { class: "claims", id: "claims" });
-      for (const claim of v.claims) list.append(el("li", { text: describeClaim(claim) }));
-      content.append(el("div", { class: "card" }, el("h3", { text: "Claims" }), list));
+      for (const claim of v.claims) list.append(el("li", { text: `${seatTitle(claim.seat)}: ${claimSentence(claim)}` }));
+      content.append(el("div", { class: "card" }, el("h3", { text: t("Claims") }), list));
     }
-    if (v.phase === "vote") {
-      const box = el("div", { class: "card", id: "vote" }, el("h3", { text: "Vote" }));
-      if (v.turn) {
-        box.append(el("p", { text: "Whom do you vote for? (secret)" }));
-        for (const option of v.options) {
-          const b = option.ballot;
-          box.append(el("button", { class: "ballot", onclick: () => act(option), text: b === "nobody" ? "Nobody" : `Seat ${b}` }));
-        }
-      } else {
-        box.append(el("p", { id: "ballot", text: `Your ballot: ${v.ballot === "nobody" ? "nobody" : "seat " + v.ballot}. ${v.ballots_cast} of ${v.players} ballots are in.` }));
+    content.append(knowledge(v));
+  }
+
+  function lobby(v) {
+    const box = el("div", { class: "card", id: "lobby" }, el("h3", { text: t("Waiting for the others") }));
+    const lobbyState = v.lobby || { joined: [], ready: [], waiting: [] };
+    const mine = v.names ? v.names[String(seat)] : undefined;
+    if (mine === undefined) {
+      const input = el("input", { id: "name", type: "text", maxlength: "30", autocomplete: "nickname", "aria-label": t("Your name") });
+      const join = () => { const name = input.value.trim(); if (name) act({ join: { name } }); else showError(t("Write your name first.")); };
+      input.addEventListener("keydown", (e) => { if (e.key === "Enter") join(); });
+      box.append(el("label", { for: "name", text: t("Your name") }), input, " ", el("button", { id: "join", onclick: join, text: t("Join") }));
+    } else {
+      box.append(el("p", { id: "joined-as", text: t("You joined as {name}.", { name: mine }) }));
+      const ready = lobbyState.ready.includes(seat);
+      const button = el("button", { id: "ready", onclick: () => act({ ready: true }), text: ready ? t("Ready: waiting for the others") : t("I'm ready") });
+      if (ready) button.disabled = true;
+      box.append(button);
+    }
+    const list = el("ul", { id: "here" });
+    for (let s = 1; s <= v.players; s++) {
+      const name = v.names && v.names[String(s)];
+      let state;
+      if (v.bots.includes(s)) state = t("a bot");
+      else if (lobbyState.ready.includes(s)) state = t("{name}, ready", { name });
+      else if (name !== undefined) state = t("{name}, here", { name });
+      else state = t("not here yet");
+      list.append(el("li", { "data-seat": String(s), text: `${t("Seat {seat}", { seat: s })}: ${state}` }));
+    }
+    box.append(list, el("p", { class: "muted", text: t("The night starts when the host starts it, or when everyone is ready.") }));
+    return box;
+  }
+
+  // -- the reveal ----------------------------------------------------------------------
+
+  // The night replayed: every seat's action in the rules' order, and each card's moves.
+  function replay(r) {
+    const acting = Object.entries(r.night)
+      .filter(([s]) => WAKES[r.dealt[s]] !== undefined)
+      .sort(([a], [b]) => WAKES[r.dealt[a]] - WAKES[r.dealt[b]] || Number(a) - Number(b));
+    const cards = Object.assign({}, r.dealt);
+    const why = {};
+    for (const slot of Object.keys(r.dealt)) why[slot] = [];
+    const swap = (a, b, reasonA, reasonB) => {
+      [cards[a], cards[b]] = [cards[b], cards[a]];
+      why[a].push(reasonA.replace("{card}", cards[a]));
+      why[b].push(reasonB.replace("{card}", cards[b]));
+    };
+    const steps = [];
+    for (const [s, entry] of acting) {
+      const role = r.dealt[s];
+      steps.push(t("Seat {seat} ({role}) {what}.", { seat: s, role, what: describeNight(entry) }));
+      if (entry.robbed !== undefined) {
+        swap(s, String(entry.robbed), t("robbed seat {seat}: got the {card}", { seat: entry.robbed, card: "{card}" }),
+          t("robbed by seat {seat}: got the {card}", { seat: s, card: "{card}" }));
       }
-      content.append(box);
+      if (entry.swapped) {
+        const [a, b] = entry.swapped.map(String);
+        swap(a, b, t("swapped with seat {seat} by the troublemaker (seat {by}): got the {card}", { seat: b, by: s, card: "{card}" }),
+          t("swapped with seat {seat} by the troublemaker (seat {by}): got the {card}", { seat: a, by: s, card: "{card}" }));
+      }
+      if (entry.took) {
+        swap(s, entry.took, t("took {slot} (drunk): got the {card}", { slot: entry.took, card: "{card}" }),
+          t("taken by the drunk (seat {seat}): got the {card}", { seat: s, card: "{card}" }));
+      }
     }
-    if (v.phase === "over") content.append(reveal(v));
+    const agrees = Object.keys(cards).every((slot) => cards[slot] === r.dawn[slot]);
+    return { steps, why: agrees ? why : null };
+  }
+
+  function teamVerdicts(r) {
+    const seats = Object.keys(r.teams);
+    const wolves = seats.filter((s) => r.dawn[s] === "werewolf").map(Number);
+    const deadWolves = r.dead.filter((s) => wolves.includes(s));
+    const tanners = r.dead.filter((s) => r.dawn[String(s)] === "tanner");
+    const lines = [];
+    if (!r.dead.length) lines.push(t("Nobody died."));
+    else lines.push(t("Died: {seats}.", { seats: r.dead.map((s) => `${slotName(s)} (${r.dawn[String(s)]})`).join(", ") }));
+    if (wolves.length) {
+      lines.push(deadWolves.length ? t("A werewolf died: the village wins.")
+        : t("Werewolves at dawn: {seats}; none of them died.", { seats: seatList(wolves) }));
+    } else {
+      lines.push(t("No player held a werewolf at dawn: the village wins only if nobody dies."));
+    }
+    if (tanners.length) lines.push(t("The tanner died: the tanner wins, and the werewolf team cannot."));
+    const teams = [...new Set(seats.map((s) => r.teams[s]))];
+    for (const team of teams) {
+      const won = seats.some((s) => r.teams[s] === team && r.winners.includes(Number(s)));
+      lines.push(won ? t("{team}: won.", { team: teamName(team) }) : t("{team}: lost.", { team: teamName(team) }));
+    }
+    return lines;
   }
 
   function reveal(v) {
     const r = v.result;
-    const box = el("div", { class: "card", id: "reveal" }, el("h2", { text: "The reveal" }));
-    const dead = r.dead.length ? `Dead: seat ${r.dead.join(", ")}` : "Nobody dies";
-    box.append(el("p", { class: "dead", id: "dead", text: dead }));
-    box.append(el("p", { class: "won", id: "winners", text: r.winners.length ? `Winners: seat ${r.winners.join(", ")}` : "Nobody wins" }));
-    const head = el("tr", {}, ...["seat", "dealt", "at dawn", "team", "ballot", "score"].map((h) => el("th", { text: h })));
-    const body = el("tbody");
-    for (const [slot, card] of Object.entries(r.dawn)) {
+    const box = el("div", { class: "card", id: "reveal" }, el("h2", { text: t("The reveal") }));
+    const won = r.winners.includes(seat);
+    box.append(el("p", { class: won ? "won" : "lost", id: "verdict", text: won ? t("You won.") : t("You lost.") }));
+    box.append(el("p", { class: "dead", id: "dead", text: r.dead.length ? t("Dead: {seats}", { seats: seatList(r.dead) }) : t("Nobody dies") }));
+    box.append(el("p", { class: "won", id: "winners", text: r.winners.length ? t("Winners: {seats}", { seats: seatList(r.winners) }) : t("Nobody wins") }));
+    box.append(el("ul", { id: "why-won" }, ...teamVerdicts(r).map((line) => el("li", { text: line }))));
+    const played = replay(r);
+    box.append(el("h3", { text: t("The night, in order") }),
+      el("ol", { class: "night-replay", id: "night-replay" }, ...(played.steps.length ? played.steps : [t("Nobody acted.")]).map((line) => el("li", { text: line }))));
+    const journeys = el("ol", { class: "journeys", id: "journeys" });
+    for (const slot of Object.keys(r.dawn)) {
       const isSeat = /^\d+$/.test(slot);
-      body.append(el("tr", {},
-        el("td", { text: isSeat ? `${slot}${Number(slot) === seat ? " (you)" : ""}${v.bots.includes(Number(slot)) ? " (bot)" : ""}` : slot }),
-        el("td", { text: r.dealt[slot] }), el("td", { text: card }),
-        el("td", { text: isSeat ? r.teams[slot] : "" }),
-        el("td", { text: isSeat ? String(r.votes[slot]) : "" }),
-        el("td", { text: isSeat ? String(r.scores[slot]) : "" })));
+      const who = isSeat ? [seatTitle(slot), Number(slot) === seat ? t(" (you)") : "", v.bots.includes(Number(slot)) ? t(" (bot)") : ""].join("") : slot;
+      const moved = played.why && played.why[slot].length ? played.why[slot].join("; ") : (r.dealt[slot] === r.dawn[slot] ? t("not moved") : "");
+      journeys.append(el("li", { "data-slot": slot },
+        el("strong", { text: `${who}: ` }), `${r.dealt[slot]} → ${r.dawn[slot]}`,
+        moved ? el("div", { class: "why", text: moved }) : null));
     }
-    box.append(el("table", {}, el("thead", {}, head), body));
-    box.append(el("p", {}, el("a", { id: "record", href: `/api/tables/${encodeURIComponent(table)}/record?download=true`, text: "Download the deal's record" }),
-      " (then `wooolf review deal.json` replays it from every seat)"));
+    box.append(el("h3", { text: t("Every card, dealt → dawn") }), journeys);
+    const head = el("tr", {}, ...[t("seat"), t("team"), t("ballot"), t("points"), t("session")].map((h) => el("th", { text: h })));
+    const body = el("tbody");
+    const session = v.scores || null;
+    for (const s of Object.keys(r.teams)) {
+      body.append(el("tr", { "data-seat": s },
+        el("td", { text: s }), el("td", { text: r.teams[s] }),
+        el("td", { text: r.votes[s] === "nobody" ? t("nobody") : String(r.votes[s]) }),
+        el("td", { text: String(r.scores[s]) }),
+        el("td", { text: session && s in session ? String(session[s]) : String(r.scores[s]) })));
+    }
+    box.append(el("h3", { text: t("Ballots and points") }), el("table", { id: "scores" }, el("thead", {}, head), body));
+    const recordUrl = `/api/tables/${encodeURIComponent(table)}/record`;
+    box.append(el("p", {}, el("a", { id: "record", href: `${recordUrl}?download=true`, text: t("Download the deal's record") }),
+      " ", t("(then `wooolf review deal.json` replays it from every seat)")));
     return box;
   }
 
@@ -244,11 +515,11 @@
       try {
         const response = await fetch(`${base}/events`, { headers: headers(), cache: "no-store" });
         if (response.status === 401 || response.status === 403) {
-          status.textContent = "This link has no valid key for this seat (or its table is gone): open the private link you were given.";
+          status.textContent = t("This link has no valid key for this seat (or its table is gone): open the private link you were given.");
           return;
         }
         if (!response.ok || !response.body) throw new Error(`status ${response.status}`);
-        status.textContent = "Connected";
+        status.textContent = t("Connected");
         const reader = response.body.getReader();
         const decoder = new TextDecoder();
         let buffer = "";
@@ -265,14 +536,14 @@
           }
         }
       } catch (error) {
-        status.textContent = "Reconnecting…";
+        status.textContent = t("Reconnecting…");
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
 
   if (!token) {
-    status.textContent = "Open the private link you were given: it carries this seat's key.";
+    status.textContent = t("Open the private link you were given: it carries this seat's key.");
   } else {
     listen();
   }
