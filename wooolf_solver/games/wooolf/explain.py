@@ -25,7 +25,7 @@ from ...core.arguments import flag_argument, name_argument, seat_argument
 from ...core.conflict import minimal_conflict
 from ...core.documents import shown
 from ...core.errors import ArgumentTypeError, EventId, InconsistentRecordError, InvalidRecordError
-from ...core.knowledge import Knowledge, Observation
+from ...core.knowledge import Knowledge
 from ...core.posterior import Fact
 from ...core.reasons import (
     Explanation,
@@ -39,10 +39,11 @@ from ...core.reasons import (
 from ...engines import Engine
 from .engines import engine as find_engine
 from .engines.cpsat import CpSatEngine
-from .model import Announced, Answered, RoundKnowledge, Seen, knowledge_of
+from .model import Announced, RoundKnowledge, knowledge_of
 from .posterior import RoundPosterior
 from .record import Round
 from .rules import Seat
+from .words import describe_observation
 
 TERMS = Terms(
     given="the deck and the known hands",
@@ -126,7 +127,7 @@ class RoundBook(FactBook):
             fresh = sorted(certain - before)
             new = [f for f in fresh if f != fact and (f.holds or f.seat == fact.seat)]
             observation = next(o for o in knowledge.observations if o.event == event)
-            line = f"Event {event}: {_describe(observation, round_.viewpoint)}."
+            line = f"Event {event}: {describe_observation(observation, round_.viewpoint)}."
             if isinstance(observation, Announced):
                 line += _lie(round_, observation, fresh)
             if new:
@@ -147,15 +148,3 @@ def _lie(round_: Round, observation: Announced, new: list[Fact]) -> str:
                 f"(always saying {liar.announces})."
             )
     return ""
-
-
-def _describe(observation: Observation, viewpoint: Seat | None) -> str:
-    if isinstance(observation, Seen):
-        return f"you peeked at seat {observation.target} and saw {observation.card.name}"
-    if isinstance(observation, Answered):
-        answer = "yes" if observation.yes else "no"
-        return f"seat {observation.target} answered {answer} to “{observation.question.text}”"
-    if isinstance(observation, Announced):
-        who = "you" if observation.peeker == viewpoint else f"seat {observation.peeker}"
-        return f"{who} peeked at seat {observation.target} and announced {observation.icon}"
-    raise TypeError(f"not an observation of a round: {observation!r}")

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from ...core.arguments import count_argument, seats_argument
 from ...core.posterior import Posterior
 from ...core.tally import Weight
-from ...core.words import NOBODY, pointer_word
+from ...core.words import NOBODY
 from ...engines.lattice import EXACT_LIMIT, FloatArray
 from .model import Decision, RoundKnowledge
 from .rules import Seat
@@ -45,19 +45,6 @@ class Declaration:
 
     def to_dict(self) -> dict[str, Any]:
         return {"targets": list(self.targets), "probability": self.probability}
-
-
-def describe_targets(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
-    """A declaration in words: each pointer's seat (or nobody) and its target.
-
-    >>> describe_targets((6, 1), ("wolf", "hound"))
-    'seat 6 (wolf), seat 1 (hound)'
-    >>> describe_targets((0,), ("sheep",))
-    'nobody (sheep)'
-    """
-    return ", ".join(
-        f"{pointer_word(seat)} ({target})" for seat, target in zip(pointers, targets, strict=True)
-    )
 
 
 @dataclass(frozen=True, repr=False)

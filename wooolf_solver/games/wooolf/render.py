@@ -18,20 +18,25 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import reasons_render
-from ...core.errors import EventId
 from ...core.posterior import Fact
 from ...core.reasons import Explanation
-from ...core.words import NOBODY, exact_percent, percent, plural, seats_in_words
+from ...core.words import exact_percent, percent, plural, seats_in_words
 from ...lab.stats import Mean, Proportion, interval_text
 from .explain import TERMS
-from .hints import Action, ActionScore, Hint
+from .hints import ActionScore, Hint
 from .lab import Report
 from .posterior import RoundPosterior as Posterior
-from .posterior import describe_targets
-from .record import Ask, Declare, Event, Peek, Round
+from .record import Round
 from .review import TOLERANCE, Moment, Review, RoundReview
-from .rules import Card, Rules, Seat
+from .rules import Seat
 from .table import PATIENCE
+from .words import (
+    describe_action,
+    describe_conflict,
+    describe_targets,
+    hand_name,
+    short_targets,
+)
 
 
 def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableType:
@@ -191,12 +196,6 @@ def seat_label(round_: Round, seat: Seat) -> str:
     return str(seat)
 
 
-def hand_name(game: Rules, hand: Sequence[Card]) -> str:
-    """A hand in words, the card that gives the identity first."""
-    cards = sorted(hand, key=lambda card: -game.characters[card.character].value)
-    return " + ".join(card.name for card in cards)
-
-
 def render_hint(round_: Round, advice: Hint, top: int = SHOWN_ACTIONS) -> RenderableType:
     """The readable answer of ``hint``: where you stand, the best actions, the advice."""
     targets = advice.posterior.knowledge.targets
@@ -254,14 +253,6 @@ def action_table(
             cell.append(f"\n  {line}", style="dim")
         table.add_row(str(rank), cell, f"{score.gain_bits:.2f} bits", percent(score.best_after))
     return table
-
-
-def describe_action(round_: Round, action: Action) -> str:
-    """An action in words: ``peek at seat 4``, ``ask seat 1: Is your identity ...?``."""
-    if action.question is None:
-        return action.describe()
-    question = round_.game.questions[action.question]
-    return f"ask seat {action.target}: “{question.text}”"
 
 
 def describe_dead(round_: Round, scores: Sequence[ActionScore]) -> str:
@@ -406,18 +397,6 @@ def render_review_round(round_review: RoundReview) -> list[RenderableType]:
             moments.add_row("•", describe_moment(moment))
         parts.append(moments)
     return parts
-
-
-def short_targets(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
-    """A declaration in short: ``wolf 6, hound 1``, ``no sheep``.
-
-    >>> short_targets((6, 0), ("wolf", "hound"))
-    'wolf 6, no hound'
-    """
-    return ", ".join(
-        f"{target} {seat}" if seat != NOBODY else f"no {target}"
-        for seat, target in zip(pointers, targets, strict=True)
-    )
 
 
 REVIEW_LEGEND = (
@@ -665,37 +644,3 @@ def render_comparison(reports: Sequence[Report]) -> RenderableType:
         )
     )
     return Group(*parts)
-
-
-# -- messages ------------------------------------------------------------------------------
-
-
-def describe_event(round_: Round, event: Event) -> str:
-    """An event in words, as the record's viewpoint knows it."""
-    if isinstance(event, Peek):
-        if event.sees is not None and event.seat == round_.viewpoint:
-            return f"seat {event.seat} peeked at seat {event.target} and saw {event.sees.name}"
-        return f"seat {event.seat} peeked at seat {event.target} and said {event.says}"
-    if isinstance(event, Ask):
-        answer = "yes" if event.answer else "no"
-        return f"seat {event.seat} asked seat {event.target} {event.question}: {answer}"
-    if isinstance(event, Declare):
-        return f"seat {event.seat} declared early"
-    raise TypeError(f"not an event: {event!r}")
-
-
-def describe_conflict(round_: Round | None, conflict: Sequence[EventId]) -> str:
-    """One line naming the events that cannot all hold."""
-    if not conflict:
-        return "the record contradicts itself: no deal fits the known hands."
-    named = [
-        f"event {number} ({describe_event(round_, round_.events[number - 1])})"
-        if round_ is not None and isinstance(number, int)
-        else f"event {number}"
-        for number in conflict
-    ]
-    if len(named) == 1:
-        return f"the record contradicts itself: {named[0]} cannot hold."
-    listed = ", ".join(named[:-1]) + f" and {named[-1]}"
-    both = "both" if len(named) == 2 else "all"
-    return f"the record contradicts itself: {listed} cannot {both} hold."

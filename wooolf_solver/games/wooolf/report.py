@@ -16,39 +16,19 @@ the timeline of events (the shepherd's lies marked); :func:`html_report` renders
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
 from ...core.review import Entry, Note, Part, ReviewFrame, SeatLine, Step, Tone, Words
 from ...core.review_page import review_page
-from ...core.words import exact_percent, join_words, plural, pointer_word, seats_in_words
+from ...core.words import exact_percent, plural, seats_in_words
 from .game import GameRound
-from .record import Ask, Declare, Event, Peek
+from .record import Ask, Declare, Peek
 from .review import Moment, Review, RoundReview
 from .rules import Seat
+from .words import event_in_words, events_in_words, pointers_in_words
 
-# -- words -----------------------------------------------------------------------------------
-
-
-def pointers_in_words(pointers: Sequence[Seat], targets: Sequence[str]) -> str:
-    """A declaration in plain words.
-
-    >>> pointers_in_words((6, 0), ("wolf", "hound"))
-    'seat 6 as the wolf and nobody as the hound'
-    """
-    return join_words(
-        [
-            f"{pointer_word(seat)} as the {target}"
-            for seat, target in zip(pointers, targets, strict=True)
-        ]
-    )
-
-
-def events_in_words(count: int | None) -> str:
-    if count == 0:
-        return "before any event"
-    return "after 1 event" if count == 1 else f"after {count} events"
+# -- the moments ---------------------------------------------------------------------------
 
 
 def moment_sentence(round_: GameRound, moment: Moment) -> str:
@@ -93,32 +73,6 @@ def moment_sentence(round_: GameRound, moment: Moment) -> str:
         f"{events_in_words(moment.certain_at)}, but did not declare early at its turn "
         f"(event {moment.event})."
     )
-
-
-def event_in_words(round_: GameRound, event: Event) -> str:
-    """An event of a revealed round in plain words (plain text, to be escaped).
-
-    >>> from wooolf_solver.games.wooolf.game import GameRecord
-    >>> first = GameRecord.load("examples/game-6p-basic.yaml").round(1)
-    >>> event_in_words(first, first.events[3])
-    'Seat 3 peeked at seat 1, saw hound and said “wolf”.'
-    """
-    if isinstance(event, Peek):
-        seen = f", saw {event.sees.name}" if event.sees is not None else ""
-        return f"Seat {event.seat} peeked at seat {event.target}{seen} and said “{event.says}”."
-    if isinstance(event, Ask):
-        text = round_.game.questions[event.question].text
-        return (
-            f"Seat {event.seat} asked seat {event.target}: “{text}” "
-            f"— {'yes' if event.answer else 'no'}."
-        )
-    if isinstance(event, Declare):
-        declared = round_.declarations.get(event.seat)
-        if declared is None:
-            return f"Seat {event.seat} declared early."
-        targets = round_.identity(event.seat).targets
-        return f"Seat {event.seat} declared early: {pointers_in_words(declared.targets, targets)}."
-    raise TypeError(f"not an event: {event!r}")
 
 
 # -- the page --------------------------------------------------------------------------------

@@ -46,10 +46,11 @@ from ...core.words import exact_percent, seat_list
 from .engines.memo import sharing
 from .engines.solver import solve
 from .game import GameRecord, GameRound
-from .posterior import Declaration, describe_targets
+from .posterior import Declaration
 from .record import Declare, Peek, Round
 from .rules import Seat
 from .scoring import Declared, GameScore, RoundScore, holders
+from .words import describe_targets
 
 MomentKind = Literal["gamble", "better-declaration", "unused-certainty", "shepherd-lie"]
 
