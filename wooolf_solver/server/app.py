@@ -1,7 +1,6 @@
 """The web table: the JSON API of ``shared/spec/table.md``, the pages, the pushes.
 
-:func:`create_app` builds the ASGI app (FastAPI; its OpenAPI description at
-``/docs``). Every table lives in memory and in SQLite (:mod:`.storage`). A change (a
+:func:`create_app` builds the ASGI app (FastAPI). Every table lives in memory and in SQLite (:mod:`.storage`). A change (a
 move, the clock's tick, a bot's ballot) is made on a copy of the table and committed
 to the database before it replaces the table anyone sees: a failed commit changes
 nothing and is answered ``503``. An app built on the same database continues every
@@ -10,6 +9,13 @@ background task lets the clock run the tables that can move by time alone, and t
 solver runs off the event loop (:mod:`.workers`). Bodies, fields and the number of
 tables are bounded (:mod:`.limits`); a seat's token is checked before anything about
 its table is revealed.
+
+Each table has a host: a token of its own (kept, like the seats', only as a digest), from
+which every seat's token is derived (:func:`.tokens.derived`), so that the host can be
+shown a lost link again. With it the host starts the night, pauses and resumes the
+clock, hands a seat to a bot, ends a deal and deals again with the same seats.
+The OpenAPI description is at ``/openapi.json``; no ``/docs`` page is offered (it would
+need scripts from the internet).
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 import segno
 from fastapi import Body, Depends, FastAPI, Request
@@ -43,7 +49,7 @@ from .games import LiveTable, bot_solver, live_table, move_examples, page_router
 from .limits import BodyGuard, Limits, one_line, shown
 from .pushing import KEEPALIVE, Hub, Subscriber, event
 from .storage import Storage, Stored
-from .tokens import bearer, digest, matches, new_token
+from .tokens import bearer, derived, digest, matches, new_token
 from .workers import BusyError, Kind, Workers
 
 log = logging.getLogger("wooolf.server")
@@ -80,6 +86,8 @@ class TableOptions(BaseModel):
                     "players": 5,
                     "bots": [4, 5],
                     "day_seconds": 300,
+                    "step_seconds": 15,
+                    "vote_seconds": 120,
                 }
             ]
         },
@@ -92,16 +100,28 @@ class TableOptions(BaseModel):
     deck: list[str] | None = None
     day_seconds: int | None = None
     seed: int | None = None
+    step_seconds: int | None = None
+    vote_seconds: int | None = None
 
 
 class SeatLink(BaseModel):
-    token: str = Field(description="the seat's secret (shown once)")
+    token: str = Field(description="the seat's secret (the host may see it again)")
     link: str = Field(description="the seat's page, the token in the fragment")
+
+
+class HostLink(BaseModel):
+    token: str = Field(description="the host's secret (every seat's token derives from it)")
+    link: str = Field(description="the host's page (it keeps the token in a cookie)")
 
 
 class Created(BaseModel):
     table: str
     seats: dict[str, SeatLink]
+    host: HostLink
+
+
+HOST = 0
+"""The host's key among a table's token digests (no seat is 0)."""
 
 
 @dataclass
@@ -164,6 +184,11 @@ class Tables:
 
     def create(self, options: Mapping[str, Any]) -> tuple[str, dict[int, str]]:
         """A new table; its id and every person's token."""
+        table_id, _, tokens = self.create_hosted(options)
+        return table_id, tokens
+
+    def create_hosted(self, options: Mapping[str, Any]) -> tuple[str, str, dict[int, str]]:
+        """A new table; its id, its host's token and every person's token."""
         raw = options.get("game", "")
         game = raw.strip().lower() if isinstance(raw, str) else ""
         if game not in seated():
@@ -183,8 +208,9 @@ class Tables:
         table_id = secrets.token_hex(6)
         while table_id in self.entries:
             table_id = secrets.token_hex(6)
-        tokens = {seat: new_token() for seat in table.people}
-        digests = {seat: digest(token) for seat, token in tokens.items()}
+        host = new_token()
+        tokens = {seat: derived(host, f"{table_id}:{seat}") for seat in table.people}
+        digests = {seat: digest(token) for seat, token in {HOST: host, **tokens}.items()}
         try:
             self.store.create(table_id, game, table.to_json(), digests)
         except (sqlite3.Error, OSError) as error:
@@ -192,7 +218,7 @@ class Tables:
             raise RefusedError(503, UNSTORED) from None
         self.entries[table_id] = Entry(game, table, digests, self.clock())
         self.clocked.add(table_id)
-        return table_id, tokens
+        return table_id, host, tokens
 
     def seat(self, table_id: str, seat: int, authorization: str | None) -> Entry:
         """The table, once ``authorization`` proves to be the seat's token.
@@ -202,23 +228,37 @@ class Tables:
         token, or one of no seat here (an unknown table's too): ``401``; then a seat out
         of range (``-1``: not a number): ``404``; another seat's token: ``403``.
         """
-        token = bearer(authorization)
-        if token is None or len(token) > 100:
-            raise RefusedError(401, "authorization: a seat's token is required (Bearer)")
-        entry = self.entries.get(table_id)
-        digests = entry.digests if entry is not None else {0: digest(new_token())}
-        owner = None
-        for other, stored in digests.items():  # every seat compared: the time says nothing
-            if matches(token, stored):
-                owner = other
-        if entry is None or owner is None:
-            raise RefusedError(401, "authorization: not a seat's token at this table")
+        owner, entry = self._owner(table_id, authorization)
         players = getattr(entry.table, "players", None)
         if isinstance(players, int) and not 1 <= seat <= players:
             raise RefusedError(404, f"seat: no seat {max(seat, 0)} at this table")
         if owner != seat:
             raise RefusedError(403, f"authorization: not the token of seat {max(seat, 0)}")
         return entry
+
+    def host(self, table_id: str, authorization: str | None) -> Entry:
+        """The table, once ``authorization`` proves to be its host's token (as for a
+        seat: no token, or one of nobody at this table, ``401``; a seat's ``403``)."""
+        owner, entry = self._owner(table_id, authorization)
+        if owner != HOST:
+            raise RefusedError(403, "authorization: not the host's token")
+        return entry
+
+    def _owner(self, table_id: str, authorization: str | None) -> tuple[int, Entry]:
+        """Whose token ``authorization`` holds at the table (``HOST`` or a seat), and the
+        table; ``401`` for no token or one of nobody there (an unknown table's too)."""
+        token = bearer(authorization)
+        if token is None or len(token) > 100:
+            raise RefusedError(401, "authorization: a seat's token is required (Bearer)")
+        entry = self.entries.get(table_id)
+        digests = entry.digests if entry is not None else {-1: digest(new_token())}
+        owner = None
+        for other, stored in digests.items():  # every seat compared: the time says nothing
+            if matches(token, stored):
+                owner = other
+        if entry is None or owner is None:
+            raise RefusedError(401, "authorization: not a seat's token at this table")
+        return owner, entry
 
     def make_room(self) -> None:
         """Room for one more table: expired tables go, then finished ones (oldest
@@ -299,6 +339,39 @@ class Tables:
             raise _refusal(error) from None
         self.commit(table_id, table, seat, move)
         return table.view(seat, now)
+
+    def manage(
+        self, table_id: str, action: str, change: Callable[[LiveTable, float], LiveTable]
+    ) -> LiveTable:
+        """A host's action (``change`` of a copy of the table, at the clock's time),
+        stored before this returns (in the moves' log as ``{"host": action}``), or
+        refused and nothing changes."""
+        self.tick(table_id)
+        table = self._copy(self.entries[table_id])
+        try:
+            changed = change(table, self.clock())
+        except Exception as error:
+            raise _refusal(error) from None
+        self.commit(table_id, changed, HOST, {"host": action})
+        return changed
+
+    def host_view(self, table_id: str, host: str, base: str) -> dict[str, Any]:
+        """What the host sees: the table's public view, every link (``base``: the start
+        of the full addresses) and a warning when they point to this machine alone."""
+        entry = self.entries[table_id]
+        seats = {}
+        for seat in sorted(seat for seat in entry.digests if seat != HOST):
+            token = derived(host, f"{table_id}:{seat}")
+            link = seat_link(table_id, seat, token)
+            seats[str(seat)] = {"token": token, "link": link, "url": base + link}
+        link = host_link(table_id, host)
+        return {
+            "table": table_id,
+            **entry.table.public(self.clock()),
+            "host": {"token": host, "link": link, "url": base + link},
+            "seats": seats,
+            "warning": local_only(base),
+        }
 
     def tick(self, table_id: str) -> None:
         """Let the clock move a table, when it is due (committed, then pushed)."""
@@ -419,6 +492,33 @@ def _refusal(error: Exception) -> RefusedError:
     return RefusedError(status, one_line(str(error)) or type(error).__name__)
 
 
+def seat_link(table_id: str, seat: int, token: str) -> str:
+    """A seat's private link (its token in the fragment: never sent to a server)."""
+    return f"/t/{table_id}/{seat}#{token}"
+
+
+def host_link(table_id: str, token: str) -> str:
+    """The host's link: its page takes the token from it into a cookie, then forgets it."""
+    return f"/host/{table_id}?key={token}"
+
+
+def local_only(base: str) -> str | None:
+    """A warning when links starting with ``base`` reach this machine alone.
+
+    >>> local_only("http://127.0.0.1:8765")[:40]
+    'the links point to 127.0.0.1, which only'
+    >>> local_only("http://192.168.1.20:8765") is None
+    True
+    """
+    host = urlsplit(base).hostname or ""
+    if host == "localhost" or host.startswith("127.") or host in ("::1", "0.0.0.0"):
+        return (
+            f"the links point to {host}, which only this computer reaches: a phone cannot "
+            "open them (serve with --host 0.0.0.0, or give --public-url)"
+        )
+    return None
+
+
 def _int_seat(raw: str) -> int:
     """A seat number of a path (``-1`` when it is not one: the token decides first)."""
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 3 else -1
@@ -490,12 +590,13 @@ def create_app(
     app = FastAPI(
         title="wooolf table",
         description="Play a hidden-role game at a table of people and bots "
-        "(the contract: shared/spec/table.md).",
+        "(the contract: shared/spec/table.md; its extensions: docs/server.md).",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.tables = tables
     app.state.workers = tables.workers
-    app.state.page_store = tables.store
     app.state.public_url = public_url.rstrip("/") if public_url else None
     app.add_middleware(BodyGuard, limits=limits)
 
@@ -519,6 +620,7 @@ def create_app(
         return JSONResponse({"error": one_line(str(error.detail))}, error.status_code)
 
     _add_api(app, tables)
+    _add_host_api(app, tables)
     _add_pages(app, tables)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for router in page_routers():
@@ -531,14 +633,16 @@ def _add_api(app: FastAPI, tables: Tables) -> None:
 
     @app.post("/api/tables", status_code=201, response_model=Created, tags=["tables"])
     async def create_table(options: TableOptions) -> dict[str, Any]:
-        """Set up a table and deal; one private link per person's seat."""
-        table_id, tokens = tables.create(options.model_dump())
+        """Set up a table and deal, in its lobby; one private link per person's seat,
+        and the host's."""
+        table_id, host, tokens = tables.create_hosted(options.model_dump())
         return {
             "table": table_id,
             "seats": {
-                str(seat): {"token": token, "link": f"/t/{table_id}/{seat}#{token}"}
+                str(seat): {"token": token, "link": seat_link(table_id, seat, token)}
                 for seat, token in tokens.items()
             },
+            "host": {"token": host, "link": host_link(table_id, host)},
         }
 
     @app.get("/api/tables/{table_id}/seats/{seat}", tags=["seats"], dependencies=SEAT)
@@ -604,6 +708,74 @@ def _add_api(app: FastAPI, tables: Tables) -> None:
             else None
         )
         return JSONResponse(entry.table.record(), headers=headers)
+
+
+HOSTING: dict[str, Callable[[LiveTable, float], LiveTable]] = {
+    "start": lambda table, now: table.start(now),
+    "pause": lambda table, now: table.pause(now),
+    "resume": lambda table, now: table.resume(now),
+    "end": lambda table, now: table.end(now),
+}
+"""The host's actions on a table that need nothing else (dealing again needs the
+server's night lengths; handing a seat to a bot, the seat)."""
+
+
+def _add_host_api(app: FastAPI, tables: Tables) -> None:
+    """The host's routes (its token as ``Authorization: Bearer``); each answers the
+    host's view (:meth:`Tables.host_view`), ``409`` when the table is not in a state
+    where the action makes sense."""
+
+    def base(request: Request) -> str:
+        return str(app.state.public_url or _reached_at(request))
+
+    def answer(request: Request, table_id: str) -> JSONResponse:
+        token = bearer(request.headers.get("authorization")) or ""
+        return JSONResponse(tables.host_view(table_id, token, base(request)), headers=NO_STORE)
+
+    @app.get("/api/tables/{table_id}/host", tags=["host"], dependencies=SEAT)
+    async def host_view(table_id: str, request: Request) -> JSONResponse:
+        """The host's view: the table's public state and every link (again)."""
+        tables.host(table_id, request.headers.get("authorization"))
+        with contextlib.suppress(RefusedError):
+            tables.tick(table_id)
+        return answer(request, table_id)
+
+    def hosting(action: str) -> None:
+        change = HOSTING[action]
+
+        async def route(table_id: str, request: Request) -> JSONResponse:
+            tables.host(table_id, request.headers.get("authorization"))
+            tables.manage(table_id, action, change)
+            return answer(request, table_id)
+
+        route.__doc__ = f"The host: {action} (the host's view)."
+        app.post(
+            f"/api/tables/{{table_id}}/{action}", tags=["host"], dependencies=SEAT, name=action
+        )(route)
+
+    for action in HOSTING:
+        hosting(action)
+
+    @app.post("/api/tables/{table_id}/deal", tags=["host"], dependencies=SEAT)
+    async def deal_again(table_id: str, request: Request) -> JSONResponse:
+        """The host deals again: the same seats, tokens and names, the scores carried
+        over (the new deal in its lobby; the last one must be over)."""
+        tables.host(table_id, request.headers.get("authorization"))
+        pause = tables.pause
+
+        def again(table: LiveTable, now: float) -> LiveTable:
+            return table.again(now) if pause is None else table.again(now, pause)
+
+        tables.manage(table_id, "deal", again)
+        return answer(request, table_id)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot", tags=["host"], dependencies=SEAT)
+    async def hand_to_bot(table_id: str, seat: str, request: Request) -> JSONResponse:
+        """The host hands a person's seat to a bot (for this deal and the next)."""
+        tables.host(table_id, request.headers.get("authorization"))
+        number = _int_seat(seat)
+        tables.manage(table_id, f"bot {number}", lambda t, now: t.hand_to_bot(number, now))
+        return answer(request, table_id)
 
 
 def _add_pages(app: FastAPI, tables: Tables) -> None:
