@@ -12,6 +12,7 @@ The rooms, as in every game:
   whole game played by bots through the state;
 - :mod:`.engines`: the game's own fast exact counter (the default; the generic engines
   are the reference);
+- :mod:`.words`: the game in sentences (events, conflicts, the outcome);
 - :mod:`.render`: the command line's tables.
 
 And the verbs' own modules: :mod:`.moderate` (the moderator's assistant at a real table),

@@ -43,11 +43,11 @@ from ...core.reasons import (
 )
 from ...engines import Engine, get_engine
 from .engines.counter import CountingEngine
-from .events import Event
 from .model import RoleIn, WerewolfKnowledge, knowledge_of, sees
 from .posterior import WerewolfPosterior
 from .record import GameRecord
 from .rules import Seat
+from .words import event_words
 
 TERMS = Terms(none="No seat's role is certain.")
 
@@ -149,42 +149,12 @@ class GameBook(FactBook):
     def steps(self, fact: Fact, events: tuple[EventId, ...]) -> list[str]:
         """Each event of the reason; for a liar, its claim first."""
         said = self.record.events
-        lines = [f"Event {n}: {describe(said[int(n) - 1])}." for n in events]
+        lines = [f"Event {n}: {event_words(said[int(n) - 1])}." for n in events]
         if fact.identity == LIAR:
             n = self.knowledge.last_claims[fact.seat].event
             if n not in events:
-                lines.insert(0, f"The claim, event {n}: {describe(said[int(n) - 1])}.")
+                lines.insert(0, f"The claim, event {n}: {event_words(said[int(n) - 1])}.")
         if not events:
             lines.append("The deck and the known cards alone say so.")
         lines.append(f"So {self.words(fact)}.")
         return lines
-
-
-def describe(event: Event) -> str:
-    """One line for an event.
-
-    >>> from wooolf_solver.games.werewolf.events import Claim, Dawn
-    >>> describe(Dawn(1, (7,), ((7, "villager"),))), describe(Claim(4, "seer", ((2, "werewolf"),)))
-    ('dawn 1: seat 7 (villager) died', 'seat 4 claims the seer (saw 2: werewolf)')
-    """
-    data = event.to_dict()
-    cards = data.pop("cards", {})
-    shown = {seat: f" ({role})" for seat, role in cards.items()}
-    if "dawn" in data:
-        dead = ", ".join(f"{s}{shown.get(s, '')}" for s in data["dead"]) or "nobody"
-        return (
-            f"dawn {data['dawn']}: seat {dead} died"
-            if data["dead"]
-            else f"dawn {data['dawn']}: nobody died"
-        )
-    if "claims" in data:
-        saw = ", ".join(f"{s}: {x}" for s, x in data.get("checked", {}).items())
-        return f"seat {data['seat']} claims the {data['claims']}" + (f" (saw {saw})" if saw else "")
-    if "day" in data:
-        who = data["lynched"]
-        return f"day {data['day']}: " + (
-            "nobody lynched" if who is None else f"seat {who} lynched{shown.get(who, '')}"
-        )
-    if "shoots" in data:
-        return f"seat {data['seat']} shoots seat {data['shoots']}{shown.get(data['shoots'], '')}"
-    return ", ".join(f"{key} {value}" for key, value in data.items())

@@ -17,8 +17,6 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import reasons_render
-from ...core.errors import EventId
-from ...core.fields import digits
 from ...core.posterior import Fact
 from ...core.reasons import Explanation
 from ...core.speech import speech_words
@@ -26,9 +24,10 @@ from ...core.words import exact_percent, join_words, percent, plural
 from ...lab.calibration import calibration_rows
 from ...lab.stats import interval_text
 from .balance import Balance
-from .explain import TERMS, describe
+from .explain import TERMS
 from .record import GameRecord
-from .review import Review, outcome_words
+from .review import Review
+from .words import TEAM_WORDS, conflict_words, outcome_words
 
 if TYPE_CHECKING:
     from .lab import Report
@@ -59,10 +58,6 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
     return Pretty(result)
 
 
-TEAM_WORDS = {"werewolves": "the werewolves", "alone": "a player alone"}
-"""Whose goal a ballot not of the village follows."""
-
-
 def speech_line(speech: str) -> Text:
     """The one line that names the speech model the claims were read by.
 
@@ -79,23 +74,6 @@ def chance(p: float) -> Text:
     if p == 0:
         return Text("·", style="dim")
     return Text(percent(p))
-
-
-def conflict_words(record: GameRecord | None, conflict: Sequence[EventId]) -> str:
-    """One line naming the events that cannot all hold."""
-    if not conflict:
-        return "the record contradicts itself: no deal fits the deck and the known cards."
-    named = []
-    for event in conflict:
-        number = event if isinstance(event, int) else digits(event) or 0
-        if record is not None and 1 <= number <= len(record.events):
-            named.append(f"event {number} ({describe(record.events[number - 1])})")
-        else:
-            named.append(f"event {event}")
-    if len(named) == 1:
-        return f"the record contradicts itself: {named[0]} cannot hold."
-    both = "both" if len(named) == 2 else "all"
-    return f"the record contradicts itself: {join_words(named)} cannot {both} hold."
 
 
 def render_solve(record: GameRecord | None, posterior: Any) -> RenderableType:
@@ -166,7 +144,9 @@ def render_review(record: GameRecord | None, review: Review) -> RenderableType:
     """Per day each ballot beside P(werewolf) of its target, the best ballot; the dead;
     the winners."""
     cards = dict(record.cards) if record is not None else {}
-    parts: list[RenderableType] = [Text(f"Werewolf review — {outcome_words(review)}", style="bold")]
+    parts: list[RenderableType] = [
+        Text(f"Werewolf review — {outcome_words(review.winner, review.winners)}", style="bold")
+    ]
     for day in review.days:
         lynched = "nobody lynched" if day.lynched is None else f"seat {day.lynched} lynched"
         if day.lynched in cards:

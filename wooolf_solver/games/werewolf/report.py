@@ -23,9 +23,9 @@ from ...core.review import Entry, Note, Part, ReviewFrame, SeatLine, Step, Words
 from ...core.review_page import review_page
 from ...core.words import plural
 from .events import Event
-from .explain import describe
 from .record import GameRecord
-from .review import WINNER_WORDS, Ballot, DayReview, Review
+from .review import Ballot, DayReview, Review
+from .words import WINNER_WORDS, event_words
 
 WORDS = Words(
     kind="Game review",
@@ -104,7 +104,7 @@ def entry(event: Event) -> Entry:
     seat = getattr(event, "seat", None)
     kind = "vote" if event.kind == "day" else event.kind  # the record's own name of it
     return Entry(
-        seat if isinstance(seat, int) else None, kind, capitalize_first(describe(event)) + "."
+        seat if isinstance(seat, int) else None, kind, capitalize_first(event_words(event)) + "."
     )
 
 

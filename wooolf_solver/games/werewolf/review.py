@@ -31,7 +31,6 @@ from typing import Any
 from ...core.errors import InvalidRecordError
 from ...core.review import Option, Step, replay
 from ...core.speech import DEFAULT_SPEECH, Speech
-from ...core.words import seats_in_words
 from .events import Charms, Day, Lovers
 from .play import winner_of, winners_of
 from .posterior import WerewolfPosterior, known
@@ -207,20 +206,3 @@ def _steps(record: GameRecord, number: int) -> tuple[Step[Ballot], ...]:
     voters = list(_votes(record, number))
     replayed = replay(_Replay(), (record, number), voters, 1)
     return tuple(step for (step,) in replayed.values())
-
-
-WINNER_WORDS = {
-    "village": "the village wins",
-    "werewolves": "the werewolves win",
-    "piper": "the piper wins",
-    "lovers": "the lovers win",
-    "nobody": "nobody is left: nobody wins",
-}
-
-
-def outcome_words(review: Review) -> str:
-    """``The werewolves win (seat 3).``, ``The game is unfinished.``"""
-    if review.winner is None:
-        return "The game is unfinished."
-    won = f" ({seats_in_words(review.winners)})" if review.winners else ""
-    return WINNER_WORDS[review.winner].capitalize() + won + "."
