@@ -1,14 +1,14 @@
 """The web table: the JSON API of ``shared/spec/table.md``, the pages, the pushes.
 
-:func:`create_app` builds the ASGI app (FastAPI). Every table lives in memory and in SQLite (:mod:`.storage`). A change (a
-move, the clock's tick, a bot's ballot) is made on a copy of the table and committed
-to the database before it replaces the table anyone sees: a failed commit changes
-nothing and is answered ``503``. An app built on the same database continues every
-table where it was (a row that cannot be read is skipped, in one log line). A
-background task lets the clock run the tables that can move by time alone, and the
-solver runs off the event loop (:mod:`.workers`). Bodies, fields and the number of
-tables are bounded (:mod:`.limits`); a seat's token is checked before anything about
-its table is revealed.
+:func:`create_app` builds the ASGI app (FastAPI). Every table lives in memory and
+in SQLite (:mod:`.storage`). A change (a move, the clock's tick, a bot's ballot) is
+made on a copy of the table and committed to the database before it replaces the
+table anyone sees: a failed commit changes nothing and is answered ``503``. An app
+built on the same database continues every table where it was (a row that cannot be
+read is skipped, in one log line). A background task lets the clock run the tables
+that can move by time alone, and the solver runs off the event loop (:mod:`.workers`).
+Bodies, fields and the number of tables are bounded (:mod:`.limits`); a seat's token
+is checked before anything about its table is revealed.
 
 Each table has a host: a token of its own (kept, like the seats', only as a digest), from
 which every seat's token is derived (:func:`.tokens.derived`), so that the host can be
@@ -36,7 +36,13 @@ from urllib.parse import parse_qs, urlsplit
 import segno
 from fastapi import Body, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
+from fastapi.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from fastapi.security import HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -786,26 +792,39 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
         return HTMLResponse(_page(request, "setup.html", "A table", error=None))
 
     @app.post("/setup", response_class=HTMLResponse, include_in_schema=False)
-    async def setup(request: Request) -> HTMLResponse:
+    async def setup(request: Request) -> Response:
         try:
             options = _form_options(_read_form(await request.body()), tables.limits.string)
-            table_id, tokens = tables.create(options)
+            table_id, host, _ = tables.create_hosted(options)
         except RefusedError as error:
             page = _page(request, "setup.html", "A table", error=one_line(error.message))
             return HTMLResponse(page, status_code=error.status)
-        base = app.state.public_url or _reached_at(request)
+        return _to_host_page(table_id, host, tables.limits.idle)
+
+    @app.get("/host/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def host_page(request: Request, table_id: str, key: str | None = None) -> Response:
+        """The host's page: every link (as often as asked: a reload deals nothing) and
+        the host's tools. The host link's key goes into a cookie, then leaves the
+        address bar; without the key or the cookie, ``401``."""
+        if key is not None:
+            tables.host(table_id, f"Bearer {key}")
+            return _to_host_page(table_id, key, tables.limits.idle)
+        token = request.cookies.get(_cookie(table_id))
+        tables.host(table_id, f"Bearer {token}" if token else None)
+        view = tables.host_view(table_id, token or "", app.state.public_url or _reached_at(request))
         links = []
-        for seat, token in tokens.items():
-            url = f"{base}/t/{table_id}/{seat}#{token}"
-            qr = segno.make(url, error="m").svg_inline(scale=4, border=2)
-            links.append({"seat": seat, "url": url, "qr": qr})
+        for seat, link in view["seats"].items():
+            qr = segno.make(link["url"], error="m").svg_inline(scale=4, border=2)
+            links.append({"seat": int(seat), "url": link["url"], "qr": qr})
         page = _page(
             request,
             "links.html",
             "Table {table}",
             table=table_id,
             links=links,
-            bots=sorted(getattr(tables.entries[table_id].table, "bots", [])),
+            bots=view["bots"],
+            host=view["host"],
+            warning=view["warning"],
         )
         return HTMLResponse(page, headers=NO_STORE)
 
@@ -818,6 +837,25 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
             raise RefusedError(404, "table: not a table id")
         page = _page(request, "player.html", "Seat {seat}", table=table_id, seat=number)
         return HTMLResponse(page, headers=NO_STORE)
+
+
+def _cookie(table_id: str) -> str:
+    return f"wooolf-host-{table_id}"
+
+
+def _to_host_page(table_id: str, token: str, seconds: float) -> RedirectResponse:
+    """To the host's page (``303``: a reload of it posts nothing), its key in a cookie
+    of that page alone."""
+    answer = RedirectResponse(f"/host/{table_id}", status_code=303, headers=NO_STORE)
+    answer.set_cookie(
+        _cookie(table_id),
+        token,
+        max_age=int(seconds),
+        path=f"/host/{table_id}",
+        httponly=True,
+        samesite="lax",
+    )
+    return answer
 
 
 def _page(request: Request, template: str, title: str, **context: Any) -> str:
