@@ -14,6 +14,8 @@ past can be measured again. ``docs/adding-a-game.md`` gives the table this print
 ('onuw', 'core')
 >>> part("wooolf_solver/api.py"), part("wooolf_solver/games/base.py")
 ('root', 'protocol')
+>>> part("wooolf_solver/games/wooolf/engines/counter.py")  # a game's sub-package: the game
+'wooolf'
 """
 
 from __future__ import annotations
