@@ -5,29 +5,16 @@ worked example. Skipped where chromium or Playwright is missing (outside CI: the
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import IN_CI
 
 from wooolf_solver.server.app import create_app
 
+from .chromium import launch, playwright_api
 from .live_server import serving
-
-CHROMIUM = os.environ.get("WOOOLF_CHROMIUM", "/usr/bin/chromium")
-if IN_CI:  # in CI a missing browser or driver fails instead of skipping
-    import playwright.sync_api as playwright_api
-
-    assert shutil.which(CHROMIUM), f"no chromium at {CHROMIUM} (.ci/run installs it)"
-else:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if not shutil.which(CHROMIUM):
-        pytest.skip(
-            f"no chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True
-        )
 
 SCREENSHOT = os.environ.get("WOOOLF_SCREENSHOT")
 """Where to save a screenshot of a player's page (for the README), if set."""
@@ -40,12 +27,8 @@ def nobody_or_first(record: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
+    with launch() as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -178,9 +161,18 @@ def test_the_assistant_reproduces_the_worked_example(browser: Any, base_url: str
     playwright_api.expect(best).to_have_text("seat 6 (wolf), seat 1 (hound) 52.3%")
     playwright_api.expect(page.locator("#why-list")).to_contain_text("seat 5 is the shepherd")
     playwright_api.expect(page.locator("#hint-list li").first).to_contain_text(
-        "ask seat 1 is-sheep-shepherd-hunter"
+        "ask seat 1: “Is your identity sheep, shepherd or hunter?”"
     )
     with page.expect_download() as download:
         page.click("#download")
     text = Path(download.value.path()).read_text(encoding="utf-8")
     assert "{seat: 5, peek: 1, says: wolf}" in text
+    page.set_viewport_size({"width": 390, "height": 800})  # a phone: the answer on top
+    page.goto(f"{base_url}/wooolf?lang=sv")  # a reload keeps the round (the browser's storage)
+    playwright_api.expect(page.locator("#events li")).to_have_count(4)
+    playwright_api.expect(cell).to_have_text("52.3%")
+    playwright_api.expect(page.locator("#events li").nth(1)).to_have_text(
+        "Plats 3 frågade plats 5: ”Är minst ett av dina två kort ett hound-kort?” Svaret: ja"
+    )
+    results, events = page.locator("#results").bounding_box(), page.locator("#events-card")
+    assert results is not None and results["y"] < 400 < (events.bounding_box() or {"y": 0})["y"]

@@ -6,31 +6,17 @@ the record the page downloads. Skipped where chromium or Playwright is missing
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import IN_CI
 
 from wooolf_solver import api
 from wooolf_solver.server.app import create_app
 
+from .chromium import launch
 from .live_server import serving
-
-CHROMIUM = os.environ.get("WOOOLF_CHROMIUM", "/usr/bin/chromium")
-if IN_CI:  # in CI a missing browser or driver fails instead of skipping
-    import playwright.sync_api as playwright_api
-
-    assert shutil.which(CHROMIUM), f"no chromium at {CHROMIUM} (.ci/run installs it)"
-else:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if not shutil.which(CHROMIUM):
-        pytest.skip(
-            f"no chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True
-        )
 
 DECK = {"cupid": 1, "hunter": 1, "seer": 1, "villager": 2, "werewolf": 2, "witch": 1}
 CARDS = ["cupid", "hunter", "seer", "villager", "villager", "werewolf", "werewolf", "witch"]
@@ -40,12 +26,8 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
+    with launch() as browser:
         yield browser
-        browser.close()
 
 
 def tap(page: Any, label: str) -> None:
