@@ -4,6 +4,7 @@ message the pages no longer use; a page follows ``?lang=``, then the browser's l
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from pathlib import Path
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from wooolf_solver.core.i18n import LANGUAGES, catalogue, negotiate, read_po
+from wooolf_solver.games.wooolf.assistant import setup
+from wooolf_solver.games.wooolf.rules import base_rules
 from wooolf_solver.server.app import create_app
 
 with warnings.catch_warnings():
@@ -22,13 +25,23 @@ STRING = r'"((?:[^"\\]|\\.)*)"'
 CALLS = {
     ".html": re.compile(r"\b_\(\s*" + STRING),
     ".js": re.compile(r"\bt\(\s*" + STRING),
-    ".py": re.compile(r'_page\([^)]*?"[^"]*\.html",\s*' + STRING),
+    ".py": re.compile(r'(?:_page\([^)]*?"[^"]*\.html",\s*|\["_"\]\(\s*)' + STRING),
 }
 """A message in a template (``_("…")``), a script (``t("…")``) and a page's title."""
 PAGES = {
     "wooolf_solver.server": ["server/templates", "server/static", "server/app.py"],
+    "wooolf_solver.games.wooolf": ["games/wooolf/templates", "games/wooolf/assistant.py"],
 }
 """Each package with a catalogue, and where its messages are used."""
+
+
+def questions() -> set[str]:
+    """The Wooolf!! questions' texts, which the assistant's script shows translated."""
+    return {
+        question["text"]
+        for edition in base_rules().editions
+        for question in setup(edition, 6)["questions"]
+    }
 
 
 def used(package: str) -> set[str]:
@@ -41,7 +54,7 @@ def used(package: str) -> set[str]:
             if pattern is not None:
                 text = file.read_text(encoding="utf-8")
                 found.update(re.sub(r"\\(.)", r"\1", m) for m in pattern.findall(text))
-    return found
+    return found | (questions() if package == "wooolf_solver.games.wooolf" else set())
 
 
 def names(text: str) -> set[str]:
@@ -78,3 +91,7 @@ def test_the_language_comes_from_the_query_then_the_browser(tmp_path: Path) -> N
     assert '<html lang="zh-Hant">' in chinese and ">發牌</button>" in chinese
     assert 'action="/setup?lang=zh-Hant"' in chinese  # the links page keeps the language
     assert 'href="?lang=sv"' in chinese and 'aria-current="true">繁體中文' in chinese
+    with TestClient(create_app(tmp_path / "t.sqlite", workers="inline")) as client:
+        assistant = client.get("/wooolf", headers={"Accept-Language": "zh-TW"}).text
+    assert '<html lang="zh-Hant">' in assistant and "即時助手" in assistant
+    assert json.dumps({"Who acts?": "誰行動？"})[1:-1] in assistant  # the script's messages

@@ -29,6 +29,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from ...core.errors import InconsistentRecordError, InvalidRecordError, SolverError
 from ...core.hosting import offload
+from ...core.i18n import page_context
 from ...core.pages import render_page
 from .plugin import GAME
 from .record import Round
@@ -169,13 +170,17 @@ def _refused(error: SolverError) -> JSONResponse:
     return JSONResponse({"error": _line(error)}, 422)
 
 
+PACKAGE = "wooolf_solver.games.wooolf"
+
+
 @router.get("", response_class=HTMLResponse, include_in_schema=False)
-async def page() -> HTMLResponse:
-    return HTMLResponse(
-        render_page(
-            "wooolf_solver.games.wooolf", "assistant.html", page_title="Wooolf!! (狼來了) assistant"
-        )
+async def page(request: Request) -> HTMLResponse:
+    """The page, in the request's language (``?lang=``, else the browser's)."""
+    words = page_context(
+        PACKAGE, request.headers.get("accept-language"), request.query_params.get("lang")
     )
+    title = words["_"]("Wooolf!! (狼來了) assistant")
+    return HTMLResponse(render_page(PACKAGE, "assistant.html", page_title=title, **words))
 
 
 @router.get("/assistant.js", include_in_schema=False)
