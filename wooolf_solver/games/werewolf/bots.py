@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from .events import Claim
@@ -36,7 +36,7 @@ from .rules import PIPER, THIEF, Seat
 
 if TYPE_CHECKING:
     from ...core.play import Legal
-    from .asks import View
+    from .asks import Ask, View
     from .talk import Talker
 
 
@@ -115,29 +115,36 @@ class Player(Protocol):
 
 class Decisions:
     """A :class:`Player` whose :meth:`act` calls the method named by the question
-    (``thief_take`` for the thief; the others by the question's kind)."""
+    (``thief_take`` for the thief; the others by the question's kind), through
+    :data:`ACTS`."""
 
     def act(self, view: View, legal: Legal[object], rng: random.Random) -> object:
         me: Player = self  # type: ignore[assignment]  # a subclass brings the methods
         ask = view.ask
         if ask is None:
             raise ValueError(f"seat {view.seat}: nothing is asked")
-        seat, allowed, kind = ask.seat, list(ask.allowed), ask.kind
-        if kind == "thief":
-            return me.thief_take(view, seat)
-        if kind == "victim":
-            return me.victim(view, ask.pack, allowed)
-        if kind == "catch":
-            return me.catch(view, ask.pack, ask.victim or 0)
-        if kind == "witch":
-            return me.witch(view, seat, ask.victim or 0, can_heal=ask.can_heal,
-                            can_poison=ask.can_poison, allowed=allowed)  # fmt: skip
-        if kind == "charm":
-            return me.charm(view, seat, allowed, ask.number)
-        if kind == "claim":
-            return me.claim(view, seat)
-        method = getattr(me, kind)
-        return method(view, seat, allowed)
+        return ACTS.get(ask.kind, _choose)(me, view, ask)
+
+
+def _choose(me: Player, view: View, ask: Ask) -> object:
+    """A question answered by naming allowed seats: the method of its kind's name."""
+    method = getattr(me, ask.kind)
+    return method(view, ask.seat, list(ask.allowed))
+
+
+ACTS: dict[str, Callable[[Player, View, Ask], object]] = {
+    "thief": lambda me, view, ask: me.thief_take(view, ask.seat),
+    "victim": lambda me, view, ask: me.victim(view, ask.pack, list(ask.allowed)),
+    "catch": lambda me, view, ask: me.catch(view, ask.pack, ask.victim or 0),
+    "witch": lambda me, view, ask: me.witch(
+        view, ask.seat, ask.victim or 0, can_heal=ask.can_heal,
+        can_poison=ask.can_poison, allowed=list(ask.allowed),
+    ),
+    "charm": lambda me, view, ask: me.charm(view, ask.seat, list(ask.allowed), ask.number),
+    "claim": lambda me, view, ask: me.claim(view, ask.seat),
+}  # fmt: skip
+"""How each question with more than allowed seats is asked of a player (any other
+kind: by :func:`_choose`)."""
 
 
 class RandomBot(Decisions):
