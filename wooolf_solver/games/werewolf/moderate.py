@@ -506,7 +506,7 @@ def say(event: Event, cards: Mapping[Seat, str], words: Words | None = None) -> 
     if isinstance(event, Night):
         return words("night", night=event.night)
     if isinstance(event, Takes):
-        return words("takes", inner=inner, card=event.takes)
+        return words("takes", inner=inner, card=words.card(event.takes))
     if isinstance(event, Lovers):
         return (
             words("lovers", seats=words.seats(event.lovers))
@@ -516,7 +516,9 @@ def say(event: Event, cards: Mapping[Seat, str], words: Words | None = None) -> 
     if isinstance(event, Protects):
         return words("protects", seat=words.seat(event.protects))
     if isinstance(event, Check):
-        return words("seen", inner=inner, seat=words.seat(event.checks), card=event.sees)
+        return words(
+            "seen", inner=inner, seat=words.seat(event.checks), card=words.card(event.sees)
+        )
     if isinstance(event, Wolves):
         return (
             ""

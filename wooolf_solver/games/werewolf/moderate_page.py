@@ -35,12 +35,15 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from ...core import fields
 from ...core.errors import InvalidRecordError, SolverError
 from ...core.hosting import page_store
+from ...core.i18n import catalogue, negotiate, page_context
 from ...core.pages import render_page
-from .moderate import NONE, Assistant, Replay, names_of, resume
+from .moderate import NO, NONE, YES, Assistant, Replay, names_of, resume
+from .moderator_words import Words
 from .rules import Deck, load_rules, variants_of
 
 router = APIRouter(prefix="/moderate", tags=["werewolf moderator"])
 
+PACKAGE = "wooolf_solver.games.werewolf"
 KIND = "werewolf-moderate"
 """The sessions' kind in the host's store."""
 SCRIPT = Path(__file__).with_name("templates") / "moderate_page.js"
@@ -48,9 +51,10 @@ _LOCK = threading.Lock()
 """One change at a time (read, answer, write)."""
 
 
-def setup(players: int) -> dict[str, Any]:
+def setup(players: int, messages: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What the setup offers for ``players``: the default deck (the rules' table, or for
-    a small table one werewolf, a seer and villagers), every role, the bounds."""
+    a small table one werewolf, a seer and villagers), every role (``names``: each
+    role's name in the page's language), the bounds."""
     rules = load_rules()
     if not rules.small_players <= players <= rules.max_players:
         raise InvalidRecordError(
@@ -68,6 +72,7 @@ def setup(players: int) -> dict[str, Any]:
             {"name": role.name, "team": role.team, "repeat": role.repeat}
             for role in rules.roles.values()
         ],
+        "names": {name: Words(messages=messages or {}).card(name) for name in rules.roles},
         "least": rules.small_players,
         "most": rules.max_players,
     }
@@ -113,16 +118,20 @@ def view(game: Assistant) -> dict[str, Any]:
         out["question"] = {
             "key": question.key,
             "prompt": question.prompt,
-            "options": [{"value": o, "label": _label(o, game.names)} for o in question.options],
+            "options": [{"value": o, "label": _label(o, game.words)} for o in question.options],
             "many": question.key == "voters",
         }
     return out
 
 
-def _label(option: str, names: tuple[str, ...]) -> str:
-    if option.isdigit() and 0 < int(option) <= len(names):
-        return f"{option} · {names[int(option) - 1]}"
-    return "nobody" if option == NONE else option
+def _label(option: str, words: Words) -> str:
+    """An answer's button: a seat with its player's name, a card in the page's language."""
+    if option.isdigit():
+        name = words.name(int(option))
+        return f"{option} · {name}" if name else option
+    if option in (NONE, YES, NO):
+        return words(f"answer.{option}")
+    return words.card(option)
 
 
 def _table(game: Assistant, replay: Replay) -> list[dict[str, Any]]:
@@ -133,10 +142,12 @@ def _table(game: Assistant, replay: Replay) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"seat": seat, "name": game.names[seat - 1] if game.names else ""}
         if state is None:
             row["card"] = game.answers[seat - 1] if seat <= len(game.answers) else ""
+            row["shown"] = game.words.card(row["card"]) if row["card"] else ""
             rows.append(row)
             continue
         row |= {
             "card": state.roles[seat],
+            "shown": game.words.card(state.roles[seat]),
             "alive": seat in state.living,
             "sheriff": state.sheriff == seat,
             "lover": seat in (state.lovers or ()),
@@ -175,11 +186,18 @@ def _digest(key: str) -> str:
 
 
 def _load(request: Request) -> tuple[str, Assistant]:
+    """The request's game, in the request's language (``?lang=``, else the browser's)."""
     slot = _slot(request)
     saved = page_store(request).kept(KIND, slot)
     if saved is None:
         raise LookupError(slot)
-    return slot, resume(saved)
+    game = resume(saved)
+    game.messages = _messages(request, request.query_params.get("lang"))
+    return slot, game
+
+
+def _messages(request: Request, lang: str | None) -> Mapping[str, str]:
+    return catalogue(PACKAGE, negotiate(request.headers.get("accept-language"), lang))
 
 
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
@@ -187,10 +205,12 @@ MISSING = {"error": "game: no game with this key (Authorization: Bearer KEY)"}
 
 
 @router.get("", response_class=HTMLResponse, include_in_schema=False)
-def page() -> HTMLResponse:
-    body = render_page("wooolf_solver.games.werewolf", "moderate_page.html",
-                       page_title="Werewolf: the moderator")  # fmt: skip
-    return HTMLResponse(body, headers=NO_STORE)
+def page(request: Request, lang: str | None = None) -> HTMLResponse:
+    words = page_context(PACKAGE, request.headers.get("accept-language"), lang)
+    title = words["_"]("Werewolf — the moderator")
+    return HTMLResponse(
+        render_page(PACKAGE, "moderate_page.html", page_title=title, **words), headers=NO_STORE
+    )
 
 
 @router.get("/moderate.js", include_in_schema=False)
@@ -199,10 +219,10 @@ def script() -> FileResponse:
 
 
 @router.get("/api/setup")
-def setup_route(players: int = 8) -> Response:
+def setup_route(request: Request, players: int = 8, lang: str | None = None) -> Response:
     """The default deck for ``players`` and every role."""
     try:
-        return JSONResponse(setup(players))
+        return JSONResponse(setup(players, _messages(request, lang)))
     except SolverError as error:
         return _refused(error)
 
@@ -216,6 +236,7 @@ def start_route(request: Request, options: dict[str, Any] = Body()) -> Response:
         key, game = start(options)
     except SolverError as error:
         return _refused(error)
+    game.messages = _messages(request, request.query_params.get("lang"))
     with _LOCK:
         page_store(request).keep(KIND, _digest(key), game.to_dict())
     return JSONResponse({"key": key, **view(game)}, 201, headers=NO_STORE)

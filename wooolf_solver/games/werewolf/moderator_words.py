@@ -75,6 +75,10 @@ ENGLISH: Mapping[str, str] = {
     "day.none": "Day {day}: votes {votes}; nobody is lynched.",
     "day.idiot": "Day {day}: votes {votes}; {seat}, the village idiot, is spared.",
     "day": "Day {day}: votes {votes}; {dead} is lynched.",
+    "not.werewolf": "not a werewolf",
+    "answer.none": "nobody",
+    "answer.yes": "yes",
+    "answer.no": "no",
     "card.shown": "{seat} ({card})",
     "card.named": "{name} (seat {seat}, {card})",
     "and": " and ",
@@ -93,8 +97,11 @@ ENGLISH: Mapping[str, str] = {
 }
 """The English catalogue (every key)."""
 
-LANGUAGES = ("en", "sv", "zh-Hant")
-"""The languages a session may ask for (BCP 47 tags), as the pages offer them."""
+CARDS = (
+    "thief", "cupid", "defender", "seer", "werewolf", "little-girl", "witch", "piper",
+    "hunter", "elder", "village-idiot", "scapegoat", "villager",
+)  # fmt: skip
+"""The cards' names, each a message of its own (translated where a line shows a card)."""
 
 
 @dataclass(frozen=True)
@@ -113,18 +120,22 @@ class Words:
             values["Seat"] = capitalize_first(str(values["seat"]))
         return template.format(**values)
 
+    def card(self, card: str) -> str:
+        """A card's name (``not``: what the seer sees of a player who is no werewolf)."""
+        return self("not.werewolf") if card == "not" else self.messages.get(card, card)
+
     def name(self, seat: Seat) -> str:
         return self.names[seat - 1] if 0 < seat <= len(self.names) else ""
 
     def seat(self, seat: Seat) -> str:
         """A seat in a sentence: ``seat 3``, or ``Ann (seat 3)``."""
         name = self.name(seat)
-        return self("seat.named", name=name, seat=seat) if name else f"seat {seat}"
+        return self("seat.named" if name else "seat.plain", name=name, seat=seat)
 
     def inner(self, seat: Seat) -> str:
         """A seat inside a role's brackets: ``seat 3``, or ``Ann, seat 3``."""
         name = self.name(seat)
-        return self("inner.named", name=name, seat=seat) if name else f"seat {seat}"
+        return self("inner.named" if name else "seat.plain", name=name, seat=seat)
 
     def seats(self, seats: Sequence[Seat], shown: Mapping[Seat, str] | None = None) -> str:
         """Several seats (each with its card when ``shown``): ``seats 1, 4``, or
@@ -137,16 +148,17 @@ class Words:
     def shown(self, seat: Seat, shown: Mapping[Seat, str]) -> str:
         """A seat, with its card when it is turned up."""
         if seat in shown and self.name(seat):
-            return self("card.named", name=self.name(seat), seat=seat, card=shown[seat])
+            return self("card.named", name=self.name(seat), seat=seat, card=self.card(shown[seat]))
         if seat in shown:
-            return self("card.shown", seat=self.seat(seat), card=shown[seat])
+            return self("card.shown", seat=self.seat(seat), card=self.card(shown[seat]))
         return self.seat(seat)
 
     def dead(self, seats: Sequence[Seat], shown: Mapping[Seat, str]) -> str:
         """The dead of one moment (``seat 1 (villager), 4`` as before, when unnamed)."""
         if self.names:
             return self.seats(seats, shown)
-        return "seat " + ", ".join(f"{s} ({shown[s]})" if s in shown else str(s) for s in seats)
+        listed = ", ".join(f"{s} ({self.card(shown[s])})" if s in shown else str(s) for s in seats)
+        return self("seat.plain", seat=listed)
 
 
-__all__ = ["ENGLISH", "LANGUAGES", "Words"]
+__all__ = ["CARDS", "ENGLISH", "Words"]

@@ -5,19 +5,18 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const API = "/moderate/api";
-  const WORDS = {  // the page's own words (the questions and lines come from the server)
-    cards: (n, players) => `${n} cards for ${players} players`,
-    table: "the rules' table for this count",
-    own: "no table row for this count: choose the roles",
-    night: (n) => `Night ${n}`,
-    setup: "The deal",
-    confirm: "Confirm",
-    won: { village: "The village wins.", werewolves: "The werewolves win.", piper: "The piper wins.",
-           lovers: "The lovers win.", nobody: "Nobody wins." },
-    unfinished: "The game stops unfinished.",
-    over: "The game is over.",
-    sheriff: "sheriff", lover: "lover", charmed: "charmed", dead: "dead",
-    potions: (list) => `potions: ${list.length ? list.join(", ") : "none"}`,
+  const MESSAGES = JSON.parse(document.getElementById("messages").textContent || "{}");
+  const LANG = document.documentElement.lang || "en";
+
+  function t(msgid, values) {  // a message in the page's language, its {names} filled
+    const text = MESSAGES[msgid] || msgid;
+    return text.replace(/\{(\w+)\}/g, (whole, name) =>
+      values && name in values ? String(values[name]) : whole);
+  }
+
+  const WON = {
+    village: t("The village wins."), werewolves: t("The werewolves win."),
+    piper: t("The piper wins."), lovers: t("The lovers win."), nobody: t("Nobody wins."),
   };
   let view = null;
   let seen = 0;  // lines already shown before the last tap
@@ -34,7 +33,7 @@
     if (key) headers.Authorization = "Bearer " + key;
     const options = body === undefined ? { headers } :
       { method: "POST", headers, body: JSON.stringify(body) };
-    const response = await fetch(API + path, options);
+    const response = await fetch(API + path + (path.includes("?") ? "&" : "?") + "lang=" + LANG, options);
     const data = await response.json();
     if (!response.ok) throw new Error(data.error || response.statusText);
     return data;
@@ -47,7 +46,8 @@
     try {
       const setup = await call(`/setup?players=${players}`);
       show("");
-      $("deck-note").textContent = setup.table ? WORDS.table : WORDS.own;
+      $("deck-note").textContent = setup.table ? t("the rules' table for this count")
+        : t("no table row for this count: choose the roles");
       const roles = $("roles");
       roles.replaceChildren();
       for (const role of setup.roles) {
@@ -56,7 +56,7 @@
         input.type = "number"; input.min = 0; input.max = role.repeat ? 18 : 1;
         input.value = setup.deck[role.name] || 0; input.dataset.role = role.name;
         input.addEventListener("input", count);
-        label.append(role.name, input);
+        label.append(setup.names[role.name] || role.name, input);
         roles.append(label);
       }
       count();
@@ -74,7 +74,7 @@
 
   function count() {
     const total = Object.values(deckChosen()).reduce((a, b) => a + b, 0);
-    $("count").textContent = WORDS.cards(total, $("players").value);
+    $("count").textContent = t("{cards} cards for {players} players", { cards: total, players: $("players").value });
   }
 
   async function start(deal) {
@@ -102,7 +102,7 @@
     $("setup").hidden = true;
     $("game").hidden = false;
     $("game").dataset.step = data.step;  // (the tests wait for it)
-    $("when").textContent = data.night ? WORDS.night(data.night) : WORDS.setup;
+    $("when").textContent = data.night ? t("Night {night}", { night: data.night }) : t("The deal");
     const fresh = data.lines.slice(Math.min(seen, data.lines.length));
     $("say").replaceChildren(...fresh.map((line) => {
       const p = document.createElement("p"); p.textContent = line; return p; }));
@@ -111,7 +111,7 @@
     script.replaceChildren(...data.lines.map((line) => {
       const li = document.createElement("li"); li.textContent = line; return li; }));
     const question = data.question;
-    $("prompt").textContent = question ? question.prompt : WORDS.over;
+    $("prompt").textContent = question ? question.prompt : t("The game is over.");
     const options = $("options");
     options.replaceChildren();
     if (question) {
@@ -130,25 +130,28 @@
       }
       if (question.many) {
         const confirm = document.createElement("button");
-        confirm.className = "primary"; confirm.id = "confirm"; confirm.textContent = WORDS.confirm;
+        confirm.className = "primary"; confirm.id = "confirm"; confirm.textContent = t("Confirm");
         confirm.addEventListener("click", () => picked.size && answer([...picked].join(" ")));
         options.append(confirm);
       }
     }
     const winner = $("winner");
     winner.hidden = !data.over;
-    winner.textContent = data.winner ? WORDS.won[data.winner] : WORDS.unfinished;
+    winner.textContent = data.winner ? WON[data.winner] : t("The game stops unfinished.");
     $("undo").disabled = data.step === 0;
     const rows = $("seats");
     rows.replaceChildren(...data.table.map((row) => {
       const tr = document.createElement("tr");
       const marks = [];
-      if (row.alive === false) marks.push(WORDS.dead);
-      if (row.sheriff) marks.push(WORDS.sheriff);
-      if (row.lover) marks.push(WORDS.lover);
-      if (row.charmed) marks.push(WORDS.charmed);
-      if (row.potions) marks.push(WORDS.potions(row.potions));
-      const cells = [row.name ? `${row.seat} · ${row.name}` : String(row.seat), row.card, marks.join(", ")];
+      if (row.alive === false) marks.push(t("dead"));
+      if (row.sheriff) marks.push(t("sheriff"));
+      if (row.lover) marks.push(t("lover"));
+      if (row.charmed) marks.push(t("charmed"));
+      if (row.potions) {
+        const left = row.potions.map((potion) => t(potion === "heal" ? "healing" : "poison"));
+        marks.push(t("potions: {potions}", { potions: left.length ? left.join(", ") : t("none") }));
+      }
+      const cells = [row.name ? `${row.seat} · ${row.name}` : String(row.seat), row.shown, marks.join(", ")];
       for (const text of cells) {
         const td = document.createElement("td"); td.textContent = text; tr.append(td);
       }
@@ -215,6 +218,11 @@
     $("narrate").checked = localStorage.getItem("narrate") === "1";
     $("narrate").addEventListener("change", () =>
       localStorage.setItem("narrate", $("narrate").checked ? "1" : "0"));
+  }
+  for (const link of document.querySelectorAll("a.lang-switch")) {  // keep the game's key
+    link.addEventListener("click", () => {
+      link.href = link.getAttribute("href").split("#")[0] + location.hash;
+    });
   }
   open();
 })();
