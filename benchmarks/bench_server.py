@@ -23,6 +23,17 @@ seat of every table every 50 ms, sends a body of 1 MB (refused ``413``), a field
 exist (``401``); its requests are counted apart, and the players' response times show
 what it costs them.
 
+With ``--timing``, each table's night is watched from a seat's event stream (pushed
+views: when the waking role changes), the people answer after a random delay (some too
+late: their move is then taken by time), and every step's duration is grouped by who
+held its role (a person, only bots, or nobody: the centre). The groups' means,
+spreads and the largest distance between their distributions (Kolmogorov-Smirnov) are
+printed: a step must last as long whoever holds its role.
+
+Every table starts in its lobby: its people join and its host starts it (requests
+counted with the others). A night step lasts a time drawn in ``--steps`` (0.5 to 1.5 s
+here, 12 to 18 s on a real table).
+
 The bots' ballots come from a quick stand-in (the first other seat), not the solver:
 the exact solver takes seconds per bot at five seats, which would measure the solver,
 not the server (``--solver`` uses it anyway). Bounded: ``--deadline`` seconds at most,
@@ -32,6 +43,7 @@ then it stops by itself (exit status 1).
     python benchmarks/bench_server.py --tables 50 --no-restart
     python benchmarks/bench_server.py --hostile        # a hostile client beside the players
     python benchmarks/bench_server.py --json           # the figures as JSON
+    python benchmarks/bench_server.py --timing --tables 100 --no-restart
 """
 
 from __future__ import annotations
@@ -39,8 +51,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -134,14 +148,14 @@ def quick_ballot(record: Any) -> Any:
     return 1 if record["viewpoint"] != 1 else 2
 
 
-def serve(port: int, db: str, solver: bool) -> None:
+def serve(port: int, db: str, solver: bool, steps: tuple[float, float]) -> None:
     """The child process: the server, until it is killed."""
     import uvicorn  # noqa: PLC0415
 
     sys.path.insert(0, str(ROOT))
     from wooolf_solver.server.app import create_app  # noqa: PLC0415
 
-    app = create_app(db, pause=(0, 0), solver=None if solver else quick_ballot, workers="thread")
+    app = create_app(db, pause=steps, solver=None if solver else quick_ballot, workers="thread")
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="error")
 
 
@@ -155,10 +169,11 @@ def free_port() -> int:
 class Server:
     """The server's child process (started again after a kill on the same database)."""
 
-    def __init__(self, db: str, solver: bool) -> None:
+    def __init__(self, db: str, solver: bool, steps: tuple[float, float]) -> None:
         self.port = free_port()
         self.db = db
         self.solver = solver
+        self.steps = steps
         self.process: subprocess.Popen[bytes] | None = None
         self.spent = 0.0
         """CPU seconds of the server processes killed so far."""
@@ -179,6 +194,7 @@ class Server:
 
     def start(self) -> None:
         command = [sys.executable, __file__, "--serve", str(self.port), "--db", self.db]
+        command += ["--steps", ",".join(map(str, self.steps))]
         if self.solver:
             command.append("--solver")
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -223,6 +239,12 @@ class Load:
     restarted: bool = False
     hostile: dict[int, int] = field(default_factory=dict)
     """The hostile client's answers: status -> count (``--hostile``)."""
+    late: float = 0.0
+    """The longest a person waits before a night move (``--timing``: some too long)."""
+    nights: dict[str, list[tuple[float, str | None]]] = field(default_factory=dict)
+    """Table -> (when, the waking role) at each change a seat was pushed (``--timing``)."""
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Table -> its reveal (``--timing``)."""
 
 
 async def call(
@@ -272,6 +294,8 @@ async def person(client: Client, load: Load, *, table: str, seat: int, token: st
         if move is None:
             await asyncio.sleep(POLL)
             continue
+        if view["phase"] == "night" and load.late:
+            await asyncio.sleep(random.uniform(0, load.late))
         response = await call(client, load, "POST", f"{path}/act", headers=headers, json_body=move)
         if response.status_code == 200:
             load.acked[table].append((seat, move))
@@ -342,6 +366,113 @@ async def raw_request(
         writer.close()
 
 
+async def lobby(client: Client, load: Load, body: dict[str, Any]) -> None:
+    """Every person of a new table joins, then its host starts the night."""
+    for seat, entry in body["seats"].items():
+        path = f"/api/tables/{body['table']}/seats/{seat}/act"
+        headers = {"Authorization": f"Bearer {entry['token']}"}
+        await call(client, load, "POST", path, headers=headers, json_body={"join": {"name": seat}})
+    headers = {"Authorization": f"Bearer {body['host']['token']}"}
+    started = await call(
+        client, load, "POST", f"/api/tables/{body['table']}/start", headers=headers
+    )
+    if started.status_code != 200:
+        raise RuntimeError(f"table {body['table']}: not started ({started.body[:200]!r})")
+
+
+async def watch(port: int, load: Load, body: dict[str, Any]) -> None:
+    """Follow a table's first seat's event stream: when the waking role changes, until
+    the night is over (``--timing``)."""
+    seat, entry = next(iter(body["seats"].items()))
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    changes = load.nights.setdefault(body["table"], [])
+    try:
+        head = [f"GET /api/tables/{body['table']}/seats/{seat}/events HTTP/1.1", "Host: x"]
+        head.append(f"Authorization: Bearer {entry['token']}")
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
+        await writer.drain()
+        while line := await reader.readline():
+            if not line.startswith(b"data: "):
+                continue  # headers, chunk sizes, keep-alives
+            view = json.loads(line[6:])
+            waking = view["waking"] if view["phase"] == "night" else None
+            if not changes or changes[-1][1] != waking:
+                changes.append((time.perf_counter(), waking))
+            if view["phase"] not in ("lobby", "night"):
+                return
+    finally:
+        writer.close()
+
+
+def step_lengths(load: Load, results: dict[str, dict[str, Any]]) -> dict[str, list[float]]:
+    """Every watched night step's duration, grouped by who held its role: ``person``
+    (a person's seat), ``bot`` (bots' seats only) or ``centre``."""
+    groups: dict[str, list[float]] = {"person": [], "bot": [], "centre": []}
+    for table, changes in load.nights.items():
+        result = results[table]
+        bots = {str(seat) for seat in result["bots"]}
+        for (when, role), (ended, _) in itertools.pairwise(changes):
+            if role is None:
+                continue
+            holders = [slot for slot, card in result["dealt"].items() if card == role]
+            if any(slot.isdigit() and slot not in bots for slot in holders):
+                groups["person"].append(ended - when)
+            elif any(slot.isdigit() for slot in holders):
+                groups["bot"].append(ended - when)
+            else:
+                groups["centre"].append(ended - when)
+    return groups
+
+
+def ks_distance(first: list[float], second: list[float]) -> float:
+    """The largest distance between two samples' distribution functions.
+
+    >>> ks_distance([1, 2, 3], [1, 2, 3]), ks_distance([1, 2], [3, 4])
+    (0.0, 1.0)
+    """
+    points = sorted({*first, *second})
+    return max(
+        abs(
+            sum(value <= point for value in first) / len(first)
+            - sum(value <= point for value in second) / len(second)
+        )
+        for point in points
+    )
+
+
+def timing_figures(groups: dict[str, list[float]]) -> dict[str, Any]:
+    """The step durations' figures per group, and the distances between groups."""
+    figures: dict[str, Any] = {}
+    for name, values in groups.items():
+        if len(values) >= 2:
+            figures[name] = {
+                "steps": len(values),
+                "mean_s": statistics.mean(values),
+                "stdev_s": statistics.stdev(values),
+                "min_s": min(values),
+                "max_s": max(values),
+            }
+    others = groups["bot"] + groups["centre"]
+    for key, first, second in (
+        ("person_vs_others", groups["person"], others),
+        ("bot_vs_centre", groups["bot"], groups["centre"]),
+    ):
+        if first and second:
+            figures[f"ks_{key}"] = ks_distance(first, second)
+            figures[f"ks_{key}_critical_5pct"] = ks_critical(len(first), len(second))
+    return figures
+
+
+def ks_critical(first: int, second: int) -> float:
+    """The distance two samples of these sizes from one distribution exceed only 5% of the
+    time (the asymptotic two-sample bound).
+
+    >>> round(ks_critical(100, 100), 3)
+    0.192
+    """
+    return 1.358 * ((first + second) / (first * second)) ** 0.5
+
+
 async def restarter(server: Server, client: Client, load: Load, half: int) -> None:
     while load.moves < half:
         await asyncio.sleep(0.01)
@@ -369,6 +500,13 @@ async def run(
             body = created.json()
             tables.append(body)
             load.acked[body["table"]] = []
+        watchers = []
+        if args.timing:
+            load.late = 1.5 * max(args.steps)  # a third of the answers or so come too late
+            watchers = [asyncio.create_task(watch(server.port, load, body)) for body in tables]
+            await asyncio.sleep(0.5)  # every stream open before the nights start
+        for body in tables:
+            await lobby(client, load, body)
         start = time.perf_counter()
         cpu_before = server.cpu()
         tasks = [
@@ -381,7 +519,7 @@ async def run(
             tasks.append(restarter(server, client, load, half=len(tables) * 3 * 3 // 2))
         if args.hostile:
             attacker = asyncio.create_task(hostile(server.port, tables, load.hostile))
-        await asyncio.gather(*tasks)
+        await asyncio.gather(*tasks, *watchers)
         wall = time.perf_counter() - start
         if attacker is not None:
             attacker.cancel()
@@ -391,6 +529,12 @@ async def run(
         cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
         problems = []
         for body in tables:
+            if args.timing:
+                path = f"/api/tables/{body['table']}/seats/{next(iter(body['seats']))}"
+                seat = next(iter(body["seats"].values()))
+                headers = {"Authorization": f"Bearer {seat['token']}"}
+                view = (await call(client, load, "GET", path, headers=headers)).json()
+                load.results[body["table"]] = {"bots": view["bots"], **view["result"]}
             record = (await call(client, load, "GET", f"/api/tables/{body['table']}/record")).json()
             claims = {claim["seat"] for claim in record.get("claims", [])}
             votes = record.get("votes", {})
@@ -425,17 +569,32 @@ def main(argv: list[str] | None = None) -> int:
         help="a hostile client beside the players: polls every 50 ms, oversized bodies, "
         "long fields, repeated keys, unknown tables",
     )
+    parser.add_argument(
+        "--timing",
+        action="store_true",
+        help="watch every night: each step's duration by who held its role",
+    )
+    parser.add_argument(
+        "--steps",
+        type=lambda text: tuple(float(part) for part in text.split(",")),
+        default=(0.5, 1.5),
+        help="the range of a night step's duration, in seconds (0.5,1.5)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
-        serve(args.serve, args.db, args.solver)
+        serve(args.serve, args.db, args.solver, args.steps)
         return 0
+    if len(args.steps) != 2 or not 0 < args.steps[0] <= args.steps[1]:
+        parser.error("--steps: two numbers of seconds, LOW,HIGH")
+    if args.timing and args.restart:
+        parser.error("--timing: with --no-restart (a restart ends the event streams)")
     if not 1 <= args.tables <= 500:
         parser.error("--tables: 1..500")
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(str(Path(folder) / "tables.sqlite"), args.solver)
+        server = Server(str(Path(folder) / "tables.sqlite"), args.solver, args.steps)
         server.start()
         try:
             load, wall, cpu, problems = asyncio.run(
@@ -464,6 +623,8 @@ def main(argv: list[str] | None = None) -> int:
         "lost_moves": problems,
         "hostile_statuses": {str(k): v for k, v in sorted(load.hostile.items())},
     }
+    if args.timing:
+        figures["timing"] = timing_figures(step_lengths(load, load.results))
     if args.json:
         print(json.dumps(figures))
     else:
@@ -487,8 +648,27 @@ def main(argv: list[str] | None = None) -> int:
                 f"hostile client beside them: {sum(load.hostile.values())} requests, "
                 f"statuses {figures['hostile_statuses']}"
             )
+        if args.timing:
+            print_timing(figures["timing"], args.steps)
         print("acknowledged moves lost: " + ("; ".join(problems) if problems else "none"))
     return 1 if problems else 0
+
+
+def print_timing(figures: dict[str, Any], steps: tuple[float, float]) -> None:
+    print(f"night steps (drawn in {steps[0]:g}..{steps[1]:g} s), by who held the role:")
+    for name in ("person", "bot", "centre"):
+        if name in figures:
+            group = figures[name]
+            print(
+                f"  {name:7} {group['steps']:4} steps: mean {group['mean_s']:.3f} s, "
+                f"stdev {group['stdev_s']:.3f} s, {group['min_s']:.3f}..{group['max_s']:.3f} s"
+            )
+    for key in ("ks_person_vs_others", "ks_bot_vs_centre"):
+        if key in figures:
+            print(
+                f"  Kolmogorov-Smirnov distance, {key[3:].replace('_', ' ')}: {figures[key]:.3f} "
+                f"(5% critical value {figures[key + '_critical_5pct']:.3f})"
+            )
 
 
 if __name__ == "__main__":
