@@ -19,7 +19,7 @@
     piper: t("The piper wins."), lovers: t("The lovers win."), nobody: t("Nobody wins."),
   };
   let view = null;
-  let seen = 0;  // lines already shown before the last tap
+  let seen = 0;  // the lines before those the last tap brought
 
   function show(message) {
     const box = $("message");
@@ -165,7 +165,7 @@
     const before = view.lines.length;
     try {
       const data = await call("/game/answer", { answer: value, step: view.step });
-      seen = before;
+      if (data.lines.length > before) seen = before;  // else the last new lines stay shown
       render(data);
     } catch (error) { show(error.message); }
   }
