@@ -18,10 +18,11 @@ The clients are one process on a minimal HTTP client (:class:`Client`), so that 
 own cost stays small.
 
 With ``--hostile``, a hostile client runs beside the players all along: it polls a
-seat of every table every 50 ms, sends a body of 1 MB (refused ``413``), a field of
-20,000 characters and a repeated key (refused ``422``) and asks for tables that do not
-exist (``401``); its requests are counted apart, and the players' response times show
-what it costs them.
+seat of every table and every table's host view every 50 ms, sends bodies of 1 MB and
+20 MB and announces one of 100 MB (to ``/api/tables`` and to the host's ``start``:
+refused ``413``), a field of 20,000 characters and a repeated key (refused ``422``) and
+asks for tables that do not exist (``401``); its requests are counted apart, and the
+players' response times show what it costs them.
 
 With ``--timing``, each table's night is watched from a seat's event stream (pushed
 views: when the waking role changes), the people answer after a random delay (some too
@@ -310,28 +311,40 @@ async def hostile(port: int, tables: list[dict[str, Any]], statuses: dict[int, i
     """Beside the players, until cancelled: polls every 50 ms, oversized bodies, long
     fields, repeated keys, unknown tables (each answer's status counted)."""
     big = b'{"game": "' + b"w" * (1 << 20) + b'"}'
+    huge = b"[" * (20 << 20)
     long_field = json.dumps({"game": "onuw", "players": 5, "edition": "e" * 20_000}).encode()
     twice = b'{"game": "onuw", "players": 5, "players": 3}'
     client = Client(port)
     round_ = 0
     try:
         while True:
-            requests: list[tuple[str, str, dict[str, str], Any]] = []
+            requests: list[tuple[str, str, dict[str, str], Any, int | None]] = []
             for body in tables:
                 seat, entry = next(iter(body["seats"].items()))
                 path = f"/api/tables/{body['table']}/seats/{seat}"
-                requests.append(("GET", path, {"Authorization": f"Bearer {entry['token']}"}, None))
+                bearer = {"Authorization": f"Bearer {entry['token']}"}
+                requests.append(("GET", path, bearer, None, None))
+                bearer = {"Authorization": f"Bearer {body['host']['token']}"}
+                requests.append(("GET", f"/api/tables/{body['table']}/host", bearer, None, None))
             if round_ % 10 == 0:
+                start = f"/api/tables/{tables[round_ % len(tables)]['table']}/start"
                 requests += [
-                    ("GET", "/api/tables/000000000000/seats/1", {}, None),
-                    ("POST", "/api/tables", {}, big),
-                    ("POST", "/api/tables", {}, long_field),
-                    ("POST", "/api/tables", {}, twice),
+                    ("GET", "/api/tables/000000000000/seats/1", {}, None, None),
+                    ("POST", "/api/tables", {}, big, None),
+                    ("POST", "/api/tables", {}, long_field, None),
+                    ("POST", "/api/tables", {}, twice, None),
+                    ("POST", start, bearer, b"[" * 1000, 100 << 20),  # 100 MB announced
                 ]
+            if round_ % 50 == 0:
+                requests.append(("POST", start, bearer, huge, None))
 
-            async def send(method: str, path: str, headers: dict[str, str], raw: Any) -> None:
+            async def send(
+                method: str, path: str, headers: dict[str, str], raw: Any, declared: int | None
+            ) -> None:
                 try:
-                    response = await raw_request(client, method, path, headers, raw)
+                    response = await raw_request(
+                        client, method, path, headers, raw, declared=declared
+                    )
                 except RETRIES:
                     return  # the server restarts
                 statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
@@ -344,16 +357,24 @@ async def hostile(port: int, tables: list[dict[str, Any]], statuses: dict[int, i
 
 
 async def raw_request(
-    client: Client, method: str, path: str, headers: dict[str, str], body: bytes | None
+    client: Client,
+    method: str,
+    path: str,
+    headers: dict[str, str],
+    body: bytes | None,
+    *,
+    declared: int | None = None,
 ) -> Response:
     """A request whose body is sent as given (``None``: none), on a fresh connection
-    when it has one (the server closes it after refusing a body it did not read)."""
+    when it has one (the server closes it after refusing a body it did not read);
+    ``declared``: the length announced, when it is not the body's."""
     if body is None:
         return await client.request(method, path, headers)
     reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
     try:
         head = [f"{method} {path} HTTP/1.1", "Host: x", "Content-Type: application/json"]
-        head += [f"Content-Length: {len(body)}", "Connection: close"]
+        head += [f"Content-Length: {declared or len(body)}", "Connection: close"]
+        head += [f"{name}: {value}" for name, value in headers.items()]
         writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
         with contextlib.suppress(OSError):
             writer.write(body)

@@ -195,3 +195,49 @@ def test_every_new_route_refuses_a_huge_body_at_once(client: TestClient, action:
         headers=seats.headers(1),
     )
     assert join.status_code == 422 and len(join.content) < 200
+
+
+def test_a_huge_body_to_a_host_route_stalls_no_table(tmp_path: Path) -> None:
+    import socket  # noqa: PLC0415
+    import threading  # noqa: PLC0415
+
+    import httpx  # noqa: PLC0415
+
+    from .live_server import serving  # noqa: PLC0415
+
+    app = create_app(tmp_path / "t.sqlite", workers="inline")
+    with serving(app) as base, httpx.Client(base_url=base, timeout=10) as http:
+        seats = Seats(http, http.post("/api/tables", json={"game": "onuw", "players": 3}).json())
+        port = int(base.rsplit(":", 1)[1])
+        head = (
+            f"POST /api/tables/{seats.table}/start HTTP/1.1\r\nHost: x\r\n"
+            f"Authorization: Bearer {seats.host_token}\r\nContent-Type: application/json\r\n"
+        )
+        answers: list[bytes] = []
+
+        def upload(length: int, sent: int) -> None:
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+                sock.sendall(f"{head}Content-Length: {length}\r\n\r\n".encode())
+                try:
+                    for _ in range(sent // (1 << 20)):
+                        sock.sendall(b"[" * (1 << 20))
+                except OSError:
+                    pass  # the server refused it and closed: the rest is never read
+                answers.append(sock.recv(200))
+
+        uploads = [
+            threading.Thread(target=upload, args=(20 << 20, 20 << 20)),  # 20 MB sent
+            threading.Thread(target=upload, args=(100 << 20, 1 << 20)),  # 100 MB announced
+        ]
+        for thread in uploads:
+            thread.start()
+        slowest = 0.0
+        for _ in range(20):
+            start = time.monotonic()
+            seats.view(1)
+            slowest = max(slowest, time.monotonic() - start)
+        for thread in uploads:
+            thread.join()
+        assert slowest < 1.0
+        assert all(answer.startswith(b"HTTP/1.1 413") for answer in answers), answers
+        assert seats.view(1)["phase"] == "lobby"

@@ -909,7 +909,7 @@ def _form_options(fields: Mapping[str, list[str]], longest: int) -> dict[str, An
             raise RefusedError(422, f"{key[:40]}: longer than {longest} characters")
     form = {key: values[-1] for key, values in fields.items()}
     options: dict[str, Any] = {"game": form.get("game", "onuw")}
-    for name in ("players", "day_seconds"):
+    for name in ("players", "day_seconds", "step_seconds", "vote_seconds"):
         raw = form.get(name, "").strip()
         if raw:
             if not (raw.isascii() and raw.isdigit() and len(raw) <= 6):
