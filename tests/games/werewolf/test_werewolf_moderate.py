@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wooolf_solver.core.errors import InvalidRecordError
 from wooolf_solver.games.werewolf.moderate import Assistant, resume
 from wooolf_solver.games.werewolf.record import dump_record, read_record
 from wooolf_solver.games.werewolf.rules import Variants
+from wooolf_solver.games.werewolf.state import WerewolfState
 from wooolf_solver.games.werewolf.validate import check_game
 
 DECK = (
@@ -19,6 +23,9 @@ DECK = (
     ("seer", 1), ("thief", 1), ("village-idiot", 1), ("villager", 2), ("werewolf", 2),
     ("witch", 1),
 )  # fmt: skip
+
+
+GRIEF = re.compile(r"[Ss]eat (\d+)(?: \([a-z-]+\))? dies of grief")
 
 
 def pick(rng: random.Random, assistant: Assistant) -> str:
@@ -114,3 +121,29 @@ def test_names_in_every_line() -> None:
         "The werewolves are Cy (seat 3).",
     ]
     assert resume(json.loads(json.dumps(assistant.to_dict()))).names == ("Ann", "Bo", "Cy")
+
+
+@given(st.integers(0, 10**6), st.booleans())
+def test_grief_is_announced_exactly_when_the_engine_adds_it(seed: int, reveal: bool) -> None:
+    """Each death the engine adds for a lover's grief (seen by wrapping
+    ``WerewolfState.grief``) is the one the lines name as a death of grief, at dawn, at
+    the hunter's shot or at a lynch; no other death is."""
+    added: list[int] = []
+    grief = WerewolfState.grief
+
+    def counted(state: WerewolfState, dead: list[int]) -> list[int]:
+        out = grief(state, dead)
+        added.extend(seat for seat in out if seat not in dead)
+        return out
+
+    rng = random.Random(seed)
+    deck = (("cupid", 1), ("hunter", 1), ("villager", 2), ("werewolf", 2), ("witch", 1))
+    assistant = Assistant(deck, Variants(reveal=reveal), seed=seed)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WerewolfState, "grief", counted)
+        while assistant.question() is not None:
+            assistant.answer(pick(rng, assistant))
+        added.clear()
+        assistant.replay()  # the whole game once
+    named = [int(m) for line in assistant.lines() for m in GRIEF.findall(line)]
+    assert sorted(named) == sorted(added)
