@@ -54,7 +54,9 @@ def test_stop_halfway_and_resume(
     assert json.loads(save.read_text())["answers"] == ANSWERS[:6]
     status, out, _ = play(capsys, monkeypatch, ANSWERS[6:], "--save", str(save))
     assert status == 0 and "Resumed" in out and out.rstrip().endswith("The village wins.")
-    assert "Night 1 falls: everyone, close your eyes." in out  # the story so far is told again, for the moderator
+    assert (
+        "Night 1 falls: everyone, close your eyes." in out
+    )  # the story so far is told again, for the moderator
     assert json.loads(save.read_text())["answers"] == ANSWERS
 
 
