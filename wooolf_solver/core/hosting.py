@@ -47,19 +47,33 @@ async def offload(request: Any, function: Callable[..., T], *args: Any) -> T:
 class PageStore(Protocol):
     """Where a page keeps its sessions: each a JSON object under a kind and a key."""
 
-    def keep(self, kind: str, key: str, state: Mapping[str, Any]) -> None: ...
+    def keep(self, kind: str, key: str, state: Mapping[str, Any], most: int | None = None) -> None:
+        """Write a session; beyond ``most`` of its kind, the least recently written go."""
 
-    def kept(self, kind: str, key: str) -> dict[str, Any] | None: ...
+    def kept(self, kind: str, key: str) -> dict[str, Any] | None:
+        """A session as last written (``None``: none)."""
 
 
 class MemoryStore:
-    """A :class:`PageStore` in memory (a host without a database)."""
+    """A :class:`PageStore` in memory (a host without a database).
+
+    >>> store = MemoryStore()
+    >>> for key in "abc":
+    ...     store.keep("notes", key, {}, most=2)
+    >>> sorted(store.sessions)
+    [('notes', 'b'), ('notes', 'c')]
+    """
 
     def __init__(self) -> None:
         self.sessions: dict[tuple[str, str], dict[str, Any]] = {}
 
-    def keep(self, kind: str, key: str, state: Mapping[str, Any]) -> None:
+    def keep(self, kind: str, key: str, state: Mapping[str, Any], most: int | None = None) -> None:
+        self.sessions.pop((kind, key), None)  # the newest last
         self.sessions[kind, key] = copy.deepcopy(dict(state))
+        if most is not None:
+            mine = [k for k in self.sessions if k[0] == kind]
+            for old in mine[: max(len(mine) - most, 0)]:
+                del self.sessions[old]
 
     def kept(self, kind: str, key: str) -> dict[str, Any] | None:
         state = self.sessions.get((kind, key))

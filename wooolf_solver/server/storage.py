@@ -16,6 +16,9 @@ before serving); a row that cannot be read is reported by :meth:`Storage.all` an
 >>> store.keep("notes", "k1", {"answers": ["3"]})
 >>> store.kept("notes", "k1"), store.kept("notes", "k2")
 ({'answers': ['3']}, None)
+>>> store.keep("notes", "k2", {}, most=1)
+>>> store.kept("notes", "k1"), store.kept("notes", "k2")
+(None, {})
 """
 
 from __future__ import annotations
@@ -191,16 +194,24 @@ class Storage:
             except Exception as error:  # one bad row must not hide the others
                 yield str(row[0]), error
 
-    def keep(self, kind: str, key: str, state: Mapping[str, Any]) -> None:
-        """Write a page's session (``kind``: the page's name), replacing what it was."""
-        self._write(
-            [
+    def keep(self, kind: str, key: str, state: Mapping[str, Any], most: int | None = None) -> None:
+        """Write a page's session (``kind``: the page's name), replacing what it was;
+        beyond ``most`` sessions of the kind, the least recently written go."""
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "INSERT OR REPLACE INTO kept (kind, key, state, updated) VALUES (?, ?, ?, ?)",
+                (kind, key, json.dumps(state), time.time()),
+            )
+        ]
+        if most is not None:
+            statements.append(
                 (
-                    "INSERT OR REPLACE INTO kept (kind, key, state, updated) VALUES (?, ?, ?, ?)",
-                    (kind, key, json.dumps(state), time.time()),
+                    "DELETE FROM kept WHERE kind = ? AND key NOT IN (SELECT key FROM kept"
+                    " WHERE kind = ? ORDER BY updated DESC, rowid DESC LIMIT ?)",
+                    (kind, kind, most),
                 )
-            ]
-        )
+            )
+        self._write(statements)
 
     def kept(self, kind: str, key: str) -> dict[str, Any] | None:
         """A page's session as last written (``None``: none)."""

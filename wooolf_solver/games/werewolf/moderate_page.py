@@ -46,6 +46,8 @@ router = APIRouter(prefix="/moderate", tags=["werewolf moderator"])
 PACKAGE = "wooolf_solver.games.werewolf"
 KIND = "werewolf-moderate"
 """The sessions' kind in the host's store."""
+MOST = 2000
+"""The games kept at most: beyond, the one longest untouched goes."""
 SCRIPT = Path(__file__).with_name("templates") / "moderate_page.js"
 _LOCK = threading.Lock()
 """One change at a time (read, answer, write)."""
@@ -238,7 +240,7 @@ def start_route(request: Request, options: dict[str, Any] = Body()) -> Response:
         return _refused(error)
     game.messages = _messages(request, request.query_params.get("lang"))
     with _LOCK:
-        page_store(request).keep(KIND, _digest(key), game.to_dict())
+        page_store(request).keep(KIND, _digest(key), game.to_dict(), MOST)
     return JSONResponse({"key": key, **view(game)}, 201, headers=NO_STORE)
 
 
@@ -282,7 +284,7 @@ def _change(request: Request, body: dict[str, Any], known: tuple[str, ...]) -> R
                 game.undo()
         except SolverError as error:
             return _refused(error)
-        page_store(request).keep(KIND, slot, game.to_dict())
+        page_store(request).keep(KIND, slot, game.to_dict(), MOST)
     return JSONResponse(view(game), headers=NO_STORE)
 
 
