@@ -498,7 +498,7 @@
     const session = v.scores || null;
     for (const s of Object.keys(r.teams)) {
       body.append(el("tr", { "data-seat": s },
-        el("td", { text: s }), el("td", { text: r.teams[s] }),
+        el("td", { text: s }), el("td", { text: teamName(r.teams[s]) }),
         el("td", { text: r.votes[s] === "nobody" ? t("nobody") : String(r.votes[s]) }),
         el("td", { text: String(r.scores[s]) }),
         el("td", { text: session && s in session ? String(session[s]) : String(r.scores[s]) })));
