@@ -195,7 +195,8 @@ class Assistant:
         place), and the end."""
         replay = replay or self.replay()
         record = self.record(replay)
-        script = _Script(self.words, dict(record.cards), replay.cues)
+        mourned = replay.state.mourned if replay.state is not None else {}
+        script = _Script(self.words, dict(record.cards), replay.cues, mourned)
         out = [
             line for index, event in enumerate(record.events) for line in script.at(index, event)
         ]
@@ -412,42 +413,43 @@ class _Asker(Decisions):
 
 class _Script:
     """The lines of a game's events, in order, with what each depends on so far (the
-    lovers, the potions each witch has used, the answers' cues)."""
+    lovers, the potions each witch has used, the answers' cues, the deaths of grief at
+    each dawn)."""
 
-    def __init__(self, words: Words, cards: dict[Seat, str], cues: list[tuple[int, str]]) -> None:
+    def __init__(
+        self,
+        words: Words,
+        cards: dict[Seat, str],
+        cues: list[tuple[int, str]],
+        mourned: Mapping[int, tuple[Seat, ...]],
+    ) -> None:
         self.words = words
         self.cards = cards
         self.cues = sorted(cues, key=lambda cue: cue[0])
+        self.mourned = mourned
         self.lovers: tuple[Seat, Seat] | None = None
         self.used: dict[Seat, set[str]] = {}
-        self.direct: set[Seat] = set()
-        """Tonight's deaths by the werewolves' hand or the poison (the rest: grief)."""
 
     def at(self, index: int, event: Event) -> list[str]:
         """The cues due before event ``index``, then its line."""
         out = [line for position, line in self.cues if position == index]
         self.cues = [(position, line) for position, line in self.cues if position != index]
-        out.append(self.say(event))
+        if isinstance(event, Lovers):
+            self.lovers = event.lovers
+        if isinstance(event, WitchNight):
+            out.append(self.witch(event))
+        elif isinstance(event, Dawn | Shot | Day):
+            out.append(self.deaths(event, self.mourned.get(index, ())))
+        else:
+            out.append(say(event, self.cards, self.words))
         return out
 
     def rest(self) -> list[str]:
         return [line for _, line in self.cues]
 
-    def say(self, event: Event) -> str:
-        if isinstance(event, Lovers):
-            self.lovers = event.lovers
-        if isinstance(event, Night):
-            self.direct = set()
-        if isinstance(event, WitchNight):
-            return self.witch(event)
-        if isinstance(event, Dawn | Shot | Day):
-            return self.deaths(event)
-        return say(event, self.cards, self.words)
-
     def witch(self, event: WitchNight) -> str:
         """The witch's line; shown the victim here when she had no potion to choose with."""
         used = self.used.setdefault(event.seat, set())
-        self.direct.update(s for s in (event.victim, event.poisons) if s is not None)
         line = say(event, self.cards, self.words)
         if used >= {"heal", "poison"}:
             words = self.words
@@ -458,13 +460,14 @@ class _Script:
         used.update(["heal"] * event.heals + ["poison"] * (event.poisons is not None))
         return line
 
-    def deaths(self, event: Dawn | Shot | Day) -> str:
-        """A dawn, a shot or a lynch, each death of grief named after the line."""
+    def deaths(self, event: Dawn | Shot | Day, mourned: tuple[Seat, ...]) -> str:
+        """A dawn, a shot or a lynch, each death of grief named after the line (a
+        dawn's ``mourned``, the others' in their events)."""
         words, shown = self.words, dict(event.revealed)
         if isinstance(event, Dawn):
-            kept = [s for s in event.dead if not self.grieves(s, event.dead)]
-            grief = [s for s in event.dead if s not in kept]
-            line = say(Dawn(event.dawn, tuple(kept), event.revealed), self.cards, words)
+            grief = list(mourned)
+            kept = tuple(s for s in event.dead if s not in grief)
+            line = say(Dawn(event.dawn, kept, event.revealed), self.cards, words)
         elif isinstance(event, Shot):
             grief = list(event.dead)
             line = say(Shot(event.seat, event.shoots, event.revealed), self.cards, words)
@@ -478,18 +481,6 @@ class _Script:
             lover = lovers[0] if seat == lovers[1] else lovers[1]
             line += " " + words("grief", seat=words.shown(seat, shown), lover=words.seat(lover))
         return line
-
-    def grieves(self, seat: Seat, dead: Sequence[Seat]) -> bool:
-        """Whether a dead seat died of grief: a lover whose partner died first, and
-        neither the pack's victim nor poisoned (the first dead of a dawn with no witch
-        is the victim)."""
-        if self.lovers is None or seat not in self.lovers:
-            return False
-        partner = self.lovers[0] if seat == self.lovers[1] else self.lovers[1]
-        if partner not in dead or dead.index(partner) > dead.index(seat):
-            return False
-        direct = self.direct or {dead[0]}
-        return seat not in direct
 
 
 def say(event: Event, cards: Mapping[Seat, str], words: Words | None = None) -> str:

@@ -128,6 +128,9 @@ class WerewolfState:
         self.mute: set[Seat] = set()
         self.next_voters: set[Seat] | None = None
         self.checks: dict[Seat, dict[Seat, str]] = {}
+        self.mourned: dict[int, tuple[Seat, ...]] = {}
+        """The deaths of grief of each dawn, by its event's index (a shot's and a lynch's
+        are in their events; a dawn's only here, for the moderator's lines)."""
         self.tonight = Tonight()
         self.winner: Winner | None = None
         self.dealt: dict[Seat, str] = {}
@@ -327,7 +330,8 @@ class WerewolfState:
         if tonight.poisoned is not None and tonight.poisoned not in dead:
             dead.append(tonight.poisoned)
             causes[tonight.poisoned] = "poison"
-        dead = self.grief(dead)
+        direct, dead = dead, self.grief(dead)
+        self.mourned[len(self.events)] = tuple(s for s in dead if s not in direct)
         self.bury(dead)
         self.record(Dawn(self.night, tuple(dead), self.revealed(dead)))
         if not self.over():
