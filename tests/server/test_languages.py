@@ -92,6 +92,10 @@ def test_the_language_comes_from_the_query_then_the_browser(tmp_path: Path) -> N
     assert 'action="/setup?lang=zh-Hant"' in chinese  # the links page keeps the language
     assert 'href="?lang=sv"' in chinese and 'aria-current="true">繁體中文' in chinese
     with TestClient(create_app(tmp_path / "t.sqlite", workers="inline")) as client:
+        form = {"game": "onuw", "players": "4", "bots": "4"}
+        host = client.post("/setup?lang=sv", data=form, follow_redirects=False)
+        assert host.status_code == 303 and host.headers["location"].endswith("?lang=sv")
+        assert '<html lang="sv">' in client.get(host.headers["location"]).text
         assistant = client.get("/wooolf", headers={"Accept-Language": "zh-TW"}).text
     assert '<html lang="zh-Hant">' in assistant and "即時助手" in assistant
     assert json.dumps({"Who acts?": "誰行動？"})[1:-1] in assistant  # the script's messages

@@ -49,7 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core.errors import IllegalMoveError, OutOfTurnError
-from ..core.i18n import page_context
+from ..core.i18n import language_of, page_context
 from ..core.pages import render_page
 from .games import LiveTable, bot_solver, live_table, move_examples, page_routers, seated
 from .limits import BodyGuard, Limits, one_line, shown
@@ -799,7 +799,11 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
         except RefusedError as error:
             page = _page(request, "setup.html", "A table", error=one_line(error.message))
             return HTMLResponse(page, status_code=error.status)
-        return _to_host_page(table_id, host, tables.limits.idle)
+        answer = _to_host_page(table_id, host, tables.limits.idle)
+        lang = language_of(request.query_params.get("lang") or "")
+        if lang is not None:  # the host's page in the language the setup page was in
+            answer.headers["location"] = f"/host/{table_id}?lang={lang}"
+        return answer
 
     @app.get("/host/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def host_page(request: Request, table_id: str, key: str | None = None) -> Response:
