@@ -79,7 +79,8 @@ class Question:
     prompt: str = ""
 
 
-def question(key: str, prompt: str, options: Sequence[str]) -> Question:
+def _question(key: str, prompt: str, options: Sequence[str]) -> Question:
+    """A question whose text lists its options after the prompt."""
     return Question(key, f"{prompt} ({', '.join(options)})", tuple(options), prompt)
 
 
@@ -145,7 +146,7 @@ class Assistant:
         cards = []
         for seat in range(1, sum(n for _, n in self.deck) + 1):
             options = tuple(sorted(kind for kind, n in left.items() if n))
-            card = asker.ask(question("card", self.words("card", seat=self.words.seat(seat)),
+            card = asker.ask(_question("card", self.words("card", seat=self.words.seat(seat)),
                                       options))  # fmt: skip
             left[card] -= 1
             cards.append(card)
@@ -309,11 +310,11 @@ class _Asker(Decisions):
 
     def seat(self, key: str, text: str, allowed: Sequence[Seat], none: bool = False) -> Seat | None:
         options = tuple(str(s) for s in allowed) + ((NONE,) if none else ())
-        answer = self.ask(question(key, text, options))
+        answer = self.ask(_question(key, text, options))
         return None if answer == NONE else int(answer)
 
     def yes(self, key: str, text: str) -> bool:
-        return self.ask(question(key, text, (YES, NO))) == YES
+        return self.ask(_question(key, text, (YES, NO))) == YES
 
     def say(self, key: str, seat: Seat | None = None, **values: object) -> str:
         """The message ``key`` with ``seat`` as ``{inner}`` (and ``{seat}``)."""
@@ -327,7 +328,7 @@ class _Asker(Decisions):
     def thief_take(self, view: View, seat: Seat) -> int:
         leftover = view.ask.leftover if view.ask is not None else ()
         options = tuple(dict.fromkeys(leftover))
-        return leftover.index(self.ask(question("thief", self.say("thief", seat), options)))
+        return leftover.index(self.ask(_question("thief", self.say("thief", seat), options)))
 
     def cupid(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> tuple[Seat, Seat]:
         first = self.seat("cupid", self.say("cupid", seat), allowed)
@@ -404,7 +405,7 @@ class _Asker(Decisions):
 
     def voters(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> list[Seat]:
         options = tuple(str(s) for s in allowed)
-        answer = self.ask(question("voters", self.say("voters", seat), options))
+        answer = self.ask(_question("voters", self.say("voters", seat), options))
         return sorted({int(s) for s in answer.replace(",", " ").split()})
 
 
