@@ -293,6 +293,8 @@ class _Asker(Decisions):
         self.words = words
         self.state: WerewolfState | None = None
         self.cues: list[tuple[int, str]] = []
+        self.ballots: list[tuple[Seat, Seat]] = []
+        """The sheriff's election's ballots so far."""
 
     def ask(self, question: Question) -> str:
         if self.position >= len(self.answers):
@@ -395,7 +397,18 @@ class _Asker(Decisions):
         return int(self.seat("successor", self.say("successor", seat), allowed) or 0)
 
     def elect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        return int(self.seat("elect", self.say("elect", seat), allowed) or 0)
+        ballot = int(self.seat("elect", self.say("elect", seat), allowed) or 0)
+        self.ballots.append((seat, ballot))
+        if len(self.ballots) == len(view.living):  # every living player has voted
+            votes = ", ".join(f"{voter}→{target}" for voter, target in self.ballots)
+            tally = Counter(target for _, target in self.ballots)
+            top = sorted(s for s, n in tally.items() if n == max(tally.values()))
+            if len(top) > 1:
+                self.cue(self.say("election.tie", votes=votes, seats=self.words.seats(top)))
+            else:
+                self.cue(self.say("election", votes=votes))
+            self.ballots = []
+        return ballot
 
     def claim(self, view: View, seat: Seat) -> Claim | None:
         return None

@@ -71,6 +71,8 @@ ENGLISH: Mapping[str, str] = {
     "dawn": "Everyone, wake up. Dawn {dawn}: dead: {dead}.",
     "grief": "{Seat} dies of grief (the lover of {lover}).",
     "shot": "The hunter ({inner}) shoots {dead}.",
+    "election": "Sheriff's election: votes {votes}.",
+    "election.tie": "Sheriff's election: votes {votes}; a tie between {seats}, drawn by lot.",
     "sheriff": "{Seat} is the sheriff.",
     "day.none": "Day {day}: votes {votes}; nobody is lynched.",
     "day.idiot": "Day {day}: votes {votes}; {seat}, the village idiot, is spared.",
