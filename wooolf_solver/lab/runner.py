@@ -26,32 +26,8 @@ the report of a simulation's summaries. The runner does the rest, alike in every
   record text.
 - **progress**: ``on_game(summary)`` after every game, in order.
 
-A toy game: chance flips a coin, the one seat guesses; the summary is whether it won.
-
->>> from wooolf_solver.core.play import CHANCE, TERMINAL, RandomBot, checked
->>> class Coin:
-...     def __init__(self): self.coin, self.guess = None, None
-...     @property
-...     def current(self):
-...         if self.coin is None:
-...             return CHANCE
-...         return TERMINAL if self.is_terminal else (1,)
-...     def legal(self, seat): return ("heads", "tails")
-...     def apply(self, seat, move): self.guess = checked(self, seat, move)
-...     def chance(self, rng): self.coin = rng.choice(("heads", "tails"))
-...     def view(self, seat): return None
-...     @property
-...     def is_terminal(self): return self.guess is not None
-...     def result(self): return self.guess == self.coin
->>> class Flips(Hooks[str, bool, int]):
-...     def label(self, simulation): return simulation
-...     def seeds(self, simulation, games): return numbered_seeds(simulation, games)
-...     def deal(self, task):
-...         rng = Random(task.seed)
-...         return Table(Coin(), {1: RandomBot()}, rng, lambda won: Played(won, str(won)))
-...     def report(self, simulation, summaries): return sum(summaries)
->>> run(Flips(), ["a", "b"], 10)
-(2, 6)
+``tests/test_lab_runner.py`` runs it on a toy game (dice that each seat guesses from its
+own view) and on the three games.
 """
 
 from __future__ import annotations
@@ -159,6 +135,18 @@ class Hooks(Generic[S, G, P]):
         """Files (name: text) to write beside the simulation's records (none by
         default)."""
         return {}
+
+    def run(
+        self,
+        simulations: Sequence[Any],
+        games: int,
+        executor: Executor | None,
+        records: str | None,
+        on_game: Callable[[G], object],
+    ) -> tuple[P, ...]:
+        """The command line's call (:class:`~wooolf_solver.games.base.Lab`): :func:`run`
+        with these hooks."""
+        return run(self, simulations, games, executor, records=records, on_game=on_game)
 
 
 def play_task(task: Task[S, G, P]) -> Played[G]:

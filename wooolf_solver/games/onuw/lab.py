@@ -53,12 +53,12 @@ from ...lab.runner import run as run_games
 from ...lab.seating import Seating
 from ...lab.stats import Proportion, error_bars
 from .bots import solver_ballot
-from .solver import OnuwPosterior
 from .forecasts import forecasts
 from .night import Choice
 from .record import DealRecord, dump_record
 from .rules import TEAMS, Rules, Seat, load_rules
 from .seating import KINDS, kind_of, seating_of
+from .solver import OnuwPosterior
 from .state import OnuwState, PlayedDeal
 from .stories import POLICIES, Speakers, Stories
 from .table import PolicyBot, random_ballot
@@ -421,16 +421,6 @@ class OnuwLab(Hooks[Simulation, DealSummary, Report]):
 
     def report(self, simulation: Simulation, summaries: tuple[DealSummary, ...]) -> Report:
         return Report(simulation, summaries)
-
-    def run(
-        self,
-        simulations: Sequence[Any],
-        games: int,
-        executor: Executor | None,
-        records: str | None,
-        on_game: Callable[[object], None],
-    ) -> tuple[Any, ...]:
-        return run(simulations, games, executor, records, on_game)
 
     def check_plot(self, path: str) -> None:
         if Path(path).suffix.lower() not in (".png", ".svg", ".pdf"):

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, pooled
@@ -34,9 +34,6 @@ from .play import Seating as Seats
 from .rules import Deck, Rules, Seat, Variants, load_rules
 from .state import WerewolfState
 from .talk import POLICIES, Talker
-
-if TYPE_CHECKING:
-    from ...lab.executors import Executor
 
 WINNERS = ("village", "werewolves", "piper", "lovers", "nobody")
 
@@ -401,16 +398,6 @@ class WerewolfLab(Hooks[LabSimulation, GameSummary, LabReport]):
 
     def label(self, simulation: Any) -> str:
         return str(simulation.mix.label)
-
-    def run(
-        self,
-        simulations: Sequence[Any],
-        games: int,
-        executor: Executor | None,
-        records: str | None,
-        on_game: Callable[[object], None],
-    ) -> tuple[Any, ...]:
-        return run_games(self, simulations, games, executor, records=records, on_game=on_game)
 
     def seeds(self, simulation: LabSimulation, games: int) -> list[Seed]:
         return master_seeds(f"werewolf:{simulation.seed}", games)

@@ -456,16 +456,6 @@ class WooolfLab(Hooks[Simulation, GameSummary, Report]):
     def label(self, simulation: Any) -> str:
         return str(simulation.deck.label)
 
-    def run(
-        self,
-        simulations: Sequence[Any],
-        games: int,
-        executor: Executor | None,
-        records: str | None,
-        on_game: Callable[[object], None],
-    ) -> tuple[Any, ...]:
-        return compare(simulations, games, executor, records=records, on_game=on_game)
-
     def seeds(self, simulation: Simulation, games: int) -> list[Seed]:
         return numbered_seeds(simulation.seed, games)
 
