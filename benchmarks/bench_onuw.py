@@ -8,9 +8,10 @@ to 6 in both editions, and 10 players of the official deck from a viewpoint with
 claims (with ``--village-lies E``, every position's honest speakers are wrong with
 chance E, and 7 and 10 players of the official deck, from a viewpoint and in public
 with all claims, seeds 1-6 at 10, replace the 10). What is timed is
-``fast.solve(record)`` (every output of ``solve``), the record built beforehand: a
-warm-up, then ``--repeat`` runs in this process, by the wall clock (the targets) and
-by the process's CPU time (what the engine costs on a shared machine).
+``solved(record)`` (the fast engine's one tally, every answer exact, or the minimal
+conflict), the record built beforehand: a warm-up, then ``--repeat`` runs in this
+process, by the wall clock (the targets) and by the process's CPU time (what the
+engine costs on a shared machine).
 
 The **night hint** (``hints.hint``, the fast engine's, against the brute-force
 reference ``hint(record, "brute")``) is timed the same way, for a seer, a robber, a
@@ -24,7 +25,7 @@ per second of CPU time (per core) and of wall clock.
 **CP-SAT feasibility** (``cpsat.possible``, ONUW's own CP-SAT model): for every
 slot and card of the deck, whether the card is possible at dawn, one solve each, the
 model built afresh in each run (``cpsat.forget``), against the brute force's exact
-zeros (``brute.solve``); from 3 to 6 players and at 10 (official deck). **Why at ten
+zeros (``solved(record, "brute")``); from 3 to 6 players and at 10 (official deck). **Why at ten
 players** (``explain``, the default engine: the fast engine with CP-SAT for the
 negations): the claim most likely to be a lie, on the six 10-player positions, and at
 3 to 5 players, against ``explain(..., engine="brute")``; they agree when they give
@@ -32,14 +33,14 @@ the same answer, the same events and the same sentences.
 
 **Conflicts at ten players**: six 10-player positions (a viewpoint, all claims) where
 the viewpoint also claims a village card it does not hold while it believes a village
-card, so no world fits: ``fast.solve`` with its minimal conflict, timed as above, and
+card, so no world fits: ``solved`` with its minimal conflict, timed as above, and
 the conflict checked minimal (no world has all of its events, and some world has each
 set of them without one) by the fast engine's consistency.
 
 The brute force runs ``--reference-repeat`` times in a child process; a run longer
 than ``--budget`` seconds is stopped, and the brute force is skipped on every
 position at least as big (as many players or more, same edition and kind). Every
-brute-force run is checked against the fast engine: the same ``Solution``, exactly
+brute-force run is checked against the fast engine: the same answers, exactly
 (Fractions equal). The ratio is brute median / fast median. Progress goes to
 standard error.
 
@@ -74,9 +75,9 @@ from common import add_options, budget_of, emit, format_ratio, format_time, head
 from rich.console import Console
 from rich.table import Table
 
+from wooolf_solver.core.conflict import minimal_conflict as conflict_of
 from wooolf_solver.core.reasons import LIAR, Explanation
-from wooolf_solver.games.onuw import brute, cpsat, fast
-from wooolf_solver.games.onuw.brute import Solution
+from wooolf_solver.games.onuw.engines import answers, cpsat, fast, find_engine
 from wooolf_solver.games.onuw.explain import explain
 from wooolf_solver.games.onuw.hints import NightHint, hint
 from wooolf_solver.games.onuw.lab import LAB, Simulation
@@ -84,6 +85,7 @@ from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
 from wooolf_solver.games.onuw.record import Claim, DealRecord, read_record
 from wooolf_solver.games.onuw.rules import load_rules
+from wooolf_solver.games.onuw.solver import solve
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
 from wooolf_solver.lab.runner import play_task, tasks
 
@@ -188,7 +190,7 @@ class Spec:
 
     def reference(self) -> tuple[Callable[[], Any], Callable[[Any], Any]]:
         """The brute force's work on this position, and the digest of what it finds."""
-        return partial(brute.solve, self.record()), digest
+        return partial(solved, self.record(), "brute"), digest
 
 
 @dataclass(frozen=True)
@@ -284,14 +286,14 @@ def measure_conflicts(
     deletion with the fast engine's consistency), and whether the conflict is minimal."""
     rows = []
     for number, spec in enumerate(specs, 1):
-        record, outcome, solution = timed_solve(spec, args.repeat, console)
+        record, outcome, found = timed_solve(spec, args.repeat, console)
         rows.append(
             {
                 "name": spec.name,
                 "players": spec.spec.players,
                 "claims": len(record.claims),
-                "conflict": list(solution.conflict),
-                "minimal": minimal_conflict(record, solution.conflict),
+                "conflict": list(found["conflict"]),
+                "minimal": minimal_conflict(record, found["conflict"]),
                 "fast": outcome.to_dict(),
             }
         )
@@ -393,15 +395,15 @@ class FeasibilitySpec:
         return isinstance(other, FeasibilitySpec) and self.spec.covers(other.spec)
 
     def reference(self) -> tuple[Callable[[], Any], Callable[[Any], Any]]:
-        return partial(brute.solve, self.spec.record()), possible_cards
+        return partial(solved, self.spec.record(), "brute"), possible_cards
 
 
-def possible_cards(solution: Solution) -> dict[str, list[str]]:
+def possible_cards(found: Solved) -> dict[str, list[str]]:
     """Every slot's cards of non-zero chance at dawn (the exact zeros)."""
-    return {
-        str(slot): sorted(card for card, p in dawn.items() if p)
-        for slot, dawn in solution.dawn.items()
-    }
+    cards: dict[str, list[str]] = {}
+    for slot, card in sorted(found["dawn"]):
+        cards.setdefault(str(slot), []).append(card)
+    return cards
 
 
 @dataclass(frozen=True)
@@ -421,7 +423,7 @@ class WhySpec:
 
     def question(self) -> tuple[DealRecord, int]:
         record = self.spec.record()
-        lying = fast.solve(record).lying
+        lying = solve(record).lying
         return record, max(sorted(lying), key=lying.__getitem__)
 
     def work(self) -> Callable[[], Any]:
@@ -482,7 +484,23 @@ def positions(players: Sequence[int] | None, lies: Fraction = Fraction(0)) -> li
 # -- exact digests, comparable across processes ------------------------------------------
 
 
-def digest(solution: Solution) -> dict[str, Any]:
+Solved = dict[str, Any]
+"""What :func:`solved` finds: ``consistent``, ``worlds``, ``conflict`` and the tally's
+exact answers (:func:`~wooolf_solver.games.onuw.engines.answers`)."""
+
+
+def solved(record: DealRecord, engine: str = "fast") -> Solved:
+    """``solve`` of ``record`` by ``engine``: every answer of its tally, exact, or (no
+    world fits) the shared rule's minimal conflict."""
+    knowledge = knowledge_of(record)
+    finder = find_engine(engine)
+    tally = finder.tally(knowledge)
+    if not tally.deals:
+        return {"consistent": False, "worlds": 0, "conflict": conflict_of(knowledge, finder)}
+    return {"consistent": True, "conflict": (), **answers(tally)}
+
+
+def digest(found: Solved) -> dict[str, Any]:
     """Every output, exact (Fractions as text), in plain picklable values."""
 
     def exact(value: Any) -> Any:
@@ -494,13 +512,7 @@ def digest(solution: Solution) -> dict[str, Any]:
             return [exact(item) for item in value]
         return value
 
-    return {
-        name: exact(getattr(solution, name))
-        for name in (
-            "consistent", "worlds", "dawn", "dealt", "team", "no_werewolf", "lying",
-            "win_if", "conflict",
-        )
-    }  # fmt: skip
+    return {str(name): exact(value) for name, value in found.items()}
 
 
 # -- running -----------------------------------------------------------------------------
@@ -621,13 +633,13 @@ def time_runs(work: Callable[[], T], repeat: int) -> tuple[Outcome, T]:
 
 def timed_solve(
     spec: Spec | ConflictSpec, repeat: int, console: Console
-) -> tuple[DealRecord, Outcome, Solution]:
-    """A position's record, and ``fast.solve`` of it timed (:func:`time_runs`)."""
+) -> tuple[DealRecord, Outcome, Solved]:
+    """A position's record, and :func:`solved` of it timed (:func:`time_runs`)."""
     record = spec.record()
     gc.collect()
     with console.status(f"{spec.name}: fast"):
-        outcome, solution = time_runs(partial(fast.solve, record), repeat)
-    return record, outcome, solution
+        outcome, found = time_runs(partial(solved, record), repeat)
+    return record, outcome, found
 
 
 def against_brute(
@@ -656,9 +668,9 @@ def measure(specs: Sequence[Spec], args: argparse.Namespace, console: Console) -
     slow: list[Spec] = []
     rows = []
     for number, spec in enumerate(specs, 1):
-        _, fast_outcome, solution = timed_solve(spec, args.repeat, console)
-        brute_outcome = against_brute(spec, digest(solution), slow, budget, console)
-        rows.append(Row(spec, solution.worlds, solution.consistent, fast_outcome, brute_outcome))
+        _, fast_outcome, found = timed_solve(spec, args.repeat, console)
+        brute_outcome = against_brute(spec, digest(found), slow, budget, console)
+        rows.append(Row(spec, found["worlds"], found["consistent"], fast_outcome, brute_outcome))
         median = fast_outcome.median or 0.0
         console.print(
             f"[{number}/{len(specs)}] {spec.name}: fast {format_time(median)}, "
@@ -895,7 +907,7 @@ def table(report: Mapping[str, Any]) -> Table:
         )
     grid.caption = (
         "× = brute-force median / fast median (wall clock); fast cpu = the process's CPU "
-        "time, median; ✓ = the same Solution, exactly"
+        "time, median; ✓ = the same answers, exactly"
     )
     return grid
 

@@ -52,8 +52,8 @@ from rich.console import Console
 from rich.table import Table
 
 from wooolf_solver.core.speech import SPEECH_MODELS
-from wooolf_solver.games.onuw import fast
 from wooolf_solver.games.onuw.record import read_record
+from wooolf_solver.games.onuw.solver import solve
 from wooolf_solver.lab.calibration import Calibration
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -132,10 +132,10 @@ def solver(speech: str) -> Method:
     def method(game: Mapping[str, Any]) -> dict[int, Forecast]:
         data = dict(game["record"])
         data["model"] = {**data.get("model", {}), "speech": speech}
-        solution = fast.solve(read_record(data))
+        posterior = solve(read_record(data))
         players = int(data["players"])
         return {
-            seat: {card: float(p) for card, p in solution.dawn[seat].items()}
+            seat: {card: float(p) for card, p in posterior.dawn[seat].items()}
             for seat in range(1, players + 1)
         }
 

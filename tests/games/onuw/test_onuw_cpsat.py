@@ -1,12 +1,12 @@
-"""ONUW's own CP-SAT model agrees exactly with the brute-force reference.
+"""ONUW's own CP-SAT model agrees exactly with the generic brute force.
 
 On the played deals of :func:`test_onuw_fast.played` (the same strategy): whether the
 record is consistent and its minimal conflict; for every slot and card of the deck,
 whether the card is possible at dawn and as dealt (one solve each) against the
 reference's exact zeros; whether each claim is possibly true and possibly false; and
-the whole ``Solution`` from the enumeration of the model's solutions. Also the
-``worlds`` count against the generic engines' physical deals, and ``why`` at ten
-players, which the fast engine answers with this model.
+every answer of the one tally from the enumeration of the model's solutions. Also the
+``worlds`` count (distinct deals, not physical ones), and ``why`` at ten players, which
+the fast engine answers with this model.
 """
 
 from __future__ import annotations
@@ -16,41 +16,42 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from onuw_reference import consistent, solved
 from test_onuw_fast import conflicting, played
 
 from wooolf_solver.core.posterior import Fact
 from wooolf_solver.core.reasons import NEGATION_EVENT, challenged, forces
 from wooolf_solver.engines.brute import BruteForceEngine
-from wooolf_solver.games.onuw import brute, cpsat
-from wooolf_solver.games.onuw.engines import CpSatEngine, FastEngine, find_engine
+from wooolf_solver.games.onuw.engines import ENGINES, CpSatEngine, FastEngine, cpsat, find_engine
 from wooolf_solver.games.onuw.explain import LIAR, explain
-from wooolf_solver.games.onuw.model import ClaimIs, knowledge_of
+from wooolf_solver.games.onuw.model import ClaimIs, knowledge_of, weight
 from wooolf_solver.games.onuw.record import DealRecord, read_record
+from wooolf_solver.games.onuw.solver import OnuwPosterior
 
 
 def agree(record: DealRecord, whole: bool = True) -> None:
     """Every feasibility question, and (``whole``) the whole solution, as brute force."""
     knowledge = knowledge_of(record)
-    expected = brute.solve_knowledge(knowledge)
-    assert cpsat.consistent(knowledge) == expected.consistent
-    if not expected.consistent:
-        assert cpsat.conflict(knowledge) == expected.conflict
-        assert cpsat.solve_knowledge(knowledge) == expected
+    expected = solved(knowledge, "brute")
+    assert cpsat.consistent(knowledge) == expected["consistent"]
+    if not expected["consistent"]:
+        assert solved(knowledge, "cpsat") == expected
         return
+    brute = OnuwPosterior(knowledge, BruteForceEngine().tally(knowledge))
     cards = sorted(set(record.deck))
     for slot in record.layout.slots:
         for card in cards:
-            at_dawn = expected.dawn[slot].get(card, Fraction(0)) > 0
-            dealt = expected.dealt[slot].get(card, Fraction(0)) > 0
+            at_dawn = brute.dawn[slot].get(card, Fraction(0)) > 0
+            dealt = brute.dealt[slot].get(card, Fraction(0)) > 0
             assert cpsat.possible(knowledge, slot, card) == at_dawn, (slot, card, "dawn")
             assert cpsat.possible(knowledge, slot, card, dawn=False) == dealt, (slot, card)
     for claim in record.claims:
-        lying = expected.lying[claim.seat]
+        lying = brute.lying[claim.seat]
         for holds, possible in ((True, lying < 1), (False, lying > 0)):
             truth = ClaimIs(NEGATION_EVENT, claim, holds, record.rules, record.layout)
             assert cpsat.consistent(knowledge.extended(truth)) == possible, (claim, holds)
     if whole:
-        assert cpsat.solve_knowledge(knowledge) == expected
+        assert solved(knowledge, "cpsat") == expected
 
 
 @settings(max_examples=max(4, settings().max_examples // 2))
@@ -90,24 +91,24 @@ def test_the_fast_engine_weighs_a_negation_with_the_model(seed: int) -> None:
     # answer is brute force's; the cores CP-SAT proposes leave no world.
     record = played(seed, 3, viewpoint=seed % 2 == 0, custom=False)
     knowledge = knowledge_of(record)
-    if not brute.consistent(knowledge):
+    if not consistent(knowledge):
         return
-    solution = brute.solve_knowledge(knowledge)
+    posterior = OnuwPosterior(knowledge, BruteForceEngine().tally(knowledge))
     seat = 1 + seed % record.players
     for card in sorted(set(record.deck)):
-        fact = Fact(seat, card, solution.dawn[seat].get(card, Fraction(0)) > 0)
+        fact = Fact(seat, card, posterior.dawn[seat].get(card, Fraction(0)) > 0)
         challenge = challenged(knowledge, fact)
-        expected = brute.consistent(challenge)
+        expected = consistent(challenge)
         assert FastEngine().consistent(challenge) == expected
         core = CpSatEngine().core(challenge)
         assert (core == ()) == expected
         if core:
-            assert not brute.consistent(challenge.restricted(core))
+            assert not consistent(challenge.restricted(core))
 
 
 def test_worlds_are_distinct_deals_not_physical_ones() -> None:
-    # The generic engines count physical deals (the two werewolf cards as two objects);
-    # the contract's `worlds`, and every ONUW engine, count distinct deals.
+    # The contract's `worlds`, and every engine on ONUW's space, count distinct deals;
+    # the physical deals (the two werewolf cards as two objects) are in the weights.
     record = read_record(
         {
             "game": "onuw", "edition": "official", "players": 3, "viewpoint": 1,
@@ -119,11 +120,11 @@ def test_worlds_are_distinct_deals_not_physical_ones() -> None:
         }
     )  # fmt: skip
     knowledge = knowledge_of(record)
-    distinct = [world for world in brute.worlds(knowledge) if brute.weight(knowledge, world)]
-    assert len(distinct) == 42 == find_engine("cpsat").solution(knowledge).worlds
-    assert find_engine("fast").solution(knowledge).worlds == 42
-    physical = sum(knowledge.space.multiplicity(world) for world in distinct)
-    assert physical == 84 == BruteForceEngine().tally(knowledge).deals
+    distinct = [world for world in knowledge.space.worlds() if weight(knowledge, world)]
+    assert len(distinct) == 42
+    assert [find_engine(name).tally(knowledge).deals for name in ENGINES] == [42] * 4
+    physical = sum(knowledge.space.physical(world) for world in distinct)
+    assert physical == 84
 
 
 # -- why at ten players: the fast engine's negations on the CP-SAT model ------------------
@@ -164,13 +165,14 @@ def test_certainty_at_ten_players_as_the_fast_engine() -> None:
     # solve each, against the fast engine's exact zeros.
     record = read_record(TEN)
     knowledge = knowledge_of(record)
-    solution = find_engine("fast").solution(knowledge)
+    posterior = OnuwPosterior(knowledge, FastEngine().tally(knowledge))
     for slot in record.layout.slots:
         for card in sorted(set(record.deck)):
-            assert cpsat.possible(knowledge, slot, card) == (solution.dawn[slot].get(card, 0) > 0)
-            dealt = solution.dealt[slot].get(card, 0) > 0
+            at_dawn = posterior.dawn[slot].get(card, 0) > 0
+            assert cpsat.possible(knowledge, slot, card) == at_dawn
+            dealt = posterior.dealt[slot].get(card, 0) > 0
             assert cpsat.possible(knowledge, slot, card, dawn=False) == dealt
     for claim in record.claims:
-        lying = solution.lying[claim.seat]
-        possibilities = CpSatEngine().possibilities(knowledge)
+        lying = posterior.lying[claim.seat]
+        possibilities = cpsat.Possibilities(knowledge)
         assert possibilities.lying(claim.seat) == (lying if lying in (0, 1) else None)

@@ -6,8 +6,9 @@ the ``act`` or ``uniform`` policy, bots, truthful claims by village-believers, w
 partial, bluffs by the others, some of them stories no honest player could tell, now
 and then a village-believer's lie), takes a random viewpoint (or none), a random
 subset of the claims, a speech model (``mimic`` or ``free``) and a ``village_lies``
-rate, and checks every output of ``solve``: the same ``Solution`` (Fractions equal),
-hence the same JSON. Small enough for brute force.
+rate, and checks every answer of the one tally: the same worlds, roles and named
+queries (Fractions equal) or the same conflict, hence the same JSON. Small enough for
+the generic brute force.
 """
 
 from __future__ import annotations
@@ -25,15 +26,18 @@ import pytest
 from helpers import benchmark
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from onuw_reference import solved
 
-from wooolf_solver.core.conflict import shrink
+from wooolf_solver.core.conflict import earliest_minimal
+from wooolf_solver.core.errors import InconsistentRecordError
 from wooolf_solver.core.speech import SPEECH_MODELS, Speech
-from wooolf_solver.games.onuw import brute, fast
-from wooolf_solver.games.onuw import lies as expansion
+from wooolf_solver.games.onuw.engines import fast
+from wooolf_solver.games.onuw.engines import lies as expansion
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
 from wooolf_solver.games.onuw.record import Claim, DealRecord, Model, NightModel, read_record
 from wooolf_solver.games.onuw.rules import load_rules
+from wooolf_solver.games.onuw.solver import solve
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
 
 RULES = load_rules()
@@ -181,10 +185,9 @@ def played(seed: int, players: int, viewpoint: bool, custom: bool) -> DealRecord
 
 
 def agree(record: DealRecord) -> None:
-    expected, found = brute.solve(record), fast.solve(record)
+    expected, found = solved(record, "brute", json=True), solved(record, "fast", json=True)
     assert found == expected
-    assert found.to_dict() == expected.to_dict()
-    assert fast.consistent(knowledge_of(record)) == expected.consistent
+    assert fast.consistent(knowledge_of(record)) == expected["consistent"]
 
 
 @given(st.integers(0, 10**9), st.sampled_from([3, 4]))
@@ -280,32 +283,32 @@ def record(card: str, night: dict[str, Any], **more: Any) -> DealRecord:
 
 
 def test_robber_who_robbed_a_werewolf() -> None:
-    solution = fast.solve(record("robber", {"robbed": 2, "got": "werewolf"}))
-    assert solution.dawn[1]["werewolf"] == Fraction(2, 3)
-    assert solution.dawn[2]["werewolf"] == Fraction(1, 3)
-    assert solution.no_werewolf == 0
+    posterior = solve(record("robber", {"robbed": 2, "got": "werewolf"}))
+    assert posterior.dawn[1]["werewolf"] == Fraction(2, 3)
+    assert posterior.dawn[2]["werewolf"] == Fraction(1, 3)
+    assert posterior.no_werewolf == 0
 
 
 def test_lone_werewolf_who_saw_the_other_werewolf() -> None:
-    solution = fast.solve(record("werewolf", {"wolves": [1], "centre": {"c1": "werewolf"}}))
-    assert solution.dealt[4] == {"werewolf": 1}
-    assert solution.dawn[1]["werewolf"] == Fraction(1, 3)
+    posterior = solve(record("werewolf", {"wolves": [1], "centre": {"c1": "werewolf"}}))
+    assert posterior.dealt[4] == {"werewolf": 1}
+    assert posterior.dawn[1]["werewolf"] == Fraction(1, 3)
 
 
 def test_seer_who_saw_robber_and_troublemaker_in_the_centre() -> None:
-    solution = fast.solve(record("seer", {"centre": {"c1": "robber", "c2": "troublemaker"}}))
-    assert solution.dawn[2] == {"werewolf": 1}
-    assert solution.dawn[3] == {"werewolf": 1}
-    assert solution.win_if == {2: Fraction(1), 3: Fraction(1), None: Fraction(0)}
+    posterior = solve(record("seer", {"centre": {"c1": "robber", "c2": "troublemaker"}}))
+    assert posterior.dawn[2] == {"werewolf": 1}
+    assert posterior.dawn[3] == {"werewolf": 1}
+    assert posterior.win_if == {2: Fraction(1), 3: Fraction(1), None: Fraction(0)}
 
 
 def test_lies_and_a_minimal_conflict() -> None:
     claims = [{"seat": 2, "role": "seer"}, {"seat": 3, "role": "seer"}]
-    solution = fast.solve(record("robber", {"robbed": 2, "got": "werewolf"}, claims=claims))
-    assert solution.lying[2] == 1
-    assert 0 < solution.lying[3] < 1
+    posterior = solve(record("robber", {"robbed": 2, "got": "werewolf"}, claims=claims))
+    assert posterior.lying[2] == 1
+    assert 0 < posterior.lying[3] < 1
     bad = record("seer", {"saw": {2: "troublemaker"}}, claims=[{"seat": 2, "role": "robber"}])
-    assert fast.solve(bad).to_dict() == {"consistent": False, "conflict": ["night", 1]}
+    assert solved(bad, "fast") == {"consistent": False, "conflict": ("night", 1)}
 
 
 def test_seats_with_the_same_claim_are_interchangeable() -> None:
@@ -332,13 +335,14 @@ def test_seats_with_the_same_claim_are_interchangeable() -> None:
 def test_agrees_with_brute_force_on_conflicts(seed: int) -> None:
     record = conflicting(seed)
     agree(record)
-    # the events that cannot hold alone, found first, change no answer of the deletion
+    # the shared rule's conflict, whichever engine answers its questions
     knowledge = knowledge_of(record)
-    if not fast.consistent(knowledge):
-        plain = shrink(
-            knowledge.events, lambda kept: not brute.consistent(knowledge.restricted(kept))
+    found = solved(record, "fast")
+    if not found["consistent"]:
+        plain = earliest_minimal(
+            knowledge.events, lambda kept: not fast.consistent(knowledge.restricted(kept))
         )
-        assert knowledge.conflict(fast.consistent) == plain
+        assert found["conflict"] == plain
 
 
 def test_a_viewpoint_claiming_another_card_at_ten_players() -> None:
@@ -346,13 +350,15 @@ def test_a_viewpoint_claiming_another_card_at_ten_players() -> None:
     claims = [{"seat": seat, "role": "villager"} for seat in range(2, 11)]
     claims += [{"seat": 1, "role": "troublemaker", "swapped": [2, 3]}]
     night = {"saw": {2: "villager"}}
-    solution = fast.solve(record("seer", night, players=10, edition="official", claims=claims))
-    assert solution.to_dict() == {"consistent": False, "conflict": [10]}
+    with pytest.raises(InconsistentRecordError) as error:
+        solve(record("seer", night, players=10, edition="official", claims=claims))
+    assert error.value.conflict == (10,)
     # a claim against what the viewpoint saw: both
     claims[0] = {"seat": 2, "role": "robber", "robbed": 3, "got": "villager"}
     more = {"players": 10, "edition": "official", "claims": claims[:-1]}
-    solution = fast.solve(record("seer", night, **more))
-    assert solution.to_dict() == {"consistent": False, "conflict": ["night", 1]}
+    with pytest.raises(InconsistentRecordError) as error:
+        solve(record("seer", night, **more))
+    assert error.value.conflict == ("night", 1)
 
 
 def conflicting(seed: int) -> DealRecord:
@@ -401,9 +407,9 @@ def test_benchmark_conflicts_are_minimal(bench: ModuleType) -> None:
     specs = bench.conflict_positions([10])
     assert len(specs) == 6
     record = specs[0].record()
-    solution = fast.solve(record)
-    assert not solution.consistent and bench.minimal_conflict(record, solution.conflict)
-    assert not bench.minimal_conflict(record, solution.conflict[:-1])
+    found = solved(record, "fast")
+    assert not found["consistent"] and bench.minimal_conflict(record, found["conflict"])
+    assert not bench.minimal_conflict(record, found["conflict"][:-1])
 
 
 def test_benchmark_lab_rate(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:

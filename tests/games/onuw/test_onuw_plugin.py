@@ -12,8 +12,8 @@ from helpers import run
 from wooolf_solver import api
 from wooolf_solver.games import available, find_game
 from wooolf_solver.games.onuw import GAME
-from wooolf_solver.games.onuw.brute import solve as brute_solve
 from wooolf_solver.games.onuw.record import load_record
+from wooolf_solver.games.onuw.solver import solve
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "onuw"
@@ -51,7 +51,7 @@ def test_the_registry_lists_onuw(capsys: pytest.CaptureFixture[str]) -> None:
 def test_solve_json_is_the_reference_output(capsys: pytest.CaptureFixture[str], name: str) -> None:
     status, out, err = run(capsys, "solve", example(name), "--json")
     assert (status, err) == (0, "")
-    expected = brute_solve(load_record(example(name))).to_dict()
+    expected = solve(load_record(example(name)), "brute").to_dict()
     assert json.loads(out) == {**expected, "speech": "mimic"}
 
 

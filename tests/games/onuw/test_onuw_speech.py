@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from math import isclose
 from typing import Any
 
 import pytest
@@ -32,13 +31,14 @@ from hypothesis import strategies as st
 from test_onuw_cpsat import agree as cpsat_agrees
 from test_onuw_fast import played
 
+from wooolf_solver.core.conflict import minimal_conflict
 from wooolf_solver.core.speech import SPEECH_MODELS, Speech
 from wooolf_solver.engines.brute import BruteForceEngine
 from wooolf_solver.engines.csp import ConstraintEngine
-from wooolf_solver.games.onuw import brute, cpsat, fast
-from wooolf_solver.games.onuw.brute import Solution
+from wooolf_solver.games.onuw.engines import answers, find_engine
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.record import DealRecord, Model, dump_record, read_record
+from wooolf_solver.games.onuw.solver import OnuwPosterior
 from wooolf_solver.games.onuw.speech import Teller, story_chance, weights_of
 
 BASE: dict[str, Any] = {"game": "onuw", "edition": "table", "players": 3}
@@ -50,17 +50,22 @@ def record(*claims: dict[str, Any], speech: str = "mimic", **more: Any) -> DealR
     return read_record({**BASE, "claims": list(claims), "model": model, **more})
 
 
-def every_engine(deal: DealRecord, solves: bool = True) -> Solution:
-    """The solution, after checking that the fast, CP-SAT and brute-force engines agree
-    (``solves``: CP-SAT's single solves too, every card possible and every claim possibly
-    true or false as the reference says)."""
+def every_engine(deal: DealRecord, solves: bool = True) -> OnuwPosterior:
+    """The brute force's posterior, after checking that the fast, CP-SAT and brute-force
+    engines agree on every answer, or on the conflict (``solves``: CP-SAT's single
+    solves too, every card possible and every claim possibly true or false as the
+    reference says)."""
     knowledge = knowledge_of(deal)
-    expected = brute.solve_knowledge(knowledge)
-    assert fast.solve_knowledge(knowledge) == expected
-    assert cpsat.solve_knowledge(knowledge) == expected
+    brute = BruteForceEngine().tally(knowledge)
+    expected = answers(brute)
+    for name in ("fast", "cpsat"):
+        assert answers(find_engine(name).tally(knowledge)) == expected, name
+    if not brute.deals:
+        conflict = minimal_conflict(knowledge, BruteForceEngine())
+        assert minimal_conflict(knowledge, find_engine("fast")) == conflict
     if solves:
         cpsat_agrees(deal, whole=False)
-    return expected
+    return OnuwPosterior(knowledge, brute)
 
 
 # -- the hand-computed figure ------------------------------------------------------------
@@ -151,8 +156,9 @@ def test_an_impossible_claim_is_a_lie_whatever_it_says(claim: dict[str, Any], sp
     assert read_record(dump_record(deal)) == deal
     solution = every_engine(deal)
     assert solution.lying[1] == 1
-    reference = brute.solve(record(IMPOSSIBLE[0], ROBBER, speech=speech, **TROUBLEMAKER))
-    assert replace(solution, worlds=0) == replace(reference, worlds=0)
+    other = knowledge_of(record(IMPOSSIBLE[0], ROBBER, speech=speech, **TROUBLEMAKER))
+    reference = answers(BruteForceEngine().tally(other))
+    assert {**answers(solution.tally), "worlds": 0} == {**reference, "worlds": 0}
     if speech == "mimic":
         assert story_chance(deal.claims[0], Teller.of(deal)) > 0
 
@@ -181,29 +187,20 @@ def test_a_claim_without_its_choice_sums_the_choices_out() -> None:
 def test_an_honest_viewpoint_that_told_a_lie_is_inconsistent() -> None:
     # A seer who says it looked at itself: honest, so false, weight 0 (no village lies).
     deal = record(IMPOSSIBLE[1], viewpoint=1, cards={1: "seer"}, night={1: {"saw": {2: "seer"}}})
-    assert not fast.solve(deal).consistent
-    assert fast.solve(deal).to_dict() == brute.solve(deal).to_dict()
+    knowledge = knowledge_of(deal)
+    assert not find_engine("fast").consistent(knowledge)
+    conflict = minimal_conflict(knowledge, find_engine("fast"))
+    assert conflict == minimal_conflict(knowledge, BruteForceEngine()) != ()
 
 
 # -- every engine, on played deals ---------------------------------------------------------
 
 
 def generic_agrees(deal: DealRecord) -> None:
-    """The generic engines: python-constraint's worlds, weighed exactly, are the brute
-    force's; the generic brute force's float tally has the same dawn cards."""
+    """The generic engines: python-constraint's tally is the brute force's, exactly."""
     knowledge = knowledge_of(deal)
-    expected = brute.solve_knowledge(knowledge)
-    found = brute.summarize(knowledge, ConstraintEngine().worlds(knowledge))
-    if not expected.consistent:
-        assert found is None
-        return
-    assert found == expected
-    tally = BruteForceEngine().tally(knowledge)
-    for seat in deal.layout.seats:
-        for card, p in expected.dawn[seat].items():
-            weight = tally.roles[seat].get(card, 0.0)
-            assert (weight == 0) == (p == 0)
-            assert isclose(weight / tally.total, float(p), rel_tol=1e-9, abs_tol=1e-12)
+    expected = answers(BruteForceEngine().tally(knowledge))
+    assert answers(ConstraintEngine().tally(knowledge)) == expected
 
 
 @pytest.mark.slow

@@ -13,8 +13,8 @@ from helpers import run
 
 from wooolf_solver import api
 from wooolf_solver.core.errors import InvalidRecordError
-from wooolf_solver.games.onuw.brute import solve
 from wooolf_solver.games.onuw.record import read_record
+from wooolf_solver.games.onuw.solver import solve
 from wooolf_solver.games.onuw.vote import vote
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -42,7 +42,7 @@ def test_ballots_follow_solve(name: str) -> None:
     path = ROOT / "examples" / "onuw" / f"{name}.yaml"
     record = api.load(path)
     advice = api.vote(record).to_dict()["ballots"]
-    solution = solve(record).to_dict()
+    solution = solve(record, "brute").to_dict()
     seats = [str(seat) for seat in record.layout.seats if seat != record.viewpoint]
     nobody = ["nobody"] if record.rules_edition.vote.nobody else []
     assert sorted(str(b["ballot"]) for b in advice) == sorted(seats + nobody)

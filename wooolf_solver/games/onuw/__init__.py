@@ -4,7 +4,8 @@ The modules follow the pipeline: :mod:`.rules` (the data of ``onuw.toml``) →
 :mod:`.night` (choices and card moves) → :mod:`.record` (deal and game records) →
 :mod:`.win` (who dies, who wins, scores) → :mod:`.table` (a deal played in full) →
 :mod:`.model` (the exact model: hidden variables, observations, queries) →
-:mod:`.brute` (the brute-force reference that enumerates every world).
+:mod:`.engines` (the engines that count its worlds into the one tally) →
+:mod:`.solver` (the posterior that reads it).
 """
 
 from .plugin import GAME

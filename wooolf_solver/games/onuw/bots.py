@@ -28,13 +28,12 @@ from fractions import Fraction
 from random import Random
 
 from ...core.errors import InconsistentRecordError
-from .brute import Solution
 from .model import knowledge_of
 from .night import NightEntry, believed_card
 from .record import Claim, DealRecord
 from .review import view_of
 from .rules import Rules, Seat, load_rules
-from .solver import solution_of
+from .solver import OnuwPosterior, posterior_of
 from .stories import cautious_claim
 from .table import ClaimPolicy
 from .vote import scores_of
@@ -68,22 +67,22 @@ def solver_ballot(
     legal: tuple[Ballot, ...],
     record: DealRecord,
     rng: Random,
-    solved: dict[Seat, Solution] | None = None,
+    solved: dict[Seat, OnuwPosterior] | None = None,
 ) -> Ballot:
     """The ballot with the highest ``win_if`` from ``seat``'s own view (seeded ties),
     or the circle vote's when nobody dying is better and no ballot says so; a random
     legal ballot if that view is inconsistent (someone lied against the model).
-    ``solved``, if given, keeps the view's solution (the lab reuses it)."""
+    ``solved``, if given, keeps the view's posterior (the lab reuses it)."""
     view = view_of(record, seat)
     try:
-        solution = solution_of(knowledge_of(view))
+        posterior = posterior_of(knowledge_of(view))
     except InconsistentRecordError:
         return rng.choice(legal)
     if solved is not None:
-        solved[seat] = solution
-    scores = scores_of(view, seat, solution)
+        solved[seat] = posterior
+    scores = scores_of(view, seat, posterior)
     best = scores[0].win_if
-    if None not in legal and (solution.win_if or {}).get(None, Fraction(0)) > best:
+    if None not in legal and (posterior.win_if or {}).get(None, Fraction(0)) > best:
         return circle(record, seat)
     return rng.choice([score.ballot for score in scores if score.win_if == best])
 

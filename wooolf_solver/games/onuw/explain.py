@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
+from ...core.conflict import minimal_conflict
 from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Knowledge
 from ...core.posterior import Fact
@@ -48,10 +49,11 @@ from ...core.reasons import (
     refutes,
 )
 from ...core.words import join_words
-from .engines import FastEngine, Known, OnuwEngine, find_engine
+from .engines import FastEngine, Known, find_engine
 from .model import ClaimIs, OnuwKnowledge, knowledge_of
 from .record import Claim, DealRecord
 from .rules import Seat
+from .solver import OnuwPosterior, solve
 from .words import card, claim_words, night_words
 
 TEAM = "-team"
@@ -118,15 +120,13 @@ def explain(
     finder = find_engine(engine)
     knowledge = knowledge_of(record)
     if not finder.consistent(knowledge):
-        raise InconsistentRecordError(finder.conflict(knowledge))
+        raise InconsistentRecordError(minimal_conflict(knowledge, finder))
     return _explain(DealBook(record, knowledge), Fact(seat, name, holds), engine)
 
 
 def explanations(record: DealRecord, engine: str | None = None) -> dict[Fact, Explanation]:
     """The explanation of every certain fact of the record's posterior (the seats'
     dawn cards the viewpoint does not hold itself)."""
-    from .solver import solve  # noqa: PLC0415
-
     posterior = solve(record, engine)
     book = DealBook(record, knowledge_of(record))
     return {fact: _explain(book, fact, engine) for fact in posterior.certain if fact.holds}
@@ -171,14 +171,14 @@ class DealBook(FactBook):
     def chance(self, knowledge: Knowledge, fact: Fact) -> Fraction:
         if not isinstance(knowledge, OnuwKnowledge):
             raise TypeError("an ONUW chance needs an ONUW knowledge")
-        solution = FastEngine().solution(knowledge)
+        posterior = OnuwPosterior(knowledge, FastEngine().tally(knowledge))
         team = team_of(fact.identity)
         if fact.identity == LIAR:
-            chance = solution.lying[fact.seat]
+            chance = posterior.lying[fact.seat]
         elif team is not None:
-            chance = solution.team[fact.seat].get(team, Fraction(0))
+            chance = posterior.team[fact.seat].get(team, Fraction(0))
         else:
-            chance = solution.dawn[fact.seat].get(fact.identity, Fraction(0))
+            chance = posterior.dawn[fact.seat].get(fact.identity, Fraction(0))
         return chance if fact.holds else 1 - chance
 
     def opening(self, events: tuple[EventId, ...]) -> list[str]:
@@ -191,7 +191,7 @@ class DealBook(FactBook):
         return lines
 
     def steps(self, fact: Fact, events: tuple[EventId, ...]) -> list[str]:
-        return _sentences(self.record, self.knowledge, fact, events, find_engine())
+        return _sentences(self.record, self.knowledge, fact, events, FastEngine())
 
 
 def _deck_words(record: DealRecord) -> str:
@@ -242,7 +242,7 @@ def _sentences(
     knowledge: OnuwKnowledge,
     fact: Fact,
     events: tuple[EventId, ...],
-    counter: OnuwEngine,
+    counter: FastEngine,
 ) -> list[str]:
     layout = record.layout
     viewpoint = record.viewpoint

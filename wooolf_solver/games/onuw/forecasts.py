@@ -22,20 +22,19 @@ from fractions import Fraction
 from ...core.errors import InconsistentRecordError
 from ...core.speech import Speech, read_by
 from ...lab.calibration import Forecast
-from .brute import Solution
 from .model import knowledge_of
 from .night import believed_card
 from .record import DealRecord
 from .review import view_of
 from .rules import Seat
-from .solver import solution_of
+from .solver import OnuwPosterior, posterior_of
 
 
 def forecasts(
     record: DealRecord,
     dawn: Sequence[str],
     models: Sequence[Speech],
-    solved: Mapping[Seat, Solution] | None = None,
+    solved: Mapping[Seat, OnuwPosterior] | None = None,
 ) -> dict[str, list[Forecast]]:
     """Every honest seat's forecasts of every other player, per speech model
     (``solved``: seats' views already solved under the record's own model)."""
@@ -49,11 +48,11 @@ def forecasts(
         for model in models:
             known = (solved or {}).get(seat) if model == record.model.speech else None
             try:
-                solution = known or solution_of(knowledge_of(read_by(view, model)))
+                posterior = known or posterior_of(knowledge_of(read_by(view, model)))
             except InconsistentRecordError:
                 continue
             out[model] += [
-                (float(solution.dawn[other].get("werewolf", Fraction(0))),
+                (float(posterior.dawn[other].get("werewolf", Fraction(0))),
                  dawn[other - 1] == "werewolf")
                 for other in record.layout.seats
                 if other != seat

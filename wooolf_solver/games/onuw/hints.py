@@ -10,14 +10,14 @@ The option is a fact (not weighted); everyone else's night follows the night pri
 and the claims already made weigh as in ``solve``.
 
 **The fast engine** (the default) scores each option with one exact count of
-:func:`.fast.outcomes`: the option fixed as the viewpoint's partial night
+:func:`.engines.fast.outcomes`: the option fixed as the viewpoint's partial night
 (:class:`~.model.PartialNight`), the weight of each outcome and of each *signature* of
 ``D`` (its marked seats, and how many seats of each block of interchangeable seats it
 holds); every set of a signature weighs the same, so ``H(D)`` is the sum over
 signatures of ``p · (log2 |orbit| − log2 p)``. Options that the symmetry maps onto
-each other (:func:`.fast.option_classes`: say any two other seats for a troublemaker
+each other (:func:`.engines.fast.option_classes`: say any two other seats for a troublemaker
 when nobody has spoken) are scored once. **The reference** (``engine="brute"``)
-enumerates every world (:func:`.brute.worlds`); both give the same options, the same
+enumerates every world (:meth:`.model.NightSpace.worlds`); both give the same options, the same
 outcome chances (exact fractions) and the same gains (up to float rounding).
 
 >>> from wooolf_solver.games.onuw.record import read_record
@@ -37,13 +37,13 @@ from math import log2
 from types import MappingProxyType
 from typing import Any
 
-from ...core.conflict import shrink
+from ...core.conflict import earliest_minimal, minimal_conflict
 from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
 from ...core.knowledge import Observation
 from ...core.space import Var, World
 from ...core.speech import DEFAULT_SPEECH, Speech
-from . import brute, fast
-from .engines import find_engine
+from ...engines.brute import BruteForceEngine
+from .engines import fast, find_engine
 from .model import (
     NOTHING_SEEN,
     NightPrior,
@@ -297,7 +297,7 @@ def _fast_conflict(
             for option in options
         )
 
-    return shrink(events, holds)
+    return earliest_minimal(events, holds)
 
 
 def brute_hint(record: DealRecord) -> NightHint:
@@ -308,7 +308,7 @@ def brute_hint(record: DealRecord) -> NightHint:
     table: dict[Choice, dict[str, dict[Hashable, int]]] = defaultdict(
         lambda: defaultdict(lambda: defaultdict(int))
     )
-    for world in brute.worlds(knowledge):
+    for world in knowledge.space.worlds():
         mass = weight(knowledge, world)
         if not mass:
             continue
@@ -316,7 +316,7 @@ def brute_hint(record: DealRecord) -> NightHint:
         seen = seen_of(knowledge.night(world).entries[seat])
         table[choice][seen][knowledge.decision(world)] += mass
     if not table:
-        raise InconsistentRecordError(brute.conflict(knowledge))
+        raise InconsistentRecordError(minimal_conflict(knowledge, BruteForceEngine()))
     state = NightState(layout, _placeholder(record), [])
     scores = []
     for option in power_of(record.rules.roles[role]).options(seat, state, uniform=True):

@@ -10,9 +10,12 @@
   (the night prior as a factor, event ``"prior"``, kept in every restriction),
   :class:`OwnNight` (the viewpoint's recorded night, event ``"night"``) and
   :class:`ClaimMade` (claim ``n``, event ``n``).
-- Queries are methods of :class:`OnuwKnowledge`: the dawn and dealt card of a slot,
-  a seat's team, whether no player holds a werewolf, whether a claim lies, whether
-  the viewpoint wins if one seat dies.
+- A world is a *distinct* deal (cards of one role interchangeable) with the choices:
+  the :class:`NightSpace` counts it once, lists only the choices in the night prior's
+  support, and its physical deals are a factor of :meth:`OnuwKnowledge.likelihood`.
+- Named queries (:data:`QUERIES`, what every engine counts into the one tally): the
+  dawn and dealt card of a slot, a seat's team, whether no player holds a werewolf,
+  which claims lie, and who may die for the viewpoint to win.
 
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
@@ -24,22 +27,24 @@
 ('night',)
 >>> world = {1: ("robber",), 2: ("werewolf",), 3: ("troublemaker",), 4: ("seer",),
 ...     5: ("werewolf",), "night:1": (2,), "night:2": (4,), "night:3": (1, 2)}
->>> knowledge.dawn(world, 1), knowledge.likelihood(world)  # scaled: 1/2 for the lone wolf
-('robber', 72)
+>>> knowledge.dawn(world, 1), knowledge.likelihood(world)  # 1/2 for the lone wolf, scaled; 2 deals
+('robber', 144)
+>>> knowledge.queries(world)["win_if"]  # a robber at dawn: seat 2's death wins
+[2]
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from math import lcm, prod
+from itertools import product
+from math import lcm
 from types import MappingProxyType
 from typing import Any, Self
 
-from ...core.conflict import shrink
 from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
@@ -142,6 +147,41 @@ class NightPrior:
             if not result:
                 break
         return result
+
+
+@dataclass(frozen=True)
+class NightSpace(Space):
+    """ONUW's hidden variables, listed as the game counts them: a world is a distinct
+    deal (cards of one role interchangeable) with every seat's choice in the night
+    prior's support (``prior``), and counts once (:meth:`multiplicity` 1); its physical
+    deals (:meth:`physical`) weigh it, as a factor of :meth:`OnuwKnowledge.likelihood`.
+    (:attr:`OnuwKnowledge.space` gives it the knowledge's own prior.)"""
+
+    prior: NightPrior | None = field(default=None, repr=False, compare=False)
+
+    def worlds(self) -> Iterator[dict[Var, Any]]:
+        """Every world with a non-zero night prior, deal by deal."""
+        prior = self.prior
+        if prior is None:
+            yield from super().worlds()
+            return
+        layout = prior.layout
+        for deal in self.deals():
+            values: dict[Var, Any] = {**self.known, **deal}
+            cards = tuple(values[slot][0] for slot in layout.slots)
+            supports = [prior.support(seat, cards) for seat in layout.seats]
+            for choices in product(*supports):
+                world = dict(values)
+                world.update(zip(map(choice_variable, layout.seats), choices, strict=True))
+                yield world
+
+    def multiplicity(self, world: World) -> int:
+        """1: a world counts once (its physical deals are in its likelihood)."""
+        return 1
+
+    def physical(self, world: World) -> int:
+        """The number of physical deals behind a world's deal."""
+        return super().multiplicity(world)
 
 
 @dataclass(frozen=True)
@@ -249,6 +289,9 @@ class ClaimIs:
         return int(claim_true(self.rules, self.layout, self.claim, world) == self.holds)
 
 
+QUERIES = ("dawn", "dealt", "team", "no_werewolf", "lying", "win_if")
+"""The named queries of an ONUW knowledge (:meth:`OnuwKnowledge.queries`)."""
+
 NOTHING_SEEN = "nothing"
 """What an option that shows no card shows (troublemaker, drunk, do nothing)."""
 
@@ -284,7 +327,7 @@ class OnuwKnowledge(Knowledge):
 
     rules: Rules = field(repr=False)
     layout: Layout
-    hidden: Space
+    hidden: NightSpace
     observations: tuple[Observation, ...]
     viewpoint: Seat | None = None
     claims: tuple[Claim, ...] = ()
@@ -292,9 +335,10 @@ class OnuwKnowledge(Knowledge):
     speech: Speech = DEFAULT_SPEECH
     """The speech model its claims are weighed by."""
 
-    @property
-    def space(self) -> Space:
-        return self.hidden
+    @cached_property
+    def space(self) -> NightSpace:
+        """The hidden variables, listed with this knowledge's own night prior."""
+        return replace(self.hidden, prior=self.prior)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -333,20 +377,10 @@ class OnuwKnowledge(Knowledge):
         keep = {*events, "prior"}
         return replace(self, observations=tuple(o for o in self.observations if o.event in keep))
 
-    def conflict(self, consistent: Callable[[OnuwKnowledge], bool]) -> tuple[EventId, ...]:
-        """A minimal set of events (claims, ``"night"``) that cannot all hold, by an
-        engine's ``consistent``: each event dropped in turn while the rest still
-        cannot hold (every engine deletes alike, so all find the same set).
-
-        The events that cannot hold even alone are found first (each a small, quick
-        question): a set holding one of them cannot hold either, so most steps need
-        no search of every world (the same answers, so the same set)."""
-
-        def fails(kept: Sequence[EventId]) -> bool:
-            return not consistent(self.restricted(kept))
-
-        alone = {event for event in self.events if fails([event])}
-        return shrink(self.events, lambda kept: not alone.isdisjoint(kept) or fails(kept))
+    def likelihood(self, world: World) -> int:
+        """The observations' likelihoods times the world's physical deals."""
+        weight = super().likelihood(world)
+        return weight and weight * self.space.physical(world)
 
     @cached_property
     def prior(self) -> NightPrior:
@@ -356,6 +390,34 @@ class OnuwKnowledge(Knowledge):
         raise ValueError("a knowledge without its night prior")
 
     # -- queries -------------------------------------------------------------------------
+
+    @property
+    def query_names(self) -> tuple[str, ...]:
+        return QUERIES
+
+    def queries(self, world: World) -> Mapping[str, Iterable[Hashable]]:
+        """``dawn`` and ``dealt``: ``(slot, card)`` for every slot; ``team``: ``(seat,
+        team)`` at dawn; ``no_werewolf``: ``True`` when no player holds a werewolf at
+        dawn; ``lying``: the seat of each false claim; ``win_if``: each seat (``None``:
+        nobody) whose death alone makes the viewpoint win (:attr:`deaths`)."""
+        layout, rules = self.layout, self.rules
+        dawn = self.night(world).cards
+        return {
+            "dawn": [(slot, dawn[slot - 1]) for slot in layout.slots],
+            "dealt": [(slot, world[slot][0]) for slot in layout.slots],
+            "team": [(seat, rules.team(dawn[seat - 1])) for seat in layout.seats],
+            "no_werewolf": () if "werewolf" in dawn[: layout.players] else (True,),
+            "lying": [claim.seat for claim in self.claims if self.lying(world, claim)],
+            "win_if": [dies for dies in self.deaths if self.win_if(world, dies)],
+        }
+
+    @property
+    def deaths(self) -> tuple[Seat | None, ...]:
+        """Who may die alone for ``win_if``: every other seat, then nobody (``None``);
+        none without a viewpoint."""
+        if self.viewpoint is None:
+            return ()
+        return (*(seat for seat in self.seats if seat != self.viewpoint), None)
 
     def night(self, world: World) -> Dawn:
         return night_of(self.rules, self.layout, world)
@@ -418,20 +480,19 @@ def knowledge_of(record: DealRecord) -> OnuwKnowledge:
     for seat in layout.seats:
         roles = (record.cards[seat],) if seat in record.cards else free_roles
         choices.append((choice_variable(seat), _domain(rules, layout, seat, roles)))
-    space = Space(
+    viewpoint = record.viewpoint
+    recorded = viewpoint is not None and viewpoint in record.night
+    facts = frozenset({viewpoint}) if recorded and viewpoint is not None else frozenset()
+    uniform = record.model.night == "uniform"
+    prior = NightPrior(rules, layout, _scale(record), uniform, record.bots, facts)
+    space = NightSpace(
         cards=tuple(sorted((role, count) for role, count in free.items() if count)),
         slots=tuple(slot for slot in layout.slots if slot not in known),
         size=1,
         known=MappingProxyType(known),
         choices=tuple(choices),
     )
-    viewpoint = record.viewpoint
-    recorded = viewpoint is not None and viewpoint in record.night
-    facts = frozenset({viewpoint}) if recorded and viewpoint is not None else frozenset()
-    uniform = record.model.night == "uniform"
-    observations: list[Observation] = [
-        NightPrior(rules, layout, _scale(record), uniform, record.bots, facts)
-    ]
+    observations: list[Observation] = [prior]
     if recorded and viewpoint is not None:
         entry = record.night[viewpoint]
         choice = power_of(rules.roles[record.cards[viewpoint]]).choice_of(entry)
@@ -458,9 +519,7 @@ def knowledge_of(record: DealRecord) -> OnuwKnowledge:
 
 def weight(knowledge: OnuwKnowledge, world: World) -> int:
     """A world's number of physical deals times its observations' likelihoods."""
-    return knowledge.space.multiplicity(world) * prod(
-        observation.likelihood(world) for observation in knowledge.observations
-    )
+    return knowledge.likelihood(world)
 
 
 def world_of(record: DealRecord) -> dict[Var, Any]:
@@ -471,10 +530,12 @@ def world_of(record: DealRecord) -> dict[Var, Any]:
 
 
 __all__ = [
+    "QUERIES",
     "CardIs",
     "ClaimIs",
     "ClaimMade",
     "NightPrior",
+    "NightSpace",
     "OnuwKnowledge",
     "OwnNight",
     "PartialNight",

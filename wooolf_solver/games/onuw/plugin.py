@@ -57,11 +57,11 @@ class Onuw(Game[DealRecord]):
         return knowledge_of(self.deal(record))
 
     def posterior(self, knowledge: Knowledge, tally: Tally) -> Posterior:
-        from .solver import OnuwPosterior, solution_of  # noqa: PLC0415
+        from .solver import OnuwPosterior  # noqa: PLC0415
 
         if not isinstance(knowledge, OnuwKnowledge):
             raise TypeError("an ONUW posterior needs an ONUW knowledge")
-        return OnuwPosterior(knowledge, tally, solution_of(knowledge))
+        return OnuwPosterior(knowledge, tally)
 
     def solve(self, record: DealRecord, engine: str | None = None) -> OnuwPosterior:
         from .solver import solve  # noqa: PLC0415

@@ -113,7 +113,6 @@ def viewpoint_line(record: DealRecord) -> Text:
 
 def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType:
     """The header, the dawn table (cards, team, lying), no-werewolf, and win_if."""
-    solution = posterior.solution
     layout = record.layout
     roles = sorted(set(record.deck), key=lambda name: (record.rules.roles[name].wakes or 99, name))
     teams = [team for team in TEAMS if any(record.rules.team(r) == team for r in roles)]
@@ -131,13 +130,13 @@ def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType
     for name in roles:
         table.add_column(name, justify="right", overflow="fold")
     for slot in layout.slots:
-        dawn = solution.dawn[slot]
+        dawn = posterior.dawn[slot]
         cells = [chance(dawn.get(name, Fraction(0))) for name in roles]
         table.add_row(slot_label(record, slot), *cells)
     parts += ["", table]
     seats = Table(
         title="Seats: team at dawn, lying"
-        + (", and your chance to win if that seat dies" if solution.win_if is not None else ""),
+        + (", and your chance to win if that seat dies" if posterior.win_if is not None else ""),
         title_justify="left",
         box=box.SIMPLE_HEAD,
     )
@@ -145,23 +144,23 @@ def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType
     for team in teams:
         seats.add_column(f"{team} team", justify="right")
     seats.add_column("lying", justify="right")
-    if solution.win_if is not None:
+    if posterior.win_if is not None:
         seats.add_column("you win if it dies", justify="right")
     for seat in layout.seats:
-        odds = solution.team[seat]
+        odds = posterior.team[seat]
         cells = [chance(odds.get(name, Fraction(0))) for name in teams]
-        lying = solution.lying.get(seat)
+        lying = posterior.lying.get(seat)
         cells.append(chance(lying) if lying is not None else Text("no claim", style="dim"))
-        if solution.win_if is not None:
-            win = solution.win_if.get(seat)
+        if posterior.win_if is not None:
+            win = posterior.win_if.get(seat)
             cells.append(Text("—", style="dim") if win is None else Text(exact_percent(float(win))))
         seats.add_row(slot_label(record, seat), *cells)
     parts += [seats]
-    no_werewolf = exact_percent(float(solution.no_werewolf))
+    no_werewolf = exact_percent(float(posterior.no_werewolf))
     parts.append(Text(f"No werewolf among the players at dawn: {no_werewolf}."))
-    if solution.win_if is not None:
-        nobody = solution.win_if.get(None, Fraction(0))
-        best = max(solution.win_if.items(), key=lambda item: item[1])
+    if posterior.win_if is not None:
+        nobody = posterior.win_if.get(None, Fraction(0))
+        best = max(posterior.win_if.items(), key=lambda item: item[1])
         named = "nobody dies" if best[0] is None else f"seat {best[0]} dies"
         parts.append(
             Text(
@@ -169,7 +168,9 @@ def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType
                 f"outcome: {named} ({exact_percent(float(best[1]))}; see `wooolf vote`)."
             )
         )
-    parts.append(Text(f"{plural(solution.worlds, 'world')} (deal × night choices) fit the record."))
+    parts.append(
+        Text(f"{plural(posterior.worlds, 'world')} (deal × night choices) fit the record.")
+    )
     return Group(*parts)
 
 

@@ -125,9 +125,9 @@ def seat_line(result: DealReview, view: SeatReview) -> SeatLine:
 
 def chance(view: SeatReview, seat: int) -> float | None:
     """The seat's chance of a werewolf at dawn, from ``view`` (``None``: no world)."""
-    if view.solution is None:
+    if view.posterior is None:
         return None
-    return float(view.solution.dawn[seat].get("werewolf", Fraction(0)))
+    return float(view.posterior.dawn[seat].get("werewolf", Fraction(0)))
 
 
 def seat_note(view: SeatReview) -> Note | None:

@@ -23,17 +23,16 @@ from typing import Any
 
 from ...core.errors import InconsistentRecordError
 from ...core.review import Option, Step, counter, replay
-from .brute import Solution
 from .model import knowledge_of
 from .night import NightEntry, play_night
 from .record import DealRecord
 from .rules import Seat
-from .solver import solution_of
+from .solver import OnuwPosterior, posterior_of
 from .state import PlayedDeal, outcome
 from .vote import BallotScore, scores_of
 from .win import Ballot
 
-Weighed = tuple[Solution | None, tuple[BallotScore, ...]]
+Weighed = tuple[OnuwPosterior | None, tuple[BallotScore, ...]]
 """A seat's posterior at the vote and its ballots, best first (``None, ()``: its
 view cannot happen)."""
 
@@ -50,7 +49,7 @@ class SeatReview:
     ballot: Ballot
     ballots: tuple[BallotScore, ...]
     """Its legal ballots from its own knowledge, best first (empty: inconsistent)."""
-    solution: Solution | None = None
+    posterior: OnuwPosterior | None = None
     """Its posterior at the vote (``None``: the deal cannot happen from its view)."""
     step: Step[Weighed] | None = None
     """The generic replay's step (:class:`wooolf_solver.core.review.Step`): its ballot
@@ -130,7 +129,7 @@ def review(
     views: dict[Seat, SeatReview] = {}
     for seat in layout.seats:
         (step,) = replayed[seat]
-        solution, ballots = step.detail or (None, ())
+        posterior, ballots = step.detail or (None, ())
         views[seat] = SeatReview(
             seat,
             record.cards[seat],
@@ -139,7 +138,7 @@ def review(
             seat in record.bots,
             votes.get(seat),
             ballots,
-            solution,
+            posterior,
             step,
         )
     return DealReview(
@@ -168,8 +167,8 @@ class _Replay:
         if seat is None:  # pragma: no cover - view_of always sets it
             raise ValueError("a view without a viewpoint")
         try:
-            solution = solution_of(knowledge_of(view), self.engine)
-            return solution, scores_of(view, seat, solution)
+            posterior = posterior_of(knowledge_of(view), self.engine)
+            return posterior, scores_of(view, seat, posterior)
         except InconsistentRecordError:
             return None, ()
 

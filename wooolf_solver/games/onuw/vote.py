@@ -21,11 +21,10 @@ from typing import Any
 
 from ...core.errors import InvalidRecordError
 from ...core.speech import DEFAULT_SPEECH, Speech
-from .brute import Solution
 from .model import knowledge_of
 from .record import DealRecord
 from .rules import Seat
-from .solver import solution_of
+from .solver import OnuwPosterior, posterior_of
 from .table import legal_ballots
 from .win import Ballot
 
@@ -52,7 +51,7 @@ class VoteAdvice:
 
     viewpoint: Seat
     ballots: tuple[BallotScore, ...]
-    solution: Solution
+    posterior: OnuwPosterior
     speech: Speech = DEFAULT_SPEECH
     """The speech model the claims were weighed by."""
 
@@ -70,14 +69,14 @@ def ballot_order(score: BallotScore) -> tuple[Fraction, bool, int]:
     return (-score.win_if, score.ballot is None, score.ballot or 0)
 
 
-def scores_of(record: DealRecord, seat: Seat, solution: Solution) -> tuple[BallotScore, ...]:
-    """``seat``'s legal ballots scored from ``solution`` (``seat``'s own), best first."""
-    win_if = solution.win_if or {}
+def scores_of(record: DealRecord, seat: Seat, posterior: OnuwPosterior) -> tuple[BallotScore, ...]:
+    """``seat``'s legal ballots scored from ``posterior`` (``seat``'s own), best first."""
+    win_if = posterior.win_if or {}
     scores = [
         BallotScore(
             ballot,
             win_if.get(ballot, Fraction(0)),
-            Fraction(0) if ballot is None else solution.dawn[ballot].get("werewolf", Fraction(0)),
+            Fraction(0) if ballot is None else posterior.dawn[ballot].get("werewolf", Fraction(0)),
         )
         for ballot in legal_ballots(record, seat)
     ]
@@ -88,6 +87,6 @@ def vote(record: DealRecord, engine: str | None = None) -> VoteAdvice:
     """The ballot advice of ``record``'s viewpoint."""
     if record.viewpoint is None:
         raise InvalidRecordError("viewpoint: ballot advice needs a viewpoint (whose ballot?)")
-    solution = solution_of(knowledge_of(record), engine)
-    scores = scores_of(record, record.viewpoint, solution)
-    return VoteAdvice(record.viewpoint, scores, solution, record.model.speech)
+    posterior = posterior_of(knowledge_of(record), engine)
+    scores = scores_of(record, record.viewpoint, posterior)
+    return VoteAdvice(record.viewpoint, scores, posterior, record.model.speech)

@@ -1,8 +1,8 @@
-"""The fast exact engine of ONUW (the default): the brute force's outputs, without
+"""The fast exact engine of ONUW (the default): the brute force's tally, without
 enumerating every world. The engine itself, its symmetry, lifted deals and night, is
 :mod:`.lifted`; this module chooses how to run it.
 
-**Parts.** ``solve`` and ``consistent`` do not run one engine on the knowledge but
+**Parts.** ``tally`` and ``consistent`` do not run one engine on the knowledge but
 sum runs on disjoint parts of it (:class:`~.lifted.Sums` add up): a claim that tells a night
 of a village card splits by whether its speaker holds that card (:mod:`.passive`:
 held, the slot is known; not held, the speaker lies and the claim names no slot,
@@ -15,11 +15,14 @@ hint's ``outcomes`` runs the engine on the whole knowledge.
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
 ...     "cards": {1: "robber"}, "night": {1: {"robbed": 2, "got": "werewolf"}}})
->>> solution = solve(record)
->>> solution.dawn[1]["werewolf"], solution.dawn[2]["werewolf"], solution.no_werewolf
-(Fraction(2, 3), Fraction(1, 3), Fraction(0, 1))
->>> from wooolf_solver.games.onuw import brute
->>> solution == brute.solve(record)
+>>> from wooolf_solver.engines import get_engine
+>>> from wooolf_solver.games.onuw.engines import answers
+>>> from wooolf_solver.games.onuw.model import knowledge_of
+>>> knowledge = knowledge_of(record)
+>>> found = answers(tally(knowledge))
+>>> found["dawn"][1, "werewolf"], found["dawn"][2, "werewolf"], found["no_werewolf"]
+(Fraction(2, 3), Fraction(1, 3), {})
+>>> found == answers(get_engine("brute").tally(knowledge))
 True
 """
 
@@ -27,13 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.errors import EventId
+from ....core.tally import Tally
+from ..model import OnuwKnowledge, OwnNight, PartialNight
+from ..night import Choice
 from . import lies, lifted, passive
-from .brute import Solution
-from .lifted import Outcomes, Signature, Sums, solution_of
-from .model import OnuwKnowledge, OwnNight, PartialNight, knowledge_of
-from .night import Choice
-from .record import DealRecord
+from .lifted import Outcomes, Signature, Sums, tally_of
 
 
 def consistent(knowledge: OnuwKnowledge) -> bool:
@@ -43,21 +44,12 @@ def consistent(knowledge: OnuwKnowledge) -> bool:
     return passive.consistent(knowledge)
 
 
-def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
-    """A minimal set of events (claims, ``"night"``) that cannot all hold, by the same
-    deletion as the brute force (so both find the same set)."""
-    return knowledge.conflict(consistent)
-
-
-def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
-    """Every output of ``solve`` for a compiled knowledge (claims that may lie: by
-    :mod:`.lies`)."""
+def tally(knowledge: OnuwKnowledge) -> Tally:
+    """The one tally of a compiled knowledge (claims that may lie: by :mod:`.lies`);
+    an empty one when no world fits."""
     if lies.applies(knowledge):
-        return lies.solve_knowledge(knowledge)
-    sums = passive.sums(knowledge)
-    if not sums.total:
-        return Solution(knowledge.layout, False, conflict=conflict(knowledge))
-    return solution_of(knowledge, sums)
+        return lies.tally(knowledge)
+    return tally_of(knowledge, passive.sums(knowledge))
 
 
 def outcomes(knowledge: OnuwKnowledge) -> Outcomes:
@@ -86,20 +78,13 @@ def option_classes(knowledge: OnuwKnowledge, options: Sequence[Choice]) -> list[
     return list(classes.values())
 
 
-def solve(record: DealRecord) -> Solution:
-    """Every output of ``solve`` for ``record``."""
-    return solve_knowledge(knowledge_of(record))
-
-
 __all__ = [
     "Outcomes",
     "Signature",
     "Sums",
-    "conflict",
     "consistent",
     "option_classes",
     "outcomes",
-    "solution_of",
-    "solve",
-    "solve_knowledge",
+    "tally",
+    "tally_of",
 ]

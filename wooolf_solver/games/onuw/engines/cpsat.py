@@ -39,11 +39,10 @@ the worlds (a distinct deal, cards of one role interchangeable, and the choices 
 the prior's support) of non-zero weight, once each. With ``assumptions`` each
 event's constraint holds only under one assumption literal (for cores).
 
-The engine (:class:`CpSatEngine`, ``--engine cpsat``): ``consistent`` and
-``conflict`` (the same deletion as the other engines, each step one solve) and
-:func:`possible` ask single solves; ``solution`` enumerates every solution and weighs
-each world exactly with :func:`~.model.weight`, summed like the brute force
-(:func:`~.brute.summarize`). The fast engine asks this model whether a knowledge
+The engine (``--engine cpsat``, :class:`~.CpSatEngine`): ``consistent`` (so each step
+of the shared conflict rule) and :func:`possible` ask single solves; its ``tally``
+lists every solution (:func:`worlds`) into the one tally, each world weighed exactly
+as the brute force weighs it. The fast engine asks this model whether a knowledge
 carrying a negation is consistent (``why``).
 
 >>> from wooolf_solver.games.onuw.record import read_record
@@ -53,7 +52,7 @@ carrying a negation is consistent (``why``).
 >>> knowledge = knowledge_of(record)
 >>> consistent(knowledge), possible(knowledge, 1, "robber"), possible(knowledge, 2, "seer")
 (True, True, False)
->>> solve_knowledge(knowledge).worlds
+>>> len(worlds(knowledge))
 18
 """
 
@@ -65,12 +64,11 @@ from fractions import Fraction
 from threading import Lock
 from typing import TYPE_CHECKING, Any
 
-from ...core.errors import EventId
-from ...core.knowledge import Observation
-from ...core.space import Var
-from ...engines.cpsat import POSSIBLE_EVENT, all_of, any_of, conjuncts, every_world, negated
-from .brute import Solution, solution_of
-from .model import (
+from ....core.errors import EventId
+from ....core.knowledge import Observation
+from ....core.space import Var
+from ....engines.cpsat import POSSIBLE_EVENT, all_of, any_of, conjuncts, every_world, negated
+from ..model import (
     CardIs,
     ClaimIs,
     ClaimMade,
@@ -80,7 +78,7 @@ from .model import (
     PartialNight,
     choice_variable,
 )
-from .night import (
+from ..night import (
     NOTHING,
     Choice,
     Drunk,
@@ -96,14 +94,14 @@ from .night import (
     choice_options,
     power_of,
 )
-from .record import Claim
-from .rules import Seat, Slot
+from ..record import Claim
+from ..rules import Seat, Slot
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
     from ortools.sat.python.cp_model_helper import Literal
 
-    from ...engines.cpsat import Truth
+    from ....engines.cpsat import Truth
 
 State = dict[Slot, dict[str, "Truth"]]
 """The cards at one moment of the night: slot -> card -> whether the slot holds it."""
@@ -614,21 +612,9 @@ def possible(knowledge: OnuwKnowledge, slot: Slot, card: str, dawn: bool = True)
     return consistent(knowledge.extended(negation))
 
 
-def conflict(knowledge: OnuwKnowledge) -> tuple[EventId, ...]:
-    """A minimal set of events (claims, ``"night"``) that cannot all hold, by the same
-    deletion as the other engines (each event dropped in turn while the rest still
-    cannot hold)."""
-    return knowledge.conflict(consistent)
-
-
 def worlds(knowledge: OnuwKnowledge) -> list[dict[Var, Any]]:
     """Every world of non-zero weight, once each (every solution of the model)."""
     return every_world(NightModel(knowledge))
-
-
-def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
-    """Every output of ``solve``: the model's solutions, each weighed exactly."""
-    return solution_of(knowledge, worlds(knowledge), consistent)
 
 
 class Possibilities:
@@ -707,11 +693,9 @@ __all__ = [
     "NightModel",
     "Possibilities",
     "UnsupportedError",
-    "conflict",
     "consistent",
     "encodable",
     "forget",
     "possible",
-    "solve_knowledge",
     "worlds",
 ]

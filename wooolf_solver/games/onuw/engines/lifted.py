@@ -1,5 +1,6 @@
-"""The lifted engine behind :mod:`.fast`: one run over a knowledge, the brute
-force's outputs without enumerating every world (:class:`Sums`, not yet divided).
+"""The lifted engine behind :mod:`.fast`: one run over a knowledge, every count of
+the one tally without enumerating every world (:class:`Sums`, not yet divided;
+:func:`tally_of`).
 
 **Symmetry.** A slot is *marked* when something names it: a known card, the
 viewpoint, a seat or centre slot that a claim or the viewpoint's night entry
@@ -37,23 +38,23 @@ symmetry.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, factorial
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from .brute import Solution
-from .model import (
+from ....core.tally import Tally, Weight
+from ..model import (
     NOTHING_SEEN,
     ClaimMade,
     OnuwKnowledge,
     OwnNight,
     PartialNight,
 )
-from .model import seen_of as outcome_of
-from .night import (
+from ..model import seen_of as outcome_of
+from ..night import (
     NOTHING,
     Choice,
     EntryValue,
@@ -69,8 +70,8 @@ from .night import (
     Werewolf,
     power_of,
 )
-from .record import Claim
-from .rules import Layout, Rules, Seat, Slot
+from ..record import Claim
+from ..rules import Layout, Rules, Seat, Slot
 
 OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
 """The powers whose choice moves no card: lumped when nothing observes it."""
@@ -846,39 +847,34 @@ def _add_into(into: dict[Key, Fraction], more: Mapping[Key, Fraction], factor: i
         into[key] = into.get(key, Fraction(0)) + factor * w
 
 
-def solution_of(knowledge: OnuwKnowledge, sums: Sums) -> Solution:
-    """The :class:`~.brute.Solution` of consistent ``sums`` (a non-zero total)."""
-    total, rules, layout = sums.total, knowledge.rules, knowledge.layout
+def tally_of(knowledge: OnuwKnowledge, sums: Sums) -> Tally:
+    """The one tally of ``sums`` (an empty one when the total is 0): each seat's dawn
+    card as its role, and every named query of the knowledge (:data:`~..model.QUERIES`),
+    the teams summed from the dawn cards."""
+    if not sums.total:
+        return Tally(0, 0, {})
+    rules = knowledge.rules
+    teams: dict[tuple[Seat, str], Fraction] = defaultdict(Fraction)
+    for seat in knowledge.layout.seats:
+        for card, w in sums.dawn[seat].items():
+            teams[seat, rules.team(card)] += w
 
-    def normal(table: Mapping[Slot, Mapping[str, Fraction]]) -> Mapping[Slot, Any]:
-        return MappingProxyType(
-            {
-                slot: {card: Fraction(w) / total for card, w in sorted(dist.items()) if w}
-                for slot, dist in table.items()
-            }
-        )
+    def pairs(table: Mapping[Slot, Mapping[str, Fraction]]) -> Mapping[Hashable, Weight]:
+        return {(slot, card): w for slot, dist in table.items() for card, w in dist.items()}
 
-    dawn = normal(sums.dawn)
-    teams: dict[Seat, dict[str, Fraction]] = {}
-    for seat in layout.seats:
-        by_team: dict[str, Fraction] = defaultdict(Fraction)
-        for card, p in dawn[seat].items():
-            by_team[rules.team(card)] += p
-        teams[seat] = {team: p for team, p in sorted(by_team.items()) if p}
-    win_if = None
-    if knowledge.viewpoint is not None:
-        win_if = {dies: Fraction(w) / total for dies, w in sums.win.items()}
-    return Solution(
-        layout,
-        True,
-        sums.worlds,
-        dawn,
-        normal(sums.dealt),
-        MappingProxyType(teams),
-        Fraction(sums.no_wolf) / total,
-        {seat: Fraction(w) / total for seat, w in sums.lying.items()},
-        win_if,
-    )
+    def keyed(weights: Mapping[Any, Weight]) -> Mapping[Hashable, Weight]:
+        return weights
+
+    queries = {
+        "dawn": pairs(sums.dawn),
+        "dealt": pairs(sums.dealt),
+        "team": keyed(teams),
+        "no_werewolf": keyed({True: sums.no_wolf}),
+        "lying": keyed(sums.lying),
+        "win_if": keyed(sums.win),
+    }
+    roles = {seat: dict(sums.dawn[seat]) for seat in knowledge.layout.seats}
+    return Tally(sums.worlds, sums.total, roles, queries=queries)
 
 
 Signature = tuple[tuple[Seat, ...], tuple[int, ...]]
@@ -1233,5 +1229,5 @@ __all__ = [
     "Weigher",
     "marked_slots",
     "mentioned",
-    "solution_of",
+    "tally_of",
 ]

@@ -43,7 +43,8 @@ first costs a run per subset of the claims (fewer with repeated stories), each
 pruned as hard as with ``village_lies`` 0 or keeping the symmetry of the speakers
 that lie.
 
->>> from wooolf_solver.games.onuw import brute, fast
+>>> from wooolf_solver.engines import get_engine
+>>> from wooolf_solver.games.onuw.engines import answers, fast
 >>> from wooolf_solver.games.onuw.model import knowledge_of
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> record = read_record({"game": "onuw", "players": 3, "model": {"village_lies": "1/10"},
@@ -53,7 +54,7 @@ that lie.
 >>> # a robber's claim without the card it got may be true from a liar: the older split
 >>> applies(knowledge), [true_means_honest(knowledge, made) for made in _made(knowledge) or ()]
 (True, [True, False])
->>> solve_knowledge(knowledge) == brute.solve(record) == fast.solve(record)
+>>> answers(tally(knowledge)) == answers(get_engine("brute").tally(knowledge))
 True
 >>> told = knowledge.restricted([1])  # claim 2 still told, no longer weighed
 >>> weighs_every_world(told), applies(told), fast.consistent(told)
@@ -70,13 +71,13 @@ from itertools import chain, combinations, product
 from math import comb, gcd, prod
 from types import MappingProxyType
 
-from ...core.speech import FREE, ClaimWeights
+from ....core.speech import FREE, ClaimWeights
+from ....core.tally import Tally
+from ..model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
+from ..night import Insomniac, Power, Robber, power_of
+from ..record import Claim
+from ..rules import Seat, Slot
 from . import lifted, passive
-from .brute import Solution
-from .model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
-from .night import Insomniac, Power, Robber, power_of
-from .record import Claim
-from .rules import Seat, Slot
 
 
 def _made(knowledge: OnuwKnowledge) -> list[ClaimMade] | None:
@@ -428,11 +429,11 @@ def honest_sums(knowledge: OnuwKnowledge, made: Sequence[ClaimMade]) -> lifted.S
     return total
 
 
-def solve_knowledge(knowledge: OnuwKnowledge) -> Solution:
-    """Every output of ``solve`` (the knowledge :func:`applies`)."""
+def tally(knowledge: OnuwKnowledge) -> Tally:
+    """The one tally (the knowledge :func:`applies`); an empty one when no world fits."""
     if not consistent(knowledge):
-        return Solution(knowledge.layout, False, conflict=knowledge.conflict(consistent))
-    return lifted.solution_of(knowledge, sums(knowledge))
+        return Tally(0, 0, {})
+    return lifted.tally_of(knowledge, sums(knowledge))
 
 
 __all__ = [
@@ -440,9 +441,9 @@ __all__ = [
     "applies",
     "consistent",
     "honest_sums",
-    "solve_knowledge",
     "split",
     "sums",
+    "tally",
     "true_means_honest",
     "weighs_every_world",
 ]

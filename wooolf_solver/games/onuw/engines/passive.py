@@ -18,7 +18,8 @@ Each subset of the claims split this way is one run of the engine; a subset that
 needs more copies of a card than the deck has is skipped. Every output is a sum of
 weights over disjoint sets of worlds, so the runs' :class:`~.lifted.Sums` add up.
 
->>> from wooolf_solver.games.onuw import brute
+>>> from wooolf_solver.engines import get_engine
+>>> from wooolf_solver.games.onuw.engines import answers
 >>> from wooolf_solver.games.onuw.model import knowledge_of
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> record = read_record({"game": "onuw", "players": 4, "claims": [
@@ -27,7 +28,8 @@ weights over disjoint sets of worlds, so the runs' :class:`~.lifted.Sums` add up
 >>> knowledge = knowledge_of(record)
 >>> len(list(parts(knowledge)))
 4
->>> lifted.solution_of(knowledge, sums(knowledge)) == brute.solve(record)
+>>> tally = lifted.tally_of(knowledge, sums(knowledge))
+>>> answers(tally) == answers(get_engine("brute").tally(knowledge))
 True
 """
 
@@ -39,11 +41,11 @@ from dataclasses import replace
 from itertools import product
 from types import MappingProxyType
 
-from ...core.speech import FREE
+from ....core.speech import FREE
+from ..model import ClaimMade, OnuwKnowledge
+from ..night import Power, power_of
+from ..record import Claim
 from . import lifted
-from .model import ClaimMade, OnuwKnowledge
-from .night import Power, power_of
-from .record import Claim
 
 PASSIVE = "(not the card claimed)"
 """The role of a claim whose speaker does not hold the card it claimed: no card."""
