@@ -175,6 +175,14 @@ def test_private_links_ignore_the_host_header(tmp_path: Path) -> None:
         port = base.rsplit(":", 1)[1]
         headers = {**FORM, "Host": "evil.example", "Connection": "close"}
         answer = raw(port, head("/setup", headers, len(form)) + form.encode())
+        assert b"303 See Other" in answer.split(b"\r\n")[0]  # to the host's page
+        fields = dict(
+            line.split(b": ", 1) for line in answer.split(b"\r\n\r\n")[0].split(b"\r\n")[1:]
+        )
+        cookie = fields[b"set-cookie"].split(b";")[0].decode()
+        path = fields[b"location"].decode()
+        lines = [f"GET {path} HTTP/1.1", "Host: evil.example", f"Cookie: {cookie}"]
+        answer = raw(port, "\r\n".join([*lines, "Connection: close", "", ""]).encode())
         assert b"200 OK" in answer.split(b"\r\n")[0]
         assert b"evil.example" not in answer and f"http://127.0.0.1:{port}/t/".encode() in answer
 
