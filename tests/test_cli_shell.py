@@ -79,7 +79,7 @@ def test_bad_lab_paths_are_refused_before_running(
     def no_run(*args: object, **kwargs: object) -> None:
         raise AssertionError("the simulation ran before the path was checked")
 
-    monkeypatch.setattr("wooolf_solver.games.wooolf.plugin.WooolfLab.run", no_run)
+    monkeypatch.setattr("wooolf_solver.lab.runner.Hooks.run", no_run)
     status, out, err = run(capsys, "simulate", *LAB, option, str(tmp_path / name))
     assert (status, out) == (2, "")
     assert says in err and err.count("\n") == 1

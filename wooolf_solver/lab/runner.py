@@ -39,6 +39,7 @@ from pathlib import Path
 from random import Random
 from typing import Any, ClassVar, Generic, TypeVar
 
+from ..core.errors import InvalidArgumentError
 from ..core.garbage import fewer_collections
 from ..core.play import Bot, State, play
 from .executors import Executor, Serial
@@ -55,6 +56,9 @@ R = TypeVar("R")
 
 Seed = str | int
 """A game's seed, as its hooks draw its generators from it."""
+
+PLOT_FORMATS = (".png", ".svg", ".pdf")
+"""The files a lab's plot is written to (matplotlib's formats the labs offer)."""
 
 
 def numbered_seeds(seed: str, games: int) -> list[Seed]:
@@ -106,7 +110,8 @@ class Task(Generic[S, G, P]):
 
 class Hooks(Generic[S, G, P]):
     """What a game's lab tells the runner (subclass it; an instance must be picklable:
-    it travels with every task)."""
+    it travels with every task), and the command line's calls every lab answers alike
+    (:meth:`run`, :meth:`check_plot`)."""
 
     suffix: ClassVar[str] = ".yaml"
     """The suffix of the game's record files."""
@@ -147,6 +152,17 @@ class Hooks(Generic[S, G, P]):
         """The command line's call (:class:`~wooolf_solver.games.base.Lab`): :func:`run`
         with these hooks."""
         return run(self, simulations, games, executor, records=records, on_game=on_game)
+
+    def check_plot(self, path: str) -> None:
+        """Refuse a plot whose suffix names no format a lab writes, before any game.
+
+        >>> Hooks[str, str, str]().check_plot("a.gif")
+        Traceback (most recent call last):
+        ...
+        wooolf_solver.core.errors.InvalidArgumentError: --plot: a.gif: a plot is .png, .svg, .pdf
+        """
+        if Path(path).suffix.lower() not in PLOT_FORMATS:
+            raise InvalidArgumentError(f"--plot: {path}: a plot is {', '.join(PLOT_FORMATS)}")
 
 
 def play_task(task: Task[S, G, P]) -> Played[G]:

@@ -422,10 +422,6 @@ class OnuwLab(Hooks[Simulation, DealSummary, Report]):
     def report(self, simulation: Simulation, summaries: tuple[DealSummary, ...]) -> Report:
         return Report(simulation, summaries)
 
-    def check_plot(self, path: str) -> None:
-        if Path(path).suffix.lower() not in (".png", ".svg", ".pdf"):
-            raise InvalidArgumentError(f"--plot: {path}: a .png, .svg or .pdf file")
-
     def plot(self, reports: Sequence[Any], path: str) -> None:
         import matplotlib  # noqa: PLC0415 (only for a plot)
 

@@ -412,14 +412,6 @@ class WerewolfLab(Hooks[LabSimulation, GameSummary, LabReport]):
         scores = pooled(game.forecasts for game in summaries) if simulation.analyse else None
         return LabReport(simulation, Report.of(summaries), value.points, value.random_lynch, scores)
 
-    def check_plot(self, path: str) -> None:
-        from pathlib import Path  # noqa: PLC0415
-
-        from ...core.errors import InvalidArgumentError  # noqa: PLC0415
-
-        if Path(path).suffix.lower() not in (".png", ".svg", ".pdf"):
-            raise InvalidArgumentError(f"--plot: {path}: a .png, .svg or .pdf file")
-
     def plot(self, reports: Sequence[Any], path: str) -> None:
         import matplotlib  # noqa: PLC0415 (only for a plot)
 

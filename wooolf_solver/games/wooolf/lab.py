@@ -477,11 +477,6 @@ class WooolfLab(Hooks[Simulation, GameSummary, Report]):
         deck = simulation.deck
         return {deck.file: deck.text} if deck.text is not None and deck.file is not None else {}
 
-    def check_plot(self, path: str) -> None:
-        from .plots import check_path  # noqa: PLC0415 (matplotlib: only for a plot)
-
-        check_path(path)
-
     def plot(self, reports: Sequence[Any], path: str) -> None:
         from .plots import report_figure, save_figure  # noqa: PLC0415
 

@@ -18,12 +18,11 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ...core.errors import InvalidArgumentError
+from ...lab.runner import PLOT_FORMATS as FORMATS
 from ...lab.stats import Mean, Proportion, error_bars
 
 if TYPE_CHECKING:  # the lab draws its reports here: no import back at run time
     from .lab import IdentityFigures, PlayerFigures, Report
-
-FORMATS = (".png", ".svg", ".pdf")
 
 
 def report_figure(reports: Sequence[Report], labels: Sequence[str] | None = None) -> Figure:
