@@ -54,6 +54,7 @@ from ..core.pages import render_page
 from .games import LiveTable, bot_solver, live_table, move_examples, page_routers, seated
 from .limits import BodyGuard, Limits, one_line, shown
 from .pushing import KEEPALIVE, Hub, Subscriber, event
+from .reviewing import review_page
 from .storage import Storage, Stored
 from .tokens import bearer, derived, digest, matches, new_token
 from .workers import BusyError, Kind, Workers
@@ -841,6 +842,15 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
             raise RefusedError(404, "table: not a table id")
         page = _page(request, "player.html", "Seat {seat}", table=table_id, seat=number)
         return HTMLResponse(page, headers=NO_STORE)
+
+    @app.get("/tables/{table_id}/review", response_class=HTMLResponse, include_in_schema=False)
+    async def review(table_id: str) -> HTMLResponse:
+        """A finished deal's review page (404 before, as for its record); computed in
+        the workers, ``503`` when they are busy."""
+        entry = tables.entries.get(table_id)
+        if entry is None or entry.table.phase != "over":
+            raise RefusedError(404, "review: no finished deal here")
+        return HTMLResponse(await tables.workers.offload(review_page, entry.table.record()))
 
 
 def _cookie(table_id: str) -> str:
