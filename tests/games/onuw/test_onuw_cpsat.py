@@ -24,7 +24,7 @@ from wooolf_solver.core.reasons import NEGATION_EVENT, challenged, forces
 from wooolf_solver.engines.brute import BruteForceEngine
 from wooolf_solver.games.onuw.engines import ENGINES, CpSatEngine, FastEngine, cpsat, find_engine
 from wooolf_solver.games.onuw.explain import LIAR, explain
-from wooolf_solver.games.onuw.model import ClaimIs, knowledge_of, weight
+from wooolf_solver.games.onuw.model import ClaimIs, knowledge_of
 from wooolf_solver.games.onuw.record import DealRecord, read_record
 from wooolf_solver.games.onuw.solver import OnuwPosterior
 
@@ -120,7 +120,7 @@ def test_worlds_are_distinct_deals_not_physical_ones() -> None:
         }
     )  # fmt: skip
     knowledge = knowledge_of(record)
-    distinct = [world for world in knowledge.space.worlds() if weight(knowledge, world)]
+    distinct = [world for world in knowledge.space.worlds() if knowledge.likelihood(world)]
     assert len(distinct) == 42
     assert [find_engine(name).tally(knowledge).deals for name in ENGINES] == [42] * 4
     physical = sum(knowledge.space.physical(world) for world in distinct)

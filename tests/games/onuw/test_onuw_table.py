@@ -10,7 +10,7 @@ from types import MappingProxyType
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wooolf_solver.games.onuw.model import knowledge_of, weight, world_of
+from wooolf_solver.games.onuw.model import knowledge_of, world_of
 from wooolf_solver.games.onuw.night import play_night
 from wooolf_solver.games.onuw.record import DealRecord, dump_record, read_record
 from wooolf_solver.games.onuw.solver import solve
@@ -68,7 +68,7 @@ def test_truthful_played_deals_are_consistent_and_keep_the_truth(
     seat = data.draw(st.sampled_from(record.layout.seats))
     mine = view(record, seat)
     knowledge = knowledge_of(mine)
-    assert weight(knowledge, world_of(record)) > 0
+    assert knowledge.likelihood(world_of(record)) > 0
     solution = solve(mine, "brute")
     for slot in record.layout.slots:
         assert solution.dawn[slot].get(played.dawn[slot - 1], 0) > 0

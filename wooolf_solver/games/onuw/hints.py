@@ -53,7 +53,6 @@ from .model import (
     knowledge_of,
     night_of,
     seen_of,
-    weight,
 )
 from .night import NOTHING, Choice, NightEntry, NightState, power_of
 from .record import DealRecord
@@ -309,7 +308,7 @@ def brute_hint(record: DealRecord) -> NightHint:
         lambda: defaultdict(lambda: defaultdict(int))
     )
     for world in knowledge.space.worlds():
-        mass = weight(knowledge, world)
+        mass = knowledge.likelihood(world)
         if not mass:
             continue
         choice = world[choice_variable(seat)]

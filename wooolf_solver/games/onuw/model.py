@@ -517,11 +517,6 @@ def knowledge_of(record: DealRecord) -> OnuwKnowledge:
     )
 
 
-def weight(knowledge: OnuwKnowledge, world: World) -> int:
-    """A world's number of physical deals times its observations' likelihoods."""
-    return knowledge.likelihood(world)
-
-
 def world_of(record: DealRecord) -> dict[Var, Any]:
     """The true world of a game record: its deal and its recorded choices."""
     values: dict[Var, Any] = {slot: (role,) for slot, role in record.cards.items()}
@@ -542,6 +537,5 @@ __all__ = [
     "choice_variable",
     "knowledge_of",
     "night_of",
-    "weight",
     "world_of",
 ]
