@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wooolf_solver.games.onuw.live import (
     SESSION,
@@ -195,3 +197,51 @@ def test_a_bot_votes_for_the_ballot_that_best_wins_for_it() -> None:
         "night": {1: {"centre": {"c1": "robber", "c2": "troublemaker"}}},
     }
     assert bot_ballot(record) == 2
+
+
+def timeline(
+    table: LiveTable, moves: list[tuple[float, int]], until: float
+) -> tuple[list[float], set[int]]:
+    """When each night step started, and who acted, the people acting as ``moves`` says
+    (at a time, the seat's last option if it is woken then), the clock looked at every
+    0.25 s."""
+    starts: dict[int, float] = {}
+    acted = set()
+    pending = sorted(moves)
+    now = 0.0
+    while now <= until and table.phase == "night":
+        table.advance(now)
+        while pending and pending[0][0] <= now:
+            _, seat = pending.pop(0)
+            if table.turn(seat):
+                table.act(seat, table.options(seat)[-1], now)
+                acted.add(seat)
+        if table.phase == "night":
+            starts.setdefault(table.step, table.step_started)
+        now += 0.25
+    return [starts[step] for step in sorted(starts)], acted
+
+
+@given(
+    seed=st.integers(0, 10_000),
+    bots=st.sets(st.integers(2, 5), max_size=3),
+    moves=st.lists(st.tuples(st.floats(0, 60), st.integers(1, 5)), max_size=12),
+)
+def test_the_nights_timeline_is_the_same_whoever_acts_and_when(
+    seed: int, bots: set[int], moves: list[tuple[float, int]]
+) -> None:
+    options = {"players": 5, "bots": sorted(bots), "seed": seed}
+    people = [seat for seat in range(1, 6) if seat not in bots]
+    acting = started(options, pause=(3, 8))
+    idle = started(options, pause=(3, 8))
+    late = [(when, seat) for when, seat in moves if seat in people]
+    steps, acted = timeline(acting, late, 60)
+    assert steps == timeline(idle, [], 60)[0]  # as if nobody acted at all
+    assert acting.phase == idle.phase == "day" and acting.day_ends == idle.day_ends
+    woken = {seat for step in acting.steps for seat in step.seats}
+    for seat in people:  # whoever was woken and did not act had "do nothing", and is told
+        assert ("night" in acting.view(seat)["timed_out"]) == (seat in woken - acted)
+        assert acting.view(seat)["night"] == (
+            acting.acted.get(str(seat)) if seat in woken else None
+        )
+    assert LiveTable.from_json(json.loads(json.dumps(acting.to_json()))) == acting
