@@ -4,7 +4,6 @@ tools, the time limits, a session of several deals, and bounded bodies on every 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,20 +14,6 @@ from wooolf_solver.server.limits import Limits
 from .helpers import Clock, Seats, TestClient, create, live_table, play_day, play_night
 
 HOSTING = ("start", "pause", "resume", "deal", "end", "seats/2/bot")
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def client(tmp_path: Path, clock: Clock) -> Iterator[TestClient]:
-    app = create_app(
-        tmp_path / "t.sqlite", clock=clock, solver=lambda record: None, workers="inline"
-    )
-    with TestClient(app) as client:
-        yield client
 
 
 def test_the_host_has_a_token_and_sees_every_link_again(tmp_path: Path) -> None:

@@ -11,7 +11,6 @@ import os
 import signal
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,23 +47,6 @@ class FullDisk:
 
     def close(self) -> None:
         self.db.close()
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def client(tmp_path: Path, clock: Clock) -> Iterator[TestClient]:
-    app = create_app(
-        tmp_path / "t.sqlite",
-        solver=lambda record: None,
-        workers="inline",
-        clock=clock,
-    )
-    with TestClient(app) as client:
-        yield client
 
 
 def tables_of(client: TestClient) -> Tables:
