@@ -192,6 +192,8 @@ def test_a_late_group_plays_two_deals_in_swedish(browser: Any, base_url: str) ->
     first = {seat: points(pages[seat], seat)[1] for seat in (1, 2)}
     review = pages[1].locator("#review").get_attribute("href")
     assert pages[1].request.get(f"{base_url}{review}").ok  # the reveal opens the review
+    pages[2].check("#solver-on")  # off by default; on request, the solver's view of seat 2
+    expect(pages[2].locator("#solver-view li")).to_have_count(5)
 
     # Again, with the same links: Lisa's seat goes to a bot.
     host.locator("#host-deal").click(timeout=10_000)

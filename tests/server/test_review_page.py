@@ -1,5 +1,6 @@
-"""The reveal's review link: a finished deal's review page (the one ``wooolf review --html``
-writes), ``404`` before the deal is over, as for its record."""
+"""The solver's pages of a table: the reveal's review link (the page ``wooolf review --html``
+writes, ``404`` before the deal is over, as for its record), and the solver's view of a
+seat, from what it knows, for that seat's token alone and once the night is over."""
 
 from __future__ import annotations
 
@@ -20,3 +21,16 @@ def test_a_finished_deal_opens_its_review(tmp_path: Path) -> None:
         page = client.get(f"/tables/{seats.table}/review")
     assert page.status_code == 200 and page.text.startswith("<!DOCTYPE html>")
     assert "review" in page.text.lower() and "<script" not in page.text
+
+
+def test_a_seat_asks_for_the_solvers_view_of_itself(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "t.sqlite", solver=lambda record: None, workers="inline")
+    with TestClient(app) as client:
+        seats = create(client, players=4, bots=[3, 4], seed=2)
+        url = f"/api/tables/{seats.table}/seats/1/solve"
+        assert client.get(url).status_code == 401
+        assert client.get(url, headers=seats.headers(2)).status_code == 403
+        assert client.get(url, headers=seats.headers(1)).status_code == 409  # the night
+        seats.host("end")
+        body = client.get(url, headers=seats.headers(1)).json()
+    assert body["consistent"] and body["dealt"]["1"] == {seats.view(1)["card"]: 1.0}

@@ -54,7 +54,7 @@ from ..core.pages import render_page
 from .games import LiveTable, bot_solver, live_table, move_examples, page_routers, seated
 from .limits import BodyGuard, Limits, one_line, shown
 from .pushing import KEEPALIVE, Hub, Subscriber, event
-from .reviewing import review_page
+from .reviewing import review_page, seat_view
 from .storage import Storage, Stored
 from .tokens import bearer, derived, digest, matches, new_token
 from .workers import BusyError, Kind, Workers
@@ -851,6 +851,19 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
         if entry is None or entry.table.phase != "over":
             raise RefusedError(404, "review: no finished deal here")
         return HTMLResponse(await tables.workers.offload(review_page, entry.table.record()))
+
+    @app.get("/api/tables/{table_id}/seats/{seat}/solve", tags=["seats"], dependencies=SEAT)
+    async def seat_solve(table_id: str, seat: str, request: Request) -> JSONResponse:
+        """The solver's view of the seat from what it knows (its card, its night, the
+        claims), once the night is over: the library's ``solve`` JSON. The seat's page
+        asks for it only when its person turns it on."""
+        number = _int_seat(seat)
+        entry = tables.seat(table_id, number, request.headers.get("authorization"))
+        if entry.table.phase not in ("day", "vote", "over"):
+            raise RefusedError(409, "solve: only once the night is over")
+        knowledge = entry.table.knowledge(number)
+        answer = await tables.workers.offload(seat_view, knowledge)
+        return JSONResponse(answer, headers=NO_STORE)
 
 
 def _cookie(table_id: str) -> str:

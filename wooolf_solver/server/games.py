@@ -72,6 +72,10 @@ class LiveTable(Protocol):
 
     def bot_vote(self, seat: int, ballot: Any) -> None: ...
 
+    def knowledge(self, seat: int) -> dict[str, Any]:
+        """The deal record of what ``seat`` knows now (its card, its night, the claims)."""
+        ...
+
     def record(self) -> dict[str, Any]: ...
 
 

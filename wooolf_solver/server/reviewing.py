@@ -1,6 +1,10 @@
-"""A finished deal's review as one HTML page, the page ``wooolf review --html`` writes: the
-reveal's link opens it (``GET /tables/ID/review``). It is computed in the server's workers,
-bounded as the assistant's analyses are (:meth:`.workers.Workers.offload`).
+"""The solver's pages of a table, computed in the server's workers and bounded as the
+assistant's analyses are (:meth:`.workers.Workers.offload`):
+
+- a finished deal's review as one HTML page, the page ``wooolf review --html`` writes: the
+  reveal's link opens it (``GET /tables/ID/review``);
+- the solver's view of one seat, from what that seat knows (its card, its night, the
+  claims): a person who asks for it sees it (``GET /api/tables/ID/seats/S/solve``).
 
 >>> page = review_page({"game": "onuw", "players": 3, "edition": "table",
 ...     "cards": {1: "werewolf", 2: "seer", 3: "robber", "c1": "troublemaker", "c2": "werewolf"},
@@ -16,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import api
-from ..core.errors import InvalidRecordError
+from ..core.errors import InvalidRecordError, SolverError
 
 
 def review_page(record: Mapping[str, Any]) -> str:
@@ -26,3 +30,18 @@ def review_page(record: Mapping[str, Any]) -> str:
     if not isinstance(page, str):
         raise InvalidRecordError(f"review: {game.title} has no HTML review")
     return page
+
+
+def seat_view(knowledge: Mapping[str, Any]) -> dict[str, Any]:
+    """The posterior of a seat's own deal record, as the library's JSON (``solve``).
+
+    >>> view = seat_view({"game": "onuw", "players": 3, "viewpoint": 1, "cards": {1: "seer"},
+    ...     "night": {1: {"saw": {2: "werewolf"}}}})
+    >>> view["consistent"], view["dealt"]["2"]
+    (True, {'werewolf': 1.0})
+    """
+    try:
+        result: dict[str, Any] = api.solve(dict(knowledge)).to_dict()
+    except SolverError as error:  # claims no deal fits: said, not raised
+        return {"consistent": False, "error": " ".join(str(error).split())[:300]}
+    return result

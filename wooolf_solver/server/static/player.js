@@ -32,6 +32,10 @@
   let draft = null;    // the claim being written survives re-renders
   let confirming = null;  // a move waiting for its confirmation: {kind, move, sentence}
   let chosenBallot = null;
+  const solverKey = `wooolf-solver:${table}:${seat}`;
+  let solverOn = false;  // the solver's view of one's own seat: off unless the person asks
+  try { solverOn = sessionStorage.getItem(solverKey) === "on"; } catch (e) { /* private mode */ }
+  let solved = { key: null, body: null };
 
   function t(msgid, values) {
     const text = MESSAGES[msgid] || msgid;
@@ -198,6 +202,44 @@
     fact("deck", t("Cards in play"), t("{cards} ({centre} in the centre)", { cards: deckText(v.deck), centre: v.deck.length - v.players }));
     fact("bots", t("Bots"), v.bots.length ? seatList(v.bots) : t("none"));
     box.append(facts);
+    if (["day", "vote", "over"].includes(v.phase)) box.append(solverBox(v));
+    return box;
+  }
+
+  // The solver's view of this seat (what it knows: its card, its night, the claims), on
+  // request only; asked again when a claim comes in or the phase changes.
+  function solverBox(v) {
+    const box = el("div", { id: "solver" });
+    const toggle = el("input", { type: "checkbox", id: "solver-on" });
+    toggle.checked = solverOn;
+    toggle.addEventListener("change", () => {
+      solverOn = toggle.checked;
+      try { sessionStorage.setItem(solverKey, solverOn ? "on" : "off"); } catch (e) { /* private mode */ }
+      render(view);
+    });
+    box.append(el("label", { for: "solver-on", class: "muted" }, toggle, " ", t("Show the solver's view of my seat (from what I know)")));
+    if (!solverOn) return box;
+    const key = `${v.deal}:${v.phase}:${v.claims.length}`;
+    if (solved.key !== key) {
+      solved = { key, body: null };
+      fetch(`${base}/solve`, { headers: headers(), cache: "no-store" })
+        .then((response) => response.json().then((body) => ({ ok: response.ok, body })))
+        .then(({ ok, body }) => { if (solved.key === key) { solved.body = ok ? body : { error: body.error }; render(view); } })
+        .catch(() => {});
+      box.append(el("p", { class: "muted", text: t("The solver is thinking…") }));
+      return box;
+    }
+    const body = solved.body;
+    if (!body) { box.append(el("p", { class: "muted", text: t("The solver is thinking…") })); return box; }
+    if (body.error || !body.consistent) { box.append(el("p", { class: "warn", text: body.error || t("No deal fits what you know.") })); return box; }
+    const list = el("ul", { id: "solver-view" });
+    for (let s = 1; s <= v.players; s++) {
+      const dawn = body.dawn[String(s)] || {};
+      const best = Object.entries(dawn).sort((a, b) => b[1] - a[1])[0];
+      const wolf = Math.round(100 * (dawn.werewolf || 0));
+      list.append(el("li", { "data-seat": String(s), text: t("{seat}: werewolf at dawn {wolf}%; most likely {card} ({chance}%)", { seat: seatTitle(s), wolf, card: best ? best[0] : "?", chance: best ? Math.round(100 * best[1]) : 0 }) }));
+    }
+    box.append(list);
     return box;
   }
 
