@@ -26,7 +26,7 @@ from typing import Any, cast
 
 from ...core.conflict import consistent_tally
 from ...core.posterior import Posterior
-from ...core.speech import DEFAULT_SPEECH, Speech
+from ...core.speech import Speech
 from .engines import find_engine
 from .model import OnuwKnowledge, knowledge_of
 from .record import DealRecord
@@ -124,8 +124,7 @@ class OnuwPosterior(Posterior):
     @property
     def speech(self) -> Speech:
         """The speech model the claims were weighed by."""
-        knowledge = self.knowledge
-        return knowledge.speech if isinstance(knowledge, OnuwKnowledge) else DEFAULT_SPEECH
+        return self.onuw.speech
 
 
 def posterior_of(knowledge: OnuwKnowledge, engine: str | None = None) -> OnuwPosterior:
