@@ -27,9 +27,12 @@ players' response times show what it costs them.
 With ``--timing``, each table's night is watched from a seat's event stream (pushed
 views: when the waking role changes), the people answer after a random delay (some too
 late: their move is then taken by time), and every step's duration is grouped by who
-held its role (a person, only bots, or nobody: the centre). The groups' means,
-spreads and the largest distance between their distributions (Kolmogorov-Smirnov) are
-printed: a step must last as long whoever holds its role.
+held its role (a person, only bots, or nobody: the centre). The groups' means and
+spreads are printed, and the largest distance between their distributions
+(Kolmogorov-Smirnov) beside the distance that two samples of one distribution exceed 5%
+of the time: a step must last as long whoever holds its role. The distances compare each
+step's duration less its role's mean (a role wakes at the same place in every night, and
+the load, hence the lateness of the pushes, changes over the run).
 
 Every table starts in its lobby: its people join and its host starts it (requests
 counted with the others). A night step lasts a time drawn in ``--steps`` (0.5 to 1.5 s
@@ -425,10 +428,15 @@ async def watch(port: int, load: Load, body: dict[str, Any]) -> None:
         writer.close()
 
 
-def step_lengths(load: Load, results: dict[str, dict[str, Any]]) -> dict[str, list[float]]:
-    """Every watched night step's duration, grouped by who held its role: ``person``
-    (a person's seat), ``bot`` (bots' seats only) or ``centre``."""
-    groups: dict[str, list[float]] = {"person": [], "bot": [], "centre": []}
+HOLDERS = ("person", "bot", "centre")
+
+
+def step_lengths(
+    load: Load, results: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, list[float]]]:
+    """Every watched night step's duration, by role, then by who held the role:
+    ``person`` (a person's seat), ``bot`` (bots' seats only) or ``centre``."""
+    lengths: dict[str, dict[str, list[float]]] = {}
     for table, changes in load.nights.items():
         result = results[table]
         bots = {str(seat) for seat in result["bots"]}
@@ -437,11 +445,25 @@ def step_lengths(load: Load, results: dict[str, dict[str, Any]]) -> dict[str, li
                 continue
             holders = [slot for slot, card in result["dealt"].items() if card == role]
             if any(slot.isdigit() and slot not in bots for slot in holders):
-                groups["person"].append(ended - when)
+                holder = "person"
             elif any(slot.isdigit() for slot in holders):
-                groups["bot"].append(ended - when)
+                holder = "bot"
             else:
-                groups["centre"].append(ended - when)
+                holder = "centre"
+            lengths.setdefault(role, {name: [] for name in HOLDERS})[holder].append(ended - when)
+    return lengths
+
+
+def within_roles(lengths: dict[str, dict[str, list[float]]]) -> dict[str, list[float]]:
+    """Each step's duration less the mean of its role's steps, grouped by holder: a role
+    wakes at the same place in every night, and the machine's load changes over the run,
+    so durations are compared within a role."""
+    groups: dict[str, list[float]] = {name: [] for name in HOLDERS}
+    for by_holder in lengths.values():
+        values = [value for name in HOLDERS for value in by_holder[name]]
+        mean = statistics.mean(values)
+        for name in HOLDERS:
+            groups[name] += [value - mean for value in by_holder[name]]
     return groups
 
 
@@ -461,10 +483,12 @@ def ks_distance(first: list[float], second: list[float]) -> float:
     )
 
 
-def timing_figures(groups: dict[str, list[float]]) -> dict[str, Any]:
-    """The step durations' figures per group, and the distances between groups."""
+def timing_figures(lengths: dict[str, dict[str, list[float]]]) -> dict[str, Any]:
+    """The step durations' figures per holder, and the distances between holders (of
+    the durations less their role's mean)."""
     figures: dict[str, Any] = {}
-    for name, values in groups.items():
+    for name in HOLDERS:
+        values = [value for by_holder in lengths.values() for value in by_holder[name]]
         if len(values) >= 2:
             figures[name] = {
                 "steps": len(values),
@@ -473,6 +497,7 @@ def timing_figures(groups: dict[str, list[float]]) -> dict[str, Any]:
                 "min_s": min(values),
                 "max_s": max(values),
             }
+    groups = within_roles(lengths)
     others = groups["bot"] + groups["centre"]
     for key, first, second in (
         ("person_vs_others", groups["person"], others),
@@ -646,6 +671,10 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.timing:
         figures["timing"] = timing_figures(step_lengths(load, load.results))
+        figures["timing"]["roles"] = {
+            role: {name: len(values) for name, values in by_holder.items()}
+            for role, by_holder in step_lengths(load, load.results).items()
+        }
     if args.json:
         print(json.dumps(figures))
     else:
@@ -687,8 +716,8 @@ def print_timing(figures: dict[str, Any], steps: tuple[float, float]) -> None:
     for key in ("ks_person_vs_others", "ks_bot_vs_centre"):
         if key in figures:
             print(
-                f"  Kolmogorov-Smirnov distance, {key[3:].replace('_', ' ')}: {figures[key]:.3f} "
-                f"(5% critical value {figures[key + '_critical_5pct']:.3f})"
+                f"  Kolmogorov-Smirnov distance within roles, {key[3:].replace('_', ' ')}: "
+                f"{figures[key]:.3f} (5% critical value {figures[key + '_critical_5pct']:.3f})"
             )
 
 
