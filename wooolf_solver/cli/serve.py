@@ -100,7 +100,8 @@ def bind(host: str, port: int) -> socket.socket:
 )
 def serve_command(args: argparse.Namespace, session: Session) -> int:
     """Start the web server: a page to set up a table and share its private links, each
-    player's page, the JSON API (described at /docs) and the live assistant pages.
+    player's page, the host's page, the JSON API (described at /openapi.json) and the
+    live assistant pages.
     Stop it with Ctrl-C; started again on the same --db, it continues every table."""
     if not 0 < args.port < 65536:
         raise UsageError(f"--port: a port in 1..65535, not {args.port}")
@@ -109,7 +110,7 @@ def serve_command(args: argparse.Namespace, session: Session) -> int:
     url = public_url(args.public_url)
     try:
         # the optional `server` extra, imported on use
-        from ..server.app import create_app  # noqa: PLC0415
+        from ..server.app import create_app, local_only  # noqa: PLC0415
         from ..server.limits import Limits  # noqa: PLC0415
         from ..server.running import serve_on  # noqa: PLC0415
         from ..server.storage import StorageError  # noqa: PLC0415
@@ -139,6 +140,11 @@ def serve_command(args: argparse.Namespace, session: Session) -> int:
         lines.append(
             f"wooolf: open it by this computer's address on the network "
             f"(http://ADDRESS:{args.port}/), so that the links it gives work on the phones"
+        )
+    elif local_only(f"http://{host}:{args.port}") is not None:
+        lines.append(
+            "wooolf: only this computer reaches it: for phones, serve with --host 0.0.0.0 "
+            "(or give --public-url)"
         )
     serve_on(app, sock, lines)
     return 0
