@@ -1,11 +1,16 @@
 """The pages in a real browser (Debian's chromium, driven by Playwright): three people
-play a whole five-seat deal with two bots to the reveal; the assistant reproduces the
-worked example. Skipped where chromium or Playwright is missing (outside CI: there it fails)."""
+play a whole five-seat deal with two bots to the reveal; a group joins late and plays two
+deals in Swedish with the host's tools; the assistant reproduces the worked example.
+Skipped where chromium or Playwright is missing (outside CI: there it fails).
+
+With ``WOOOLF_SCREENSHOTS=DIR`` set, the group's test saves a screenshot of each phase in
+``DIR`` (``docs/images/table-sv-*.png`` come from there)."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +23,10 @@ from .live_server import serving
 
 SCREENSHOT = os.environ.get("WOOOLF_SCREENSHOT")
 """Where to save a screenshot of a player's page (for the README), if set."""
+SHOTS = os.environ.get("WOOOLF_SCREENSHOTS")
+PHONE = {"width": 390, "height": 844}
+NAMES = {1: "Eva", 2: "Olle", 3: "Lisa"}
+expect = playwright_api.expect
 
 
 def nobody_or_first(record: Any) -> Any:
@@ -32,10 +41,9 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def base_url(tmp_path: Path) -> Iterator[str]:
-    app = create_app(
-        tmp_path / "t.sqlite", pause=(0.2, 0.6), solver=nobody_or_first, workers="thread"
-    )
+def base_url(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    pause = getattr(request, "param", (0.2, 0.6))  # a night step's length, in seconds
+    app = create_app(tmp_path / "t.sqlite", pause=pause, solver=nobody_or_first, workers="thread")
     with serving(app) as url:
         yield url
 
@@ -44,30 +52,30 @@ def step(page: Any) -> str:
     """Make this seat's move if it has one; its phase (the page may change under us: a
     push re-renders it, so a button gone is no error). A claim and a ballot go through
     their preview and confirmation."""
-    phase: str = page.locator("#phase").get_attribute("data-phase", timeout=10_000) or ""
+    now = phase(page)
     try:
         if page.locator("#confirm-yes").count():
             page.locator("#confirm-yes").click(timeout=1_000)
-        elif phase == "lobby" and page.locator("#join").count():
+        elif now == "lobby" and page.locator("#join").count():
             page.fill("#name", "Eva", timeout=1_000)
             page.locator("#join").click(timeout=1_000)
-        elif phase == "lobby" and page.locator("#ready:enabled").count():
+        elif now == "lobby" and page.locator("#ready:enabled").count():
             page.locator("#ready").click(timeout=1_000)
-        elif phase == "night" and page.locator("#turn button.option").count():
+        elif now == "night" and page.locator("#turn button.option").count():
             page.locator("#turn button.option").first.click(timeout=1_000)
-        elif phase == "day" and page.locator("#claim select[name=role]").count():
+        elif now == "day" and page.locator("#claim select[name=role]").count():
             card = page.locator("#card").text_content(timeout=1_000) or ""
             page.select_option("#claim select[name=role]", card, timeout=1_000)
             page.locator("#send-claim").click(timeout=1_000)
-        elif phase == "day" and page.locator("#heard-enough:enabled").count():
+        elif now == "day" and page.locator("#heard-enough:enabled").count():
             page.locator("#heard-enough").click(timeout=1_000)
-        elif phase == "vote" and page.locator("#send-ballot").count():
+        elif now == "vote" and page.locator("#send-ballot").count():
             page.locator("#send-ballot").click(timeout=1_000)
-        elif phase == "vote" and page.locator("#vote button.ballot").count():
+        elif now == "vote" and page.locator("#vote button.ballot").count():
             page.locator("#vote button.ballot").first.click(timeout=1_000)
     except playwright_api.Error:
         pass
-    return phase
+    return now
 
 
 def test_three_people_and_two_bots_play_a_deal_to_the_reveal(browser: Any, base_url: str) -> None:
@@ -176,3 +184,150 @@ def test_the_assistant_reproduces_the_worked_example(browser: Any, base_url: str
     )
     results, events = page.locator("#results").bounding_box(), page.locator("#events-card")
     assert results is not None and results["y"] < 400 < (events.bounding_box() or {"y": 0})["y"]
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / f"table-sv-{name}.png"), full_page=True)
+
+
+def phase(page: Any) -> str:
+    return page.locator("#phase").get_attribute("data-phase", timeout=10_000) or ""
+
+
+def until(pages: dict[int, Any], done: Callable[[], bool], act: Callable[[int, Any], None]) -> None:
+    for _ in range(400):
+        if done():
+            return
+        for seat, page in pages.items():
+            act(seat, page)
+        next(iter(pages.values())).wait_for_timeout(100)
+    raise AssertionError(f"stuck: {[phase(page) for page in pages.values()]}")
+
+
+def open_table(host: Any, base_url: str) -> tuple[dict[int, str], str]:
+    """The host deals from the setup page (in Swedish); the seats' links, the room code."""
+    host.goto(f"{base_url}/")
+    expect(host.locator("html")).to_have_attribute("lang", "sv")
+    host.fill("#players", "5")
+    host.fill("#day_seconds", "300")
+    host.click("button[type=submit]")
+    expect(host.locator("#host-phase")).to_have_text("Väntrum")
+    links = {
+        int(card.get_attribute("data-seat")): card.locator("a.seat-link").get_attribute("href")
+        for card in host.locator(".seatlinks .card").all()
+    }
+    assert sorted(links) == [1, 2, 3]
+    code = host.locator("#room-code").inner_text()
+    assert re.fullmatch(r"[0-9A-F]{4}", code)
+    return links, code
+
+
+def join_late(browser: Any, host: Any, links: dict[int, str], code: str) -> dict[int, Any]:
+    """The people open their links one by one; the host cannot start before the last."""
+    pages: dict[int, Any] = {}
+    for seat in (1, 2, 3):
+        page = browser.new_context(viewport=PHONE, locale="sv-SE").new_page()
+        page.goto(links[seat])
+        expect(page.locator("h1")).to_contain_text(code)
+        page.fill("#name", NAMES[seat])
+        page.click("#join")
+        expect(page.locator("#joined-as")).to_contain_text(NAMES[seat])
+        pages[seat] = page
+        if seat == 2:
+            shot(page, "1-lobby")
+            host.click("#host-start")  # seat 3 is not here yet
+            expect(host.locator("#host-error")).to_contain_text("3")
+            expect(host.locator("#host-phase")).to_have_text("Väntrum")
+    expect(host.locator("#host-seats li[data-seat='3']")).to_contain_text("Lisa")
+    shot(host, "0-host")
+    return pages
+
+
+def first_night(pages: dict[int, Any]) -> None:
+    """Lisa (seat 3) never acts at night: time acts for her, and she is told."""
+    woken: list[int] = []
+
+    def night(seat: int, page: Any) -> None:
+        if page.locator("#turn button.option").count() and seat not in woken:
+            woken.append(seat)
+            if len(woken) == 1:
+                shot(page, "2-night")
+        if seat != 3 and phase(page) == "night":  # the day's claim comes later, by hand
+            step(page)
+
+    until(pages, lambda: all(phase(page) == "day" for page in pages.values()), night)
+    expect(pages[3].locator(".timed-out")).to_contain_text("Tiden tog slut på natten")
+    assert pages[1].locator("#now").inner_text() and pages[1].locator("#team").inner_text()
+
+
+def day_with_a_pause(host: Any, pages: dict[int, Any]) -> None:
+    """The host pauses and resumes; a claim through its preview; then to the reveal."""
+    host.click("#host-pause")
+    expect(pages[1].locator("#paused")).to_have_text("Värden har pausat bordet.")
+    host.click("#host-resume")
+    expect(pages[1].locator("#paused")).to_have_count(0)
+    claimant = pages[1]
+    card = claimant.locator("#card").text_content() or ""
+    claimant.select_option("#claim select[name=role]", card)
+    expect(claimant.locator("#claim-preview")).to_contain_text(f"”Jag var {card}")
+    shot(claimant, "3-day")
+    claimant.click("#send-claim")
+    expect(claimant.locator("#confirm-sentence")).to_contain_text(f"Jag var {card}")
+    claimant.click("#confirm-yes")
+    expect(claimant.locator("#claims li")).to_have_count(1)
+
+    def day_and_vote(seat: int, page: Any) -> None:
+        if phase(page) == "vote" and page.locator("#send-ballot").count() and seat == 2:
+            shot(page, "4-vote")
+        step(page)
+
+    until(pages, lambda: all(phase(page) == "over" for page in pages.values()), day_and_vote)
+    for page in pages.values():
+        expect(page.locator("#verdict")).to_have_text(re.compile("Du (vann|förlorade)."))
+        assert page.locator("#journeys li").count() == 7  # five seats, two centre cards
+        assert page.locator("#night-replay li").count() >= 5
+    shot(pages[1], "5-reveal")
+
+
+def points(page: Any, seat: int) -> tuple[int, int]:
+    """The seat's points in this deal and over the session, as its reveal shows them."""
+    row = page.locator(f"#scores tr[data-seat='{seat}'] td")
+    return int(row.nth(3).inner_text()), int(row.nth(4).inner_text())
+
+
+@pytest.mark.parametrize("base_url", [(2.0, 2.5)], indirect=True)  # steps a person can take
+def test_a_late_group_plays_two_deals_in_swedish(browser: Any, base_url: str) -> None:
+    """The host deals from the setup page; three people open their links late, one after
+    the other, and join with their names; the host cannot start before the last one is
+    here; one person never acts at night and is told that time ran out; the host pauses the
+    day and resumes it; the deal plays to the reveal, which opens its review; the host deals
+    again with the same links, hands the slow person's seat to a bot, and the second deal
+    plays to its reveal, the scores adding up over the session."""
+    host = browser.new_context(viewport=PHONE, locale="sv-SE").new_page()
+    links, code = open_table(host, base_url)
+    pages = join_late(browser, host, links, code)
+    host.click("#host-start")
+    first_night(pages)
+    day_with_a_pause(host, pages)
+    first = {seat: points(pages[seat], seat)[1] for seat in (1, 2)}
+    review = pages[1].locator("#review").get_attribute("href")
+    assert pages[1].request.get(f"{base_url}{review}").ok  # the reveal opens the review
+    pages[2].check("#solver-on")  # off by default; on request, the solver's view of seat 2
+    expect(pages[2].locator("#solver-view li")).to_have_count(5)
+
+    # Again, with the same links: Lisa's seat goes to a bot.
+    host.locator("#host-deal").click(timeout=10_000)
+    for page in pages.values():
+        expect(page.locator("#phase")).to_have_text("Väntrum (giv 2)")
+    host.click("#host-seats button.to-bot[data-seat='3']")
+    expect(host.locator("#host-seats li[data-seat='3']")).to_contain_text("bott")
+    host.click("#host-start")
+    del pages[3]
+    until(
+        pages, lambda: all(phase(page) == "over" for page in pages.values()), lambda _, p: step(p)
+    )
+    shot(pages[2], "6-second-deal")
+    for seat, page in pages.items():
+        this, total = points(page, seat)
+        assert total == first[seat] + this

@@ -9,26 +9,10 @@
   if (!host || !tools) return;
   const table = host.dataset.table;
   const token = host.dataset.token;
-  const MESSAGES = JSON.parse(document.getElementById("messages").textContent || "{}");
+  const { t, el } = window.wooolfPage;
   const api = `/api/tables/${encodeURIComponent(table)}`;
   const headers = { "Authorization": `Bearer ${token}`, "Content-Type": "application/json" };
   let failure = null;
-
-  function t(msgid, values) {
-    const text = MESSAGES[msgid] || msgid;
-    return text.replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
-  }
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs || {})) {
-      if (name === "onclick") node.addEventListener("click", value);
-      else if (name === "text") node.textContent = value;
-      else node.setAttribute(name, value);
-    }
-    for (const child of children) if (child !== null && child !== undefined) node.append(child);
-    return node;
-  }
 
   async function call(method, path) {
     const response = await fetch(`${api}${path}`, { method, headers, cache: "no-store" });

@@ -10,7 +10,7 @@
   const seat = Number(app.dataset.seat);
   const content = document.getElementById("content");
   const status = document.getElementById("status");
-  const MESSAGES = JSON.parse(document.getElementById("messages").textContent || "{}");
+  const { t, el } = window.wooolfPage;
   const base = `/api/tables/${encodeURIComponent(table)}/seats/${seat}`;
   const key = `wooolf-token:${table}:${seat}`;
   let token = decodeURIComponent(location.hash.slice(1));
@@ -36,25 +36,6 @@
   let solverOn = false;  // the solver's view of one's own seat: off unless the person asks
   try { solverOn = sessionStorage.getItem(solverKey) === "on"; } catch (e) { /* private mode */ }
   let solved = { key: null, body: null };
-
-  function t(msgid, values) {
-    const text = MESSAGES[msgid] || msgid;
-    return text.replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
-  }
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs || {})) {
-      if (name === "onclick") node.addEventListener("click", value);
-      else if (name === "text") node.textContent = value;
-      else node.setAttribute(name, value);
-    }
-    for (const child of children) {
-      if (child === null || child === undefined) continue;
-      node.append(typeof child === "string" ? document.createTextNode(child) : child);
-    }
-    return node;
-  }
 
   const headers = () => ({ "Authorization": `Bearer ${token}`, "Content-Type": "application/json" });
 

@@ -6,16 +6,11 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const IDENTITIES = ["wolf", "shepherd", "hunter", "hound", "sheep"];
-  const MESSAGES = JSON.parse($("messages").textContent || "{}");
+  const { t, el } = window.wooolfPage;
   const KEPT = "wooolf-assistant-round";
   let info = null;        // the setup's seats, cards, questions
   let round = null;       // the round record
   let draft = {};         // the event being tapped in
-
-  function t(msgid, values) {
-    const text = MESSAGES[msgid] || msgid;
-    return text.replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
-  }
 
   function keep() {
     try { localStorage.setItem(KEPT, JSON.stringify(round)); } catch (e) { /* private mode: not kept */ }
@@ -32,17 +27,6 @@
   };
   // A spoken answer or announcement in the page's language (the cards keep their names).
   const said = (word) => ({ yes: t("yes"), no: t("no"), "?": t("“?” (would not say)") }[word] || word);
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs || {})) {
-      if (name === "onclick") node.addEventListener("click", value);
-      else if (name === "text") node.textContent = value;
-      else node.setAttribute(name, value);
-    }
-    for (const child of children) if (child !== null && child !== undefined) node.append(child);
-    return node;
-  }
 
   function fill(select, values, selected) {
     select.replaceChildren(...values.map((v) => {
