@@ -87,6 +87,7 @@ def test_the_language_comes_from_the_query_then_the_browser(tmp_path: Path) -> N
         swedish = client.get("/", headers={"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"}).text
         chinese = client.get("/?lang=zh-Hant", headers={"Accept-Language": "sv"}).text
     assert '<html lang="en">' in english and ">Deal</button>" in english
+    assert 'name="step_seconds"' in english and 'name="vote_seconds"' in english
     assert '<html lang="sv">' in swedish and ">Ge</button>" in swedish
     assert '<html lang="zh-Hant">' in chinese and ">發牌</button>" in chinese
     assert 'action="/setup?lang=zh-Hant"' in chinese  # the links page keeps the language
