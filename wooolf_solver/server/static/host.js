@@ -12,13 +12,15 @@
   const { t, el } = window.wooolfPage;
   const api = `/api/tables/${encodeURIComponent(table)}`;
   const headers = { "Authorization": `Bearer ${token}`, "Content-Type": "application/json" };
-  let failure = null;
+  let failure = null;  // the last refusal, shown for a few seconds
+  let failedAt = 0;
 
   async function call(method, path) {
     const response = await fetch(`${api}${path}`, { method, headers, cache: "no-store" });
     const body = await response.json();
     if (!response.ok) {
       failure = said(body.error || `error ${response.status}`);
+      failedAt = Date.now();
       if (method !== "GET") await refresh();
       return;
     }
@@ -53,6 +55,7 @@
     tools.replaceChildren();
     const title = v.deal > 1 ? t("{phase} (deal {deal})", { phase: phaseName(v.phase), deal: v.deal }) : phaseName(v.phase);
     tools.append(el("h2", { id: "host-phase", "data-phase": v.phase, text: title }));
+    if (failure && Date.now() - failedAt > 8000) failure = null;
     if (failure) tools.append(el("p", { class: "error", role: "alert", id: "host-error", text: failure }));
     if (v.paused) tools.append(el("p", { class: "preview", id: "host-paused", text: t("Paused: the clock stands still.") }));
     else if (typeof v.seconds_left === "number") tools.append(el("p", { id: "host-clock", text: t("{seconds} s until the clock moves on.", { seconds: v.seconds_left }) }));

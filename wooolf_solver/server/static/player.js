@@ -490,7 +490,8 @@
     const teams = [...new Set(seats.map((s) => r.teams[s]))];
     for (const team of teams) {
       const won = seats.some((s) => r.teams[s] === team && r.winners.includes(Number(s)));
-      lines.push(won ? t("{team}: won.", { team: teamName(team) }) : t("{team}: lost.", { team: teamName(team) }));
+      const line = won ? t("{team}: won.", { team: teamName(team) }) : t("{team}: lost.", { team: teamName(team) });
+      lines.push(line.charAt(0).toUpperCase() + line.slice(1));
     }
     return lines;
   }
