@@ -64,7 +64,7 @@ def step(page: Any) -> str:
         elif now == "night" and page.locator("#turn button.option").count():
             page.locator("#turn button.option").first.click(timeout=1_000)
         elif now == "day" and page.locator("#claim select[name=role]").count():
-            card = page.locator("#card").text_content(timeout=1_000) or ""
+            card = page.locator("#card").get_attribute("data-card", timeout=1_000) or ""
             page.select_option("#claim select[name=role]", card, timeout=1_000)
             page.locator("#send-claim").click(timeout=1_000)
         elif now == "day" and page.locator("#heard-enough:enabled").count():
@@ -268,7 +268,7 @@ def day_with_a_pause(host: Any, pages: dict[int, Any]) -> None:
     host.click("#host-resume")
     expect(pages[1].locator("#paused")).to_have_count(0)
     claimant = pages[1]
-    card = claimant.locator("#card").text_content() or ""
+    card = claimant.locator("#card").get_attribute("data-card") or ""
     claimant.select_option("#claim select[name=role]", card)
     expect(claimant.locator("#claim-preview")).to_contain_text(f"”Jag var {card}")
     shot(claimant, "3-day")
@@ -314,6 +314,9 @@ def test_a_late_group_plays_two_deals_in_swedish(browser: Any, base_url: str) ->
     review = pages[1].locator("#review").get_attribute("href")
     assert pages[1].request.get(f"{base_url}{review}").ok  # the reveal opens the review
     pages[2].check("#solver-on")  # off by default; on request, the solver's view of seat 2
+    pages[2].check("#local-names")  # the cards' names by default; in Swedish on request
+    names = pages[2].locator("#card")
+    assert names.text_content() not in ("", names.get_attribute("data-card"))
     expect(pages[2].locator("#solver-view li")).to_have_count(5)
 
     # Again, with the same links: Lisa's seat goes to a bot.

@@ -27,6 +27,18 @@
   const TEAMS = { werewolf: "werewolf", minion: "werewolf", tanner: "tanner" };
   const teamOf = (role) => TEAMS[role] || "village";
 
+  // Role names as on the cards (English), unless this person asks for the page's language.
+  let localNames = false;
+  try { localNames = localStorage.getItem("wooolf-role-names") === "local"; } catch (e) { /* private mode */ }
+  function translatedRole(role) {
+    return {
+      werewolf: t("werewolf"), minion: t("minion"), mason: t("mason"), seer: t("seer"),
+      robber: t("robber"), troublemaker: t("troublemaker"), drunk: t("drunk"),
+      insomniac: t("insomniac"), villager: t("villager"), tanner: t("tanner"),
+    }[role] || role;
+  }
+  const R = (role) => (localNames ? translatedRole(role) : role);
+
   let view = null;
   let deadline = null;
   let draft = null;    // the claim being written survives re-renders
@@ -125,16 +137,16 @@
     }
     for (const k of ["saw", "centre"]) {
       if (entry[k]) {
-        for (const [slot, role] of Object.entries(entry[k])) parts.push(t("looked at {slot}: {card}", { slot: slotName(slot), card: role }));
+        for (const [slot, role] of Object.entries(entry[k])) parts.push(t("looked at {slot}: {card}", { slot: slotName(slot), card: R(role) }));
       }
     }
     if (entry.robbed !== undefined) {
-      parts.push(entry.got ? t("robbed seat {seat} and got the {card}", { seat: entry.robbed, card: entry.got })
+      parts.push(entry.got ? t("robbed seat {seat} and got the {card}", { seat: entry.robbed, card: R(entry.got) })
         : t("robbed seat {seat}", { seat: entry.robbed }));
     }
     if (entry.swapped) parts.push(t("swapped the cards of seats {a} and {b}", { a: entry.swapped[0], b: entry.swapped[1] }));
     if (entry.took) parts.push(t("took the centre card {slot} without looking", { slot: entry.took }));
-    if (entry.now) parts.push(t("looked at their own card again at dawn: {card}", { card: entry.now }));
+    if (entry.now) parts.push(t("looked at their own card again at dawn: {card}", { card: R(entry.now) }));
     return parts;
   }
 
@@ -147,8 +159,8 @@
     const night = Object.assign({}, claim);
     delete night.seat; delete night.role;
     const parts = nightPhrases(night);
-    return parts.length ? t("“I was the {role}: {what}.”", { role: claim.role, what: parts.join("; ") })
-      : t("“I was the {role}.”", { role: claim.role });
+    return parts.length ? t("“I was the {role}: {what}.”", { role: R(claim.role), what: parts.join("; ") })
+      : t("“I was the {role}.”", { role: R(claim.role) });
   }
 
   // -- what you know -------------------------------------------------------------------
@@ -164,27 +176,39 @@
   function deckText(deck) {
     const counts = {};
     for (const card of deck) counts[card] = (counts[card] || 0) + 1;
-    return Object.entries(counts).map(([card, n]) => (n > 1 ? `${n} × ${card}` : card)).join(", ");
+    return Object.entries(counts).map(([card, n]) => (n > 1 ? `${n} × ${R(card)}` : R(card))).join(", ");
   }
 
   function knowledge(v) {
     const box = el("div", { class: "card", id: "knowledge" },
       el("h3", { text: t("Your card (as dealt)") }),
-      el("div", { class: "bigcard", id: "card", text: v.card }),
+      el("div", { class: "bigcard", id: "card", "data-card": v.card, text: R(v.card) }),
       el("p", { class: "muted", id: "role-help", text: roleHelp(v.card) }));
     const facts = el("dl", { class: "facts" });
     const fact = (id, label, value) => facts.append(el("dt", { text: label }), el("dd", { id, text: value }));
     if (v.night) fact("night", t("Tonight you"), describeNight(v.night));
     if (v.phase !== "lobby") {
       const now = heldNow(v);
-      fact("now", t("You hold now, as far as you know"), now === null ? t("a centre card you have not seen") : now);
+      fact("now", t("You hold now, as far as you know"), now === null ? t("a centre card you have not seen") : R(now));
       fact("team", t("Your team, as far as you know"), now === null ? t("unknown (it depends on the card you took)") : teamName(teamOf(now)));
     }
     fact("deck", t("Cards in play"), t("{cards} ({centre} in the centre)", { cards: deckText(v.deck), centre: v.deck.length - v.players }));
     fact("bots", t("Bots"), v.bots.length ? seatList(v.bots) : t("none"));
     box.append(facts);
+    if (document.documentElement.lang !== "en") box.append(namesToggle());
     if (["day", "vote", "over"].includes(v.phase)) box.append(solverBox(v));
     return box;
+  }
+
+  function namesToggle() {
+    const toggle = el("input", { type: "checkbox", id: "local-names" });
+    toggle.checked = localNames;
+    toggle.addEventListener("change", () => {
+      localNames = toggle.checked;
+      try { localStorage.setItem("wooolf-role-names", localNames ? "local" : "cards"); } catch (e) { /* private mode */ }
+      render(view);
+    });
+    return el("div", { class: "option-line" }, el("label", { for: "local-names", class: "muted" }, toggle, " ", t("Role names in my language (the cards say them in English)")));
   }
 
   // The solver's view of this seat (what it knows: its card, its night, the claims), on
@@ -218,7 +242,7 @@
       const dawn = body.dawn[String(s)] || {};
       const best = Object.entries(dawn).sort((a, b) => b[1] - a[1])[0];
       const wolf = Math.round(100 * (dawn.werewolf || 0));
-      list.append(el("li", { "data-seat": String(s), text: t("{seat}: werewolf at dawn {wolf}%; most likely {card} ({chance}%)", { seat: seatTitle(s), wolf, card: best ? best[0] : "?", chance: best ? Math.round(100 * best[1]) : 0 }) }));
+      list.append(el("li", { "data-seat": String(s), text: t("{seat}: werewolf at dawn {wolf}%; most likely {card} ({chance}%)", { seat: seatTitle(s), wolf, card: best ? R(best[0]) : "?", chance: best ? Math.round(100 * best[1]) : 0 }) }));
     }
     box.append(list);
     return box;
@@ -246,22 +270,22 @@
       return s;
     };
     const seats = (s) => slotName(s);
-    form.append(el("label", { text: t("I say I was dealt") }), select("role", roles));
+    form.append(el("label", { text: t("I say I was dealt") }), select("role", roles, R));
     const role = draft.role;
     if (role === "seer") {
       form.append(el("label", { text: t("I looked at") }),
         select("target", [...others, ...pairs(centre).map((p) => p.join("+"))], (x) => (typeof x === "number" ? seats(x) : x.replace("+", " + "))),
-        el("label", { text: t("and saw") }), select("seen", roles));
-      if (String(draft.target || "").includes("+")) form.append(select("seen2", roles));
+        el("label", { text: t("and saw") }), select("seen", roles, R));
+      if (String(draft.target || "").includes("+")) form.append(select("seen2", roles, R));
     } else if (role === "robber") {
       form.append(el("label", { text: t("I robbed") }), select("robbed", others, seats),
-        el("label", { text: t("and got") }), select("got", roles));
+        el("label", { text: t("and got") }), select("got", roles, R));
     } else if (role === "troublemaker") {
       form.append(el("label", { text: t("I swapped") }), select("a", others, seats), select("b", others, seats));
     } else if (role === "drunk") {
       form.append(el("label", { text: t("I took") }), select("took", centre));
     } else if (role === "insomniac") {
-      form.append(el("label", { text: t("At dawn I had") }), select("now", roles));
+      form.append(el("label", { text: t("At dawn I had") }), select("now", roles, R));
     }
     const built = buildClaim();
     if (built.claim) {
@@ -286,7 +310,7 @@
     const d = draft || {};
     if (!d.role) return { claim: null, problem: null };
     const claim = { role: d.role };
-    const half = t("Fill in the rest, or clear it: a half-filled claim would go out as “I was the {role}” alone.", { role: d.role });
+    const half = t("Fill in the rest, or clear it: a half-filled claim would go out as “I was the {role}” alone.", { role: R(d.role) });
     const filled = (...names) => names.filter((n) => d[n]).length;
     if (d.role === "seer") {
       const two = String(d.target || "").includes("+");
@@ -376,14 +400,14 @@
       const box = el("div", { class: "card", id: "turn" });
       if (deadline !== null) box.append(el("div", { class: "timer", id: "timer", text: timerText() }));
       if (v.turn) {
-        box.append(el("h2", { text: t("Wake up, {role}", { role: v.card }) }));
+        box.append(el("h2", { text: t("Wake up, {role}", { role: R(v.card) }) }));
         const options = [...v.options].sort((a, b) => (Object.keys(a).length ? 0 : 1) - (Object.keys(b).length ? 0 : 1));
         for (const option of options) {
           const quiet = Object.keys(option).length === 0 && options.length > 1;
           box.append(el("button", { class: `option${quiet ? " quiet" : ""}`, "data-move": JSON.stringify(option), onclick: () => act(option), text: optionLabel(option, v.card, options) }));
         }
       } else {
-        box.append(el("p", { text: v.waking ? t("Night. Eyes closed… (the {role} is awake)", { role: v.waking }) : t("Night. Eyes closed…") }));
+        box.append(el("p", { text: v.waking ? t("Night. Eyes closed… (the {role} is awake)", { role: R(v.waking) }) : t("Night. Eyes closed…") }));
       }
       content.append(box);
     }
@@ -447,13 +471,13 @@
     for (const slot of Object.keys(r.dealt)) why[slot] = [];
     const swap = (a, b, reasonA, reasonB) => {
       [cards[a], cards[b]] = [cards[b], cards[a]];
-      why[a].push(reasonA.replace("{card}", cards[a]));
-      why[b].push(reasonB.replace("{card}", cards[b]));
+      why[a].push(reasonA.replace("{card}", R(cards[a])));
+      why[b].push(reasonB.replace("{card}", R(cards[b])));
     };
     const steps = [];
     for (const [s, entry] of acting) {
       const role = r.dealt[s];
-      steps.push(t("Seat {seat} ({role}) {what}.", { seat: s, role, what: describeNight(entry) }));
+      steps.push(t("Seat {seat} ({role}) {what}.", { seat: s, role: R(role), what: describeNight(entry) }));
       if (entry.robbed !== undefined) {
         swap(s, String(entry.robbed), t("robbed seat {seat}: got the {card}", { seat: entry.robbed, card: "{card}" }),
           t("robbed by seat {seat}: got the {card}", { seat: s, card: "{card}" }));
@@ -479,7 +503,7 @@
     const tanners = r.dead.filter((s) => r.dawn[String(s)] === "tanner");
     const lines = [];
     if (!r.dead.length) lines.push(t("Nobody died."));
-    else lines.push(t("Died: {seats}.", { seats: r.dead.map((s) => `${slotName(s)} (${r.dawn[String(s)]})`).join(", ") }));
+    else lines.push(t("Died: {seats}.", { seats: r.dead.map((s) => `${slotName(s)} (${R(r.dawn[String(s)])})`).join(", ") }));
     if (wolves.length) {
       lines.push(deadWolves.length ? t("A werewolf died: the village wins.")
         : t("Werewolves at dawn: {seats}; none of them died.", { seats: seatList(wolves) }));
@@ -513,7 +537,7 @@
       const who = isSeat ? [seatTitle(slot), Number(slot) === seat ? t(" (you)") : "", v.bots.includes(Number(slot)) ? t(" (bot)") : ""].join("") : slot;
       const moved = played.why && played.why[slot].length ? played.why[slot].join("; ") : (r.dealt[slot] === r.dawn[slot] ? t("not moved") : "");
       journeys.append(el("li", { "data-slot": slot },
-        el("strong", { text: `${who}: ` }), `${r.dealt[slot]} → ${r.dawn[slot]}`,
+        el("strong", { text: `${who}: ` }), `${R(r.dealt[slot])} → ${R(r.dawn[slot])}`,
         moved ? el("div", { class: "why", text: moved }) : null));
     }
     box.append(el("h3", { text: t("Every card, dealt → dawn") }), journeys);
