@@ -109,6 +109,7 @@ def test_three_people_and_two_bots_play_a_deal_to_the_reveal(browser: Any, base_
         page.locator("#reveal").wait_for()
         assert page.locator("#winners").inner_text()
         assert page.locator("#journeys li").count() == 7  # five seats, two centre cards
+        assert page.locator("#journeys li .why").count() == 7  # the replay agrees with dawn
         assert page.locator("#scores tbody tr").count() == 5
         assert page.locator("#verdict").inner_text() in ("You won.", "You lost.")
         assert page.locator("#claims li").count() == 3
@@ -286,6 +287,7 @@ def day_with_a_pause(host: Any, pages: dict[int, Any]) -> None:
     for page in pages.values():
         expect(page.locator("#verdict")).to_have_text(re.compile("Du (vann|förlorade)."))
         assert page.locator("#journeys li").count() == 7  # five seats, two centre cards
+        assert page.locator("#journeys li .why").count() == 7  # the replay agrees with dawn
         assert page.locator("#night-replay li").count() >= 5
     shot(pages[1], "5-reveal")
 
@@ -334,3 +336,18 @@ def test_a_late_group_plays_two_deals_in_swedish(browser: Any, base_url: str) ->
     for seat, page in pages.items():
         this, total = points(page, seat)
         assert total == first[seat] + this
+
+
+def test_the_reveal_follows_every_card_in_many_deals(browser: Any, base_url: str) -> None:
+    """Bots' random nights (robbers, troublemakers and a drunk moving cards in turn): each
+    card's journey, replayed by the page, ends on the dawn card the server sent."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    deck = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "insomniac"]
+    for seed in range(1, 13):
+        options = {"game": "onuw", "players": 5, "bots": [2, 3, 4, 5], "deck": deck, "seed": seed}
+        created = page.request.post(f"{base_url}/api/tables", data=options).json()
+        host = {"Authorization": f"Bearer {created['host']['token']}"}
+        assert page.request.post(f"{base_url}/api/tables/{created['table']}/end", headers=host).ok
+        page.goto(f"{base_url}{created['seats']['1']['link']}")
+        expect(page.locator("#journeys li")).to_have_count(7)
+        expect(page.locator("#journeys li .why")).to_have_count(7)
