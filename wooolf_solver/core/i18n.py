@@ -160,7 +160,19 @@ class Texts:
 
     def __call__(self, msgid: str, **values: Any) -> str:
         text = self.messages.get(msgid, msgid)
-        return text.format_map(values) if values else text
+        return text.format_map(_Kept(values)) if values else text
+
+
+class _Kept(dict[str, Any]):
+    """Values for a message; a name it is not given stays as written (as in the scripts'
+    ``t``), so that a missing value shows instead of failing the page.
+
+    >>> "{seat} of {players}".format_map(_Kept(players=5))
+    '{seat} of 5'
+    """
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def texts(package: str, lang: str) -> Texts:
