@@ -6,7 +6,7 @@ They live in ``core`` (the engines themselves are a layer above) so that the pos
 the conflicts and the explanations can name them without importing any engine.
 
 A game may name more *queries* than each seat's role (:meth:`.knowledge.Knowledge.queries`:
-ONUW's dealt cards and teams, Werewolf's liars, a viewpoint's win by who dies); an engine
+the cards dealt, the teams, who lied, whether a viewpoint wins by who dies); an engine
 sums each world's weight into every key the world gives for every query, and
 :meth:`.posterior.Posterior.chances` reads them normalized.
 
@@ -26,7 +26,7 @@ from .knowledge import Knowledge, Seat
 
 Weight: TypeAlias = int | Fraction | float
 """A tally's weight: exact (an integer or a fraction) from the exact engines; a float
-from the engines that count in floating point for speed (Wooolf!!'s counter)."""
+from the engines that count in floating point for speed."""
 
 
 @dataclass(frozen=True)

@@ -604,6 +604,7 @@ def create_app(
     )
     app.state.tables = tables
     app.state.workers = tables.workers
+    app.state.page_store = tables.store
     app.state.public_url = public_url.rstrip("/") if public_url else None
     app.add_middleware(BodyGuard, limits=limits)
 

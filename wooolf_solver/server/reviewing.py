@@ -6,9 +6,10 @@ assistant's analyses are (:meth:`.workers.Workers.offload`):
 - the solver's view of one seat, from what that seat knows (its card, its night, the
   claims): a person who asks for it sees it (``GET /api/tables/ID/seats/S/solve``).
 
->>> page = review_page({"game": "onuw", "players": 3, "edition": "table",
-...     "cards": {1: "werewolf", 2: "seer", 3: "robber", "c1": "troublemaker", "c2": "werewolf"},
-...     "night": {1: {"wolves": [1]}, 2: {"saw": {3: "robber"}}, 3: {}},
+>>> deck = ["minion", "insomniac", "villager", "mason", "drunk"]
+>>> page = review_page({"game": "onuw", "players": 3, "edition": "table", "deck": deck,
+...     "cards": {1: "minion", 2: "insomniac", 3: "villager", "c1": "mason", "c2": "drunk"},
+...     "night": {1: {"wolves": []}, 2: {"now": "insomniac"}, 3: {}},
 ...     "votes": {1: 2, 2: 1, 3: 1}})
 >>> page.startswith("<!DOCTYPE html>"), "<script" in page
 (True, False)
@@ -35,10 +36,11 @@ def review_page(record: Mapping[str, Any]) -> str:
 def seat_view(knowledge: Mapping[str, Any]) -> dict[str, Any]:
     """The posterior of a seat's own deal record, as the library's JSON (``solve``).
 
-    >>> view = seat_view({"game": "onuw", "players": 3, "viewpoint": 1, "cards": {1: "seer"},
-    ...     "night": {1: {"saw": {2: "werewolf"}}}})
-    >>> view["consistent"], view["dealt"]["2"]
-    (True, {'werewolf': 1.0})
+    >>> deck = ["minion", "insomniac", "villager", "mason", "drunk"]
+    >>> view = seat_view({"game": "onuw", "players": 3, "edition": "table", "deck": deck,
+    ...     "viewpoint": 1, "cards": {1: "minion"}, "night": {1: {"wolves": []}}})
+    >>> view["consistent"], view["dealt"]["2"]["mason"]
+    (True, 0.25)
     """
     try:
         result: dict[str, Any] = api.solve(dict(knowledge)).to_dict()
