@@ -83,9 +83,9 @@ from wooolf_solver.games.onuw.hints import NightHint, hint
 from wooolf_solver.games.onuw.lab import LAB, Simulation
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
+from wooolf_solver.games.onuw.posterior import solve
 from wooolf_solver.games.onuw.record import Claim, DealRecord, read_record
 from wooolf_solver.games.onuw.rules import load_rules
-from wooolf_solver.games.onuw.solver import solve
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
 from wooolf_solver.lab.runner import play_task, tasks
 

@@ -52,8 +52,8 @@ from rich.console import Console
 from rich.table import Table
 
 from wooolf_solver.core.speech import SPEECH_MODELS
+from wooolf_solver.games.onuw.posterior import solve
 from wooolf_solver.games.onuw.record import read_record
-from wooolf_solver.games.onuw.solver import solve
 from wooolf_solver.lab.calibration import Calibration
 
 ROOT = Path(__file__).resolve().parents[1]

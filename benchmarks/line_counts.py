@@ -10,7 +10,7 @@ past can be measured again. ``docs/adding-a-game.md`` gives the table this print
     python benchmarks/line_counts.py                 # the working tree
     python benchmarks/line_counts.py 3b4d148 HEAD    # two commits side by side
 
->>> part("wooolf_solver/games/onuw/solver.py"), part("wooolf_solver/core/play.py")
+>>> part("wooolf_solver/games/onuw/posterior.py"), part("wooolf_solver/core/play.py")
 ('onuw', 'core')
 >>> part("wooolf_solver/api.py"), part("wooolf_solver/games/base.py")
 ('root', 'protocol')

@@ -13,8 +13,8 @@ from typing import Any
 from wooolf_solver.core.conflict import minimal_conflict
 from wooolf_solver.games.onuw.engines import answers, find_engine
 from wooolf_solver.games.onuw.model import OnuwKnowledge, knowledge_of
+from wooolf_solver.games.onuw.posterior import OnuwPosterior
 from wooolf_solver.games.onuw.record import DealRecord
-from wooolf_solver.games.onuw.solver import OnuwPosterior
 
 
 def solved(

@@ -25,8 +25,8 @@ from wooolf_solver.engines.brute import BruteForceEngine
 from wooolf_solver.games.onuw.engines import ENGINES, CpSatEngine, FastEngine, cpsat, find_engine
 from wooolf_solver.games.onuw.explain import LIAR, explain
 from wooolf_solver.games.onuw.model import ClaimIs, knowledge_of
+from wooolf_solver.games.onuw.posterior import OnuwPosterior
 from wooolf_solver.games.onuw.record import DealRecord, read_record
-from wooolf_solver.games.onuw.solver import OnuwPosterior
 
 
 def agree(record: DealRecord, whole: bool = True) -> None:

@@ -35,9 +35,9 @@ from wooolf_solver.games.onuw.engines import fast
 from wooolf_solver.games.onuw.engines import lies as expansion
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
+from wooolf_solver.games.onuw.posterior import solve
 from wooolf_solver.games.onuw.record import Claim, DealRecord, Model, NightModel, read_record
 from wooolf_solver.games.onuw.rules import load_rules
-from wooolf_solver.games.onuw.solver import solve
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
 
 RULES = load_rules()

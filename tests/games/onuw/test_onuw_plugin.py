@@ -12,8 +12,8 @@ from helpers import run
 from wooolf_solver import api
 from wooolf_solver.games import available, find_game
 from wooolf_solver.games.onuw import GAME
+from wooolf_solver.games.onuw.posterior import solve
 from wooolf_solver.games.onuw.record import load_record
-from wooolf_solver.games.onuw.solver import solve
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "onuw"

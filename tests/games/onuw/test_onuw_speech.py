@@ -37,8 +37,8 @@ from wooolf_solver.engines.brute import BruteForceEngine
 from wooolf_solver.engines.csp import ConstraintEngine
 from wooolf_solver.games.onuw.engines import answers, find_engine
 from wooolf_solver.games.onuw.model import knowledge_of
+from wooolf_solver.games.onuw.posterior import OnuwPosterior
 from wooolf_solver.games.onuw.record import DealRecord, Model, dump_record, read_record
-from wooolf_solver.games.onuw.solver import OnuwPosterior
 from wooolf_solver.games.onuw.speech import Teller, story_chance, weights_of
 
 BASE: dict[str, Any] = {"game": "onuw", "edition": "table", "players": 3}

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from wooolf_solver.games.onuw.model import knowledge_of, world_of
 from wooolf_solver.games.onuw.night import play_night
+from wooolf_solver.games.onuw.posterior import solve
 from wooolf_solver.games.onuw.record import DealRecord, dump_record, read_record
-from wooolf_solver.games.onuw.solver import solve
 from wooolf_solver.games.onuw.table import play_deal, truthful
 from wooolf_solver.games.onuw.win import deaths
 

@@ -13,8 +13,8 @@ from helpers import run
 
 from wooolf_solver import api
 from wooolf_solver.core.errors import InvalidRecordError
+from wooolf_solver.games.onuw.posterior import solve
 from wooolf_solver.games.onuw.record import read_record
-from wooolf_solver.games.onuw.solver import solve
 from wooolf_solver.games.onuw.vote import vote
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -15,9 +15,9 @@ from wooolf_solver.engines.brute import BruteForceEngine
 from wooolf_solver.games.onuw.engines import ENGINES, answers, find_engine
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import believed_card, night_options, play_night
+from wooolf_solver.games.onuw.posterior import OnuwPosterior
+from wooolf_solver.games.onuw.posterior import solve as solve_by
 from wooolf_solver.games.onuw.record import DealRecord, read_record
-from wooolf_solver.games.onuw.solver import OnuwPosterior
-from wooolf_solver.games.onuw.solver import solve as solve_by
 from wooolf_solver.games.onuw.speech import Teller, story_chance
 from wooolf_solver.games.onuw.win import wins
 

@@ -5,7 +5,7 @@ The modules follow the pipeline: :mod:`.rules` (the data of ``onuw.toml``) →
 :mod:`.win` (who dies, who wins, scores) → :mod:`.table` (a deal played in full) →
 :mod:`.model` (the exact model: hidden variables, observations, queries) →
 :mod:`.engines` (the engines that count its worlds into the one tally) →
-:mod:`.solver` (the posterior that reads it).
+:mod:`.posterior` (the posterior that reads it).
 """
 
 from .plugin import GAME

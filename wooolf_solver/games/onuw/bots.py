@@ -30,10 +30,10 @@ from random import Random
 from ...core.errors import InconsistentRecordError
 from .model import knowledge_of
 from .night import NightEntry, believed_card
+from .posterior import OnuwPosterior, posterior_of
 from .record import Claim, DealRecord
 from .review import view_of
 from .rules import Rules, Seat, load_rules
-from .solver import OnuwPosterior, posterior_of
 from .stories import cautious_claim
 from .table import ClaimPolicy
 from .vote import scores_of

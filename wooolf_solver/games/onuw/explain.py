@@ -51,9 +51,9 @@ from ...core.reasons import (
 from ...core.words import join_words
 from .engines import FastEngine, Known, find_engine
 from .model import ClaimIs, OnuwKnowledge, knowledge_of
+from .posterior import OnuwPosterior, solve
 from .record import Claim, DealRecord
 from .rules import Seat
-from .solver import OnuwPosterior, solve
 from .words import card, claim_words, night_words
 
 TEAM = "-team"

@@ -24,10 +24,10 @@ from ...core.speech import Speech, read_by
 from ...lab.calibration import Forecast
 from .model import knowledge_of
 from .night import believed_card
+from .posterior import OnuwPosterior, posterior_of
 from .record import DealRecord
 from .review import view_of
 from .rules import Seat
-from .solver import OnuwPosterior, posterior_of
 
 
 def forecasts(

@@ -55,10 +55,10 @@ from ...lab.stats import Proportion, error_bars
 from .bots import solver_ballot
 from .forecasts import forecasts
 from .night import Choice
+from .posterior import OnuwPosterior
 from .record import DealRecord, dump_record
 from .rules import TEAMS, Rules, Seat, load_rules
 from .seating import KINDS, kind_of, seating_of
-from .solver import OnuwPosterior
 from .state import OnuwState, PlayedDeal
 from .stories import POLICIES, Speakers, Stories
 from .table import PolicyBot, random_ballot

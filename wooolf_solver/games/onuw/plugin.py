@@ -1,6 +1,6 @@
 """One Night Ultimate Werewolf as a game of the library: its records and verbs.
 
-The verbs: ``solve`` (:mod:`.solver`), the night ``hint`` (:mod:`.hints`), the ballot
+The verbs: ``solve`` (:mod:`.posterior`), the night ``hint`` (:mod:`.hints`), the ballot
 advice ``vote`` (:mod:`.vote`), ``why`` (:mod:`.explain`), ``review`` (:mod:`.review`);
 the terminal's tables are in :mod:`.render`, imported only by the command line.
 """
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
     from ...core.reasons import Explanation
     from .hints import NightHint
+    from .posterior import OnuwPosterior
     from .review import DealReview
-    from .solver import OnuwPosterior
     from .vote import VoteAdvice
 
 
@@ -57,14 +57,14 @@ class Onuw(Game[DealRecord]):
         return knowledge_of(self.deal(record))
 
     def posterior(self, knowledge: Knowledge, tally: Tally) -> Posterior:
-        from .solver import OnuwPosterior  # noqa: PLC0415
+        from .posterior import OnuwPosterior  # noqa: PLC0415
 
         if not isinstance(knowledge, OnuwKnowledge):
             raise TypeError("an ONUW posterior needs an ONUW knowledge")
         return OnuwPosterior(knowledge, tally)
 
     def solve(self, record: DealRecord, engine: str | None = None) -> OnuwPosterior:
-        from .solver import solve  # noqa: PLC0415
+        from .posterior import solve  # noqa: PLC0415
 
         return solve(self.deal(record), engine)
 

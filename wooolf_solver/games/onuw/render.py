@@ -25,10 +25,10 @@ from ...lab.stats import Proportion, interval_text
 from .explain import TERMS
 from .hints import NightHint
 from .lab import Figures
+from .posterior import OnuwPosterior
 from .record import DealRecord
 from .review import DealReview
 from .rules import TEAMS
-from .solver import OnuwPosterior
 from .vote import VoteAdvice
 from .words import card, claim_words, conflict_words, night_words, option_words
 

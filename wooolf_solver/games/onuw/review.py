@@ -25,9 +25,9 @@ from ...core.errors import InconsistentRecordError
 from ...core.review import Option, Step, counter, replay
 from .model import knowledge_of
 from .night import NightEntry, play_night
+from .posterior import OnuwPosterior, posterior_of
 from .record import DealRecord
 from .rules import Seat
-from .solver import OnuwPosterior, posterior_of
 from .state import PlayedDeal, outcome
 from .vote import BallotScore, scores_of
 from .win import Ballot

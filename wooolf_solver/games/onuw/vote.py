@@ -22,9 +22,9 @@ from typing import Any
 from ...core.errors import InvalidRecordError
 from ...core.speech import DEFAULT_SPEECH, Speech
 from .model import knowledge_of
+from .posterior import OnuwPosterior, posterior_of
 from .record import DealRecord
 from .rules import Seat
-from .solver import OnuwPosterior, posterior_of
 from .table import legal_ballots
 from .win import Ballot
 
