@@ -9,15 +9,18 @@ of player seats holding a werewolf card at dawn: ``gain_bits = H(D | option) −
 The option is a fact (not weighted); everyone else's night follows the night prior,
 and the claims already made weigh as in ``solve``.
 
-**The fast engine** (the default) scores each option with one exact count of
+The gains are computed by the library's one formula (:func:`wooolf_solver.core.gains.information`)
+from each option's joint weights of outcome and ``D``; only where those weights come from
+differs. **The fast engine** (the default) scores each option with one exact count of
 :func:`.engines.fast.outcomes`: the option fixed as the viewpoint's partial night
 (:class:`~.model.PartialNight`), the weight of each outcome and of each *signature* of
 ``D`` (its marked seats, and how many seats of each block of interchangeable seats it
-holds); every set of a signature weighs the same, so ``H(D)`` is the sum over
-signatures of ``p · (log2 |orbit| − log2 p)``. Options that the symmetry maps onto
-each other (:func:`.engines.fast.option_classes`: say any two other seats for a troublemaker
-when nobody has spoken) are scored once. **The reference** (``engine="brute"``)
-enumerates every world (:meth:`.model.NightSpace.worlds`); both give the same options, the same
+holds); every set of a signature weighs the same, so a signature counts with its orbit's
+size as its multiplicity. Options that the symmetry maps onto each other
+(:func:`.engines.fast.option_classes`: say any two other seats for a troublemaker when
+nobody has spoken) are scored once. **The reference** (``engine="brute"``) reads the
+joint of every option off the brute force's one tally (:func:`wooolf_solver.core.gains.joints`:
+the option, what it shows and ``D`` as the decision); both give the same options, the same
 outcome chances (exact fractions) and the same gains (up to float rounding).
 
 >>> from wooolf_solver.games.onuw.record import read_record
@@ -29,16 +32,15 @@ outcome chances (exact fractions) and the same gains (up to float rounding).
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import log2
 from types import MappingProxyType
 from typing import Any
 
 from ...core.conflict import earliest_minimal, minimal_conflict
 from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
+from ...core.gains import Information, entropy, information, joints
 from ...core.knowledge import Observation
 from ...core.space import Var, World
 from ...core.speech import DEFAULT_SPEECH, Speech
@@ -133,16 +135,6 @@ class NightHint:
         return {"options": [option.to_dict() for option in self.options], "speech": self.speech}
 
 
-def entropy(weights: Mapping[Any, Fraction | int]) -> float:
-    """The entropy in bits of a distribution given by non-negative weights.
-
-    >>> entropy({"a": 1, "b": 1}), entropy({"a": 3})
-    (1.0, 0.0)
-    """
-    total = sum(weights.values())
-    return 0.0 - sum(float(w / total) * log2(float(w / total)) for w in weights.values() if w)
-
-
 def _chooser(record: DealRecord) -> tuple[Seat, str, NightEntry | None]:
     """The viewpoint, its dealt card and what it knows of its night (or a one-line
     error saying why there is no night choice to advise on)."""
@@ -225,18 +217,6 @@ def _with_option(
     return replace(knowledge, observations=(prior, fact, *rest))
 
 
-def _orbit_entropy(per: Mapping[fast.Signature, int], orbit: Any) -> float:
-    """The entropy in bits of ``D`` from its weights by signature (each set of a
-    signature weighing the same)."""
-    total = sum(per.values())
-    result = 0.0
-    for signature, mass in per.items():
-        if mass:
-            p = float(Fraction(mass, total))
-            result += p * (log2(orbit(signature)) - log2(p))
-    return result
-
-
 def fast_hint(record: DealRecord) -> NightHint:
     """The night hint by the fast engine (see the module's docstring)."""
     knowledge, seat, role, so_far = _free_knowledge(record)
@@ -248,33 +228,20 @@ def fast_hint(record: DealRecord) -> NightHint:
         found = fast.outcomes(_with_option(knowledge, seat, members[0], so_far))
         if not found.masses:  # no world allows it
             continue
-        by_d: dict[fast.Signature, int] = defaultdict(int)
-        for per in found.masses.values():
-            for signature, mass in per.items():
-                by_d[signature] += mass
-        total = sum(by_d.values())
-        before = _orbit_entropy(by_d, found.orbit)
-        after = sum(
-            sum(per.values()) / total * _orbit_entropy(per, found.orbit)
-            for per in found.masses.values()
-        )
-        chances = MappingProxyType(
-            {
-                seen: Fraction(sum(per.values()), total)
-                for seen, per in sorted(
-                    found.masses.items(), key=lambda item: -sum(item[1].values())
-                )
-            }
-        )
-        gain = max(0.0, before - after)
+        taught = information(found.masses, found.orbit)
         for option in members:
-            scored[option] = OptionScore(option, gain, chances, before, layout, role)
+            scored[option] = _score(option, taught, layout, role)
     if not scored:
         raise InconsistentRecordError(_fast_conflict(record, knowledge, seat, options, so_far))
     scores = sorted(
         (scored[option] for option in options if option in scored), key=lambda s: -s.gain_bits
     )
     return NightHint(seat, role, tuple(scores), record.model.speech)
+
+
+def _score(option: Choice, taught: Information[str], layout: Layout, role: str) -> OptionScore:
+    """An option's score from what it teaches."""
+    return OptionScore(option, taught.gain_bits, taught.chances, taught.before_bits, layout, role)
 
 
 def _fast_conflict(
@@ -300,41 +267,25 @@ def _fast_conflict(
 
 
 def brute_hint(record: DealRecord) -> NightHint:
-    """The night hint by the brute-force reference: every world enumerated."""
+    """The night hint by the brute-force reference: every world enumerated, the joint
+    of each option's outcomes and ``D`` read off its one tally (:func:`.joints`)."""
     knowledge, seat, role = hint_knowledge(record)
     layout = record.layout
-    # option -> outcome -> D -> weight
-    table: dict[Choice, dict[str, dict[Hashable, int]]] = defaultdict(
-        lambda: defaultdict(lambda: defaultdict(int))
+    choice = choice_variable(seat)
+    table = joints(
+        BruteForceEngine(),
+        knowledge,
+        lambda world: world[choice],
+        lambda world: seen_of(knowledge.night(world).entries[seat]),
     )
-    for world in knowledge.space.worlds():
-        mass = knowledge.likelihood(world)
-        if not mass:
-            continue
-        choice = world[choice_variable(seat)]
-        seen = seen_of(knowledge.night(world).entries[seat])
-        table[choice][seen][knowledge.decision(world)] += mass
     if not table:
         raise InconsistentRecordError(minimal_conflict(knowledge, BruteForceEngine()))
     state = NightState(layout, _placeholder(record), [])
-    scores = []
-    for option in power_of(record.rules.roles[role]).options(seat, state, uniform=True):
-        outcomes = table.get(option)
-        if not outcomes:  # no world allows it (a legal option always has one)
-            continue
-        by_d: dict[Hashable, int] = defaultdict(int)
-        for per_d in outcomes.values():
-            for wolves, mass in per_d.items():
-                by_d[wolves] += mass
-        total = sum(by_d.values())
-        before = entropy(by_d)
-        after = sum(sum(per_d.values()) / total * entropy(per_d) for per_d in outcomes.values())
-        chances = {
-            seen: Fraction(sum(per_d.values()), total)
-            for seen, per_d in sorted(outcomes.items(), key=lambda item: -sum(item[1].values()))
-        }
-        gain = max(0.0, before - after)
-        scores.append(OptionScore(option, gain, MappingProxyType(chances), before, layout, role))
+    scores = [
+        _score(option, information(table[option]), layout, role)
+        for option in power_of(record.rules.roles[role]).options(seat, state, uniform=True)
+        if table.get(option)  # no world allows it (a legal option always has one)
+    ]
     scores.sort(key=lambda score: -score.gain_bits)
     return NightHint(seat, role, tuple(scores), record.model.speech)
 
