@@ -7,7 +7,9 @@ from pathlib import Path
 
 from .. import api
 from ..games import available, find_game
+from ..lab.verdict import judged
 from .session import Session, UsageError, command, json_option
+from .simulate import show_verdicts
 
 
 def mix_options(parser: argparse.ArgumentParser) -> None:
@@ -49,15 +51,18 @@ def balance_game(name: str | None) -> str:
 def balance_command(args: argparse.Namespace, session: Session) -> int:
     """A role mix's balance figures, exactly, as the game defines them (for example
     a card-point sum and an exact win probability when every choice is drawn at
-    random): the mix as --roles NAME=COPIES,... or a designer's deck file."""
+    random): the mix as --roles NAME=COPIES,... or a designer's deck file. When the
+    figures give each team's exact chance (``teams``), the verdict on them too."""
     if (args.roles is None) == (args.deck is None):
         raise UsageError("balance: give the mix as --roles NAME=COPIES,... or as a deck file")
     name = balance_game(args.game)
     session.game = find_game(name)
     deck = Path(args.deck) if args.deck is not None else None
     result = api.balance(name, args.roles, deck, args.parity)
+    figures = judged(result.to_dict())
     if args.json:
-        session.json(result.to_dict())
+        session.json(figures)
     else:
         session.render("balance", result)
+        show_verdicts(session, {"mix": figures})
     return 0

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from rich.text import Text
 
 from ..core.documents import shown
 from ..games import find_game
 from ..games.base import Lab
 from ..lab.executors import make_executor
+from ..lab.verdict import judged
 from .session import (
     Session,
     UsageError,
@@ -135,18 +138,27 @@ def simulate_command(args: argparse.Namespace, session: Session) -> int:
 def compare_command(args: argparse.Namespace, session: Session) -> int:
     """Bots play the same number of games of every MIX (a built-in edition or a
     designer's deck file), with the same bots and seed, and the figures of
-    `wooolf simulate` are put side by side: one column per mix."""
+    `wooolf simulate` are put side by side: one column per mix, and each mix's verdict
+    on its balance (the same as the workshop's page)."""
     session.game = find_game(args.game)
     lab = session.game.lab()
     if not args.mixes and not args.roles:
         raise UsageError("compare: name the mixes (MIX ... or --roles NAME=COPIES,...)")
     reports = run_lab(args, lab, [*args.mixes, *args.roles], "compare", roles=args.roles)
+    judgements = {lab.label(report.simulation): judged(report.to_dict()) for report in reports}
     if args.json:
-        mixes = {lab.label(report.simulation): report.to_dict() for report in reports}
-        session.json({"version": 1, "mixes": mixes})
+        session.json({"version": 1, "mixes": judgements})
     else:
         session.render("compare", reports)
+        show_verdicts(session, judgements)
     return 0
+
+
+def show_verdicts(session: Session, judgements: Mapping[str, Mapping[str, Any]]) -> None:
+    """One line per mix: its verdict (:mod:`~wooolf_solver.lab.verdict`), when it has one."""
+    for label, figures in judgements.items():
+        if "verdict" in figures:
+            session.show(Text(f"verdict, {label}: {figures['verdict']['text']}"))
 
 
 def players_for(lab: Lab, mix: str, players: int | None, game: str) -> int:

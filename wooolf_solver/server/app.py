@@ -58,6 +58,7 @@ from .reviewing import review_page, seat_view
 from .storage import Storage, Stored
 from .tokens import bearer, derived, digest, matches, new_token
 from .workers import BusyError, Kind, Workers
+from .workshop import router as workshop_router
 
 log = logging.getLogger("wooolf.server")
 
@@ -633,6 +634,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for router in page_routers():
         app.include_router(router)
+    app.include_router(workshop_router)
     return app
 
 

@@ -1,0 +1,248 @@
+// The designer's workshop (see wooolf_solver/server/workshop.py): every edit of the deck
+// starts a job on the server (the last one cancelled), whose figures the page polls and
+// draws until its games are played.
+"use strict";
+(() => {
+  const { t, el } = window.wooolfPage;
+  const $ = (id) => document.getElementById(id);
+  const API = "/workshop/api";
+  const POLL = 250;  // ms between two looks at the running job
+  const WAIT = 150;  // ms of quiet after an edit before the job starts
+  let games = [];
+  let job = null;  // the running job's key
+  let view = null;  // its last view
+  let timer = null;
+  let poller = null;
+
+  function show(message) {
+    $("message").textContent = message || "";
+    $("message").className = message ? "error" : "";
+  }
+
+  async function call(path, options) {
+    const response = await fetch(API + path, options);
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.error || response.statusText);
+    return data;
+  }
+
+  function game() {
+    return games.find((g) => g.name === $("game").value);
+  }
+
+  // -- the deck ---------------------------------------------------------------------------
+
+  async function loadDeck(players) {
+    const g = game();
+    const query = new URLSearchParams({ game: g.name, mix: g.mix, players: players || g.players });
+    try {
+      const deck = await call(`/deck?${query}`);
+      $("players").value = deck.players;
+      $("bots").value = g.bots;
+      $("mix").value = deck.mix;
+      drawRoles(deck.roles || {});
+      $("mix-row").hidden = g.role_lists;
+      $("roles").hidden = $("add-row").hidden = !g.role_lists;
+      show("");
+      edited();
+    } catch (error) {
+      show(error.message);
+    }
+  }
+
+  function drawRoles(roles) {
+    $("roles").replaceChildren();
+    for (const [name, copies] of Object.entries(roles)) addRole(name, copies);
+  }
+
+  function addRole(name, copies) {
+    const input = el("input", { type: "number", min: 0, max: 99, value: copies, "data-role": name });
+    input.addEventListener("input", edited);
+    $("roles").append(el("label", {}, name, input));
+  }
+
+  function roles() {
+    const out = {};
+    for (const input of $("roles").querySelectorAll("input")) {
+      const copies = Number(input.value);
+      if (copies > 0) out[input.dataset.role] = copies;
+    }
+    return out;
+  }
+
+  // -- the job ----------------------------------------------------------------------------
+
+  function edited() {
+    clearTimeout(timer);
+    timer = setTimeout(start, WAIT);
+  }
+
+  async function start() {
+    const g = game();
+    const body = {
+      game: g.name, bots: $("bots").value, seed: $("seed").value,
+      games: Number($("games").value) || 1, quick: true,
+    };
+    if (job) body.replaces = job;
+    if (g.role_lists) body.roles = roles();
+    else Object.assign(body, { mix: $("mix").value, players: Number($("players").value) });
+    clearTimeout(poller);
+    job = null;
+    $("figures").dataset.state = "starting";
+    try {
+      const started = await call("/jobs", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      });
+      show("");
+      job = started.job;
+      draw(started);
+      poller = setTimeout(poll, POLL);
+    } catch (error) {
+      show(error.message);
+      $("figures").dataset.state = "refused";
+    }
+  }
+
+  async function poll() {
+    const key = job;
+    if (!key) return;
+    try {
+      const now = await call(`/jobs/${key}`);
+      if (key !== job) return;  // a newer edit
+      draw(now);
+      if (now.state === "running") poller = setTimeout(poll, POLL);
+    } catch (error) {
+      show(error.message);
+    }
+  }
+
+  async function cancel() {
+    if (!job) return;
+    clearTimeout(poller);
+    try {
+      draw(await call(`/jobs/${job}`, { method: "DELETE" }));
+    } catch (error) {
+      show(error.message);
+    }
+  }
+
+  // -- the figures ------------------------------------------------------------------------
+
+  function draw(now) {
+    view = now;
+    const figures = now.figures || {};
+    const verdict = figures.verdict;
+    $("verdict").textContent = verdict ? verdict.text : t("no verdict for this game's figures");
+    $("verdict").dataset.kind = verdict ? verdict.kind : "none";
+    $("progress").max = now.games;
+    $("progress").value = now.done;
+    $("status").textContent = t("{done} of {games} games, {state}", {
+      done: now.done, games: now.games, state: t(now.state),
+    }) + (now.error ? ` (${now.error})` : "");
+    $("cancel").disabled = now.state !== "running";
+    $("players").value = now.players;
+    $("command").textContent = now.command;
+    $("sides").replaceChildren(...now.sides.map((side) =>
+      el("tr", { "data-side": side.name }, el("td", { text: side.name }), el("td", { text: side.text }))));
+    drawPlot(now.sides);
+    drawExact(now.exact);
+    drawAll(figures);
+    $("figures").dataset.state = now.state;
+    $("figures").dataset.done = now.done;
+  }
+
+  function drawExact(exact) {
+    $("exact-verdict").textContent = exact && exact.verdict ? exact.verdict.text : "";
+    const rows = [];
+    if (!exact) rows.push(el("tr", {}, el("td", { text: t("this game has no exact figures") })));
+    else for (const [name, value] of Object.entries(exact)) {
+      if (name !== "verdict") rows.push(el("tr", { "data-figure": name }, el("th", { text: name }), el("td", { text: shown(value) })));
+    }
+    $("exact").replaceChildren(...rows);
+  }
+
+  function drawAll(figures) {
+    const rows = [];
+    for (const [name, value] of Object.entries(figures)) {
+      if (["verdict", "teams", "calibration", "settings", "intervals"].includes(name)) continue;
+      rows.push(el("tr", {}, el("th", { text: name }), el("td", { text: shown(value) })));
+    }
+    $("all").replaceChildren(...rows);
+  }
+
+  function shown(value) {  // a figure in a word or two
+    if (value === null || value === undefined) return "—";
+    if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(4);
+    if (typeof value !== "object") return String(value);
+    if ("rate" in value && value.rate !== null) return `${(100 * value.rate).toFixed(1)}% (n=${value.n})`;
+    if ("mean" in value && value.mean !== null) return `${value.mean.toFixed(2)} (n=${value.n})`;
+    if (Array.isArray(value)) return value.join(", ");
+    return Object.entries(value).map(([k, v]) => `${k}: ${shown(v)}`).join("; ");
+  }
+
+  function drawPlot(sides) {  // the sides' rates as bars, their intervals as whiskers
+    const width = 360, row = 26, left = 110, top = 8;
+    const scale = (x) => left + x * (width - left - 10);
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    const height = top * 2 + row * sides.length + 14;
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("the sides' win rates with their 95% intervals"));
+    const add = (tag, attrs, text) => {
+      const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      if (text) node.textContent = text;
+      svg.append(node);
+    };
+    add("line", { x1: scale(0.5), x2: scale(0.5), y1: top, y2: height - 14, stroke: "#cfd3d8", "stroke-dasharray": "3 3" });
+    sides.forEach((side, k) => {
+      const y = top + k * row;
+      add("text", { x: left - 6, y: y + 16, "text-anchor": "end", "font-size": 12 }, side.name);
+      if (side.rate === null) return;
+      add("rect", { x: scale(0), y: y + 4, width: scale(side.rate) - scale(0), height: row - 10, fill: "#2f5bd3", opacity: 0.75 });
+      add("line", { x1: scale(side.low), x2: scale(side.high), y1: y + row / 2 - 1, y2: y + row / 2 - 1, stroke: "#1f2328", "stroke-width": 1.5 });
+    });
+    for (const x of [0, 0.5, 1]) add("text", { x: scale(x), y: height - 2, "text-anchor": "middle", "font-size": 10 }, `${x * 100}%`);
+    $("plot").replaceChildren(svg);
+  }
+
+  function save() {  // the deck and its figures, as one file
+    if (!view) return;
+    const { figures, exact, command, label } = view;
+    const deck = { game: view.game, mix: view.mix, players: view.players, bots: view.bots, seed: view.seed, games: view.games };
+    const report = { version: 1, deck, command, exact, done: view.done, figures };
+    const blob = new Blob([JSON.stringify(report, null, 2) + "\n"], { type: "application/json" });
+    const link = el("a", { href: URL.createObjectURL(blob), download: `${label}.workshop.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+
+  // -- the start --------------------------------------------------------------------------
+
+  async function init() {
+    try {
+      games = (await call("/games")).games;
+    } catch (error) {
+      show(error.message);
+      return;
+    }
+    const asked = new URLSearchParams(location.search).get("game");
+    $("game").replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.title })));
+    if (games.some((g) => g.name === asked)) $("game").value = asked;
+    $("game").addEventListener("change", () => loadDeck());
+    $("players").addEventListener("change", () => (game().role_lists ? loadDeck($("players").value) : edited()));
+    for (const id of ["mix", "bots", "seed", "games"]) $(id).addEventListener("change", edited);
+    $("add").addEventListener("click", () => {
+      const name = $("new-role").value.trim();
+      if (name && !$("roles").querySelector(`input[data-role="${CSS.escape(name)}"]`)) addRole(name, 1);
+      $("new-role").value = "";
+      edited();
+    });
+    $("cancel").addEventListener("click", cancel);
+    $("save").addEventListener("click", save);
+    await loadDeck();
+  }
+
+  init();
+})();

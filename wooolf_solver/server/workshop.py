@@ -1,0 +1,411 @@
+"""The designer's workshop at ``/workshop`` (``wooolf serve``): a deck editor for every
+game with a lab, whose figures follow the deck as it is edited.
+
+Each edit starts a **job** (``POST /workshop/api/jobs``) and the page drops the last
+one (``replaces``, or ``DELETE``): the answer holds at once the mix's exact figures
+(the game's ``balance`` hook, whatever its ``to_dict()`` gives, when the game has one)
+and the mix's settings; then the lab's bots play the mix in batches in the server's
+workers (:func:`~wooolf_solver.core.hosting.offload`), and after each batch the job's
+figures are the lab's report of every game so far with its verdict
+(:func:`~wooolf_solver.lab.verdict.judged`), which the page reads
+(``GET /workshop/api/jobs/ID``). The games are the lab runner's tasks, cut in batches
+and played in order, so after ``N`` games the figures are those of
+``wooolf compare --json --games N`` for the same mix, bots and seed. A new edit
+cancels the running job between two batches; the first batch is small (a first
+interval soon), the next ones sized to last about :data:`BATCH_SECONDS`.
+
+>>> mix_of({"roles": {"b": 2, "a": 1, "c": 0}})
+'a=1,b=2'
+>>> mix_of({"mix": "../secret"})
+Traceback (most recent call last):
+...
+wooolf_solver.core.errors.InvalidArgumentError: mix: letters, digits, '=', ',', '-' and '_' \
+only, not '../secret'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+
+from ..core import fields
+from ..core.documents import shown
+from ..core.errors import InvalidArgumentError, SolverError
+from ..core.hosting import offload
+from ..core.i18n import page_context
+from ..core.pages import render_page
+from ..games import available, find_game
+from ..games.base import AnyGame
+from ..lab.runner import Hooks, Task, play_task, tasks
+from ..lab.verdict import judged, shares_text
+from .limits import one_line
+
+router = APIRouter(prefix="/workshop", tags=["workshop"])
+
+PACKAGE = "wooolf_solver.server"
+SCRIPT = Path(__file__).with_name("static") / "workshop.js"
+MIX = re.compile(r"[A-Za-z0-9=,_-]{1,300}")
+"""A mix the page may name: an edition, or ``NAME=COPIES,...`` (never a file's path)."""
+GAMES = 200
+"""The games a job plays unless told."""
+MOST_GAMES = 5000
+FIRST_BATCH = 4
+"""The games of a job's first batch (split between two workers)."""
+BATCH_SECONDS = 0.8
+"""What a later batch should last."""
+MOST_BATCH = 400
+KEPT = 32
+"""Jobs kept (running or not): beyond, the oldest is cancelled and forgotten."""
+PLAYERS_TRIED = (8, 6, 5, 4, 10)
+"""Player counts tried for a game's default mix when it implies none."""
+
+
+def play_batch(batch: Sequence[Task[Any, Any, Any]]) -> list[Any]:
+    """Play a batch of the runner's tasks, in order (in a worker): their summaries."""
+    return [play_task(task).summary for task in batch]
+
+
+def warm(game: str) -> str:
+    """Load a game's lab (in a worker, so that its first batch need not)."""
+    find_game(game).lab()
+    return game
+
+
+def mix_of(options: Mapping[str, Any]) -> str:
+    """The mix of a job's options: ``roles`` (name -> copies, the zeros left out) or
+    ``mix`` (an edition, or ``NAME=COPIES,...``); a file's path is refused."""
+    roles = options.get("roles")
+    if roles is not None:
+        copies = fields.mapping(roles, "roles", error=InvalidArgumentError)
+        parts = [
+            f"{name}={fields.count(n, f'roles.{name}', error=InvalidArgumentError)}"
+            for name, n in sorted(copies.items())
+            if n != 0
+        ]
+        mix = ",".join(parts)
+    else:
+        mix = fields.string(fields.required(options, "mix", "job"), "mix")
+    if not MIX.fullmatch(mix) or Path(mix).exists():
+        raise InvalidArgumentError(
+            f"mix: letters, digits, '=', ',', '-' and '_' only, not {shown(mix[:80])}"
+        )
+    return mix
+
+
+def lab_of(name: str) -> tuple[AnyGame, Any]:
+    """The game named and its lab: a :class:`~wooolf_solver.games.base.Lab` that is also
+    the runner's :class:`~wooolf_solver.lab.runner.Hooks` (so that it plays in batches)."""
+    game = find_game(fields.string(name, "game", error=InvalidArgumentError))
+    if "simulate" not in game.verbs:
+        raise InvalidArgumentError(f"game: {game.title} has no lab")
+    lab = game.lab()
+    if not isinstance(lab, Hooks):
+        raise InvalidArgumentError(f"game: the lab of {game.title} does not play in batches")
+    return game, lab
+
+
+def players_of(lab: Any, mix: str, players: int | None) -> int:
+    """The table's size: ``players``, or the count the mix implies (as the command line)."""
+    implied = lab.players_of(mix)
+    if players is None and implied is None:
+        raise InvalidArgumentError(f"players: needed for the mix {shown(mix)}")
+    if players is not None and implied is not None and implied != players:
+        raise InvalidArgumentError(f"players: {players}, but the mix deals for {implied}")
+    return int(players if players is not None else implied)
+
+
+def default_players(lab: Any, mix: str) -> int:
+    """A player count the lab's default mix deals for."""
+    implied = lab.players_of(mix)
+    if implied is not None:
+        return int(implied)
+    for players in PLAYERS_TRIED:
+        try:
+            lab.simulations([mix], players, _bots(lab.default_bots), "0", False)
+        except SolverError:
+            continue
+        return players
+    return PLAYERS_TRIED[0]
+
+
+def _bots(spec: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in spec.split(",") if part.strip())
+
+
+def roles_of(report: Mapping[str, Any]) -> dict[str, int] | None:
+    """A report's deck as name -> copies (``None``: the mix is not a role list)."""
+    deck = report.get("deck")
+    if isinstance(deck, Mapping):
+        return {str(name): int(n) for name, n in deck.items()}
+    if isinstance(deck, list):
+        return {str(name): deck.count(name) for name in sorted(set(map(str, deck)))}
+    return None
+
+
+@dataclass
+class Job:
+    """A mix played in batches: its settings, its figures so far and its state."""
+
+    key: str
+    game: str
+    lab: Any
+    """The game's lab (also the runner's hooks)."""
+    simulation: Any
+    games: int
+    settings: dict[str, Any]
+    started: float = field(default_factory=time.monotonic)
+    summaries: list[Any] = field(default_factory=list)
+    figures: dict[str, Any] = field(default_factory=dict)
+    state: str = "running"
+    error: str | None = None
+    first: float | None = None
+    """Seconds from the start to the first batch's figures."""
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """The verdict's share after each batch (games, rate, low, high), for the plot."""
+    task: asyncio.Task[None] | None = None
+
+    def view(self) -> dict[str, Any]:
+        """What ``GET /workshop/api/jobs/ID`` answers."""
+        return {
+            "job": self.key,
+            "state": self.state,
+            "done": len(self.summaries),
+            "games": self.games,
+            "seconds": round(time.monotonic() - self.started, 3),
+            "first_seconds": self.first,
+            "error": self.error,
+            **self.settings,
+            "figures": self.figures,
+            "sides": shares_text(self.figures),
+            "history": self.history,
+        }
+
+    def cancel(self) -> None:
+        if self.state == "running":
+            self.state = "cancelled"
+        if self.task is not None:
+            self.task.cancel()
+
+
+def _jobs(request: Request) -> dict[str, Job]:
+    state = request.app.state
+    jobs: dict[str, Job] | None = getattr(state, "workshop_jobs", None)
+    if jobs is None:
+        jobs = state.workshop_jobs = {}
+    return jobs
+
+
+def create(options: Mapping[str, Any]) -> Job:
+    """A job from the page's options (``game``, ``roles`` or ``mix``, ``players``,
+    ``bots``, ``seed``, ``games``, ``quick``), checked at once; not started."""
+    known = ("game", "roles", "mix", "players", "bots", "seed", "games", "quick", "replaces")
+    raw = fields.only(options, known, "job", error=InvalidArgumentError)
+    game, lab = lab_of(fields.required(raw, "game", "job", error=InvalidArgumentError))
+    mix = mix_of(raw)
+    asked = raw.get("players")
+    wanted = None if asked is None else fields.integer(asked, "players", 1, 99)
+    players = players_of(lab, mix, wanted)
+    spec = fields.string(raw.get("bots", lab.default_bots), "bots")[:200]
+    seed = fields.string(raw.get("seed", "0"), "seed")[:40]
+    games = fields.integer(raw.get("games", GAMES), "games", 1, MOST_GAMES)
+    quick = fields.boolean(raw.get("quick", True), "quick")
+    (simulation,) = lab.simulations([mix], players, _bots(spec), seed, not quick)
+    settings: dict[str, Any] = {
+        "game": game.name,
+        "mix": mix,
+        "label": lab.label(simulation),
+        "players": players,
+        "bots": spec,
+        "seed": seed,
+        "quick": quick,
+    }
+    settings["command"] = _command(settings, lab.role_lists, games)
+    job = Job(secrets.token_urlsafe(9), game.name, lab, simulation, games, settings)
+    job.figures = judged(lab.report(simulation, ()).to_dict())
+    return job
+
+
+def _command(settings: Mapping[str, Any], roles: bool, games: int) -> str:
+    """The command line that gives the job's figures (``roles``: the lab takes role lists)."""
+    mix = settings["mix"]
+    named = f"--roles {mix}" if roles and "=" in mix else mix
+    line = f"wooolf compare --game {settings['game']} {named} --players {settings['players']} "
+    line += f"--bots {settings['bots']} --seed {settings['seed']} --games {games}"
+    return line + (" --quick" if settings["quick"] else "") + " --json"
+
+
+def exact(game: AnyGame, mix: str) -> dict[str, Any] | None:
+    """The mix's exact figures from the game's ``balance`` hook, with their verdict when
+    they give teams' chances (``None``: the game has no such hook)."""
+    if "balance" not in game.verbs:
+        return None
+    try:
+        return judged(game.balance(mix).to_dict())
+    except SolverError as error:
+        return {"error": one_line(str(error))}
+
+
+async def run(job: Job, request: Any) -> None:
+    """Play the job's games batch after batch, two halves at once, until done or
+    cancelled; after each batch, the report of every game so far."""
+    planned = tasks(job.lab, [job.simulation], job.games)
+    size = FIRST_BATCH
+    try:
+        while len(job.summaries) < job.games and job.state == "running":
+            began = time.monotonic()
+            batch = planned[len(job.summaries) : len(job.summaries) + size]
+            half = (len(batch) + 1) // 2
+            parts = [part for part in (batch[:half], batch[half:]) if part]
+            played = await asyncio.gather(*(offload(request, play_batch, p) for p in parts))
+            for part in played:
+                job.summaries.extend(part)
+            report = await asyncio.to_thread(job.lab.report, job.simulation, tuple(job.summaries))
+            job.figures = judged(report.to_dict())
+            share = job.figures.get("verdict", {}).get("share")
+            job.history.append({"games": len(job.summaries), **(share or {})})
+            if job.first is None:
+                job.first = round(time.monotonic() - job.started, 3)
+            per_game = (time.monotonic() - began) / len(batch)
+            size = max(2, min(MOST_BATCH, int(BATCH_SECONDS / max(per_game, 1e-4))))
+        if job.state == "running":
+            job.state = "done"
+    except asyncio.CancelledError:
+        job.state = "cancelled"
+    except Exception as error:  # a bot's or a worker's failure ends this job only
+        job.state, job.error = "failed", one_line(str(error) or type(error).__name__)
+
+
+# -- the routes --------------------------------------------------------------------------
+
+
+def _refused(error: Exception, status: int = 422) -> JSONResponse:
+    return JSONResponse({"error": one_line(str(error))}, status)
+
+
+NO_STORE = {"Cache-Control": "no-store"}
+MISSING = {"error": "job: no such job (it ended long ago, or never was)"}
+
+
+@router.get("", response_class=HTMLResponse, include_in_schema=False)
+def page(request: Request, lang: str | None = None) -> HTMLResponse:
+    words = page_context(PACKAGE, request.headers.get("accept-language"), lang)
+    title = words["_"]("The designer's workshop")
+    return HTMLResponse(render_page(PACKAGE, "workshop.html", page_title=title, **words))
+
+
+@router.get("/workshop.js", include_in_schema=False)
+def script() -> FileResponse:
+    return FileResponse(SCRIPT, media_type="text/javascript")
+
+
+@router.get("/api/games")
+async def games_route(request: Request) -> Response:
+    """Every game with a lab: its default mix, players and bots; the workers are
+    warmed for the first (its lab loaded)."""
+    out = []
+    for name in available():
+        game = find_game(name)
+        if "simulate" not in game.verbs:
+            continue
+        lab = game.lab()
+        out.append(
+            {
+                "name": name,
+                "title": game.title,
+                "mix": lab.default_mix,
+                "players": default_players(lab, lab.default_mix),
+                "bots": lab.default_bots,
+                "role_lists": lab.role_lists,
+                "balance": "balance" in game.verbs,
+            }
+        )
+    warming = _warming(request)  # the workers' processes started, each lab loaded
+    for entry in out:
+        future = asyncio.ensure_future(_quietly(offload(request, warm, entry["name"])))
+        warming.add(future)
+        future.add_done_callback(warming.discard)
+    return JSONResponse({"games": out})
+
+
+def _warming(request: Request) -> set[asyncio.Future[None]]:
+    """The warm-ups under way (kept, so that none is collected before it is done)."""
+    state = request.app.state
+    warming: set[asyncio.Future[None]] | None = getattr(state, "workshop_warming", None)
+    if warming is None:
+        warming = state.workshop_warming = set()
+    return warming
+
+
+async def _quietly(work: Any) -> None:
+    try:
+        await work
+    except Exception:  # a warm-up that fails (busy workers) costs nothing
+        return
+
+
+@router.get("/api/deck")
+def deck_route(game: str, mix: str, players: int | None = None) -> Response:
+    """A mix's deck (name -> copies; ``null`` when the mix is not a role list), its
+    label and players: what the editor starts from."""
+    try:
+        found, lab = lab_of(game)
+        mix = mix_of({"mix": mix})
+        count = players_of(lab, mix, players)
+        (simulation,) = lab.simulations([mix], count, _bots(lab.default_bots), "0", False)
+        report = lab.report(simulation, ()).to_dict()
+    except (SolverError, LookupError) as error:
+        return _refused(error)
+    label, roles = lab.label(simulation), roles_of(report)
+    return JSONResponse(
+        {"game": found.name, "mix": mix, "label": label, "players": count, "roles": roles}
+    )
+
+
+@router.post("/api/jobs", status_code=201)
+async def start_route(request: Request, options: dict[str, Any] = Body()) -> Response:  # noqa: B008
+    """Start a job (``game``; ``roles``: name -> copies, or ``mix``; ``players``,
+    ``bots``, ``seed``, ``games``, ``quick``; ``replaces``: the job it cancels). The
+    answer: the job's view, with the mix's exact figures (``exact``)."""
+    jobs = _jobs(request)
+    replaced = jobs.get(str(options.get("replaces", "")))
+    if replaced is not None:
+        replaced.cancel()
+    try:
+        job = await asyncio.to_thread(create, options)
+        figures = await asyncio.to_thread(exact, find_game(job.game), job.settings["mix"])
+    except (SolverError, LookupError) as error:
+        return _refused(error)
+    job.settings["exact"] = figures
+    jobs[job.key] = job
+    while len(jobs) > KEPT:
+        jobs.pop(next(iter(jobs))).cancel()
+    job.task = asyncio.ensure_future(run(job, request))
+    return JSONResponse(job.view(), 201, headers=NO_STORE)
+
+
+@router.get("/api/jobs/{key}")
+def job_route(request: Request, key: str) -> Response:
+    """A job's state, progress (``done`` of ``games``) and figures so far."""
+    job = _jobs(request).get(key)
+    if job is None:
+        return JSONResponse(MISSING, 404)
+    return JSONResponse(job.view(), headers=NO_STORE)
+
+
+@router.delete("/api/jobs/{key}")
+def cancel_route(request: Request, key: str) -> Response:
+    """Cancel a job (its figures so far stay readable)."""
+    job = _jobs(request).get(key)
+    if job is None:
+        return JSONResponse(MISSING, 404)
+    job.cancel()
+    return JSONResponse(job.view(), headers=NO_STORE)
