@@ -32,7 +32,7 @@ VIEW_KEYS = {
     "phase", "seat", "players", "edition", "deck", "bots", "people", "card", "turn",
     "options", "waking", "night", "claims", "claimed", "heard_enough", "said_heard_enough",
     "seconds_left", "ballots_cast", "ballot", "result",
-    "names", "lobby", "paused", "timed_out", "deal", "scores",
+    "names", "lobby", "paused", "timed_out", "deal", "scores", "roles",
 }  # fmt: skip
 ROLES = sorted(load_rules().roles)
 
@@ -75,10 +75,11 @@ def check_hidden(view: dict[str, Any], seat: int, seats: Seats) -> None:
     assert view["result"] is None
     for claim in view["claims"]:
         assert claim["seat"] in table.people
+    assert sorted(view["roles"]) == sorted(set(view["deck"]))  # the deck's rules: public
     public = {
         k: v
         for k, v in view.items()
-        if k not in ("card", "night", "deck", "claims", "options", "waking")
+        if k not in ("card", "night", "deck", "claims", "options", "waking", "roles")
     }
     text = json.dumps(public)
     for role in ROLES:

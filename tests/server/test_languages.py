@@ -4,6 +4,7 @@ message the pages no longer use; a page follows ``?lang=``, then the browser's l
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import warnings
@@ -29,7 +30,12 @@ CALLS = {
 }
 """A message in a template (``_("…")``), a script (``t("…")``) and a page's title."""
 PAGES = {
-    "wooolf_solver.server": ["server/templates", "server/static", "server/app.py"],
+    "wooolf_solver.server": [
+        "server/templates",
+        "server/static",
+        "server/app.py",
+        "server/refusals.py",
+    ],
     "wooolf_solver.games.wooolf": ["games/wooolf/templates", "games/wooolf/assistant.py"],
 }
 """Each package with a catalogue, and where its messages are used."""
@@ -54,7 +60,24 @@ def used(package: str) -> set[str]:
             if pattern is not None:
                 text = file.read_text(encoding="utf-8")
                 found.update(re.sub(r"\\(.)", r"\1", m) for m in pattern.findall(text))
+            if file.suffix == ".py":
+                found.update(marked(file.read_text(encoding="utf-8")))
     return found | (questions() if package == "wooolf_solver.games.wooolf" else set())
+
+
+def marked(source: str) -> set[str]:
+    """The messages a module marks with ``N_("…")`` (written where they are kept,
+    translated where they are shown)."""
+    return {
+        node.args[0].value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "N_"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    }
 
 
 def names(text: str) -> set[str]:

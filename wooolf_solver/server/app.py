@@ -54,6 +54,7 @@ from ..core.pages import render_page
 from .games import LiveTable, bot_solver, live_table, move_examples, page_routers, seated
 from .limits import BodyGuard, Limits, one_line, shown
 from .pushing import KEEPALIVE, Hub, Subscriber, event
+from .refusals import setup_message
 from .reviewing import review_page, seat_view
 from .storage import Storage, Stored
 from .tokens import bearer, derived, digest, matches, new_token
@@ -801,7 +802,8 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
             options = _form_options(_read_form(await request.body()), tables.limits.string)
             table_id, host, _ = tables.create_hosted(options)
         except RefusedError as error:
-            page = _page(request, "setup.html", "A table", error=one_line(error.message))
+            detail = one_line(error.message)
+            page = _page(request, "setup.html", "A table", refused=error.status, error=detail)
             return HTMLResponse(page, status_code=error.status)
         answer = _to_host_page(table_id, host, tables.limits.idle)
         lang = language_of(request.query_params.get("lang") or "")
@@ -894,6 +896,9 @@ def _page(request: Request, template: str, title: str, **context: Any) -> str:
     asked = request.query_params.get("lang")
     words = page_context(PACKAGE, request.headers.get("accept-language"), asked)
     page_title = words["_"](title, **context)
+    if context.get("error"):  # a refusal: the catalogue's message for its code
+        status = context.get("refused", 422)
+        context["refusal"] = setup_message(words["_"], status, context["error"])
     return render_page(PACKAGE, template, page_title=page_title, **words, **context)
 
 

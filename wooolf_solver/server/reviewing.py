@@ -4,7 +4,9 @@ assistant's analyses are (:meth:`.workers.Workers.offload`):
 - a finished deal's review as one HTML page, the page ``wooolf review --html`` writes: the
   reveal's link opens it (``GET /tables/ID/review``);
 - the solver's view of one seat, from what that seat knows (its card, its night, the
-  claims): a person who asks for it sees it (``GET /api/tables/ID/seats/S/solve``).
+  claims): a person who asks for it sees it (``GET /api/tables/ID/seats/S/solve``); when
+  no deal fits, the events that cannot all hold (``conflict``), which the page names in
+  its language.
 
 >>> deck = ["minion", "insomniac", "villager", "mason", "drunk"]
 >>> page = review_page({"game": "onuw", "players": 3, "edition": "table", "deck": deck,
@@ -21,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import api
-from ..core.errors import InvalidRecordError, SolverError
+from ..core.errors import EventId, InconsistentRecordError, InvalidRecordError, SolverError
 
 
 def review_page(record: Mapping[str, Any]) -> str:
@@ -45,5 +47,21 @@ def seat_view(knowledge: Mapping[str, Any]) -> dict[str, Any]:
     try:
         result: dict[str, Any] = api.solve(dict(knowledge)).to_dict()
     except SolverError as error:  # claims no deal fits: said, not raised
-        return {"consistent": False, "error": " ".join(str(error).split())[:300]}
+        said = {"consistent": False, "error": " ".join(str(error).split())[:300]}
+        if isinstance(error, InconsistentRecordError):
+            said["conflict"] = [_event(knowledge, event) for event in error.conflict]
+        return said
     return result
+
+
+def _event(knowledge: Mapping[str, Any], event: EventId) -> dict[str, Any]:
+    """An event of a conflict as the seat's page names it: the seat's own night, or a
+    claim (its number in the record, and the seat that made it).
+
+    >>> _event({"viewpoint": 2, "claims": [{"seat": 3}]}, 1), _event({"viewpoint": 2}, "night")
+    ({'event': 1, 'seat': 3}, {'event': 'night', 'seat': 2})
+    """
+    claims = knowledge.get("claims") or []
+    if isinstance(event, int) and 1 <= event <= len(claims):
+        return {"event": event, "seat": claims[event - 1].get("seat")}
+    return {"event": event, "seat": knowledge.get("viewpoint")}

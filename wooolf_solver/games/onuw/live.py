@@ -873,6 +873,7 @@ class LiveTable:
             "paused": self.paused is not None,
             "deal": self.deal,
             "scores": self.scores(),
+            "roles": self.roles_in_play(),
         }
         if now is None and self.phase == "day":
             public["seconds_left"] = 0
@@ -892,6 +893,19 @@ class LiveTable:
             "said_heard_enough": seat in self.heard,
             "ballot": None if own == NOTHING else ("nobody" if own is None else own),
             "timed_out": list(self.timed_out.get(str(seat), [])),
+        }
+
+    def roles_in_play(self) -> dict[str, dict[str, Any]]:
+        """Each role of the deck: when it wakes (the rules' number: the lower, the
+        earlier; ``None``: it does not wake) and its team (the pages explain with them).
+
+        >>> roles = LiveTable.new({"players": 3, "seed": 1}, 0.0).roles_in_play()
+        >>> roles["werewolf"]["wakes"] < roles["robber"]["wakes"], roles["robber"]["team"]
+        (True, 'village')
+        """
+        return {
+            name: {"wakes": self.rules.roles[name].wakes, "team": self.rules.team(name)}
+            for name in sorted(set(self.deck))
         }
 
     def _lobby(self) -> dict[str, list[Seat]]:

@@ -10,18 +10,27 @@
   const table = host.dataset.table;
   const token = host.dataset.token;
   const { t, el } = window.wooolfPage;
+  const refusal = window.wooolfRefusal;
   const api = `/api/tables/${encodeURIComponent(table)}`;
   const headers = { "Authorization": `Bearer ${token}`, "Content-Type": "application/json" };
   let failure = null;  // the last refusal, shown for a few seconds
   let failedAt = 0;
 
   async function call(method, path) {
-    const response = await fetch(`${api}${path}`, { method, headers, cache: "no-store" });
-    const body = await response.json();
+    let response, body;
+    try {
+      response = await fetch(`${api}${path}`, { method, headers, cache: "no-store" });
+      body = await response.json();
+    } catch (e) {
+      response = { ok: false, status: 0 };
+      body = {};
+    }
     if (!response.ok) {
-      failure = said(body.error || `error ${response.status}`);
+      failure = response.status ? refusal.shown(response.status, body.error, waiting)
+        : el("p", { class: "error", role: "alert", text: refusal.offline() });
       failedAt = Date.now();
-      if (method !== "GET") await refresh();
+      if (method !== "GET" && response.status) await refresh();
+      else if (view) render(view);
       return;
     }
     if (method !== "GET") failure = null;
@@ -30,10 +39,10 @@
 
   const refresh = () => call("GET", "/host");
 
-  // The API's one-line refusals are English; the one a host meets in play is translated.
-  function said(error) {
-    const waiting = /^start: waiting for seat\(s\) ([\d, ]+) to join/.exec(error);
-    return waiting ? t("Waiting for seats {seats} to join (or hand them to bots).", { seats: waiting[1] }) : error;
+  // The refusal a host meets in play, with the seats it names (server/refusals.py).
+  function waiting(code, line) {
+    const seats = /^start: waiting for seat\(s\) ([\d, ]+) to join/.exec(line);
+    return seats ? t("Waiting for seats {seats} to join (or hand them to bots).", { seats: seats[1] }) : null;
   }
 
   function phaseName(phase) {
@@ -51,12 +60,15 @@
     return name !== undefined ? name : t("not here yet");
   }
 
+  let view = null;  // the last view, shown again with a refusal when the server is unreachable
+
   function render(v) {
+    view = v;
     tools.replaceChildren();
     const title = v.deal > 1 ? t("{phase} (deal {deal})", { phase: phaseName(v.phase), deal: v.deal }) : phaseName(v.phase);
     tools.append(el("h2", { id: "host-phase", "data-phase": v.phase, text: title }));
     if (failure && Date.now() - failedAt > 8000) failure = null;
-    if (failure) tools.append(el("p", { class: "error", role: "alert", id: "host-error", text: failure }));
+    if (failure) { failure.id = "host-error"; tools.append(failure); }
     if (v.paused) tools.append(el("p", { class: "preview", id: "host-paused", text: t("Paused: the clock stands still.") }));
     else if (typeof v.seconds_left === "number") tools.append(el("p", { id: "host-clock", text: t("{seconds} s until the clock moves on.", { seconds: v.seconds_left }) }));
     const list = el("ul", { id: "host-seats" });

@@ -11,6 +11,7 @@
   const content = document.getElementById("content");
   const status = document.getElementById("status");
   const { t, el } = window.wooolfPage;
+  const refusal = window.wooolfRefusal;
   const base = `/api/tables/${encodeURIComponent(table)}/seats/${seat}`;
   const key = `wooolf-token:${table}:${seat}`;
   let token = decodeURIComponent(location.hash.slice(1));
@@ -22,10 +23,11 @@
   // The language switch keeps the seat's key (the fragment never reaches the server).
   for (const link of document.querySelectorAll("a.lang-switch")) link.href += location.hash;
 
-  // The rules' facts the page explains with (onuw.toml): wake order and dawn teams.
-  const WAKES = { werewolf: 1, minion: 2, mason: 3, seer: 4, robber: 5, troublemaker: 6, drunk: 7, insomniac: 8 };
-  const TEAMS = { werewolf: "werewolf", minion: "werewolf", tanner: "tanner" };
-  const teamOf = (role) => TEAMS[role] || "village";
+  // The rules' facts the page explains with come from the server, in every view: each
+  // role in play, when it wakes (lower first; null: never) and its team.
+  const rule = (role) => (view && view.roles && view.roles[role]) || { wakes: null, team: null };
+  const teamOf = (role) => rule(role).team;
+  const wakes = (role) => rule(role).wakes;
 
   // Role names as on the cards (English), unless this person asks for the page's language.
   let localNames = false;
@@ -52,22 +54,30 @@
   const headers = () => ({ "Authorization": `Bearer ${token}`, "Content-Type": "application/json" });
 
   async function act(move) {
-    const response = await fetch(`${base}/act`, {
-      method: "POST", headers: headers(), body: JSON.stringify(move),
-    });
-    const body = await response.json();
+    let response, body;
+    try {
+      response = await fetch(`${base}/act`, {
+        method: "POST", headers: headers(), body: JSON.stringify(move),
+      });
+      body = await response.json();
+    } catch (e) {
+      showError(el("p", { class: "error", role: "alert", text: refusal.offline() }));
+      return;
+    }
     if (!response.ok) {
-      showError(body.error || `error ${response.status}`);
+      showError(refusal.shown(response.status, body.error));
       return;
     }
     confirming = null;
     render(body);
   }
 
-  function showError(message) {
+  // A refusal (or a line of the page's own) above the page, replacing the last one.
+  function showError(node) {
     const old = document.getElementById("error");
     if (old) old.remove();
-    content.prepend(el("p", { id: "error", class: "error", role: "alert", text: message }));
+    node.id = "error";
+    content.prepend(node);
   }
 
   // -- words ---------------------------------------------------------------------------
@@ -228,15 +238,15 @@
     if (solved.key !== key) {
       solved = { key, body: null };
       fetch(`${base}/solve`, { headers: headers(), cache: "no-store" })
-        .then((response) => response.json().then((body) => ({ ok: response.ok, body })))
-        .then(({ ok, body }) => { if (solved.key === key) { solved.body = ok ? body : { error: body.error }; render(view); } })
-        .catch(() => {});
+        .then((response) => response.json().then((body) => ({ status: response.status, body })))
+        .then(({ status, body }) => { if (solved.key === key) { solved.body = status === 200 ? body : { refused: refusal.message(status, body.error) }; render(view); } })
+        .catch(() => { if (solved.key === key) { solved.body = { refused: refusal.offline() }; render(view); } });
       box.append(el("p", { class: "muted", text: t("The solver is thinking…") }));
       return box;
     }
     const body = solved.body;
     if (!body) { box.append(el("p", { class: "muted", text: t("The solver is thinking…") })); return box; }
-    if (body.error || !body.consistent) { box.append(el("p", { class: "warn", text: body.error || t("No deal fits what you know.") })); return box; }
+    if (body.refused || !body.consistent) { box.append(el("p", { class: "warn", id: "solver-refused", text: body.refused || conflictText(body.conflict) })); return box; }
     const list = el("ul", { id: "solver-view" });
     for (let s = 1; s <= v.players; s++) {
       const dawn = body.dawn[String(s)] || {};
@@ -246,6 +256,15 @@
     }
     box.append(list);
     return box;
+  }
+
+  // Why no deal fits what this seat knows: the events that cannot all hold.
+  function conflictText(conflict) {
+    const named = (conflict || []).map((c) => (c.event === "night" ? t("your own night")
+      : t("the claim of {seat}", { seat: slotName(c.seat) })));
+    if (!named.length) return t("No deal fits what you know.");
+    return named.length === 1 ? t("No deal fits what you know: {events} cannot be true.", { events: named[0] })
+      : t("No deal fits what you know: {events} cannot all be true.", { events: named.join(", ") });
   }
 
   // -- claims and ballots: a form, a preview, a confirmation ---------------------------
@@ -435,7 +454,7 @@
     const mine = v.names ? v.names[String(seat)] : undefined;
     if (mine === undefined) {
       const input = el("input", { id: "name", type: "text", maxlength: "30", autocomplete: "nickname", "aria-label": t("Your name") });
-      const join = () => { const name = input.value.trim(); if (name) act({ join: { name } }); else showError(t("Write your name first.")); };
+      const join = () => { const name = input.value.trim(); if (name) act({ join: { name } }); else showError(el("p", { class: "error", role: "alert", text: t("Write your name first.") })); };
       input.addEventListener("keydown", (e) => { if (e.key === "Enter") join(); });
       box.append(el("label", { for: "name", text: t("Your name") }), input, " ", el("button", { id: "join", onclick: join, text: t("Join") }));
     } else {
@@ -464,8 +483,8 @@
   // The night replayed: every seat's action in the rules' order, and each card's moves.
   function replay(r) {
     const acting = Object.entries(r.night)
-      .filter(([s]) => WAKES[r.dealt[s]] !== undefined)
-      .sort(([a], [b]) => WAKES[r.dealt[a]] - WAKES[r.dealt[b]] || Number(a) - Number(b));
+      .filter(([s]) => wakes(r.dealt[s]) !== null)
+      .sort(([a], [b]) => wakes(r.dealt[a]) - wakes(r.dealt[b]) || Number(a) - Number(b));
     const cards = Object.assign({}, r.dealt);
     const why = {};
     for (const slot of Object.keys(r.dealt)) why[slot] = [];
