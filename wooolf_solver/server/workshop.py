@@ -355,11 +355,12 @@ async def _quietly(work: Any) -> None:
 @router.get("/api/deck")
 def deck_route(game: str, mix: str, players: int | None = None) -> Response:
     """A mix's deck (name -> copies; ``null`` when the mix is not a role list), its
-    label and players: what the editor starts from."""
+    label and players (by default a count the mix deals for): what the editor starts
+    from."""
     try:
         found, lab = lab_of(game)
         mix = mix_of({"mix": mix})
-        count = players_of(lab, mix, players)
+        count = players_of(lab, mix, players if players else default_players(lab, mix))
         (simulation,) = lab.simulations([mix], count, _bots(lab.default_bots), "0", False)
         report = lab.report(simulation, ()).to_dict()
     except (SolverError, LookupError) as error:

@@ -1,0 +1,149 @@
+"""The designer's workshop's JSON API (``/workshop``): a job's figures are the command
+line's for the same mix, bots and seed, however its games are cut in batches; a new
+edit cancels the last job; bad input is one line and a 4xx."""
+
+from __future__ import annotations
+
+import json
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import run
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wooolf_solver.games import find_game
+from wooolf_solver.lab.runner import tasks
+from wooolf_solver.server import workshop
+from wooolf_solver.server.app import create_app
+
+with warnings.catch_warnings():  # starlette's test client asks for httpx2, not yet needed
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+pytestmark = pytest.mark.usefixtures("plain_console")
+
+ROLES = {"werewolf": 2, "seer": 1, "villager": 5}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Any:
+    with TestClient(create_app(tmp_path / "t.sqlite", workers="thread")) as client:
+        yield client
+
+
+def finished(client: TestClient, key: str, seconds: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        view: dict[str, Any] = client.get(f"/workshop/api/jobs/{key}").json()
+        if view["state"] != "running" or time.monotonic() > deadline:
+            return view
+        time.sleep(0.05)
+
+
+def cli_figures(capsys: pytest.CaptureFixture[str], command: str) -> dict[str, Any]:
+    """The mix's figures from the command line the job names (``compare --json``)."""
+    argv = command.split()[1:]
+    status, out, err = run(capsys, *argv, "--workers", "1")
+    assert status == 0, err
+    (figures,) = json.loads(out)["mixes"].values()
+    return dict(figures)
+
+
+def test_the_games_and_their_default_decks(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/workshop/api/games").json()["games"]}
+    assert {"wooolf", "onuw", "werewolf"} <= set(games)
+    assert games["werewolf"]["balance"] and games["werewolf"]["role_lists"]
+    deck = client.get("/workshop/api/deck", params={"game": "werewolf", "mix": "table"}).json()
+    assert deck["roles"] == ROLES and deck["players"] == 8
+    page = client.get("/workshop")
+    assert page.status_code == 200 and 'id="verdict"' in page.text
+    assert client.get("/workshop/workshop.js").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("options", "exact"),
+    [
+        ({"game": "werewolf", "roles": ROLES, "games": 40, "seed": "3"}, True),
+        ({"game": "onuw", "mix": "table", "players": 4, "games": 6, "seed": "2"}, None),
+        ({"game": "wooolf", "mix": "basic", "players": 4, "games": 3, "seed": "1"}, None),
+    ],
+)
+def test_a_jobs_figures_are_the_command_lines(
+    client: TestClient,
+    capsys: pytest.CaptureFixture[str],
+    options: dict[str, Any],
+    exact: bool | None,
+) -> None:
+    started = client.post("/workshop/api/jobs", json=options)
+    assert started.status_code == 201, started.text
+    first = started.json()
+    if exact:  # the exact figures come with the answer, before any game
+        assert first["exact"]["random_lynch"] == pytest.approx(8 / 35)
+    view = finished(client, first["job"])
+    assert view["state"] == "done" and view["done"] == options["games"], view
+    assert view["figures"] == cli_figures(capsys, view["command"])
+    assert [side["name"] for side in view["sides"]] and view["history"][-1]["games"] == view["done"]
+
+
+def test_a_new_edit_cancels_the_running_job(client: TestClient) -> None:
+    slow = {"game": "onuw", "mix": "table", "players": 5, "games": 3000}
+    old = client.post("/workshop/api/jobs", json=slow).json()
+    new = client.post("/workshop/api/jobs", json={**slow, "games": 2, "replaces": old["job"]})
+    assert new.status_code == 201
+    gone = finished(client, old["job"], 5)
+    assert gone["state"] == "cancelled" and gone["done"] < 3000
+    assert finished(client, new.json()["job"])["state"] == "done"
+    again = client.post("/workshop/api/jobs", json=slow).json()
+    stopped = client.delete(f"/workshop/api/jobs/{again['job']}").json()
+    assert stopped["state"] == "cancelled"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"game": "chess", "mix": "table"}, "unknown game 'chess'"),
+        ({"game": "werewolf", "mix": "../../etc/passwd"}, "mix: letters, digits"),
+        ({"game": "werewolf", "mix": "examples/werewolf/witch-mix.toml"}, "mix: letters"),
+        ({"game": "werewolf", "roles": {"werewolf": -1}}, "roles.werewolf: must be between"),
+        ({"game": "werewolf", "roles": {"goblin": 2}}, "goblin"),
+        ({"game": "werewolf", "roles": ROLES, "games": 0}, "games: must be between"),
+        ({"game": "werewolf", "roles": ROLES, "colour": 1}, "unknown field 'colour'"),
+        ({"game": "werewolf", "roles": ROLES, "bots": "clever"}, "unknown bot 'clever'"),
+        ({"game": "werewolf", "roles": ROLES, "players": 9}, "players: 9, but the mix"),
+        ({"game": "wooolf", "mix": "basic"}, "players: needed"),
+        ({"mix": "table"}, "missing field 'game'"),
+        ([1, 2], "body"),
+    ],
+)
+def test_bad_input_is_one_line_and_a_4xx(client: TestClient, options: Any, message: str) -> None:
+    answer = client.post("/workshop/api/jobs", json=options)
+    assert 400 <= answer.status_code < 500, answer.text
+    error = answer.json()["error"]
+    assert message in error and "\n" not in error and len(error) <= 300
+
+
+def test_unknown_jobs_and_bad_decks_are_refused(client: TestClient) -> None:
+    assert client.get("/workshop/api/jobs/nope").status_code == 404
+    assert client.delete("/workshop/api/jobs/nope").status_code == 404
+    bad = client.get("/workshop/api/deck", params={"game": "werewolf", "mix": "table"})
+    assert bad.status_code == 200  # the table's default count
+    for params in ({"game": "werewolf", "mix": "a/b"}, {"game": "go", "mix": "x"}):
+        answer = client.get("/workshop/api/deck", params=params)
+        assert answer.status_code == 422 and "\n" not in answer.json()["error"]
+
+
+@given(st.lists(st.integers(1, 7), min_size=1, max_size=6))
+def test_batches_of_any_sizes_give_the_runners_report(cuts: list[int]) -> None:
+    lab: Any = find_game("werewolf").lab()  # also the runner's hooks
+    (simulation,) = lab.simulations(["werewolf=1,seer=1,villager=3"], 5, ["random"], "9", False)
+    games = 12
+    planned = tasks(lab, [simulation], games)
+    summaries: list[Any] = []
+    for size in [*cuts, games]:
+        summaries += workshop.play_batch(planned[len(summaries) : len(summaries) + size])
+    (whole,) = lab.run([simulation], games, None, None, lambda _: None)
+    assert lab.report(simulation, tuple(summaries[:games])).to_dict() == whole.to_dict()
