@@ -1,8 +1,9 @@
 """One runner for every game's designer lab: tasks and seeds, workers, record files,
 progress, and the reports in the simulations' order.
 
-A game's lab gives only its hooks (a :class:`Hooks` subclass): the seed of each game
-of a simulation, how to deal one game (its play state, one bot a seat, the generator
+A game's lab gives only its hooks (a :class:`Hooks` subclass): one mix's simulation
+(the runner makes one per mix, with the liars' story policy defaulted), the seed of each
+game of a simulation, how to deal one game (its play state, one bot a seat, the generator
 they draw from, and how the result is summed up), the file suffix of its records, and
 the report of a simulation's summaries. The runner does the rest, alike in every game:
 
@@ -39,7 +40,7 @@ from pathlib import Path
 from random import Random
 from typing import Any, ClassVar, Generic, TypeVar
 
-from ..core.errors import InvalidArgumentError
+from ..core.errors import InvalidArgumentError, UnknownNameError
 from ..core.garbage import fewer_collections
 from ..core.play import Bot, State, play
 from .executors import Executor, Serial
@@ -69,6 +70,25 @@ def numbered_seeds(seed: str, games: int) -> list[Seed]:
     ['7:0', '7:1', '7:2']
     """
     return [f"{seed}:{index}" for index in range(games)]
+
+
+def story_policy(speech: str | None, policies: Sequence[str]) -> str:
+    """The liars' story policy of talking bots: ``speech``, or the game's default (the
+    first of ``policies``); an unknown one is refused.
+
+    >>> story_policy(None, ("plain", "wild")), story_policy("wild", ("plain", "wild"))
+    ('plain', 'wild')
+    >>> story_policy("loud", ("a", "b"))
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.UnknownNameError: --speech: unknown story policy 'loud' (known: a, b)
+    """
+    policy = speech or policies[0]
+    if policy not in policies:
+        raise UnknownNameError(
+            f"--speech: unknown story policy {policy!r} (known: {', '.join(policies)})"
+        )
+    return policy
 
 
 @dataclass(frozen=True)
@@ -115,6 +135,52 @@ class Hooks(Generic[S, G, P]):
 
     suffix: ClassVar[str] = ".yaml"
     """The suffix of the game's record files."""
+    speech_policies: tuple[str, ...] = ()
+    """The liars' story policies of the game's talking bots, the default first (none:
+    its bots do not talk)."""
+
+    def simulations(
+        self,
+        mixes: Sequence[str],
+        players: int,
+        bots: Sequence[str],
+        seed: str,
+        analyse: bool,
+        *,
+        speech: str | None = None,
+    ) -> list[Any]:
+        """The command line's call: one simulation per mix (:meth:`simulation`, ``speech``
+        defaulted to the game's first policy when its bots talk), then each checked
+        (:meth:`check`), so that a bad mix, player count or bot is refused now, not in a
+        worker."""
+        policy = speech or (self.speech_policies[0] if self.speech_policies else None)
+        made = [
+            self.simulation(
+                mix, players=players, bots=tuple(bots), seed=seed, analyse=analyse, speech=policy
+            )
+            for mix in mixes
+        ]
+        for simulation in made:
+            self.check(simulation)
+        return made
+
+    def simulation(
+        self,
+        mix: str,
+        *,
+        players: int,
+        bots: tuple[str, ...],
+        seed: str,
+        analyse: bool,
+        speech: str | None,
+    ) -> S:
+        """The simulation of one mix (``speech``: the liars' policy, or ``None`` when the
+        game's bots do not talk)."""
+        raise NotImplementedError
+
+    def check(self, simulation: S) -> None:
+        """Refuse a simulation that cannot be played, once every mix is read (nothing
+        more by default)."""
 
     def label(self, simulation: S) -> str:
         """The simulation's mix in one word (its records' subfolder, ``K-LABEL``)."""

@@ -48,7 +48,7 @@ from ...core.roles import copies_of, is_role_list
 from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, pooled
 from ...lab.executors import Executor
-from ...lab.runner import Hooks, Played, Seed, Table, Task, numbered_seeds
+from ...lab.runner import Hooks, Played, Seed, Table, Task, numbered_seeds, story_policy
 from ...lab.runner import run as run_games
 from ...lab.seating import Seating
 from ...lab.stats import Proportion, error_bars
@@ -254,22 +254,20 @@ class Simulation:
         bots: Sequence[str],
         seed: str = "0",
         *,
-        speech: str = POLICIES[0],
+        speech: str | None = None,
         analyse: bool = True,
     ) -> Simulation:
-        """A checked simulation (an unknown mix, bot, policy or player count is refused)."""
+        """A checked simulation (an unknown mix, bot, policy or player count is refused;
+        ``speech``: the first policy when ``None``)."""
         rules = load_rules()
         chosen = Mix.of(mix, rules)
         seating = seating_of(bots, rules)
-        if speech not in POLICIES:
-            raise UnknownNameError(
-                f"--speech: unknown story policy {speech!r} (known: {', '.join(POLICIES)})"
-            )
+        policy = story_policy(speech, POLICIES)
         low, high = rules.min_players, rules.max_players
         if not low <= players <= high:
             raise InvalidArgumentError(f"--players: {low}..{high} players, not {players}")
         deck = chosen.deck(rules, players)
-        return cls(chosen, players, tuple(bots), seed, deck, seating, speech, analyse)
+        return cls(chosen, players, tuple(bots), seed, deck, seating, policy, analyse)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -388,20 +386,17 @@ class OnuwLab(Hooks[Simulation, DealSummary, Report]):
     speech_policies = POLICIES
     role_lists = True
 
-    def simulations(
+    def simulation(
         self,
-        mixes: Sequence[str],
+        mix: str,
+        *,
         players: int,
-        bots: Sequence[str],
+        bots: tuple[str, ...],
         seed: str,
         analyse: bool,
-        *,
-        speech: str | None = None,
-    ) -> list[Any]:
-        policy = speech or POLICIES[0]
-        return [
-            Simulation.of(mix, players, bots, seed, speech=policy, analyse=analyse) for mix in mixes
-        ]
+        speech: str | None,
+    ) -> Simulation:
+        return Simulation.of(mix, players, bots, seed, speech=speech, analyse=analyse)
 
     def players_of(self, mix: str) -> int | None:
         """The players ``mix`` deals for (``None``: an edition, for any count)."""
@@ -414,10 +409,7 @@ class OnuwLab(Hooks[Simulation, DealSummary, Report]):
     def seeds(self, simulation: Simulation, games: int) -> list[Seed]:
         return numbered_seeds(simulation.seed, games)
 
-    def deal(
-        self, task: Task[Simulation, DealSummary, Report]
-    ) -> Table[Any, Any, Any, DealSummary]:
-        return deal(task)
+    deal = staticmethod(deal)
 
     def report(self, simulation: Simulation, summaries: tuple[DealSummary, ...]) -> Report:
         return Report(simulation, summaries)

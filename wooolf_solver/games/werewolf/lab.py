@@ -23,7 +23,7 @@ from typing import Any
 
 from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, pooled
-from ...lab.runner import Hooks, Played, Seed, Table, Task
+from ...lab.runner import Hooks, Played, Seed, Table, Task, story_policy
 from ...lab.runner import run as run_games
 from ...lab.seating import Bots, BotSpec, Seating, is_chance
 from ...lab.stats import Mean, Proportion, error_bars
@@ -367,28 +367,23 @@ class WerewolfLab(Hooks[LabSimulation, GameSummary, LabReport]):
     speech_policies = POLICIES
     role_lists = True
 
-    def simulations(
+    def simulation(
         self,
-        mixes: Sequence[str],
+        mix: str,
+        *,
         players: int,
-        bots: Sequence[str],
+        bots: tuple[str, ...],
         seed: str,
         analyse: bool,
-        *,
-        speech: str | None = None,
-    ) -> list[Any]:
-        from ...core.errors import UnknownNameError  # noqa: PLC0415
+        speech: str | None,
+    ) -> LabSimulation:
+        """The bots and the policy are checked before the mix (for every mix: the
+        same answer each time)."""
         from .mixes import Mix  # noqa: PLC0415
 
         seating_of(bots)
-        policy = speech or POLICIES[0]
-        if policy not in POLICIES:
-            raise UnknownNameError(
-                f"--speech: unknown story policy {policy!r} (known: {', '.join(POLICIES)})"
-            )
-        return [
-            LabSimulation(Mix.of(mix, players), tuple(bots), seed, policy, analyse) for mix in mixes
-        ]
+        policy = story_policy(speech, POLICIES)
+        return LabSimulation(Mix.of(mix, players), bots, seed, policy, analyse)
 
     def players_of(self, mix: str) -> int | None:
         """The players ``mix`` deals for (``None``: ``table``, for any count)."""
@@ -402,10 +397,7 @@ class WerewolfLab(Hooks[LabSimulation, GameSummary, LabReport]):
     def seeds(self, simulation: LabSimulation, games: int) -> list[Seed]:
         return master_seeds(f"werewolf:{simulation.seed}", games)
 
-    def deal(
-        self, task: Task[LabSimulation, GameSummary, LabReport]
-    ) -> Table[Any, Any, Any, GameSummary]:
-        return deal(task)
+    deal = staticmethod(deal)
 
     def report(self, simulation: LabSimulation, summaries: tuple[GameSummary, ...]) -> LabReport:
         value = balance(simulation.mix.deck, simulation.mix.variants.parity)

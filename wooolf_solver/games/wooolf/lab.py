@@ -433,25 +433,22 @@ class WooolfLab(Hooks[Simulation, GameSummary, Report]):
         """None: an edition or a deck file deals for several player counts."""
         return None
 
-    def simulations(
+    def simulation(
         self,
-        mixes: Sequence[str],
+        mix: str,
+        *,
         players: int,
-        bots: Sequence[str],
+        bots: tuple[str, ...],
         seed: str,
         analyse: bool,
-        *,
-        speech: str | None = None,
-    ) -> list[Any]:
-        def deck(mix: str) -> Deck:  # a deck file by path, or a built-in edition by name
-            return Deck.load(mix) if Path(mix).is_file() else Deck.of(mix)
+        speech: str | None,
+    ) -> Simulation:
+        """A deck file by path, or a built-in edition by name."""
+        deck = Deck.load(mix) if Path(mix).is_file() else Deck.of(mix)
+        return Simulation(deck, players, bots, seed, analyse=analyse)
 
-        simulations = [
-            Simulation(deck(mix), players, tuple(bots), seed, analyse=analyse) for mix in mixes
-        ]
-        for simulation in simulations:
-            simulation.check()
-        return simulations
+    def check(self, simulation: Simulation) -> None:
+        simulation.check()
 
     def label(self, simulation: Any) -> str:
         return str(simulation.deck.label)
@@ -459,10 +456,7 @@ class WooolfLab(Hooks[Simulation, GameSummary, Report]):
     def seeds(self, simulation: Simulation, games: int) -> list[Seed]:
         return numbered_seeds(simulation.seed, games)
 
-    def deal(
-        self, task: Task[Simulation, GameSummary, Report]
-    ) -> Table[Any, Any, Any, GameSummary]:
-        return deal(task)
+    deal = staticmethod(deal)
 
     def report(self, simulation: Simulation, summaries: tuple[GameSummary, ...]) -> Report:
         return Report(simulation, summaries)
