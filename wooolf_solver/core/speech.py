@@ -29,10 +29,10 @@ from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
 from . import fields
 
-Speech = Literal["mimic", "free"]
+Speech = Literal["mimic", "free", "mixed"]
 """A speech model's name."""
 
-SPEECH_MODELS: tuple[Speech, ...] = ("mimic", "free")
+SPEECH_MODELS: tuple[Speech, ...] = ("mimic", "free", "mixed")
 """Every speech model, the default first."""
 
 DEFAULT_SPEECH: Speech = "mimic"
@@ -47,6 +47,7 @@ with a night that agrees with what was said, ``cautious`` a bare village role.""
 SPEECH_WORDS: dict[str, str] = {
     "mimic": "a liar's story is one of many it might tell",
     "free": "a liar's claim costs nothing",
+    "mixed": "a liar mimics, or tells any of the village's stories, even odds",
 }
 """What each speech model assumes, in a few words."""
 

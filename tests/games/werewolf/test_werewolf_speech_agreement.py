@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from werewolf_reference import answers, solve_knowledge
 
 from wooolf_solver.core.conflict import minimal_conflict
+from wooolf_solver.core.speech import SPEECH_MODELS
 from wooolf_solver.games.werewolf import GAME
 from wooolf_solver.games.werewolf.bots import RandomBot
 from wooolf_solver.games.werewolf.model import knowledge_of
@@ -93,7 +94,7 @@ def views(record: GameRecord) -> list[GameRecord]:
     seed=st.integers(0, 2**32),
     seer=st.sampled_from(SEER_VARIANTS),
     reveal=st.booleans(),
-    speech=st.sampled_from(("free", "mimic")),
+    speech=st.sampled_from(SPEECH_MODELS),
     lies=st.sampled_from(LIES),
     extra=extra_claims,
 )
@@ -117,7 +118,7 @@ def test_the_counter_and_brute_force_agree_exactly(
     deck=st.sampled_from(DECKS[:3]),
     seed=st.integers(0, 2**32),
     seer=st.sampled_from(SEER_VARIANTS),
-    speech=st.sampled_from(("free", "mimic")),
+    speech=st.sampled_from(SPEECH_MODELS),
     lies=st.sampled_from(LIES),
     extra=extra_claims,
 )
@@ -134,7 +135,7 @@ def test_the_generic_csp_engine_agrees(
 @given(
     deck=st.sampled_from(DECKS[:1]),
     seed=st.integers(0, 2**32),
-    speech=st.sampled_from(("free", "mimic")),
+    speech=st.sampled_from(SPEECH_MODELS),
     lies=st.sampled_from(LIES),
     extra=extra_claims,
 )

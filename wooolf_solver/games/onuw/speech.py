@@ -36,12 +36,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Self
+from typing import Self, cast
 
 from ...core.speech import ClaimWeights, Speech, claim_weights
-from .night import EntryValue, Mason, NightEntry, Power, Werewolf, choice_options, power_of
+from .night import (
+    EntryValue,
+    Mason,
+    NightEntry,
+    NightState,
+    Power,
+    Werewolf,
+    choice_options,
+    power_of,
+)
 from .record import Claim, DealRecord
-from .rules import Layout, Rules, Seat, Slot
+from .rules import Layout, Role, Rules, Seat, Slot
 
 CARD_KEYS = ("saw", "centre", "got", "now")
 """The night keys that tell cards seen: each card told is one of the deck's names."""
@@ -74,18 +83,29 @@ def _one_of(count: int, possible: bool) -> Fraction:
     return Fraction(1, count) if possible else Fraction(1, count + 1)
 
 
+def _list_sets(teller: Teller, kind: str, own: bool) -> int:
+    """How many ``wolves`` or ``masons`` lists a speaker may tell: the sets of other
+    players of at most as many seats as the deck has ``kind`` cards (one fewer when the
+    speaker holds one and lists itself too)."""
+    most = teller.deck.count(kind) - own
+    return sum(comb(teller.layout.players - 1, size) for size in range(most + 1))
+
+
+def _list_possible(
+    listed: tuple[Slot, ...], seat: Seat, teller: Teller, kind: str, own: bool
+) -> bool:
+    """Whether a list is one of the :func:`_list_sets` (itself in it when ``own``)."""
+    rest = [other for other in listed if other != seat]
+    most = teller.deck.count(kind) - own
+    return (seat in listed) == own and len(set(listed)) == len(listed) and len(rest) <= most
+
+
 def _seats_listed(
     listed: tuple[Slot, ...], seat: Seat, teller: Teller, kind: str, own: bool
 ) -> Fraction:
-    """A ``wolves`` or ``masons`` list: uniform over the sets of other players of at
-    most as many seats as the deck has ``kind`` cards (one fewer when the speaker holds
-    one and lists itself too)."""
-    most = teller.deck.count(kind) - own
-    others = teller.layout.players - 1
-    sets = sum(comb(others, size) for size in range(most + 1))
-    rest = [other for other in listed if other != seat]
-    possible = (seat in listed) == own and len(set(listed)) == len(listed) and len(rest) <= most
-    return _one_of(sets, possible)
+    """A ``wolves`` or ``masons`` list: uniform over the :func:`_list_sets`."""
+    possible = _list_possible(listed, seat, teller, kind, own)
+    return _one_of(_list_sets(teller, kind, own), possible)
 
 
 def _cards_told(key: str, value: EntryValue) -> int:
@@ -155,6 +175,107 @@ def story_chance(claim: Claim, teller: Teller) -> Fraction:
     return chance * _one_of(count, lone and told in real)
 
 
+def _slots_and_cards(key: str, value: EntryValue) -> tuple[tuple[Slot, ...], tuple[str, ...]]:
+    """The slots and the cards a card key tells (``got`` and ``now``: one card, no slot)."""
+    if key in ("got", "now"):
+        return (), (str(value),)
+    pairs = cast(tuple[tuple[Slot, str], ...], value)
+    return tuple(slot for slot, _ in pairs), tuple(card for _, card in pairs)
+
+
+def _stories(template: NightEntry, told: NightEntry, role: str, seat: Seat, teller: Teller) -> int:
+    """How many whole stories of an honest holder of ``role`` at ``seat`` that made the
+    choice of ``template`` (an entry with its cards left blank) agree with ``told``:
+    each card it saw is one of the deck's K names, each list one of the sets it may
+    name; a key ``told`` gives must agree, a key it leaves out counts every value."""
+    given = dict(told.items)
+    if any(key not in template.keys for key in given):
+        return 0
+    count = 1
+    for key, value in template.items:
+        said = given.get(key)
+        if key in ("wolves", "masons"):
+            kind, own = ("werewolf", False) if key == "wolves" else (role, True)
+            count *= (
+                _list_sets(teller, kind, own)
+                if said is None
+                else _list_possible(cast(tuple[Slot, ...], said), seat, teller, kind, own)
+            )
+        elif key in CARD_KEYS:
+            slots, cards = _slots_and_cards(key, value)
+            if said is None:
+                count *= teller.names ** len(cards)
+            else:
+                told_slots, told_cards = _slots_and_cards(key, said)
+                count *= told_slots == slots and set(told_cards) <= set(teller.deck)
+        elif said is not None:
+            count *= said == value
+    return count
+
+
+def _templates(role: Role, seat: Seat, teller: Teller) -> tuple[NightEntry, ...]:
+    """The entry of each choice of the night prior of ``role`` at ``seat``, its cards
+    blank (only how many it tells counts). A role that becomes another at night copies,
+    in turn, each village role of the deck but itself, and tells that role's entry."""
+    power, layout = power_of(role), teller.layout
+    fills = [""]
+    if getattr(power, "copies", False):
+        names = sorted(set(teller.deck) - {role.name})
+        fills = [name for name in names if teller.rules.roles[name].team == "village"]
+    found: list[NightEntry] = []
+    for fill in fills:
+        dealt = (fill,) * len(layout.slots)
+        for choice in power.options(seat, NightState(layout, dealt, list(dealt)), teller.uniform):
+            night = NightState(layout, dealt, list(dealt))
+            entry = power.perform(seat, choice, night)
+            late = getattr(power, "late", None)
+            found.append(late(seat, entry, night) if late is not None else entry)
+    return tuple(found)
+
+
+def story_share(claim: Claim, teller: Teller) -> Fraction:
+    """The share of the **whole stories** an honest player at the claim's seat could
+    tell that agree with the claim (the ``uniform`` story-teller of ``docs/speech.md``):
+    a story is a village role of the deck with everything its holder would tell, one
+    story per choice of the night prior and per card it could see (each of the deck's K
+    names) and per list it could name. 0 for a role off the deck or not of the village,
+    or a claim no honest player could make.
+
+    The 3-player table deck (werewolf ×2, seer, robber, troublemaker: K = 4): the seer
+    tells 2 × 4 looks at a player and 16 at the centre pair, the robber 2 × 4, the
+    troublemaker 1 swap: 33 stories.
+
+    >>> from wooolf_solver.games.onuw.record import read_record
+    >>> record = read_record({"game": "onuw", "players": 3,
+    ...     "claims": [{"seat": 1, "role": "seer", "saw": {2: "werewolf"}},
+    ...                {"seat": 2, "role": "troublemaker"},
+    ...                {"seat": 3, "role": "werewolf"}]})
+    >>> [str(story_share(claim, Teller.of(record))) for claim in record.claims]
+    ['1/33', '1/33', '0']
+    """
+    total = agree = 0
+    for name in sorted(set(teller.deck)):
+        role = teller.rules.roles[name]
+        if role.team != "village":
+            continue
+        for template in _templates(role, claim.seat, teller):
+            total += _stories(template, NightEntry(), name, claim.seat, teller)
+            if name == claim.role:
+                agree += _stories(template, claim.entry, name, claim.seat, teller)
+    return Fraction(agree, total) if total else Fraction(0)
+
+
+def speech_chance(claim: Claim, teller: Teller, speech: Speech) -> Fraction:
+    """The chance a liar tells the claim under ``speech``: ``mimic`` :func:`story_chance`,
+    ``mixed`` the mean of it and :func:`story_share` (a liar follows either with chance
+    ½), ``free`` 1 (unused)."""
+    if speech == "free":
+        return Fraction(1)
+    if speech == "mixed":
+        return (story_chance(claim, teller) + story_share(claim, teller)) / 2
+    return story_chance(claim, teller)
+
+
 def weights_of(
     claim: Claim, teller: Teller, speech: Speech, village_lies: Fraction
 ) -> ClaimWeights:
@@ -171,8 +292,14 @@ def weights_of(
     >>> weights_of(claim, Teller.of(record), "free", Fraction(0))
     ClaimWeights(liar=1, true=1, false=0)
     """
-    chance = story_chance(claim, teller) if speech != "free" else Fraction(1)
-    return claim_weights(speech, village_lies, chance)
+    return claim_weights(speech, village_lies, speech_chance(claim, teller, speech))
 
 
-__all__ = ["CARD_KEYS", "Teller", "story_chance", "weights_of"]
+__all__ = [
+    "CARD_KEYS",
+    "Teller",
+    "speech_chance",
+    "story_chance",
+    "story_share",
+    "weights_of",
+]
