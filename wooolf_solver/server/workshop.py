@@ -2,9 +2,11 @@
 game with a lab, whose figures follow the deck as it is edited.
 
 Each edit starts a **job** (``POST /workshop/api/jobs``) and the page drops the last
-one (``replaces``, or ``DELETE``): the answer holds at once the mix's exact figures
-(the game's ``balance`` hook, whatever its ``to_dict()`` gives, when the game has one)
-and the mix's settings; then the lab's bots play the mix in batches in the server's
+one (``replaces``, or ``DELETE``). The mix's exact figures (the game's ``balance``
+hook, whatever its ``to_dict()`` gives, when the game has one) are computed in a thread
+beside the games: the answer holds them when they take less than :data:`EXACT_WAIT`,
+later views otherwise (``exact_pending`` until then). The lab's bots play the mix in
+batches in the server's
 workers (:func:`~wooolf_solver.core.hosting.offload`), and after each batch the job's
 figures are the lab's report of every game so far with its verdict
 (:func:`~wooolf_solver.lab.verdict.judged`), which the page reads
@@ -26,6 +28,7 @@ only, not '../secret'
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import secrets
 import time
@@ -58,14 +61,17 @@ MIX = re.compile(r"[A-Za-z0-9=,_-]{1,300}")
 GAMES = 200
 """The games a job plays unless told."""
 MOST_GAMES = 5000
-FIRST_BATCH = 4
-"""The games of a job's first batch (split between two workers)."""
-BATCH_SECONDS = 0.8
-"""What a later batch should last."""
+FIRST_BATCH = 2
+"""The games of a job's first batch (one a worker: a first interval after one game's
+time)."""
+BATCH_SECONDS = 0.3
+"""What a later batch should last (a new edit's games wait for the last job's batch)."""
+EXACT_WAIT = 0.15
+"""Seconds the answer to an edit waits for the exact figures."""
 MOST_BATCH = 400
 KEPT = 32
 """Jobs kept (running or not): beyond, the oldest is cancelled and forgotten."""
-PLAYERS_TRIED = (8, 6, 5, 4, 10)
+PLAYERS_TRIED = (5, 8, 6, 4, 10)
 """Player counts tried for a game's default mix when it implies none."""
 
 
@@ -171,7 +177,9 @@ class Job:
     """Seconds from the start to the first batch's figures."""
     history: list[dict[str, Any]] = field(default_factory=list)
     """The verdict's share after each batch (games, rate, low, high), for the plot."""
-    task: asyncio.Task[None] | None = None
+    task: asyncio.Future[None] | None = None
+    exact_task: asyncio.Future[None] | None = None
+    """The exact figures' computation (kept, so that it is not collected)."""
 
     def view(self) -> dict[str, Any]:
         """What ``GET /workshop/api/jobs/ID`` answers."""
@@ -231,6 +239,11 @@ def create(options: Mapping[str, Any]) -> Job:
     settings["command"] = _command(settings, lab.role_lists, games)
     job = Job(secrets.token_urlsafe(9), game.name, lab, simulation, games, settings)
     job.figures = judged(lab.report(simulation, ()).to_dict())
+    roles = roles_of(job.figures)
+    settings["roles"] = roles
+    settings["balance_mix"] = (
+        ",".join(f"{name}={n}" for name, n in roles.items()) if roles and lab.role_lists else mix
+    )
     return job
 
 
@@ -244,14 +257,22 @@ def _command(settings: Mapping[str, Any], roles: bool, games: int) -> str:
 
 
 def exact(game: AnyGame, mix: str) -> dict[str, Any] | None:
-    """The mix's exact figures from the game's ``balance`` hook, with their verdict when
-    they give teams' chances (``None``: the game has no such hook)."""
+    """The mix's exact figures from the game's ``balance`` hook (``mix``: as the hook's
+    ``roles``, the deck's role list where the lab takes them), with their verdict when
+    they give teams' chances (``None``: the game has no such hook; a failure is told
+    as ``{"error": ...}``)."""
     if "balance" not in game.verbs:
         return None
     try:
         return judged(game.balance(mix).to_dict())
-    except SolverError as error:
-        return {"error": one_line(str(error))}
+    except Exception as error:  # a mix the hook refuses (or fails on) keeps its games
+        return {"error": one_line(str(error) or type(error).__name__)}
+
+
+async def exactly(job: Job, game: AnyGame) -> None:
+    """The job's exact figures, in a thread, kept in its settings when done."""
+    figures = await asyncio.to_thread(exact, game, job.settings["balance_mix"])
+    job.settings |= {"exact": figures, "exact_pending": False}
 
 
 async def run(job: Job, request: Any) -> None:
@@ -375,20 +396,23 @@ def deck_route(game: str, mix: str, players: int | None = None) -> Response:
 async def start_route(request: Request, options: dict[str, Any] = Body()) -> Response:  # noqa: B008
     """Start a job (``game``; ``roles``: name -> copies, or ``mix``; ``players``,
     ``bots``, ``seed``, ``games``, ``quick``; ``replaces``: the job it cancels). The
-    answer: the job's view, with the mix's exact figures (``exact``)."""
+    answer: the job's view, with the mix's exact figures (``exact``) when they come
+    soon (``exact_pending``: not yet)."""
     jobs = _jobs(request)
     replaced = jobs.get(str(options.get("replaces", "")))
     if replaced is not None:
         replaced.cancel()
     try:
         job = await asyncio.to_thread(create, options)
-        figures = await asyncio.to_thread(exact, find_game(job.game), job.settings["mix"])
     except (SolverError, LookupError) as error:
         return _refused(error)
-    job.settings["exact"] = figures
     jobs[job.key] = job
     while len(jobs) > KEPT:
         jobs.pop(next(iter(jobs))).cancel()
+    job.settings |= {"exact": None, "exact_pending": True}
+    figures = job.exact_task = asyncio.ensure_future(exactly(job, find_game(job.game)))
+    with contextlib.suppress(TimeoutError):  # the games wait that long for the CPU
+        await asyncio.wait_for(asyncio.shield(figures), EXACT_WAIT)
     job.task = asyncio.ensure_future(run(job, request))
     return JSONResponse(job.view(), 201, headers=NO_STORE)
 

@@ -110,7 +110,7 @@
       const now = await call(`/jobs/${key}`);
       if (key !== job) return;  // a newer edit
       draw(now);
-      if (now.state === "running") poller = setTimeout(poll, POLL);
+      if (now.state === "running" || now.exact_pending) poller = setTimeout(poll, POLL);
     } catch (error) {
       show(error.message);
     }
@@ -145,16 +145,18 @@
     $("sides").replaceChildren(...now.sides.map((side) =>
       el("tr", { "data-side": side.name }, el("td", { text: side.name }), el("td", { text: side.text }))));
     drawPlot(now.sides);
-    drawExact(now.exact);
+    drawExact(now.exact, now.exact_pending);
     drawAll(figures);
     $("figures").dataset.state = now.state;
     $("figures").dataset.done = now.done;
+    $("figures").dataset.mix = now.mix;
   }
 
-  function drawExact(exact) {
+  function drawExact(exact, pending) {
     $("exact-verdict").textContent = exact && exact.verdict ? exact.verdict.text : "";
     const rows = [];
-    if (!exact) rows.push(el("tr", {}, el("td", { text: t("this game has no exact figures") })));
+    if (pending) rows.push(el("tr", {}, el("td", { text: t("computing them…") })));
+    else if (!exact) rows.push(el("tr", {}, el("td", { text: t("this game has no exact figures") })));
     else for (const [name, value] of Object.entries(exact)) {
       if (name !== "verdict") rows.push(el("tr", { "data-figure": name }, el("th", { text: name }), el("td", { text: shown(value) })));
     }
@@ -181,7 +183,7 @@
   }
 
   function drawPlot(sides) {  // the sides' rates as bars, their intervals as whiskers
-    const width = 360, row = 26, left = 110, top = 8;
+    const width = 360, row = 26, left = 120, top = 8;
     const scale = (x) => left + x * (width - left - 10);
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     const height = top * 2 + row * sides.length + 14;
