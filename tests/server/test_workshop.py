@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import run
+from helpers import benchmark, run
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,6 +27,7 @@ with warnings.catch_warnings():  # starlette's test client asks for httpx2, not 
 pytestmark = pytest.mark.usefixtures("plain_console")
 
 ROLES = {"werewolf": 2, "seer": 1, "villager": 5}
+bench = benchmark("bench_workshop")
 
 
 @pytest.fixture
@@ -149,3 +150,15 @@ def test_batches_of_any_sizes_give_the_runners_report(cuts: list[int]) -> None:
         summaries += workshop.play_batch(planned[len(summaries) : len(summaries) + size])
     (whole,) = lab.run([simulation], games, None, None, lambda _: None)
     assert lab.report(simulation, tuple(summaries[:games])).to_dict() == whole.to_dict()
+
+
+def test_the_benchmark_reports_both_latencies(
+    bench: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--games", "werewolf", "--edits", "2", "--jobs", "4", "--workers", "thread"]
+    assert bench.main([*argv, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    figures = report["games"]["werewolf"]
+    assert len(figures["edits"]) == 2 and figures["exact"]
+    assert all(run["first_interval"] >= run["first_figure"] > 0 for run in figures["edits"])
+    assert report["cold"]["first_interval"] is not None
