@@ -35,6 +35,11 @@ PAGES = {
         "server/static",
         "server/app.py",
         "server/refusals.py",
+        "templates/review.html",  # the review the reveal opens, with ONUW's sentences
+        "core/words.py",
+        "games/onuw/words.py",
+        "games/onuw/review.py",
+        "games/onuw/report.py",
     ],
     "wooolf_solver.games.wooolf": ["games/wooolf/templates", "games/wooolf/assistant.py"],
 }
@@ -66,14 +71,14 @@ def used(package: str) -> set[str]:
 
 
 def marked(source: str) -> set[str]:
-    """The messages a module marks with ``N_("…")`` (written where they are kept,
-    translated where they are shown)."""
+    """The messages a module says (``say("…")``, its words in a language) or marks
+    (``N_("…")``: written where they are kept, translated where they are shown)."""
     return {
         node.args[0].value
         for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
-        and node.func.id == "N_"
+        and node.func.id in ("N_", "say")
         and node.args
         and isinstance(node.args[0], ast.Constant)
         and isinstance(node.args[0].value, str)

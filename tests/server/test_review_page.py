@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from wooolf_solver import api
 from wooolf_solver.server.app import create_app
 
 from .helpers import TestClient, create
@@ -34,3 +35,27 @@ def test_a_seat_asks_for_the_solvers_view_of_itself(tmp_path: Path) -> None:
         seats.host("end")
         body = client.get(url, headers=seats.headers(1)).json()
     assert body["consistent"] and body["dealt"]["1"] == {seats.view(1)["card"]: 1.0}
+
+
+def test_the_review_and_the_refusals_speak_the_pages_language(tmp_path: Path) -> None:
+    """The review opens in the reveal's language (its own words and ONUW's sentences);
+    the same page in English is the command line's, byte for byte; the setup page's
+    refusal is the catalogue's message for its code, the API's line kept as a detail."""
+    app = create_app(tmp_path / "t.sqlite", solver=lambda record: None, workers="inline")
+    with TestClient(app) as client:
+        seats = create(client, players=4, bots=[3, 4], seed=2)
+        seats.host("end")
+        record = client.get(f"/api/tables/{seats.table}/record").json()
+        swedish = client.get(f"/tables/{seats.table}/review?lang=sv").text
+        chinese = client.get(
+            f"/tables/{seats.table}/review", headers={"Accept-Language": "zh-TW"}
+        ).text
+        english = client.get(f"/tables/{seats.table}/review").text
+        refused = client.post("/setup?lang=sv", data={"players": "3", "deck": "seer"})
+    assert '<html lang="sv">' in swedish and "Genomgång av given" in swedish
+    assert "Plats 1, fick " in swedish and "Tidslinje" in swedish and "Timeline" not in swedish
+    assert '<html lang="zh-Hant">' in chinese and "本局回顧" in chinese and "1 號座位" in chinese
+    game, read = api.game_of(record, "review")
+    assert english == game.render("review-html", read, game.review(read, None, None))
+    assert refused.status_code == 422 and "Kortleken fungerar inte" in refused.text
+    assert "<code>deck: 1 cards" in refused.text  # the API's line, as a detail

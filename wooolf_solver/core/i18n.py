@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -175,9 +177,45 @@ class _Kept(dict[str, Any]):
         return "{" + key + "}"
 
 
+def N_(msgid: str) -> str:  # noqa: N802 (gettext's name for a message marked, not translated)
+    """A message of a catalogue, marked where it is written and translated where it is
+    shown (the languages' test collects these, as it does ``say("…")`` and ``t("…")``)."""
+    return msgid
+
+
+ENGLISH = Texts("en")
+"""The messages as written (English): what words say when no language is asked."""
+
+_SPOKEN: ContextVar[Texts] = ContextVar("spoken", default=ENGLISH)
+
+
 def texts(package: str, lang: str) -> Texts:
     """The messages of ``package``'s pages in ``lang``."""
     return Texts(lang, catalogue(package, lang))
+
+
+@contextmanager
+def speaking(chosen: Texts) -> Iterator[Texts]:
+    """Within the block, :func:`spoken` is ``chosen``: a page built deep inside a game's
+    renderer (a review) speaks the language of the request that asked for it, without
+    every layer in between passing it on.
+
+    >>> with speaking(Texts("sv", {"Seat {seat}": "Plats {seat}"})):
+    ...     spoken()("Seat {seat}", seat=2)
+    'Plats 2'
+    >>> spoken().lang
+    'en'
+    """
+    token = _SPOKEN.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _SPOKEN.reset(token)
+
+
+def spoken() -> Texts:
+    """The messages of the page being built (English outside :func:`speaking`)."""
+    return _SPOKEN.get()
 
 
 def page_context(package: str, accept_language: str | None, asked: str | None) -> dict[str, Any]:

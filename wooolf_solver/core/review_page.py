@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import re
+from functools import partial
 from html import escape  # the SVG label (the page itself is escaped by its templates)
 from typing import Any
 
@@ -29,6 +30,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from .i18n import ENGLISH, Texts
 from .pages import render_page
 from .review import Part, ReviewFrame, SeatLine, Step, Words
 from .version import __version__
@@ -203,8 +205,9 @@ def figure_svg(figure: Figure, prefix: str = "", label: str = "") -> str:
 # -- the page --------------------------------------------------------------------------------
 
 
-def review_page(frame: ReviewFrame) -> str:
-    """The whole review as one self-contained HTML page (see the module docstring)."""
+def review_page(frame: ReviewFrame, say: Texts = ENGLISH) -> str:
+    """The whole review as one self-contained HTML page (see the module docstring), its
+    own words in the language of ``say`` (the frame's are the game's, already said)."""
     words = frame.words
 
     def plot(part: Part) -> Markup:
@@ -221,9 +224,11 @@ def review_page(frame: ReviewFrame) -> str:
         version=__version__,
         plot=plot,
         chip_colours=chip_colours,
-        seats_in_words=seats_in_words,
+        seats_in_words=partial(seats_in_words, say=say),
         exact_percent=exact_percent,
         last_move=last_move,
+        lang=say.lang,
+        _=say,
     )
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .i18n import ENGLISH, Texts
+
 NOBODY = 0
 """The pointer (a seat number) that names nobody, in a player's answer."""
 
@@ -26,15 +28,16 @@ def plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'s' * (count != 1)}"
 
 
-def join_words(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (``""`` for none).
+def join_words(words: Sequence[str], say: Texts = ENGLISH) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``""`` for none), in the language of ``say``
+    (:mod:`.i18n`; English by default).
 
     >>> join_words(["seat 2", "seat 4", "seat 5"])
     'seat 2, seat 4 and seat 5'
     """
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" and {words[-1]}"
+    return say("{items} and {last}", items=say(", ").join(words[:-1]), last=words[-1])
 
 
 def join_numbers(numbers: Iterable[int | str]) -> str:
@@ -42,14 +45,16 @@ def join_numbers(numbers: Iterable[int | str]) -> str:
     return join_words([str(number) for number in numbers])
 
 
-def seats_in_words(seats: Iterable[int]) -> str:
-    """``seat 3``, ``seats 2, 4 and 5``.
+def seats_in_words(seats: Iterable[int], say: Texts = ENGLISH) -> str:
+    """``seat 3``, ``seats 2, 4 and 5`` (in the language of ``say``).
 
     >>> seats_in_words([3]), seats_in_words([2, 4, 5])
     ('seat 3', 'seats 2, 4 and 5')
     """
     numbers = [str(seat) for seat in seats]
-    return ("seat " if len(numbers) == 1 else "seats ") + join_words(numbers)
+    if len(numbers) == 1:
+        return say("seat {seat}", seat=numbers[0])
+    return say("seats {seats}", seats=join_words(numbers, say))
 
 
 def seat_list(seats: Iterable[int]) -> str:

@@ -49,7 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core.errors import IllegalMoveError, OutOfTurnError
-from ..core.i18n import language_of, page_context
+from ..core.i18n import language_of, negotiate, page_context
 from ..core.pages import render_page
 from .games import LiveTable, bot_solver, live_table, move_examples, page_routers, seated
 from .limits import BodyGuard, Limits, one_line, shown
@@ -849,13 +849,15 @@ def _add_pages(app: FastAPI, tables: Tables) -> None:
         return HTMLResponse(page, headers=NO_STORE)
 
     @app.get("/tables/{table_id}/review", response_class=HTMLResponse, include_in_schema=False)
-    async def review(table_id: str) -> HTMLResponse:
-        """A finished deal's review page (404 before, as for its record); computed in
-        the workers, ``503`` when they are busy."""
+    async def review(request: Request, table_id: str) -> HTMLResponse:
+        """A finished deal's review page (404 before, as for its record), in the
+        request's language; computed in the workers, ``503`` when they are busy."""
         entry = tables.entries.get(table_id)
         if entry is None or entry.table.phase != "over":
             raise RefusedError(404, "review: no finished deal here")
-        return HTMLResponse(await tables.workers.offload(review_page, entry.table.record()))
+        lang = negotiate(request.headers.get("accept-language"), request.query_params.get("lang"))
+        page = await tables.workers.offload(review_page, entry.table.record(), lang)
+        return HTMLResponse(page)
 
     @app.get("/api/tables/{table_id}/seats/{seat}/solve", tags=["seats"], dependencies=SEAT)
     async def seat_solve(table_id: str, seat: str, request: Request) -> JSONResponse:

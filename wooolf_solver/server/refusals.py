@@ -17,14 +17,7 @@ script (``static/refusals.js``); the setup page, which the server renders, here.
 
 from __future__ import annotations
 
-from ..core.i18n import Texts
-
-
-def N_(msgid: str) -> str:  # noqa: N802 (gettext's name for a message marked, not translated)
-    """A message of the catalogue, marked where it is written and translated where it is
-    shown (the languages' test collects these)."""
-    return msgid
-
+from ..core.i18n import N_, Texts
 
 SETUP: dict[str, str] = {
     "422 players": N_("The number of players does not fit the edition (or the deck you gave)."),

@@ -24,12 +24,18 @@ from typing import Any
 
 from .. import api
 from ..core.errors import EventId, InconsistentRecordError, InvalidRecordError, SolverError
+from ..core.i18n import speaking, texts
+
+PACKAGE = __name__.rpartition(".")[0]
+"""The package whose catalogue the pages speak (the table's)."""
 
 
-def review_page(record: Mapping[str, Any]) -> str:
-    """The review page of a game record (any game with an HTML review)."""
+def review_page(record: Mapping[str, Any], lang: str = "en") -> str:
+    """The review page of a game record (any game with an HTML review), in ``lang``
+    (the table's catalogue: its own words and the game's sentences)."""
     game, read = api.game_of(dict(record), "review")
-    page = game.render("review-html", read, game.review(read, None, None))
+    with speaking(texts(PACKAGE, lang)):
+        page = game.render("review-html", read, game.review(read, None, None))
     if not isinstance(page, str):
         raise InvalidRecordError(f"review: {game.title} has no HTML review")
     return page

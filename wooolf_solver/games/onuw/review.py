@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core.errors import InconsistentRecordError
+from ...core.i18n import ENGLISH, Texts
 from ...core.review import Option, Step, counter, replay
 from .model import knowledge_of
 from .night import NightEntry, play_night
@@ -188,6 +189,6 @@ class _Replay:
         return Step(best, made, None, weighed)
 
 
-def ballot_words(ballot: Ballot) -> str:
-    """``seat 3``, or ``nobody`` for a ballot on nobody."""
-    return "nobody" if ballot is None else f"seat {ballot}"
+def ballot_words(ballot: Ballot, say: Texts = ENGLISH) -> str:
+    """``seat 3``, or ``nobody`` for a ballot on nobody (in the language of ``say``)."""
+    return say("nobody") if ballot is None else say("seat {seat}", seat=ballot)

@@ -19,78 +19,86 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ...core.errors import EventId
+from ...core.i18n import ENGLISH, Texts
 from ...core.words import join_words, seats_in_words
 from .night import Choice, NightEntry
 from .record import Claim, DealRecord
 from .rules import Layout, Seat, Slot
 
 
-def card(role: str) -> str:
-    """A card with its article: ``the seer``, ``a werewolf`` (cards that repeat)."""
-    return f"a {role}" if role in ("werewolf", "villager", "mason") else f"the {role}"
+def card(role: str, say: Texts = ENGLISH) -> str:
+    """A card with its article: ``the seer``, ``a werewolf`` (cards that repeat); in the
+    language of ``say`` (:mod:`wooolf_solver.core.i18n`), the name as on the card."""
+    if role in ("werewolf", "villager", "mason"):
+        return say("a {role}", role=role)
+    return say("the {role}", role=role)
 
 
-def slot_words(layout: Layout, slot: Slot) -> str:
+def slot_words(layout: Layout, slot: Slot, say: Texts = ENGLISH) -> str:
     """``seat 3`` or ``c1``."""
-    return f"seat {slot}" if layout.is_seat(slot) else layout.name(slot)
+    return say("seat {seat}", seat=slot) if layout.is_seat(slot) else layout.name(slot)
 
 
-def _seen(layout: Layout, pairs: Any) -> str:
+def _seen(layout: Layout, pairs: Any, say: Texts) -> str:
     seen = cast(tuple[tuple[Slot, str], ...], pairs)
-    where = join_words([slot_words(layout, slot) for slot, _ in seen])
-    return f"looked at {where} and saw {join_words([card(role) for _, role in seen])}"
+    where = join_words([slot_words(layout, slot, say) for slot, _ in seen], say)
+    cards = join_words([card(role, say) for _, role in seen], say)
+    return say("looked at {where} and saw {cards}", where=where, cards=cards)
 
 
-def night_words(layout: Layout, role: str, entry: NightEntry) -> str:
+def night_words(layout: Layout, role: str, entry: NightEntry, say: Texts = ENGLISH) -> str:
     """What a seat dealt ``role`` did and saw, as a verb phrase (no subject)."""
     parts: list[str] = []
     wolves = entry.get("wolves")
     if wolves is not None:
         seats = cast(tuple[Seat, ...], wolves)
         if role == "werewolf" and len(seats) == 1:
-            parts.append("was the lone werewolf")
+            parts.append(say("was the lone werewolf"))
         elif not seats:
-            parts.append("saw no werewolf among the players")
+            parts.append(say("saw no werewolf among the players"))
         else:
-            parts.append(f"saw the werewolves at {seats_in_words(seats)}")
+            parts.append(say("saw the werewolves at {seats}", seats=seats_in_words(seats, say)))
     masons = entry.get("masons")
     if masons is not None:
         seats = cast(tuple[Seat, ...], masons)
         parts.append(
-            "was the only mason among the players"
+            say("was the only mason among the players")
             if len(seats) == 1
-            else f"saw the masons at {seats_in_words(seats)}"
+            else say("saw the masons at {seats}", seats=seats_in_words(seats, say))
         )
     for key in ("saw", "centre"):
         if entry.get(key) is not None:
-            parts.append(_seen(layout, entry.get(key)))
+            parts.append(_seen(layout, entry.get(key), say))
     robbed, got = entry.get("robbed"), entry.get("got")
-    if robbed is not None:
-        parts.append(f"robbed seat {robbed}" + (f" and got {card(got)}" if got else ""))
+    if robbed is not None and got:
+        parts.append(say("robbed seat {seat} and got {card}", seat=robbed, card=card(got, say)))
+    elif robbed is not None:
+        parts.append(say("robbed seat {seat}", seat=robbed))
     swapped = entry.get("swapped")
     if swapped is not None:
-        parts.append(f"swapped the cards of {seats_in_words(swapped)}")
+        parts.append(say("swapped the cards of {seats}", seats=seats_in_words(swapped, say)))
     took = entry.get("took")
     if took is not None:
-        parts.append(f"took {slot_words(layout, took)}")
+        parts.append(say("took {slot}", slot=slot_words(layout, took, say)))
     now = entry.get("now")
     if now is not None:
-        parts.append(f"woke to find {card(now)}")
+        parts.append(say("woke to find {card}", card=card(now, say)))
     if not parts:
         return {
-            "seer": "did not look",
-            "robber": "did not rob",
-            "troublemaker": "did not swap",
-            "werewolf": "saw the other werewolf",
-        }.get(role, "did nothing at night")
-    return join_words(parts)
+            "seer": say("did not look"),
+            "robber": say("did not rob"),
+            "troublemaker": say("did not swap"),
+            "werewolf": say("saw the other werewolf"),
+        }.get(role, say("did nothing at night"))
+    return join_words(parts, say)
 
 
-def claim_words(layout: Layout, claim: Claim) -> str:
+def claim_words(layout: Layout, claim: Claim, say: Texts = ENGLISH) -> str:
     """``seat 1 claimed the seer, who looked at seat 3 and saw a werewolf``."""
-    said = f"seat {claim.seat} claimed {card(claim.role)}"
+    said = say("seat {seat} claimed {card}", seat=claim.seat, card=card(claim.role, say))
     if claim.entry.items:
-        said += f", who {night_words(layout, claim.role, claim.entry)}"
+        night = night_words(layout, claim.role, claim.entry, say)
+        said = say("{claimed}, who {night}", claimed=said, night=night)
     return said
 
 

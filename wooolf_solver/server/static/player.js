@@ -572,7 +572,7 @@
     }
     box.append(el("h3", { text: t("Ballots and points") }), el("table", { id: "scores" }, el("thead", {}, head), body));
     const recordUrl = `/api/tables/${encodeURIComponent(table)}/record`;
-    box.append(el("p", {}, el("a", { id: "review", href: `/tables/${encodeURIComponent(table)}/review`, target: "_blank", rel: "noreferrer", text: t("Open the deal's review") }),
+    box.append(el("p", {}, el("a", { id: "review", href: `/tables/${encodeURIComponent(table)}/review?lang=${encodeURIComponent(document.documentElement.lang)}`, target: "_blank", rel: "noreferrer", text: t("Open the deal's review") }),
       " ", t("(every seat's view, moment by moment)")),
     el("p", {}, el("a", { id: "record", href: `${recordUrl}?download=true`, text: t("Download the deal's record") }),
       " ", t("(then `wooolf review deal.json` replays it from every seat)")));
