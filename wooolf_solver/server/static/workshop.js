@@ -145,6 +145,7 @@
     $("sides").replaceChildren(...now.sides.map((side) =>
       el("tr", { "data-side": side.name }, el("td", { text: side.name }), el("td", { text: side.text }))));
     drawPlot(now.sides);
+    drawHistory(now.history, verdict);
     drawExact(now.exact, now.exact_pending);
     drawAll(figures);
     $("figures").dataset.state = now.state;
@@ -163,28 +164,67 @@
     $("exact").replaceChildren(...rows);
   }
 
-  function drawAll(figures) {
+  function drawAll(figures) {  // single figures in one table; a group of them (per identity, per seat, ...) in its own
     const rows = [];
+    const groups = [];
     for (const [name, value] of Object.entries(figures)) {
       if (["verdict", "teams", "calibration", "settings", "intervals"].includes(name)) continue;
-      rows.push(el("tr", {}, el("th", { text: name }), el("td", { text: shown(value) })));
+      const table = isGroup(value) ? group(name, value) : null;
+      if (table) groups.push(table);
+      else rows.push(el("tr", {}, el("th", { text: name }), el("td", { text: shown(value) })));
     }
     $("all").replaceChildren(...rows);
+    $("groups").replaceChildren(...groups);
   }
 
-  function shown(value) {  // a figure in a word or two
+  const isFigure = (value) => value !== null && typeof value === "object" && ("rate" in value || "mean" in value);
+
+  function isGroup(value) {  // name -> (name -> figure), e.g. each identity's figures
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+    const inner = Object.values(value);
+    return inner.length > 0 && inner.every((v) => v && typeof v === "object" && !isFigure(v)
+      && Object.values(v).some(isFigure));
+  }
+
+  function group(name, value) {
+    const columns = [];
+    for (const inner of Object.values(value))
+      for (const [key, figure] of Object.entries(inner))
+        if (isFigure(figure) && !columns.includes(key)) columns.push(key);
+    const head = el("tr", {}, el("th", { text: name }), ...columns.map((c) => el("th", { text: c })));
+    const body = Object.entries(value).map(([row, inner]) => el("tr", { "data-row": row },
+      el("th", { text: row }), ...columns.map((c) => el("td", { text: c in inner ? shown(inner[c]) : "·" }))));
+    return el("div", { class: "group" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...body)));
+  }
+
+  function percent(x) {  // in whole percents, never 0 or 100 unless it is (as the labs print)
+    const whole = (100 * x).toFixed(0);
+    if (whole === "0" && x > 0) return "<1";
+    if (whole === "100" && x < 1) return ">99";
+    return whole;
+  }
+
+  function shown(value) {  // a figure in a word or two: a share or a mean with its 95% interval
     if (value === null || value === undefined) return "—";
     if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(4);
     if (typeof value !== "object") return String(value);
-    if ("rate" in value && value.rate !== null) return `${(100 * value.rate).toFixed(1)}% (n=${value.n})`;
-    if ("mean" in value && value.mean !== null) return `${value.mean.toFixed(2)} (n=${value.n})`;
     if (Array.isArray(value)) return value.join(", ");
+    if ("rate" in value) {
+      if (value.rate === null) return "—";
+      const range = value.low === null || value.low === undefined ? "" : ` (${percent(value.low)}–${percent(value.high)}%)`;
+      return `${percent(value.rate)}%${range}`;
+    }
+    if ("mean" in value) {
+      if (value.mean === null) return "—";
+      const range = value.low === null ? "" : ` (${value.low.toFixed(2)}–${value.high.toFixed(2)})`;
+      return `${value.mean.toFixed(2)}${range}`;
+    }
     return Object.entries(value).map(([k, v]) => `${k}: ${shown(v)}`).join("; ");
   }
 
   function drawPlot(sides) {  // the sides' rates as bars, their intervals as whiskers
     const width = 360, row = 26, left = 120, top = 8;
-    const scale = (x) => left + x * (width - left - 10);
+    const scale = (x) => left + x * (width - left - 20);
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     const height = top * 2 + row * sides.length + 14;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
@@ -206,6 +246,37 @@
     });
     for (const x of [0, 0.5, 1]) add("text", { x: scale(x), y: height - 2, "text-anchor": "middle", "font-size": 10 }, `${x * 100}%`);
     $("plot").replaceChildren(svg);
+  }
+
+  function drawHistory(history, verdict) {  // the verdict's share as the games come in, the fair band shaded
+    const points = history.filter((h) => typeof h.rate === "number");
+    if (!verdict || !verdict.fair || points.length < 2) {
+      $("history").replaceChildren();
+      return;
+    }
+    const width = 360, height = 120, left = 34, right = 8, top = 8, bottom = 18;
+    const most = points[points.length - 1].games;
+    const x = (games) => left + (games / most) * (width - left - right);
+    const y = (share) => top + (1 - share) * (height - top - bottom);
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("the verdict's share after each batch, with its interval"));
+    const add = (tag, attrs, text) => {
+      const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      if (text) node.textContent = text;
+      svg.append(node);
+    };
+    const [low, high] = verdict.fair;
+    add("rect", { x: left, y: y(high), width: width - left - right, height: y(low) - y(high), fill: "#e6f4ea" });
+    const band = points.map((p) => `${x(p.games)},${y(p.high)}`).concat(
+      points.slice().reverse().map((p) => `${x(p.games)},${y(p.low)}`));
+    add("polygon", { points: band.join(" "), fill: "#2f5bd3", opacity: 0.15 });
+    add("polyline", { points: points.map((p) => `${x(p.games)},${y(p.rate)}`).join(" "), fill: "none", stroke: "#2f5bd3", "stroke-width": 2 });
+    for (const share of [0, 0.5, 1]) add("text", { x: left - 4, y: y(share) + 4, "text-anchor": "end", "font-size": 10 }, `${share * 100}%`);
+    add("text", { x: width - right, y: height - 4, "text-anchor": "end", "font-size": 10 }, t("{games} games", { games: most }));
+    $("history").replaceChildren(svg);
   }
 
   function save() {  // the deck and its figures, as one file
