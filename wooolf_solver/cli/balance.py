@@ -28,16 +28,18 @@ def mix_options(parser: argparse.ArgumentParser) -> None:
         "--game",
         choices=list(available()),
         default=None,
-        help="the game (default: the first of `wooolf games` that answers `balance`)",
+        help="the game (default: the first of `wooolf games` that answers `balance` and "
+        "`moderate`: a role mix is a moderator's deck)",
     )
 
 
 def balance_game(name: str | None) -> str:
-    """The game named, or the first of the registry that answers ``balance``."""
+    """The game named, or the first of the registry that answers ``balance`` and
+    ``moderate`` (a role mix is a moderator's deck; a game without one is named)."""
     if name is not None:
         return name
     for game in available():
-        if "balance" in find_game(game).verbs:
+        if {"balance", "moderate"} <= find_game(game).verbs:
             return game
     raise UsageError("balance: no game of the registry answers `balance`")
 

@@ -42,7 +42,7 @@ def test_the_registry_lists_onuw(capsys: pytest.CaptureFixture[str]) -> None:
         "name": "onuw",
         "title": "One Night Ultimate Werewolf",
         "engines": ["fast", "cpsat", "csp", "brute"],
-        "verbs": ["solve", "hint", "vote", "why", "review", "simulate", "compare"],
+        "verbs": ["solve", "hint", "vote", "why", "review", "balance", "simulate", "compare"],
     }
     assert "vote" not in games["wooolf"]["verbs"]
 

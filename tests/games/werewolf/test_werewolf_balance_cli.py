@@ -10,7 +10,7 @@ import pytest
 from helpers import run
 
 from wooolf_solver import api
-from wooolf_solver.games import find_game
+from wooolf_solver.games.base import Game
 
 DECK = Path(__file__).resolve().parents[3] / "examples" / "werewolf" / "witch-mix.toml"
 
@@ -57,5 +57,9 @@ def test_bad_input_exits_2(
 
 
 def test_the_hook_defaults_to_unsupported() -> None:
+    class Bare(Game[object]):
+        name = "bare"
+        title = "A bare game"
+
     with pytest.raises(Exception, match="has no `balance`"):
-        find_game("onuw").balance("werewolf=1,villager=2")
+        Bare().balance("werewolf=1,villager=2")

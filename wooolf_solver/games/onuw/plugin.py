@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ...core.reasons import Explanation
+    from .balance import Balance
     from .hints import NightHint
     from .posterior import OnuwPosterior
     from .review import DealReview
@@ -39,7 +40,7 @@ class Onuw(Game[DealRecord]):
     own_engines: ClassVar[Mapping[str, str]] = OWN_ENGINES
     talks: ClassVar[bool] = True
     verbs: ClassVar[frozenset[str]] = frozenset(
-        {"solve", "hint", "vote", "why", "review", "simulate", "compare"}
+        {"solve", "hint", "vote", "why", "review", "balance", "simulate", "compare"}
     )
     live_table: ClassVar[str | None] = "wooolf_solver.games.onuw.live:LiveTable"
 
@@ -112,10 +113,24 @@ class Onuw(Game[DealRecord]):
             )
         return review(deal, engine, on_step)
 
+    def balance(
+        self, roles: str | None = None, deck: Path | None = None, parity: bool = False
+    ) -> Balance:
+        """A deck's exact figures: the deal's, and the random baseline's (:mod:`.balance`)."""
+        from .balance import balance  # noqa: PLC0415
+
+        return balance(roles, deck, parity)
+
     def render(
         self, verb: str, record: DealRecord | None, result: object, **options: int
     ) -> RenderableType:
         from .render import render  # noqa: PLC0415 (rich tables: only for the command line)
+
+        if verb == "balance":
+            from .balance import Balance, render_balance  # noqa: PLC0415
+
+            if isinstance(result, Balance):
+                return render_balance(result)
 
         return render(verb, record, result, **options)
 
