@@ -222,20 +222,25 @@
     return Object.entries(value).map(([k, v]) => `${k}: ${shown(v)}`).join("; ");
   }
 
-  function drawPlot(sides) {  // the sides' rates as bars, their intervals as whiskers
-    const width = 360, row = 26, left = 120, top = 8;
-    const scale = (x) => left + x * (width - left - 20);
+  function chart(width, height, label) {  // an empty SVG image, and how to draw in it
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    const height = top * 2 + row * sides.length + 14;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", t("the sides' win rates with their 95% intervals"));
+    svg.setAttribute("aria-label", label);
     const add = (tag, attrs, text) => {
       const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
       for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
       if (text) node.textContent = text;
       svg.append(node);
     };
+    return { svg, add };
+  }
+
+  function drawPlot(sides) {  // the sides' rates as bars, their intervals as whiskers
+    const width = 360, row = 26, left = 120, top = 8;
+    const scale = (x) => left + x * (width - left - 20);
+    const height = top * 2 + row * sides.length + 14;
+    const { svg, add } = chart(width, height, t("the sides' win rates with their 95% intervals"));
     add("line", { x1: scale(0.5), x2: scale(0.5), y1: top, y2: height - 14, stroke: "#cfd3d8", "stroke-dasharray": "3 3" });
     sides.forEach((side, k) => {
       const y = top + k * row;
@@ -258,16 +263,7 @@
     const most = points[points.length - 1].games;
     const x = (games) => left + (games / most) * (width - left - right);
     const y = (share) => top + (1 - share) * (height - top - bottom);
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", t("the verdict's share after each batch, with its interval"));
-    const add = (tag, attrs, text) => {
-      const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-      if (text) node.textContent = text;
-      svg.append(node);
-    };
+    const { svg, add } = chart(width, height, t("the verdict's share after each batch, with its interval"));
     const [low, high] = verdict.fair;
     add("rect", { x: left, y: y(high), width: width - left - right, height: y(low) - y(high), fill: "#e6f4ea" });
     const band = points.map((p) => `${x(p.games)},${y(p.high)}`).concat(
