@@ -266,6 +266,11 @@ def day_with_a_pause(host: Any, pages: dict[int, Any]) -> None:
     """The host pauses and resumes; a claim through its preview; then to the reveal."""
     host.click("#host-pause")
     expect(pages[1].locator("#paused")).to_have_text("Värden har pausat bordet.")
+    pages[2].click("#heard-enough")  # refused while paused: the refusal in Swedish
+    expect(pages[2].locator("#error")).to_have_attribute("data-code", "409 paused")
+    expect(pages[2].locator("#error > p")).to_have_text(
+        "Värden har pausat bordet: försök igen när det fortsätter."
+    )
     host.click("#host-resume")
     expect(pages[1].locator("#paused")).to_have_count(0)
     claimant = pages[1]
@@ -314,7 +319,8 @@ def test_a_late_group_plays_two_deals_in_swedish(browser: Any, base_url: str) ->
     day_with_a_pause(host, pages)
     first = {seat: points(pages[seat], seat)[1] for seat in (1, 2)}
     review = pages[1].locator("#review").get_attribute("href")
-    assert pages[1].request.get(f"{base_url}{review}").ok  # the reveal opens the review
+    opened = pages[1].request.get(f"{base_url}{review}")  # the reveal opens the review
+    assert opened.ok and "Genomgång av given" in opened.text()  # in the page's language
     pages[2].check("#solver-on")  # off by default; on request, the solver's view of seat 2
     pages[2].check("#local-names")  # the cards' names by default; in Swedish on request
     names = pages[2].locator("#card")

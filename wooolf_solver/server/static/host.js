@@ -13,8 +13,9 @@
   const refusal = window.wooolfRefusal;
   const api = `/api/tables/${encodeURIComponent(table)}`;
   const headers = { "Authorization": `Bearer ${token}`, "Content-Type": "application/json" };
-  let failure = null;  // the last refusal, shown for a few seconds
+  let failure = null;  // the last refusal, shown for a few seconds or until the table changes
   let failedAt = 0;
+  let failedOn = "";  // the table's state the refusal was about
 
   async function call(method, path) {
     let response, body;
@@ -29,6 +30,7 @@
       failure = response.status ? refusal.shown(response.status, body.error, waiting)
         : el("p", { class: "error", role: "alert", text: refusal.offline() });
       failedAt = Date.now();
+      failedOn = view ? state(view) : "";
       if (method !== "GET" && response.status) await refresh();
       else if (view) render(view);
       return;
@@ -38,6 +40,9 @@
   }
 
   const refresh = () => call("GET", "/host");
+
+  // What a refusal may be about: who is here, the phase, the clock's pause, the bots.
+  const state = (v) => JSON.stringify([v.phase, v.deal, v.lobby, v.paused, v.bots]);
 
   // The refusal a host meets in play, with the seats it names (server/refusals.py).
   function waiting(code, line) {
@@ -67,7 +72,7 @@
     tools.replaceChildren();
     const title = v.deal > 1 ? t("{phase} (deal {deal})", { phase: phaseName(v.phase), deal: v.deal }) : phaseName(v.phase);
     tools.append(el("h2", { id: "host-phase", "data-phase": v.phase, text: title }));
-    if (failure && Date.now() - failedAt > 8000) failure = null;
+    if (failure && (Date.now() - failedAt > 8000 || (failedOn && state(v) !== failedOn))) failure = null;
     if (failure) { failure.id = "host-error"; tools.append(failure); }
     if (v.paused) tools.append(el("p", { class: "preview", id: "host-paused", text: t("Paused: the clock stands still.") }));
     else if (typeof v.seconds_left === "number") tools.append(el("p", { id: "host-clock", text: t("{seconds} s until the clock moves on.", { seconds: v.seconds_left }) }));
