@@ -8,6 +8,7 @@
   const API = "/workshop/api";
   const POLL = 250;  // ms between two looks at the running job
   const WAIT = 150;  // ms of quiet after an edit before the job starts
+  const STATES = { running: t("running"), done: t("done"), cancelled: t("stopped"), failed: t("failed") };
   let games = [];
   let job = null;  // the running job's key
   let view = null;  // its last view
@@ -137,7 +138,7 @@
     $("progress").max = now.games;
     $("progress").value = now.done;
     $("status").textContent = t("{done} of {games} games, {state}", {
-      done: now.done, games: now.games, state: t(now.state),
+      done: now.done, games: now.games, state: STATES[now.state] || now.state,
     }) + (now.error ? ` (${now.error})` : "");
     $("cancel").disabled = now.state !== "running";
     $("players").value = now.players;
