@@ -66,5 +66,5 @@ def balance_command(args: argparse.Namespace, session: Session) -> int:
         session.json(figures)
     else:
         session.render("balance", result)
-        show_verdicts(session, {"mix": figures})
+        show_verdicts(session, {"": figures})
     return 0

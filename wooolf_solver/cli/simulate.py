@@ -155,10 +155,12 @@ def compare_command(args: argparse.Namespace, session: Session) -> int:
 
 
 def show_verdicts(session: Session, judgements: Mapping[str, Mapping[str, Any]]) -> None:
-    """One line per mix: its verdict (:mod:`~wooolf_solver.lab.verdict`), when it has one."""
+    """One line per mix: its verdict (:mod:`~wooolf_solver.lab.verdict`), when it has one
+    (a mix labelled ``""``: the verdict alone)."""
     for label, figures in judgements.items():
         if "verdict" in figures:
-            session.show(Text(f"verdict, {label}: {figures['verdict']['text']}"))
+            named = f", {label}" if label else ""
+            session.show(Text(f"verdict{named}: {figures['verdict']['text']}"))
 
 
 def players_for(lab: Lab, mix: str, players: int | None, game: str) -> int:
