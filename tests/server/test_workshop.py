@@ -162,3 +162,14 @@ def test_the_benchmark_reports_both_latencies(
     assert len(figures["edits"]) == 2 and figures["exact"]
     assert all(run["first_interval"] >= run["first_figure"] > 0 for run in figures["edits"])
     assert report["cold"]["first_interval"] is not None
+
+
+def test_only_a_few_decks_are_played_at_once(client: TestClient) -> None:
+    slow = {"game": "onuw", "mix": "table", "players": 5, "games": 3000}
+    keys = [client.post("/workshop/api/jobs", json=slow).json()["job"] for _ in range(4)]
+    refused = client.post("/workshop/api/jobs", json=slow)
+    assert refused.status_code == 503 and "the most at once" in refused.json()["error"]
+    replacing = client.post("/workshop/api/jobs", json={**slow, "replaces": keys[0]})
+    assert replacing.status_code == 201  # an edit replaces its own job
+    for key in [*keys, replacing.json()["job"]]:
+        client.delete(f"/workshop/api/jobs/{key}")

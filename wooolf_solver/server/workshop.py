@@ -51,6 +51,7 @@ from ..games.base import AnyGame
 from ..lab.runner import Hooks, Task, play_task, tasks
 from ..lab.verdict import judged, shares_text
 from .limits import one_line
+from .workers import BusyError
 
 router = APIRouter(prefix="/workshop", tags=["workshop"])
 
@@ -69,6 +70,11 @@ BATCH_SECONDS = 0.3
 EXACT_WAIT = 0.15
 """Seconds the answer to an edit waits for the exact figures."""
 MOST_BATCH = 400
+RUNNING = 4
+"""Jobs running at once (past it, a new one is refused ``503``: the workers are shared)."""
+BUSY_TRIES = 20
+BUSY_PAUSE = 0.5
+"""A batch the workers refuse (busy) is tried again after this many seconds."""
 KEPT = 32
 """Jobs kept (running or not): beyond, the oldest is cancelled and forgotten."""
 PLAYERS_TRIED = (5, 8, 6, 4, 10)
@@ -275,6 +281,19 @@ async def exactly(job: Job, game: AnyGame) -> None:
     job.settings |= {"exact": figures, "exact_pending": False}
 
 
+async def _played(request: Any, parts: Sequence[Sequence[Task[Any, Any, Any]]]) -> list[Any]:
+    """The batch's parts played at once in the workers; while they are busy (other
+    pages' analyses), tried again a little later, :data:`BUSY_TRIES` times at most."""
+    for attempt in range(BUSY_TRIES + 1):
+        try:
+            return list(await asyncio.gather(*(offload(request, play_batch, p) for p in parts)))
+        except BusyError:
+            if attempt == BUSY_TRIES:
+                raise
+            await asyncio.sleep(BUSY_PAUSE)
+    raise AssertionError("unreachable")
+
+
 async def run(job: Job, request: Any) -> None:
     """Play the job's games batch after batch, two halves at once, until done or
     cancelled; after each batch, the report of every game so far."""
@@ -286,8 +305,7 @@ async def run(job: Job, request: Any) -> None:
             batch = planned[len(job.summaries) : len(job.summaries) + size]
             half = (len(batch) + 1) // 2
             parts = [part for part in (batch[:half], batch[half:]) if part]
-            played = await asyncio.gather(*(offload(request, play_batch, p) for p in parts))
-            for part in played:
+            for part in await _played(request, parts):
                 job.summaries.extend(part)
             report = await asyncio.to_thread(job.lab.report, job.simulation, tuple(job.summaries))
             job.figures = judged(report.to_dict())
@@ -402,6 +420,10 @@ async def start_route(request: Request, options: dict[str, Any] = Body()) -> Res
     replaced = jobs.get(str(options.get("replaces", "")))
     if replaced is not None:
         replaced.cancel()
+    running = sum(job.state == "running" for job in jobs.values())
+    if running >= RUNNING:
+        busy = f"workshop: {running} decks are being played, the most at once; try again soon"
+        return JSONResponse({"error": busy}, 503, headers={"Retry-After": "5"})
     try:
         job = await asyncio.to_thread(create, options)
     except (SolverError, LookupError) as error:

@@ -82,7 +82,7 @@
     const g = game();
     const body = {
       game: g.name, bots: $("bots").value, seed: $("seed").value,
-      games: Number($("games").value) || 1, quick: true,
+      games: Number($("games").value) || 1, quick: !$("replays").checked,
     };
     if (job) body.replaces = job;
     if (g.role_lists) body.roles = roles();
@@ -302,7 +302,7 @@
     if (games.some((g) => g.name === asked)) $("game").value = asked;
     $("game").addEventListener("change", () => loadDeck());
     $("players").addEventListener("change", () => (game().role_lists ? loadDeck($("players").value) : edited()));
-    for (const id of ["mix", "bots", "seed", "games"]) $(id).addEventListener("change", edited);
+    for (const id of ["mix", "bots", "seed", "games", "replays"]) $(id).addEventListener("change", edited);
     $("add").addEventListener("click", () => {
       const name = $("new-role").value.trim();
       if (name && !$("roles").querySelector(`input[data-role="${CSS.escape(name)}"]`)) addRole(name, 1);
