@@ -31,7 +31,7 @@ def test_games_json_lists_the_registry(capsys: pytest.CaptureFixture[str]) -> No
     assert [game["name"] for game in games] == list(available())
     wooolf = games[0]
     assert wooolf["title"] == "Wooolf!! (狼來了)" and wooolf["engines"][0] == "fast"
-    assert wooolf["verbs"] == ["solve", "hint", "why", "review", "simulate", "compare"]
+    assert wooolf["verbs"] == ["solve", "hint", "why", "review", "balance", "simulate", "compare"]
 
 
 def test_games_table(capsys: pytest.CaptureFixture[str]) -> None:

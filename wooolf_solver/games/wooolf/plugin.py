@@ -25,6 +25,8 @@ from .rules import Seat
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from .balance import Balance
+
 
 Record = Round | GameRecord
 """A Wooolf!! record: one round, or a whole game."""
@@ -37,7 +39,7 @@ class Wooolf(Game[Record]):
     title: ClassVar[str] = "Wooolf!! (狼來了)"
     engines: ClassVar[tuple[str, ...]] = ENGINES
     own_engines: ClassVar[Mapping[str, str]] = OWN_ENGINES
-    verbs: ClassVar[frozenset[str]] = frozenset(VERBS) - {"vote", "balance", "moderate"}
+    verbs: ClassVar[frozenset[str]] = frozenset(VERBS) - {"vote", "moderate"}
     pages: ClassVar[tuple[str, ...]] = ("wooolf_solver.games.wooolf.assistant:router",)
 
     def read(self, data: Mapping[str, Any], base_dir: Path, verb: str | None = None) -> Record:
@@ -78,10 +80,25 @@ class Wooolf(Game[Record]):
             )
         return review(record, engine or "fast", on_step)
 
+    def balance(
+        self, roles: str | None = None, deck: Path | None = None, parity: bool = False
+    ) -> Balance:
+        """Each identity's exact blind baseline (:mod:`.balance`): an edition or
+        ``NAME=COPIES,...`` of characters as ``roles``, or a deck file."""
+        from .balance import balance  # noqa: PLC0415
+
+        return balance(roles, deck, parity)
+
     def render(
         self, verb: str, record: Record | None, result: object, **options: int
     ) -> RenderableType:
         from .render import render  # noqa: PLC0415 (rich tables: only for the command line)
+
+        if verb == "balance":
+            from .balance import Balance, render_balance  # noqa: PLC0415
+
+            if isinstance(result, Balance):
+                return render_balance(result)
 
         return render(verb, record, result, **options)
 
