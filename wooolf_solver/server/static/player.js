@@ -36,7 +36,7 @@
     return {
       werewolf: t("werewolf"), minion: t("minion"), mason: t("mason"), seer: t("seer"),
       robber: t("robber"), troublemaker: t("troublemaker"), drunk: t("drunk"),
-      insomniac: t("insomniac"), villager: t("villager"), tanner: t("tanner"),
+      insomniac: t("insomniac"), villager: t("villager"), tanner: t("tanner"), hunter: t("hunter"),
     }[role] || role;
   }
   const R = (role) => (localNames ? translatedRole(role) : role);
@@ -111,6 +111,7 @@
       insomniac: t("At the end of the night you look at your own card again."),
       villager: t("No night action. Find a werewolf and vote for them."),
       tanner: t("No night action. You win only if you die."),
+      hunter: t("No night action. If you die, the player you voted for dies too."),
     }[role] || "";
   }
 
