@@ -105,3 +105,21 @@ def test_an_analysis_does_not_hold_up_the_server(
             assert time.monotonic() - start < 1.0  # neither waited for the analysis
             assert busy.status_code == 503 and busy.json()["error"].startswith("analysis:")
             assert running.result().json() == {"slow": True}
+
+
+def test_the_why_speaks_the_pages_language(client: TestClient) -> None:
+    """The why's facts and sentences in the page's language (``?lang=``, else the
+    browser's); in English, the same as ``wooolf why`` says them."""
+    record = dict(read_document(EXAMPLE))
+    english = client.post("/wooolf/api/analyse", json=record).json()["why"]
+    swedish = client.post("/wooolf/api/analyse?lang=sv", json=record).json()["why"]
+    chinese = client.post(
+        "/wooolf/api/analyse", json=record, headers={"Accept-Language": "zh-TW"}
+    ).json()["why"]
+    assert [fact["events"] for fact in swedish] == [fact["events"] for fact in english]
+    shepherd = next(fact for fact in english if fact["fact"] == "seat 5 is the shepherd")
+    assert shepherd["sentences"][-1] == "So seat 5 is the shepherd."
+    said = {fact["fact"]: fact["sentences"] for fact in swedish}
+    assert said["plats 5 är shepherd"][-1] == "Alltså: plats 5 är shepherd."
+    assert any("du kikade på plats 6 och såg wolf" in line for line in said["plats 5 är shepherd"])
+    assert "5 號是 shepherd" in {fact["fact"] for fact in chinese}

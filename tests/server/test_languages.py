@@ -41,7 +41,13 @@ PAGES = {
         "games/onuw/review.py",
         "games/onuw/report.py",
     ],
-    "wooolf_solver.games.wooolf": ["games/wooolf/templates", "games/wooolf/assistant.py"],
+    "wooolf_solver.games.wooolf": [
+        "games/wooolf/templates",
+        "games/wooolf/assistant.py",
+        "games/wooolf/explain.py",  # the why's sentences, in the page's language
+        "games/wooolf/words.py",
+        "core/words.py",
+    ],
 }
 """Each package with a catalogue, and where its messages are used."""
 

@@ -29,8 +29,9 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from ...core.errors import InconsistentRecordError, InvalidRecordError, SolverError
 from ...core.hosting import offload
-from ...core.i18n import page_context
+from ...core.i18n import negotiate, page_context, speaking, spoken, texts
 from ...core.pages import render_page
+from .explain import fact_words
 from .plugin import GAME
 from .record import Round
 from .rules import base_rules
@@ -102,7 +103,7 @@ def analyse(record: Mapping[str, Any]) -> dict[str, Any]:
     for fact, explanation in GAME.explanations(round_).items():
         out["why"].append(
             {
-                "fact": str(fact),
+                "fact": fact_words(fact, spoken()),
                 "events": list(explanation.events),
                 "sentences": list(explanation.sentences),
             }
@@ -110,15 +111,16 @@ def analyse(record: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def answer(record: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+def answer(record: Mapping[str, Any], lang: str = "en") -> tuple[int, dict[str, Any]]:
     """:func:`analyse`'s answer as an HTTP status and body (plain data, whatever
-    happens: it comes back from a worker process).
+    happens: it comes back from a worker process); the why's sentences in ``lang``.
 
     >>> answer({"game": "wooolf", "players": 1})
     (422, {'error': 'players: ...'})
     """
     try:
-        return 200, analyse(record)
+        with speaking(texts(PACKAGE, lang)):
+            return 200, analyse(record)
     except SolverError as error:
         return 422, {"error": _line(error)}
 
@@ -202,9 +204,10 @@ async def setup_route(edition: str = "basic", players: int = 6) -> Response:
 async def analyse_route(request: Request, record: dict[str, Any] = Body()) -> Response:  # noqa: B008
     """The posterior, the best declarations, the hint and the why of a round record
     (off the event loop, bounded: ``503`` when the server is busy)."""
+    lang = negotiate(request.headers.get("accept-language"), request.query_params.get("lang"))
     try:
         built_in(record)
-        status, body = await offload(request, answer, record)
+        status, body = await offload(request, answer, record, lang)
         return JSONResponse(body, status)
     except SolverError as error:
         return _refused(error)

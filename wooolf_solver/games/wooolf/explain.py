@@ -25,6 +25,7 @@ from ...core.arguments import flag_argument, name_argument, seat_argument
 from ...core.conflict import minimal_conflict
 from ...core.documents import shown
 from ...core.errors import ArgumentTypeError, EventId, InconsistentRecordError, InvalidRecordError
+from ...core.i18n import ENGLISH, Texts, spoken
 from ...core.knowledge import Knowledge
 from ...core.posterior import Fact
 from ...core.reasons import (
@@ -104,16 +105,31 @@ class RoundBook(FactBook):
         return role_chance(RoundPosterior(knowledge, self.counter.tally(knowledge)).roles, fact)
 
     def opening(self, events: tuple[EventId, ...]) -> list[str]:
+        """The deck, in the language being spoken (:func:`~wooolf_solver.core.i18n.spoken`,
+        as for :meth:`steps`: English unless a page asked)."""
         if not events:
             return []
-        setup = self.round_.setup
-        deck = ", ".join(f"{count} × {card.name}" for card, count in setup.cards)
-        return [f"The {setup.edition} deck for {setup.players} players deals: {deck}."]
+        say, setup = spoken(), self.round_.setup
+        deck = say(", ").join(f"{count} × {card.name}" for card, count in setup.cards)
+        return [
+            say(
+                "The {edition} deck for {players} players deals: {deck}.",
+                edition=setup.edition,
+                players=setup.players,
+                deck=deck,
+            )
+        ]
 
     def steps(self, fact: Fact, events: tuple[EventId, ...]) -> list[str]:
         """The events of the reason in order, each followed by what it makes certain."""
+        say = spoken()
         if not events:
-            return [f"The deck and the known hands alone force it. So {fact}."]
+            return [
+                say(
+                    "The deck and the known hands alone force it. So {fact}.",
+                    fact=fact_words(fact, say),
+                )
+            ]
         round_, knowledge = self.round_, self.knowledge
 
         def certain_after(kept: Sequence[EventId]) -> set[Fact]:
@@ -127,24 +143,38 @@ class RoundBook(FactBook):
             fresh = sorted(certain - before)
             new = [f for f in fresh if f != fact and (f.holds or f.seat == fact.seat)]
             observation = next(o for o in knowledge.observations if o.event == event)
-            line = f"Event {event}: {describe_observation(observation, round_.viewpoint)}."
+            what = describe_observation(observation, round_.viewpoint, say)
+            line = say("Event {event}: {what}.", event=event, what=what)
             if isinstance(observation, Announced):
-                line += _lie(round_, observation, fresh)
+                line += _lie(round_, observation, fresh, say)
             if new:
-                line += " So " + ", ".join(str(f) for f in new) + "."
+                facts = say(", ").join(fact_words(f, say) for f in new)
+                line += say(" So {facts}.", facts=facts)
             lines.append(line)
             before = certain
-        lines.append(f"So {fact}.")
+        lines.append(say("So {fact}.", fact=fact_words(fact, say)))
         return lines
 
 
-def _lie(round_: Round, observation: Announced, new: list[Fact]) -> str:
+def fact_words(fact: Fact, say: Texts = ENGLISH) -> str:
+    """``seat 5 is the shepherd`` or ``seat 1 is not the wolf``, in the language of ``say``.
+
+    >>> fact_words(Fact(5, "shepherd", True)), fact_words(Fact(1, "wolf", False))
+    ('seat 5 is the shepherd', 'seat 1 is not the wolf')
+    """
+    if fact.holds:
+        return say("seat {seat} is the {identity}", seat=fact.seat, identity=fact.identity)
+    return say("seat {seat} is not the {identity}", seat=fact.seat, identity=fact.identity)
+
+
+def _lie(round_: Round, observation: Announced, new: list[Fact], say: Texts) -> str:
     """A note when an announcement just exposed its peeker as a liar."""
     for found in new:
         liar = round_.game.characters[found.identity]
         if found.seat == observation.peeker and found.holds and liar.announces is not None:
-            return (
-                f" An honest peek cannot give that; only the {liar.name} lies "
-                f"(always saying {liar.announces})."
+            return say(
+                " An honest peek cannot give that; only the {liar} lies (always saying {icon}).",
+                liar=liar.name,
+                icon=liar.announces,
             )
     return ""

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.errors import EventId
+from ...core.i18n import ENGLISH, Texts
 from ...core.knowledge import Observation
 from ...core.words import NOBODY, join_words, pointer_word
 from .model import Announced, Answered, Seen
@@ -122,16 +123,33 @@ def event_in_words(round_: GameRound, event: Event) -> str:
     raise TypeError(f"not an event: {event!r}")
 
 
-def describe_observation(observation: Observation, viewpoint: Seat | None) -> str:
-    """What an observation of the viewpoint's knowledge says (``why``'s lines)."""
+def describe_observation(
+    observation: Observation, viewpoint: Seat | None, say: Texts = ENGLISH
+) -> str:
+    """What an observation of the viewpoint's knowledge says (``why``'s lines), in the
+    language of ``say`` (:mod:`wooolf_solver.core.i18n`; cards and icons as printed)."""
     if isinstance(observation, Seen):
-        return f"you peeked at seat {observation.target} and saw {observation.card.name}"
+        seen = observation.card.name
+        return say("you peeked at seat {seat} and saw {card}", seat=observation.target, card=seen)
     if isinstance(observation, Answered):
-        answer = "yes" if observation.yes else "no"
-        return f"seat {observation.target} answered {answer} to “{observation.question.text}”"
+        answer = say("yes") if observation.yes else say("no")
+        question = say(observation.question.text)
+        return say(
+            "seat {seat} answered {answer} to “{question}”",
+            seat=observation.target,
+            answer=answer,
+            question=question,
+        )
     if isinstance(observation, Announced):
-        who = "you" if observation.peeker == viewpoint else f"seat {observation.peeker}"
-        return f"{who} peeked at seat {observation.target} and announced {observation.icon}"
+        target, icon = observation.target, observation.icon
+        if observation.peeker == viewpoint:
+            return say("you peeked at seat {seat} and announced {icon}", seat=target, icon=icon)
+        return say(
+            "seat {peeker} peeked at seat {seat} and announced {icon}",
+            peeker=observation.peeker,
+            seat=target,
+            icon=icon,
+        )
     raise TypeError(f"not an observation of a round: {observation!r}")
 
 

@@ -47,12 +47,20 @@
     $("message").replaceChildren(text ? el("p", { class: "error", role: "alert", text }) : "");
   }
 
+  // The server's refusal (its line is English, for programs): a message in the page's
+  // language, the line kept as a detail to open.
+  function refused(line) {
+    $("message").replaceChildren(el("div", { class: "error", role: "alert" },
+      el("p", { text: t("The assistant could not read this round: check the setup and the events, or start a new round.") }),
+      el("details", {}, el("summary", { text: t("Details (the server's words)") }), el("code", { text: String(line || "") }))));
+  }
+
   async function loadSetup(edition, players) {
     edition = edition || $("edition").value || "basic";
     players = String(players || $("players").value || "6");
     const response = await fetch(`/wooolf/api/setup?edition=${encodeURIComponent(edition)}&players=${encodeURIComponent(players)}`);
     const body = await response.json();
-    if (!response.ok) { message(body.error); return; }
+    if (!response.ok) { refused(body.error); return; }
     info = body;
     fill($("edition"), info.editions, edition);
     fill($("players"), [4, 5, 6, 7, 8], players);
@@ -200,7 +208,7 @@
         hint.append(el("li", { text: t("{what}: {bits} bits, then {chance} to declare right", { what, bits: action.gain_bits.toFixed(3), chance: percent(action.best_after) }) }));
       }
     }
-    $("hint").replaceChildren(body.hint ? el("p", { class: "muted", text: t("{bits} bits left to learn.", { bits: body.hint.entropy_bits.toFixed(3) }) }) : el("p", { class: "muted", text: body.hint_error || "" }), hint);
+    $("hint").replaceChildren(body.hint ? el("p", { class: "muted", text: t("{bits} bits left to learn.", { bits: body.hint.entropy_bits.toFixed(3) }) }) : el("p", { class: "muted", title: body.hint_error || "", text: body.hint_error ? t("No hint for this round.") : "" }), hint);
     const why = el("ul", { id: "why-list" });
     for (const fact of body.why) {
       why.append(el("li", {}, el("strong", { text: fact.fact }), el("span", { text: ` ${t("(events {events})", { events: fact.events.join(", ") || t("none") })}: ${fact.sentences.join(" ")}` })));
@@ -215,11 +223,12 @@
     $("events").replaceChildren(...round.events.map((e) => el("li", { text: describe(e) })));
     renderBuilder();
     const mine = ++asked;
-    const { ok, response } = await post("/wooolf/api/analyse", round);
+    const lang = encodeURIComponent(document.documentElement.lang);  // the why in the page's language
+    const { ok, response } = await post(`/wooolf/api/analyse?lang=${lang}`, round);
     const body = await response.json();
     if (mine !== asked) return;
     if (!ok) {
-      message(body.error);
+      refused(body.error);
       return;
     }
     renderResults(body);
@@ -227,7 +236,7 @@
 
   async function download() {
     const { ok, response } = await post("/wooolf/api/record", round);
-    if (!ok) { message((await response.json()).error); return; }
+    if (!ok) { refused((await response.json()).error); return; }
     const blob = new Blob([await response.text()], { type: "application/yaml" });
     const link = el("a", { href: URL.createObjectURL(blob), download: "round.yaml" });
     document.body.append(link);
