@@ -26,6 +26,7 @@ The measures (the data's README; public view, dawn cards, the player seats):
 
     python benchmarks/bench_peer.py                          # both files, all methods
     python benchmarks/bench_peer.py --data DIR --games 100   # the first 100 games of each
+    python benchmarks/bench_peer.py --skip 200               # the second half of each
     python benchmarks/bench_peer.py --json                   # one JSON object on stdout
 
 The games live beside the project (``../shared/data/wolfbot`` from the project's root);
@@ -168,9 +169,10 @@ def methods(speeches: Sequence[str]) -> dict[str, Method]:
 # -- a run ---------------------------------------------------------------------------------
 
 
-def read_games(path: Path, limit: int | None) -> list[dict[str, Any]]:
+def read_games(path: Path, limit: int | None, skip: int = 0) -> list[dict[str, Any]]:
+    """The file's games, the first ``skip`` left out, at most ``limit`` of them."""
     with path.open(encoding="utf-8") as lines:
-        games = [json.loads(line) for line in lines if line.strip()]
+        games = [json.loads(line) for line in lines if line.strip()][skip:]
     return games[:limit] if limit is not None else games
 
 
@@ -251,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
         "--games", type=int, default=None, help="only the first N games of each file"
     )
     parser.add_argument(
+        "--skip", type=int, default=0, help="leave out the first N games of each file"
+    )
+    parser.add_argument(
         "--speech", default=",".join(SPEECH_MODELS), help="the speech models to score (NAME,...)"
     )
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
@@ -264,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {"files": {}}
     console = Console(width=None if sys.stdout.isatty() else 120)
     for path in paths:
-        games = read_games(path, args.games)
+        games = read_games(path, args.games, args.skip)
         start = time.perf_counter()
 
         def progress(done: int, name: str = path.name, total: int = len(games)) -> None:

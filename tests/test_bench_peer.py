@@ -12,6 +12,8 @@ from types import ModuleType
 import pytest
 from helpers import benchmark
 
+from wooolf_solver.core.speech import SPEECH_MODELS
+
 bench = benchmark("bench_peer")
 
 PEER = Path(__file__).resolve().parent / "data" / "peer"
@@ -43,7 +45,7 @@ def test_the_benchmark_runs(bench: ModuleType, capsys: pytest.CaptureFixture[str
     report = json.loads(out)["files"]
     assert set(report) == {"games-random.jsonl", "games-reg.jsonl"}
     methods = report["games-random.jsonl"]["methods"]
-    assert set(methods) == {"mimic", "free", "wolfbot guess", "wolfbot frequency"}
+    assert set(methods) == {*SPEECH_MODELS, "wolfbot guess", "wolfbot frequency"}
     assert methods["wolfbot guess"]["top1"] == pytest.approx(1 / 3)  # seats 2 and 3 swapped
     assert methods["wolfbot frequency"]["seats"] == 3
     assert "games-reg.jsonl: 1/1 games" in err
@@ -56,3 +58,11 @@ def test_missing_games_are_one_line(
 ) -> None:
     assert bench.main(["--data", str(tmp_path)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_skip_leaves_out_the_first_games(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # each file here holds one game: skipping one leaves none
+    games = bench.read_games(PEER / "games-reg.jsonl", None, skip=0)
+    assert len(games) == 1 and bench.read_games(PEER / "games-reg.jsonl", None, skip=1) == []
