@@ -173,3 +173,23 @@ def test_only_a_few_decks_are_played_at_once(client: TestClient) -> None:
     assert replacing.status_code == 201  # an edit replaces its own job
     for key in [*keys, replacing.json()["job"]]:
         client.delete(f"/workshop/api/jobs/{key}")
+
+
+def test_a_deck_compared_with_another_has_both_mixes_figures(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    options = {"game": "werewolf", "roles": ROLES, "reference": "werewolf=1,villager=7"}
+    started = client.post("/workshop/api/jobs", json={**options, "games": 30, "seed": "4"})
+    view = finished(client, started.json()["job"])
+    assert view["state"] == "done" and view["compared"]["figures"]["games"] == 30
+    status, out, err = run(capsys, *view["command"].split()[1:], "--workers", "1")
+    assert status == 0, err
+    mixes = json.loads(out)["mixes"]
+    assert mixes == {
+        view["label"]: view["figures"],
+        view["compared"]["label"]: view["compared"]["figures"],
+    }
+    same = client.post(
+        "/workshop/api/jobs", json={**options, "reference": "werewolf=2,seer=1,villager=5"}
+    )
+    assert same.status_code == 422 and "the same mix" in same.json()["error"]

@@ -164,19 +164,37 @@ def roles_of(report: Mapping[str, Any]) -> dict[str, int] | None:
 
 
 @dataclass
+class Played:
+    """One mix of a job: its simulation, its games' summaries so far and their report
+    (with its verdict)."""
+
+    simulation: Any
+    summaries: list[Any] = field(default_factory=list)
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    def view(self, lab: Any) -> dict[str, Any]:
+        """The mix's label, figures and sides (each side's rate in the labs' notation)."""
+        return {
+            "label": lab.label(self.simulation),
+            "figures": self.figures,
+            "sides": shares_text(self.figures),
+        }
+
+
+@dataclass
 class Job:
-    """A mix played in batches: its settings, its figures so far and its state."""
+    """The edited mix, and the mix it is compared with if any, played in batches: the
+    settings, the figures so far and the state."""
 
     key: str
     game: str
     lab: Any
     """The game's lab (also the runner's hooks)."""
-    simulation: Any
+    mixes: list[Played]
+    """The edited mix first, then the one it is compared with (``reference``)."""
     games: int
     settings: dict[str, Any]
     started: float = field(default_factory=time.monotonic)
-    summaries: list[Any] = field(default_factory=list)
-    figures: dict[str, Any] = field(default_factory=dict)
     state: str = "running"
     error: str | None = None
     first: float | None = None
@@ -189,17 +207,18 @@ class Job:
 
     def view(self) -> dict[str, Any]:
         """What ``GET /workshop/api/jobs/ID`` answers."""
+        edited, *others = self.mixes
         return {
             "job": self.key,
             "state": self.state,
-            "done": len(self.summaries),
+            "done": len(edited.summaries),
             "games": self.games,
             "seconds": round(time.monotonic() - self.started, 3),
             "first_seconds": self.first,
             "error": self.error,
             **self.settings,
-            "figures": self.figures,
-            "sides": shares_text(self.figures),
+            **edited.view(self.lab),
+            "compared": others[0].view(self.lab) if others else None,
             "history": self.history,
         }
 
@@ -220,8 +239,10 @@ def _jobs(request: Request) -> dict[str, Job]:
 
 def create(options: Mapping[str, Any]) -> Job:
     """A job from the page's options (``game``, ``roles`` or ``mix``, ``players``,
-    ``bots``, ``seed``, ``games``, ``quick``), checked at once; not started."""
-    known = ("game", "roles", "mix", "players", "bots", "seed", "games", "quick", "replaces")
+    ``bots``, ``seed``, ``games``, ``quick``, ``reference``: a mix to compare with),
+    checked at once; not started."""
+    known = ("game", "roles", "mix", "players", "bots", "seed", "games", "quick", "replaces",
+             "reference")  # fmt: skip
     raw = fields.only(options, known, "job", error=InvalidArgumentError)
     game, lab = lab_of(fields.required(raw, "game", "job", error=InvalidArgumentError))
     mix = mix_of(raw)
@@ -232,20 +253,30 @@ def create(options: Mapping[str, Any]) -> Job:
     seed = fields.string(raw.get("seed", "0"), "seed")[:40]
     games = fields.integer(raw.get("games", GAMES), "games", 1, MOST_GAMES)
     quick = fields.boolean(raw.get("quick", True), "quick")
-    (simulation,) = lab.simulations([mix], players, _bots(spec), seed, not quick)
+    reference = raw.get("reference") or None
+    mixes = [mix]
+    if reference is not None:
+        mixes.append(mix_of({"mix": reference}))
+        players_of(lab, mixes[1], players)
+    simulations = lab.simulations(mixes, players, _bots(spec), seed, not quick)
+    labels = [lab.label(simulation) for simulation in simulations]
+    if len(set(labels)) < len(labels):
+        raise InvalidArgumentError(f"reference: the same mix as the deck ({labels[0]})")
     settings: dict[str, Any] = {
         "game": game.name,
         "mix": mix,
-        "label": lab.label(simulation),
+        "reference": mixes[1] if reference is not None else None,
         "players": players,
         "bots": spec,
         "seed": seed,
         "quick": quick,
     }
     settings["command"] = _command(settings, lab.role_lists, games)
-    job = Job(secrets.token_urlsafe(9), game.name, lab, simulation, games, settings)
-    job.figures = judged(lab.report(simulation, ()).to_dict())
-    roles = roles_of(job.figures)
+    played = [Played(simulation) for simulation in simulations]
+    for one in played:
+        one.figures = judged(lab.report(one.simulation, ()).to_dict())
+    job = Job(secrets.token_urlsafe(9), game.name, lab, played, games, settings)
+    roles = roles_of(played[0].figures)
     settings["roles"] = roles
     settings["balance_mix"] = (
         ",".join(f"{name}={n}" for name, n in roles.items()) if roles and lab.role_lists else mix
@@ -255,8 +286,11 @@ def create(options: Mapping[str, Any]) -> Job:
 
 def _command(settings: Mapping[str, Any], roles: bool, games: int) -> str:
     """The command line that gives the job's figures (``roles``: the lab takes role lists)."""
-    mix = settings["mix"]
-    named = f"--roles {mix}" if roles and "=" in mix else mix
+    named = " ".join(
+        f"--roles {mix}" if roles and "=" in mix else mix
+        for mix in (settings["mix"], settings["reference"])
+        if mix is not None
+    )
     line = f"wooolf compare --game {settings['game']} {named} --players {settings['players']} "
     line += f"--bots {settings['bots']} --seed {settings['seed']} --games {games}"
     return line + (" --quick" if settings["quick"] else "") + " --json"
@@ -295,25 +329,36 @@ async def _played(request: Any, parts: Sequence[Sequence[Task[Any, Any, Any]]]) 
 
 
 async def run(job: Job, request: Any) -> None:
-    """Play the job's games batch after batch, two halves at once, until done or
-    cancelled; after each batch, the report of every game so far."""
-    planned = tasks(job.lab, [job.simulation], job.games)
+    """Play the job's games batch after batch until done or cancelled, two parts at
+    once (the two halves of the edited mix's batch, or one batch of each mix when it
+    is compared with another); after each batch, the report of every game so far."""
+    planned = [tasks(job.lab, [one.simulation], job.games) for one in job.mixes]
+    edited = job.mixes[0]
     size = FIRST_BATCH
     try:
-        while len(job.summaries) < job.games and job.state == "running":
-            began = time.monotonic()
-            batch = planned[len(job.summaries) : len(job.summaries) + size]
-            half = (len(batch) + 1) // 2
-            parts = [part for part in (batch[:half], batch[half:]) if part]
-            for part in await _played(request, parts):
-                job.summaries.extend(part)
-            report = await asyncio.to_thread(job.lab.report, job.simulation, tuple(job.summaries))
-            job.figures = judged(report.to_dict())
-            share = job.figures.get("verdict", {}).get("share")
-            job.history.append({"games": len(job.summaries), **(share or {})})
+        while len(edited.summaries) < job.games and job.state == "running":
+            began, done = time.monotonic(), len(edited.summaries)
+            parts = [
+                (one, games[done : done + size])
+                for one, games in zip(job.mixes, planned, strict=True)
+            ]
+            if len(parts) == 1:  # one mix: its batch in two halves
+                batch = parts[0][1]
+                half = (len(batch) + 1) // 2
+                parts = [(edited, batch[:half]), (edited, batch[half:])]
+            parts = [(one, part) for one, part in parts if part]
+            results = await _played(request, [part for _, part in parts])
+            for (one, _), summaries in zip(parts, results, strict=True):
+                one.summaries.extend(summaries)
+            for one in job.mixes:
+                summaries = tuple(one.summaries)
+                report = await asyncio.to_thread(job.lab.report, one.simulation, summaries)
+                one.figures = judged(report.to_dict())
+            share = edited.figures.get("verdict", {}).get("share")
+            job.history.append({"games": len(edited.summaries), **(share or {})})
             if job.first is None:
                 job.first = round(time.monotonic() - job.started, 3)
-            per_game = (time.monotonic() - began) / len(batch)
+            per_game = (time.monotonic() - began) / (len(edited.summaries) - done)
             size = max(2, min(MOST_BATCH, int(BATCH_SECONDS / max(per_game, 1e-4))))
         if job.state == "running":
             job.state = "done"

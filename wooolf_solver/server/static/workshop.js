@@ -85,6 +85,7 @@
       games: Number($("games").value) || 1, quick: !$("replays").checked,
     };
     if (job) body.replaces = job;
+    if ($("reference").value.trim()) body.reference = $("reference").value.trim();
     if (g.role_lists) body.roles = roles();
     else Object.assign(body, { mix: $("mix").value, players: Number($("players").value) });
     clearTimeout(poller);
@@ -143,8 +144,15 @@
     $("cancel").disabled = now.state !== "running";
     $("players").value = now.players;
     $("command").textContent = now.command;
+    const compared = now.compared;
+    const other = new Map((compared ? compared.sides : []).map((side) => [side.name, side.text]));
+    $("compared-head").hidden = !compared;
+    $("compared-head").textContent = compared ? compared.label : "";
+    $("compared-verdict").textContent = compared && compared.figures.verdict
+      ? t("Compared with {label}: {verdict}", { label: compared.label, verdict: compared.figures.verdict.text }) : "";
     $("sides").replaceChildren(...now.sides.map((side) =>
-      el("tr", { "data-side": side.name }, el("td", { text: side.name }), el("td", { text: side.text }))));
+      el("tr", { "data-side": side.name }, el("td", { text: side.name }), el("td", { text: side.text }),
+        compared ? el("td", { text: other.get(side.name) || "·" }) : null)));
     drawPlot(now.sides);
     drawHistory(now.history, verdict);
     drawExact(now.exact, now.exact_pending);
@@ -279,8 +287,8 @@
   function save() {  // the deck and its figures, as one file
     if (!view) return;
     const { figures, exact, command, label } = view;
-    const deck = { game: view.game, mix: view.mix, players: view.players, bots: view.bots, seed: view.seed, games: view.games };
-    const report = { version: 1, deck, command, exact, done: view.done, figures };
+    const deck = { game: view.game, mix: view.mix, players: view.players, bots: view.bots, seed: view.seed, games: view.games, reference: view.reference };
+    const report = { version: 1, deck, command, exact, done: view.done, figures, compared: view.compared };
     const blob = new Blob([JSON.stringify(report, null, 2) + "\n"], { type: "application/json" });
     const link = el("a", { href: URL.createObjectURL(blob), download: `${label}.workshop.json` });
     document.body.append(link);
@@ -302,7 +310,7 @@
     if (games.some((g) => g.name === asked)) $("game").value = asked;
     $("game").addEventListener("change", () => loadDeck());
     $("players").addEventListener("change", () => (game().role_lists ? loadDeck($("players").value) : edited()));
-    for (const id of ["mix", "bots", "seed", "games", "replays"]) $(id).addEventListener("change", edited);
+    for (const id of ["mix", "bots", "seed", "games", "replays", "reference"]) $(id).addEventListener("change", edited);
     $("add").addEventListener("click", () => {
       const name = $("new-role").value.trim();
       if (name && !$("roles").querySelector(`input[data-role="${CSS.escape(name)}"]`)) addRole(name, 1);
