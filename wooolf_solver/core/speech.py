@@ -6,9 +6,12 @@ its claims by one of these models, named in a record's ``model: {speech: ...}``:
 - ``mimic`` (the default): a liar *chooses* its story, so a story has a chance, the
   chance that a story-teller who picks each part of it at random tells it;
 - ``free``: a liar may say anything at no cost (likelihood 1 whatever it says), the
-  adversarial view.
+  adversarial view;
+- ``mixed``: the listener does not know how a liar picks its story: each liar, on its
+  own, is ``mimic``'s story-teller or one that tells any whole story a village player
+  could tell, equally likely, with even odds (its chance the mean of the two).
 
-An honest speaker's claim must be true under both. How each game prices a story is
+An honest speaker's claim must be true under every model. How each game prices a story is
 its own (``docs/<game>/rules.md``); this module only names the models.
 
 >>> read_speech("mimic", "model.speech"), DEFAULT_SPEECH
@@ -83,7 +86,8 @@ def claim_weights(speech: Speech, village_lies: Fraction, chance: Fraction) -> C
     the story; unused by ``free``):
 
     - ``free``: liar 1, honest ``1 - e`` if true, ``e`` if false: ``(b, b - a, a)``;
-    - ``mimic``: liar ``q``, honest ``(1 - e)·[true] + e·q``: ``(b·n, d(b - a) + a·n, a·n)``.
+    - ``mimic`` and ``mixed`` (each with its own ``q``): liar ``q``, honest
+      ``(1 - e)·[true] + e·q``: ``(b·n, d(b - a) + a·n, a·n)``.
 
     >>> claim_weights("free", Fraction(1, 10), Fraction(1, 9))
     ClaimWeights(liar=10, true=9, false=1)

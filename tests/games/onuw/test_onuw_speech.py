@@ -39,7 +39,13 @@ from wooolf_solver.games.onuw.engines import answers, find_engine
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.posterior import OnuwPosterior
 from wooolf_solver.games.onuw.record import DealRecord, Model, dump_record, read_record
-from wooolf_solver.games.onuw.speech import Teller, speech_chance, story_chance, weights_of
+from wooolf_solver.games.onuw.speech import (
+    Teller,
+    speech_chance,
+    story_chance,
+    story_share,
+    weights_of,
+)
 
 BASE: dict[str, Any] = {"game": "onuw", "edition": "table", "players": 3}
 SEER_SAW_A_WOLF = {"seat": 1, "role": "seer", "saw": {2: "werewolf"}}
@@ -108,6 +114,37 @@ def test_village_lies_under_mimic() -> None:
     solution = every_engine(deal)
     # the troublemaker now speaks (honest and false) with weight e·q
     assert 0 < solution.dealt[1]["troublemaker"] < solution.dealt[1]["werewolf"]
+
+
+def test_mixed_is_the_mean_of_two_story_tellers() -> None:
+    # The seer of SEER_SAW_A_WOLF: mimic's 1/48, and 1 of the village's 33 whole stories
+    # (the seer's 2·4 + 16, the robber's 2·4, the troublemaker's 1): (1/48 + 1/33) / 2.
+    deal = record(SEER_SAW_A_WOLF, speech="mixed")
+    teller = Teller.of(deal)
+    assert story_share(deal.claims[0], teller) == Fraction(1, 33)
+    assert speech_chance(deal.claims[0], teller, "mixed") == Fraction(9, 352)
+    every_engine(deal)
+
+
+def test_the_whole_stories_of_the_peer_deck() -> None:
+    # 7 players, official edition, the peer's deck (docs/speech.md): the seer 6·6 + 3·36,
+    # the troublemaker 15 pairs, the mason alone or with one of 6, the drunk 3 slots, the
+    # villager 1: 170 stories; a werewolf's claim is none of them.
+    deck = ["villager"] * 3 + [
+        "seer",
+        "werewolf",
+        "werewolf",
+        "troublemaker",
+        "mason",
+        "mason",
+        "drunk",
+    ]
+    claims = [{"seat": 1, "role": "seer"}, {"seat": 2, "role": "mason", "masons": [2, 5]},
+              {"seat": 3, "role": "villager"}, {"seat": 4, "role": "werewolf"}]  # fmt: skip
+    deal = read_record({"game": "onuw", "edition": "official", "players": 7, "deck": deck,
+                        "claims": claims})  # fmt: skip
+    shares = [story_share(claim, Teller.of(deal)) for claim in deal.claims]
+    assert shares == [Fraction(144, 170), Fraction(1, 170), Fraction(1, 170), 0]
 
 
 @pytest.mark.parametrize("speech", SPEECH_MODELS)

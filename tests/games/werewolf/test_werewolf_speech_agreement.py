@@ -169,6 +169,22 @@ def test_a_repeated_story_is_priced_once() -> None:
     assert p["more"] == Fraction(42, 27) / (Fraction(42, 27) + 10) == Fraction(7, 52)
 
 
+def test_the_worked_figure_under_mixed() -> None:
+    # docs/speech.md: the seer claim weighs (1/9 + 1/3) / 2 = 2/9 for a werewolf (mimic's
+    # 1/3 · 1/3, and 1/3 for the seer's three answers among the stories with one check)
+    base = read_record(
+        {
+            "game": "werewolf",
+            "players": 9,
+            "roles": {"werewolf": 2, "seer": 1, "villager": 6},
+            "events": [{"night": 1}, {"dawn": 1, "dead": [9], "cards": {9: "villager"}}],
+        }
+    )
+    said = talk(base, [(0, 3, "seer", ((6, 0),))], "mixed", NO)
+    found = solve_knowledge(knowledge_of(said)).werewolf[4]
+    assert found == 42 * Fraction(2, 9) / (42 * Fraction(2, 9) + 15) == Fraction(28, 73)
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     deck=st.sampled_from(DECKS),

@@ -9,11 +9,12 @@ engine reads these.
 - ``free``: a liar's claim weighs 1, an honest one ``1 - e`` if true and ``e`` if
   false (``e`` the record's ``village_lies``);
 - ``mimic``: a liar's weighs ``q``, the chance that a story-teller tells this story
-  (:func:`story_chance`), an honest one ``(1 - e)·[true] + e·q``.
+  (:func:`story_chance`), an honest one ``(1 - e)·[true] + e·q``;
+- ``mixed``: as ``mimic``, ``q`` the mean of :func:`story_chance` and
+  :func:`story_share` (the share of the village's whole stories that tell it).
 
 Each triple is scaled to whole numbers by the denominators of ``e`` and ``q`` (the same
-factor in every world). A third model is one more branch of
-:func:`~wooolf_solver.core.speech.claim_weights` (and its story price here).
+factor in every world). Another model is one more branch of :func:`speech_chance`.
 
 A 3-player table deck (werewolf ×2, seer, robber, troublemaker: K = 4 role names); seat
 1 says it is the seer and saw seat 2's werewolf: 1/4 for the role, 1/3 for the look
@@ -146,6 +147,8 @@ def story_chance(claim: Claim, teller: Teller) -> Fraction:
     seat, entry = claim.seat, claim.entry
     role = teller.rules.roles[claim.role]
     power = power_of(role)
+    if power.copies:
+        return _copied_story(claim, teller)
     names = teller.names
     wolf = isinstance(power, Werewolf)
     chance = Fraction(1, names)
@@ -173,6 +176,43 @@ def story_chance(claim: Claim, teller: Teller) -> Fraction:
     if not told:  # a robber's card without its target: any target
         return chance * Fraction(len(real), count)
     return chance * _one_of(count, lone and told in real)
+
+
+def _copied_story(claim: Claim, teller: Teller) -> Fraction:
+    """q of a doppelganger's story: the role (1/K), the seat it copied (one of the other
+    players), the card it saw there (1/K), then the copied role's own story without its
+    role's 1/K. Without ``copied``: the copied role's story averaged over the K names
+    (0 for a name whose keys are not the story's; no keys at all: 1/K, as any role).
+
+    >>> from wooolf_solver.games.onuw.record import read_record
+    >>> deck = ["doppelganger", "werewolf", "werewolf", "seer", "robber", "troublemaker"]
+    >>> record = read_record({"game": "onuw", "edition": "official", "players": 3,
+    ...     "deck": deck, "claims": [{"seat": 1, "role": "doppelganger",
+    ...     "copied": {2: "seer"}, "saw": {3: "werewolf"}}]})
+    >>> story_chance(record.claims[0], Teller.of(record))  # 1/5 · 1/2 · 1/5 · (1/5 · 1/5)
+    Fraction(1, 1250)
+    """
+    names, seat = teller.names, claim.seat
+    rest = NightEntry(tuple(item for item in claim.entry.items if item[0] != "copied"))
+    copied = claim.entry.get("copied")
+    if not claim.entry.items:
+        return Fraction(1, names)
+    if copied is None:
+        told = sum((_copy_told(name, rest, claim, teller) for name in set(teller.deck)), Fraction())
+        return Fraction(1, names) * (told / names or Fraction(1, names + 1))
+    possible = len(copied) == 1 and copied[0][0] != seat
+    chance = Fraction(1, names) * _one_of(teller.layout.players - 1, possible) / names
+    told = _copy_told(copied[0][1], rest, claim, teller)
+    return chance * (told or Fraction(1, names + 1))
+
+
+def _copy_told(name: str, rest: NightEntry, claim: Claim, teller: Teller) -> Fraction:
+    """The story ``rest`` of a doppelganger that became ``name``, without the role's
+    1/K (0 when ``name`` cannot tell it: another doppelganger, or keys it has not)."""
+    power = power_of(teller.rules.roles[name])
+    if power.copies or any(key not in power.keys for key in rest.keys):
+        return Fraction(0)
+    return story_chance(Claim(claim.seat, name, rest), teller) * teller.names
 
 
 def _slots_and_cards(key: str, value: EntryValue) -> tuple[tuple[Slot, ...], tuple[str, ...]]:
