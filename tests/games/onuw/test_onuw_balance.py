@@ -217,3 +217,19 @@ def test_a_role_not_modelled_is_refused() -> None:
     rules = replace(RULES, roles=MappingProxyType({**RULES.roles, "bard": bard}))
     with pytest.raises(InvalidDeckError, match="does not model the bard"):
         balance_of(("werewolf", "seer", "robber", "bard", "villager"), "table", rules)
+
+
+def test_random_seats_in_the_lab_play_the_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+    """The lab's `random` seats: each team's and card's rate within four standard
+    errors of the exact baseline (seeded, so the same games every run)."""
+    argv = ["--game", "onuw", "--players", "4", "--bots", "random", "--games", "800"]
+    status, out, _ = run(capsys, "simulate", *argv, "--quick", "--json", "--seed", "7")
+    report = json.loads(out)
+    figures = balance_of(RULES.deck("table", 4), "table")
+    assert status == 0
+    for measured, exact in (
+        *((report["teams"][team], figures.teams[team]) for team in TEAMS),
+        *((report["roles"][role], figures.roles[role]) for role in figures.roles),
+    ):
+        spread = 4 * (float(exact) * (1 - float(exact)) / measured["n"]) ** 0.5
+        assert abs(measured["rate"] - float(exact)) <= max(spread, 0.01), (measured, exact)

@@ -136,6 +136,10 @@ def test_the_command_line_gives_the_figures(capsys: pytest.CaptureFixture[str]) 
     assert status == 0 and "basic, 8 players" in out and "blind right" in out
 
 
+def test_a_deck_path_is_a_mix_as_the_lab_names_it() -> None:
+    assert api.balance("wooolf", str(PIGLET)) == api.balance("wooolf", deck=PIGLET)
+
+
 def test_a_character_list_is_one_hand_a_seat() -> None:
     figures = api.balance("wooolf", "wolf=1,shepherd=1,hunter=2,hound=2,sheep=4")
     assert isinstance(figures, Balance)

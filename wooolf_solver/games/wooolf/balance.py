@@ -289,13 +289,16 @@ def _against(rules: Rules, setups: Sequence[Setup]) -> tuple[Row, ...]:
 def balance(roles: str | None = None, deck: Path | None = None, parity: bool = False) -> Balance:
     """The figures of a built-in edition (``roles``: its name, every player count), a
     list of characters (``roles``: ``NAME=COPIES,...``, one hand a seat, no neutral
-    hand) or a designer's deck file; ``parity`` is Werewolf's and refused."""
+    hand) or a designer's deck file (``deck``, or its path as ``roles``, as the lab's
+    mixes are named); ``parity`` is Werewolf's and refused."""
     if parity:
         raise InvalidArgumentError("balance: --parity is a variant of classic Werewolf only")
     if (roles is None) == (deck is None):
         raise InvalidArgumentError(
             "balance: give an edition or NAME=COPIES,... as --roles, or a deck file"
         )
+    if roles is not None and (roles.lower().endswith(".toml") or Path(roles).is_file()):
+        roles, deck = None, Path(roles)  # a deck file's path, as the lab's mixes take it
     if deck is not None:
         rules, edition = load_deck(Path(deck), base_rules())
         return Balance(
