@@ -153,7 +153,7 @@ def run_all(client: TestClient, app: Any, args: argparse.Namespace) -> dict[str,
     games = {g["name"]: bench_game(client, g, args.edits, args.jobs, args.poll) for g in chosen}
     return {
         "workers": args.workers,
-        "load": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+        "load": round(os.getloadavg()[0], 1) if hasattr(os, "getloadavg") else None,
         "cold": {"game": chosen[0]["name"], **cold},
         "games": {
             name: {
