@@ -527,7 +527,11 @@ def _events(record: GameRecord, layout: Layout) -> list[Observation]:
         speech=record.model.speech,
         village_lies=record.model.village_lies,
         alignment=alignment,
-        village={name for name, copies in record.deck if copies and rules.team(name) == "village"},
+        village={
+            name
+            for name, copies in record.deck
+            if copies and name != THIEF and rules.team(name) == "village"
+        },
     )
     for number, event in enumerate(record.events, 1):
         if number in goes_on:
