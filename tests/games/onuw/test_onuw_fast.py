@@ -126,8 +126,10 @@ def odd_claim(seat: int, players: int, deck: tuple[str, ...], rng: Random) -> Cl
 
 
 def custom_deck(rng: Random, size: int) -> tuple[str, ...]:
-    """A random legal deck: repeatable roles any number of times, the others once."""
+    """A random legal deck: repeatable roles any number of times, the others once (no
+    doppelganger: its decks are test_onuw_doppelganger.py's, too slow for ``csp``)."""
     singles = [name for name, role in RULES.roles.items() if not role.repeat]
+    singles = [name for name in singles if RULES.roles[name].choice != "copy"]
     repeats = [name for name, role in RULES.roles.items() if role.repeat]
     deck = ["werewolf"]
     while len(deck) < size:

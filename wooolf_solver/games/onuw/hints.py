@@ -146,6 +146,10 @@ def _chooser(record: DealRecord) -> tuple[Seat, str, NightEntry | None]:
     entry = record.night.get(seat)
     if rule.choice == "none":
         raise InvalidRecordError(f"night: seat {seat}, the {role}, has no night choice to make")
+    if power_of(rule).copies:
+        raise InvalidRecordError(
+            f"night: seat {seat}, the {role}, chooses whom to copy: no night hint for it yet"
+        )
     if role == "werewolf" or rule.power == "werewolf":
         if entry is None:
             raise InvalidRecordError(
@@ -188,7 +192,8 @@ def hint(record: DealRecord, engine: str | None = None, naive: bool = False) -> 
     """Every option of the viewpoint's night choice, scored by its information gain
     about who holds a werewolf card at dawn (``naive`` or ``engine="brute"``: by the
     brute-force reference)."""
-    if naive or find_engine(engine).name == "brute":
+    copying = any(power_of(record.rules.roles[name]).copies for name in set(record.deck))
+    if naive or copying or find_engine(engine).name == "brute":
         return brute_hint(record)
     return fast_hint(record)
 

@@ -49,7 +49,16 @@ from ...core.errors import EventId
 from ...core.knowledge import Knowledge, Observation
 from ...core.space import Space, Var, World
 from ...core.speech import DEFAULT_SPEECH, FREE, ClaimWeights, Speech
-from .night import NOTHING, Choice, Dawn, NightEntry, NightState, play_night, power_of
+from .night import (
+    NOTHING,
+    Choice,
+    Dawn,
+    NightEntry,
+    NightState,
+    copies_made,
+    play_night,
+    power_of,
+)
 from .night import choice_options as _choice_options
 from .record import Claim, DealRecord
 from .rules import Layout, Rules, Seat, Slot, Team
@@ -88,6 +97,9 @@ def _replay(
     # suit the card dealt to its seat; such a world has a zero prior, and its night is
     # played as if that seat did nothing.
     state = NightState(layout, dealt, list(dealt))
+    state.copies.update(
+        copies_made(rules, layout, dealt, dict(zip(layout.seats, choices, strict=True)))
+    )
     legal = {}
     for seat, choice in zip(layout.seats, choices, strict=True):
         options = power_of(rules.roles[dealt[seat - 1]]).options(seat, state, uniform=True)
@@ -124,26 +136,41 @@ class NightPrior:
     def scope(self) -> tuple[Var, ...]:
         return _variables(self.layout)
 
-    def support(self, seat: Seat, dealt: Sequence[str]) -> tuple[Choice, ...]:
-        """The choices of ``seat`` with a non-zero factor, given the dealt cards."""
-        state = NightState(self.layout, tuple(dealt), list(dealt))
+    def support(
+        self, seat: Seat, dealt: Sequence[str], copies: Mapping[Seat, str] | None = None
+    ) -> tuple[Choice, ...]:
+        """The choices of ``seat`` with a non-zero factor, given the dealt cards (and
+        the roles the doppelgangers became: a werewolf is lone only without one)."""
+        state = NightState(self.layout, tuple(dealt), list(dealt), dict(copies or {}))
         role = power_of(self.rules.roles[dealt[seat - 1]])
-        if seat in self.facts:
-            return role.options(seat, state, uniform=True)
-        return role.options(seat, state, self.uniform and seat not in self.bots)
+        return role.options(seat, state, self.uniform_for(seat))
 
-    def factor(self, seat: Seat, dealt: Sequence[str], choice: Choice) -> int:
+    def uniform_for(self, seat: Seat) -> bool:
+        """Whether "do nothing" is one of ``seat``'s options (a fact: any legal one)."""
+        return seat in self.facts or (self.uniform and seat not in self.bots)
+
+    def factor(
+        self,
+        seat: Seat,
+        dealt: Sequence[str],
+        choice: Choice,
+        copies: Mapping[Seat, str] | None = None,
+    ) -> int:
         """``scale`` times the prior probability of ``choice`` (1 or 0 for a fact)."""
-        options = self.support(seat, dealt)
-        if choice not in options:
+        state = NightState(self.layout, tuple(dealt), list(dealt), dict(copies or {}))
+        power = power_of(self.rules.roles[dealt[seat - 1]])
+        chance = power.chance(choice, seat, state, self.uniform_for(seat))
+        if not chance:
             return 0
-        return 1 if seat in self.facts else self.scale // len(options)
+        return 1 if seat in self.facts else int(self.scale * chance)
 
     def likelihood(self, world: World) -> int:
         dealt = dealt_of(self.layout, world)
+        choices = {seat: world[choice_variable(seat)] for seat in self.layout.seats}
+        copies = copies_made(self.rules, self.layout, dealt, choices)
         result = 1
         for seat in self.layout.seats:
-            result *= self.factor(seat, dealt, world[choice_variable(seat)])
+            result *= self.factor(seat, dealt, choices[seat], copies)
             if not result:
                 break
         return result
@@ -169,11 +196,22 @@ class NightSpace(Space):
         for deal in self.deals():
             values: dict[Var, Any] = {**self.known, **deal}
             cards = tuple(values[slot][0] for slot in layout.slots)
-            supports = [prior.support(seat, cards) for seat in layout.seats]
-            for choices in product(*supports):
-                world = dict(values)
-                world.update(zip(map(choice_variable, layout.seats), choices, strict=True))
-                yield world
+            copying = [seat for seat in layout.seats if self._copies(prior, cards[seat - 1])]
+            for made in product(*(prior.support(seat, cards) for seat in copying)):
+                fixed = dict(zip(copying, made, strict=True))
+                copies = copies_made(prior.rules, layout, cards, fixed)
+                supports = [
+                    (fixed[seat],) if seat in fixed else prior.support(seat, cards, copies)
+                    for seat in layout.seats
+                ]
+                for choices in product(*supports):
+                    world = dict(values)
+                    world.update(zip(map(choice_variable, layout.seats), choices, strict=True))
+                    yield world
+
+    @staticmethod
+    def _copies(prior: NightPrior, card: str) -> bool:
+        return power_of(prior.rules.roles[card]).copies
 
     def multiplicity(self, world: World) -> int:
         """1: a world counts once (its physical deals are in its likelihood)."""
@@ -451,20 +489,30 @@ class OnuwKnowledge(Knowledge):
         return wins(self.rules, self.layout.players, self.night(world).cards, dead, self.viewpoint)
 
 
-def _domain(rules: Rules, layout: Layout, seat: Seat, roles: Iterable[str]) -> tuple[Choice, ...]:
+def _domain(
+    rules: Rules, layout: Layout, seat: Seat, roles: Iterable[str], deck: Iterable[str]
+) -> tuple[Choice, ...]:
     options: set[Choice] = {NOTHING}
+    in_play = [rules.roles[name] for name in sorted(set(deck))]
     for name in roles:
-        options.update(_choice_options(rules.roles[name].choice, seat, layout))
+        options.update(power_of(rules.roles[name]).domain(seat, layout, in_play))
     return tuple(sorted(options, key=lambda choice: (len(choice), choice)))
 
 
 def _scale(record: DealRecord) -> int:
-    """A common multiple of every option count a player's choice can have."""
+    """A common multiple of every option count a player's choice can have (a
+    doppelganger's: the other players times the copied role's count)."""
     counts = {1}
+    copying = False
     for name in set(record.deck):
         role = record.rules.roles[name]
-        real = len(_choice_options(role.choice, 1, record.layout)) if role.choice != "none" else 1
+        copying |= power_of(role).copies
+        if role.choice in ("none", "copy"):
+            continue
+        real = len(_choice_options(role.choice, 1, record.layout))
         counts.update({real, real + 1} if role.may_pass else {real})
+    if copying:
+        counts.update({count * (record.players - 1) for count in counts})
     return lcm(*counts)
 
 
@@ -479,7 +527,7 @@ def knowledge_of(record: DealRecord) -> OnuwKnowledge:
     choices = []
     for seat in layout.seats:
         roles = (record.cards[seat],) if seat in record.cards else free_roles
-        choices.append((choice_variable(seat), _domain(rules, layout, seat, roles)))
+        choices.append((choice_variable(seat), _domain(rules, layout, seat, roles, record.deck)))
     viewpoint = record.viewpoint
     recorded = viewpoint is not None and viewpoint in record.night
     facts = frozenset({viewpoint}) if recorded and viewpoint is not None else frozenset()

@@ -22,14 +22,16 @@ one class.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import combinations
+from random import Random
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar, cast
 
 from ...core.errors import InvalidRecordError
-from .rules import ChoiceKind, Layout, Role, Rules, Seat, Slot
+from .rules import ChoiceKind, Layout, Role, Rules, Seat, Slot, load_rules
 
 Choice = tuple[Slot, ...]
 """The slots a night choice acts on; ``()`` is "do nothing"."""
@@ -39,7 +41,7 @@ NOTHING: Choice = ()
 EntryValue = Slot | str | tuple[Slot, ...] | tuple[tuple[Slot, str], ...]
 """A night key's value: a slot, a role, sorted seats, or sorted (slot, role) pairs."""
 
-KEYS = ("wolves", "masons", "saw", "centre", "robbed", "got", "swapped", "took", "now")
+KEYS = ("copied", "wolves", "masons", "saw", "centre", "robbed", "got", "swapped", "took", "now")
 """Every night key, in the order they are written."""
 
 
@@ -74,7 +76,7 @@ class NightEntry:
         """The record form: seats as numbers, centre slots as ``c1``, seen cards as maps."""
         out: dict[str, Any] = {}
         for key, value in self.items:
-            if key in ("saw", "centre"):
+            if key in ("copied", "saw", "centre"):
                 pairs = cast(tuple[tuple[Slot, str], ...], value)
                 seen: dict[int | str, str] = {}
                 for slot, role in pairs:  # a slot a claim names twice: " c1" the second time
@@ -121,12 +123,14 @@ def choice_options(kind: ChoiceKind, seat: Seat, layout: Layout) -> tuple[Choice
 
 @dataclass
 class NightState:
-    """The night in progress: the dealt cards (fixed) and the cards as they are now."""
+    """The night in progress: the dealt cards (fixed), the cards as they are now, and
+    the roles a doppelganger has become (by its seat)."""
 
     layout: Layout
     dealt: tuple[str, ...]
     """The card dealt to each slot (index ``slot - 1``)."""
     now: list[str]
+    copies: dict[Seat, str] = field(default_factory=dict)
 
     def card(self, slot: Slot) -> str:
         return self.now[slot - 1]
@@ -138,6 +142,12 @@ class NightState:
     def dealt_to(self, role: str) -> tuple[Seat, ...]:
         """The player seats dealt ``role``."""
         return tuple(seat for seat in self.layout.seats if self.dealt[seat - 1] == role)
+
+    def playing(self, role: str) -> tuple[Seat, ...]:
+        """The player seats that wake as ``role``: dealt it, or a doppelganger that
+        copied it."""
+        copied = (seat for seat, name in self.copies.items() if name == role)
+        return tuple(sorted({*self.dealt_to(role), *copied}))
 
 
 class Power:
@@ -151,6 +161,11 @@ class Power:
     """The keys an entry has only when its seat made a choice (not "do nothing")."""
     telling: ClassVar[tuple[str, ...]] = ()
     """The keys whose slots tell the choice made (:meth:`choice_of`)."""
+    at_dawn: ClassVar[bool] = False
+    """Whether it looks at the very end of the night (a doppelganger copying it
+    looks then too)."""
+    copies: ClassVar[bool] = False
+    """Whether it becomes another role at night (the doppelganger)."""
 
     def __init__(self, role: Role) -> None:
         self.role = role
@@ -167,6 +182,16 @@ class Power:
         real = choice_options(self.role.choice, seat, state.layout)
         return (NOTHING, *real) if uniform and self.role.may_pass else real
 
+    def chance(self, choice: Choice, seat: Seat, state: NightState, uniform: bool) -> Fraction:
+        """The night prior's chance of ``choice``: one of :meth:`options`, uniformly."""
+        options = self.options(seat, state, uniform)
+        return Fraction(int(choice in options), len(options))
+
+    def domain(self, seat: Seat, layout: Layout, deck: Iterable[Role]) -> tuple[Choice, ...]:
+        """Every choice it might make at ``seat`` in some deal of ``deck``'s roles, "do
+        nothing" included."""
+        return (NOTHING, *choice_options(self.role.choice, seat, layout))
+
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
         """Act (moving cards in ``state``) and return what the seat did and saw."""
         return NightEntry()
@@ -178,6 +203,14 @@ class Power:
     def believes(self, seat: Seat, entry: NightEntry, dealt: str) -> str:
         """The card the holder believes it holds at dawn: the last it saw."""
         return dealt
+
+    def late(self, seat: Seat, entry: NightEntry, state: NightState) -> NightEntry:
+        """Its entry after the night's last look (a doppelganger's insomniac look)."""
+        return entry
+
+    def pick(self, options: Sequence[Choice], rng: Random) -> Choice:
+        """One of its ``options`` drawn by the night prior (uniformly)."""
+        return rng.choice(options)
 
     def check(self, entry: NightEntry, seat: Seat, layout: Layout, where: str) -> None:
         """Refuse an entry this role cannot produce at ``seat`` (keys already read)."""
@@ -227,11 +260,12 @@ class Werewolf(Power):
     telling = ("centre",)
 
     def has_choice(self, seat: Seat, state: NightState) -> bool:
-        return len(state.dealt_to(self.role.name)) == 1
+        return len(state.playing(self.role.name)) == 1
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
-        wolves = state.dealt_to(self.role.name)
-        return NightEntry.of(wolves=wolves, centre=_seen(state, choice) or None)
+        wolves = state.playing(self.role.name)
+        lone = len(wolves) == 1  # a doppelganger who copied a werewolf wakes with them
+        return NightEntry.of(wolves=wolves, centre=(lone and _seen(state, choice)) or None)
 
     def choice_of(self, entry: NightEntry) -> Choice:
         return tuple(slot for slot, _ in entry.get("centre") or ())
@@ -255,7 +289,7 @@ class Minion(Power):
     required = ("wolves",)
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
-        return NightEntry.of(wolves=state.dealt_to("werewolf"))
+        return NightEntry.of(wolves=state.playing("werewolf"))
 
     def check(self, entry: NightEntry, seat: Seat, layout: Layout, where: str) -> None:
         if seat in (entry.get("wolves") or ()):
@@ -270,7 +304,7 @@ class Mason(Power):
     required = ("masons",)
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
-        return NightEntry.of(masons=state.dealt_to(self.role.name))
+        return NightEntry.of(masons=state.playing(self.role.name))
 
     def check(self, entry: NightEntry, seat: Seat, layout: Layout, where: str) -> None:
         masons = entry.get("masons")
@@ -396,6 +430,7 @@ class Insomniac(Power):
 
     keys = ("now",)
     required = ("now",)
+    at_dawn = True
 
     def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
         return NightEntry.of(now=state.card(seat))
@@ -403,6 +438,129 @@ class Insomniac(Power):
     def believes(self, seat: Seat, entry: NightEntry, dealt: str) -> str:
         now = entry.get("now")
         return dealt if now is None else str(now)
+
+
+@power("doppelganger")
+class Doppelganger(Power):
+    """Wakes first, looks at another player's card and becomes that role: its choice is
+    ``(seat, *the copied role's choice)``, its entry ``copied`` and that role's keys.
+    A copied seer, robber, troublemaker or drunk acts at once; a copied werewolf,
+    minion or mason wakes with them; a copied insomniac looks after the insomniac.
+    (Copied roles are read from the game's own rules file.)
+
+    >>> rules = load_rules()
+    >>> dealt = ("doppelganger", "robber", "werewolf", "seer", "werewolf", "troublemaker")
+    >>> dawn = play_night(rules, Layout(3, 3), dealt, {1: (2, 3), 2: (1,)})
+    >>> dawn.entries[1].to_dict(Layout(3, 3)), dawn.entries[2].get("got")  # robbed twice
+    ({'copied': {2: 'robber'}, 'robbed': 3, 'got': 'werewolf'}, 'werewolf')
+    >>> dawn.cards[:3]  # seat 3 holds the doppelganger card, a robber since it copied one
+    ('robber', 'werewolf', 'robber')
+    """
+
+    keys = KEYS
+    required = ("copied",)
+    acted = ("copied",)
+    telling = ("copied",)
+    copies = True
+
+    def copy(self, name: str) -> Power:
+        """The power of the role it becomes."""
+        return power_of(load_rules().roles[name])
+
+    def _target(self, choice: Choice, seat: Seat, state: NightState) -> str | None:
+        if not choice or choice[0] == seat or not state.layout.is_seat(choice[0]):
+            return None
+        name = state.dealt[choice[0] - 1]
+        return None if name == self.role.name else name
+
+    def options(self, seat: Seat, state: NightState, uniform: bool = False) -> tuple[Choice, ...]:
+        found: list[Choice] = []
+        for (target,) in choice_options("player", seat, state.layout):
+            name = state.dealt[target - 1]
+            copied = NightState(state.layout, state.dealt, state.now, {seat: name})
+            found += [(target, *sub) for sub in self.copy(name).options(seat, copied, uniform)]
+        return tuple(found)
+
+    def pick(self, options: Sequence[Choice], rng: Random) -> Choice:
+        """A seat uniformly, then one of the copied role's choices uniformly."""
+        target = rng.choice(sorted({option[0] for option in options}))
+        return rng.choice([option for option in options if option[0] == target])
+
+    def chance(self, choice: Choice, seat: Seat, state: NightState, uniform: bool) -> Fraction:
+        """A seat uniformly, then the copied role's choice by its own prior."""
+        name = self._target(choice, seat, state)
+        if name is None:
+            return Fraction(0)
+        copied = NightState(state.layout, state.dealt, state.now, {seat: name})
+        sub = self.copy(name).chance(choice[1:], seat, copied, uniform)
+        return sub / (state.layout.players - 1)
+
+    def domain(self, seat: Seat, layout: Layout, deck: Iterable[Role]) -> tuple[Choice, ...]:
+        roles = [role for role in deck if not power_of(role).copies]
+        subs = {sub for role in roles for sub in power_of(role).domain(seat, layout, roles)}
+        return (
+            NOTHING,
+            *(
+                (target, *sub)
+                for (target,) in choice_options("player", seat, layout)
+                for sub in sorted(subs)
+            ),
+        )
+
+    def perform(self, seat: Seat, choice: Choice, state: NightState) -> NightEntry:
+        name = self._target(choice, seat, state)
+        if name is None:  # only in a world of zero prior: a doppelganger always copies
+            return NightEntry()
+        state.copies[seat] = name
+        power = self.copy(name)
+        sub = NightEntry() if power.at_dawn else power.perform(seat, choice[1:], state)
+        return NightEntry((("copied", ((choice[0], name),)), *sub.items))
+
+    def late(self, seat: Seat, entry: NightEntry, state: NightState) -> NightEntry:
+        name = state.copies.get(seat)
+        if name is None or not self.copy(name).at_dawn:
+            return entry
+        look = self.copy(name).perform(seat, NOTHING, state)
+        if all(key in entry.keys for key in look.keys):  # looked already
+            return entry
+        return NightEntry((*entry.items, *look.items))
+
+    def _split(self, entry: NightEntry) -> tuple[tuple[Slot, str] | None, NightEntry]:
+        copied = entry.get("copied")
+        rest = NightEntry(tuple(item for item in entry.items if item[0] != "copied"))
+        return (copied[0] if copied else None), rest
+
+    def choice_of(self, entry: NightEntry) -> Choice:
+        copied, rest = self._split(entry)
+        if copied is None:
+            return NOTHING
+        return (copied[0], *self.copy(copied[1]).choice_of(rest))
+
+    def believes(self, seat: Seat, entry: NightEntry, dealt: str) -> str:
+        copied, rest = self._split(entry)
+        if copied is None:
+            return dealt
+        return self.copy(copied[1]).believes(seat, rest, copied[1])
+
+    def check(self, entry: NightEntry, seat: Seat, layout: Layout, where: str) -> None:
+        copied, rest = self._split(entry)
+        pairs = entry.get("copied") or ()
+        if copied is None:
+            return
+        if len(pairs) != 1 or copied[0] == seat:
+            raise _fail(f"{where}.copied", "a doppelganger copies one other player's card")
+        if copied[1] == self.role.name:
+            raise _fail(f"{where}.copied", "there is one doppelganger card")
+        power = self.copy(copied[1])
+        for key in rest.keys:
+            if key not in power.keys:
+                raise _fail(
+                    f"{where}.{key}", f"a doppelganger that copied the {copied[1]} has no such key"
+                )
+        for key in power.required:
+            if key not in rest.keys:
+                raise _fail(f"{where}: {key}", f"required for a doppelganger {copied[1]}")
+        power.check(rest, seat, layout, where)
 
 
 # -- the night as a whole --------------------------------------------------------------
@@ -413,7 +571,8 @@ class Dawn:
     """The end of a night: every slot's card, and what each player did and saw."""
 
     cards: tuple[str, ...]
-    """The card in each slot at dawn (index ``slot - 1``)."""
+    """The card in each slot at dawn (index ``slot - 1``), the doppelganger's read as
+    the role it became (its holder's role at dawn)."""
     entries: Mapping[Seat, NightEntry]
 
 
@@ -432,9 +591,38 @@ def play_night(
     nothing); the choices must be legal (see :func:`night_options`)."""
     state = NightState(layout, tuple(dealt), list(dealt))
     entries = {seat: NightEntry() for seat in layout.seats}
-    for seat, role in wakers(rules, layout, dealt):
+    woken = list(wakers(rules, layout, dealt))
+    for seat, role in woken:
         entries[seat] = power_of(role).perform(seat, choices.get(seat, NOTHING), state)
-    return Dawn(tuple(state.now), MappingProxyType(entries))
+    for seat, role in woken:
+        entries[seat] = power_of(role).late(seat, entries[seat], state)
+    return Dawn(as_played(state), MappingProxyType(entries))
+
+
+def as_played(state: NightState) -> tuple[str, ...]:
+    """The cards as they are now, a doppelganger's read as the role it became.
+
+    >>> state = NightState(Layout(3, 2), ("doppelganger",) * 5, ["robber", "doppelganger"])
+    >>> state.copies[1] = "werewolf"
+    >>> as_played(state)
+    ('robber', 'werewolf')
+    """
+    became = {state.dealt[seat - 1]: name for seat, name in state.copies.items()}
+    return tuple(became.get(card, card) for card in state.now)
+
+
+def copies_made(
+    rules: Rules, layout: Layout, dealt: Sequence[str], choices: Mapping[Seat, Choice]
+) -> dict[Seat, str]:
+    """The roles the doppelgangers become by their choices (an illegal choice: none)."""
+    state = NightState(layout, tuple(dealt), list(dealt))
+    made = {}
+    for seat in layout.seats:
+        power = power_of(rules.roles[dealt[seat - 1]])
+        choice = choices.get(seat, NOTHING)
+        if power.copies and choice in power.options(seat, state, uniform=True):
+            made[seat] = dealt[choice[0] - 1]
+    return made
 
 
 def night_options(

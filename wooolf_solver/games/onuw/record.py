@@ -41,7 +41,7 @@ from ...core.documents import dump_yaml, parse_yaml, read_document, shown
 from ...core.errors import InvalidRecordError, did_you_mean
 from ...core.fields import at, probability
 from ...core.speech import DEFAULT_SPEECH, Speech, read_speech
-from .night import Choice, NightEntry, NightState, play_night, power_of
+from .night import Choice, NightEntry, NightState, copies_made, play_night, power_of
 from .rules import Edition, Layout, Rules, Seat, Slot, load_rules
 from .win import Ballot
 
@@ -287,6 +287,10 @@ class _Reader:
         rate = probability(raw.get("village_lies", 0), "model.village_lies")
         return Model(night, rate, read_speech(raw.get("speech", DEFAULT_SPEECH), "model.speech"))
 
+    def copying(self, name: str) -> bool:
+        """Whether the role ``name`` becomes another at night (a doppelganger)."""
+        return power_of(self.rules.roles[name]).copies
+
     def role(self, value: Any, where: str) -> str:
         """A role name that the deck holds."""
         role = self.rules.role(value, where)
@@ -372,7 +376,7 @@ class _Reader:
             for name in power.required:
                 if name not in values:
                     raise InvalidRecordError(f"{where}: {name}: required for a {role}")
-            if role == "robber" and "robbed" in values and "got" not in values:
+            if "robbed" in values and "got" not in values:
                 raise InvalidRecordError(f"{where}: got: required (the card robbed)")
         entry = NightEntry.of(**values)
         if full:
@@ -392,18 +396,19 @@ class _Reader:
             if len(set(seats)) != len(seats):
                 raise InvalidRecordError(f"{where}: a seat is listed twice")
             role = {"wolves": "werewolf", "masons": "mason"}.get(key)
-            if role is not None and len(seats) > self.copies[role]:
+            copied = sum(self.copies[name] for name in self.copies if self.copying(name))
+            if role is not None and len(seats) > self.copies[role] + copied:
                 raise InvalidRecordError(
                     f"{where}: {len(seats)} seats, but the deck has {self.copies[role]} × {role}"
                 )
             return seats
-        if key in ("saw", "centre"):
+        if key in ("copied", "saw", "centre"):
             if not isinstance(raw, Mapping) or not raw:
                 raise InvalidRecordError(f"{where}: a mapping of slot to the role seen")
             pairs = tuple(
                 sorted(
                     (
-                        layout.parse(slot, where, seat=key == "saw", centre=key == "centre"),
+                        layout.parse(slot, where, seat=key != "centre", centre=key == "centre"),
                         role_of(role, where),
                     )
                     for slot, role in raw.items()
@@ -464,8 +469,8 @@ def check_night(record: DealRecord) -> None:
     dealt = record.dealt
     if Counter(dealt) != Counter(record.deck):
         raise InvalidRecordError("cards: the dealt cards are not the deck's cards")
-    state = NightState(layout, dealt, list(dealt))
     choices = record.choices()
+    state = NightState(layout, dealt, list(dealt), copies_made(rules, layout, dealt, choices))
     for seat, choice in choices.items():
         options = power_of(rules.roles[dealt[seat - 1]]).options(seat, state, uniform=True)
         if choice not in options and choice:

@@ -36,7 +36,7 @@ Slot = int
 Team = Literal["village", "werewolf", "tanner"]
 TEAMS: tuple[Team, ...] = get_args(Team)
 
-ChoiceKind = Literal["none", "player", "player-or-centre-pair", "two-players", "centre"]
+ChoiceKind = Literal["none", "player", "player-or-centre-pair", "two-players", "centre", "copy"]
 CHOICE_KINDS: tuple[ChoiceKind, ...] = get_args(ChoiceKind)
 
 RULES_FILE = Path(__file__).with_name("onuw.toml")

@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 from ...core.errors import IllegalMoveError
 from ...core.play import CHANCE, TERMINAL, Turn, checked
-from .night import Choice, NightEntry, NightState, night_options, power_of, wakers
+from .night import Choice, NightEntry, NightState, as_played, night_options, power_of, wakers
 from .record import Claim, DealRecord, Model, NightModel, read_record
 from .rules import Layout, Rules, Seat, Team, load_rules
 from .win import Ballot, deaths, scores, winners
@@ -163,6 +163,8 @@ class OnuwState:
     """The night entries carried out so far."""
     woken: int = 0
     """How many of the night's wakers (:func:`.night.wakers`) have been carried out."""
+    copies: dict[Seat, str] = field(default_factory=dict)
+    """The role each doppelganger has become (by its seat)."""
     cards: list[str] = field(default_factory=list)
     """Every slot's card as it is now."""
     order: tuple[Seat, ...] | None = None
@@ -300,7 +302,7 @@ class OnuwState:
         """Carry out the night's choices in wake order, as far as they are made (the
         seats of one role in the order they chose)."""
         waking = list(wakers(self.rules, self.layout, self.dealt))
-        state = NightState(self.layout, self.dealt, self.cards)
+        state = NightState(self.layout, self.dealt, self.cards, self.copies)
         while self.woken < len(waking):
             role = waking[self.woken][1]
             group = [seat for seat, other in waking if other.name == role.name]
@@ -310,6 +312,8 @@ class OnuwState:
                 self.woken += 1
             if any(seat not in self.entries for seat in group):
                 return
+        for seat, role in waking:  # the night's last looks
+            self.entries[seat] = power_of(role).late(seat, self.entries[seat], state)
         for seat in self.layout.seats:
             self.entries.setdefault(seat, NightEntry())
 
@@ -345,7 +349,8 @@ class OnuwState:
     def result(self) -> PlayedDeal:
         if not self.is_terminal:
             raise IllegalMoveError("result: the deal is not over")
-        return outcome(self.record(), tuple(self.cards), self.votes)
+        dawn = as_played(NightState(self.layout, self.dealt, self.cards, self.copies))
+        return outcome(self.record(), dawn, self.votes)
 
     # -- storing ------------------------------------------------------------------------
 

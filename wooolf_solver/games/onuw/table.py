@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from random import Random
 
 from ...core.play import Legal, play
-from .night import Choice, NightEntry
+from .night import Choice, NightEntry, power_of
 from .record import Claim, DealRecord, NightModel
 from .rules import Rules, Seat
 from .state import Move, Night, OnuwState, PlayedDeal, Say, SeatView, Vote, legal_ballots
@@ -65,7 +65,8 @@ class PolicyBot:
         if view.phase == "night":
             options = tuple(move.choice for move in legal if isinstance(move, Night))
             if self.choose is None:
-                return Night(rng.choice(options))
+                dealt = record.rules.roles[record.cards[self.seat]]
+                return Night(power_of(dealt).pick(options, rng))
             return Night(self.choose(self.seat, record.cards[self.seat], options, rng))
         if view.phase == "day":
             entry = record.night[self.seat]

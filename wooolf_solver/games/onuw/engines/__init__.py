@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, cast
 
+from ....core.errors import EventId
 from ....core.knowledge import Knowledge
 from ....core.posterior import share
 from ....core.tally import Engine, Tally
@@ -39,6 +40,7 @@ from ....engines import get_engine
 from ....engines.brute import BruteForceEngine
 from ....engines.cpsat import CpSatEngine as GenericCpSatEngine
 from ..model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
+from ..night import power_of
 from ..rules import Seat, Slot
 from . import cpsat, fast
 from .cpsat import NightModel
@@ -163,9 +165,18 @@ class FastEngine:
             return Counted(self.tally(knowledge))
 
 
-def _foreign(knowledge: Knowledge) -> bool:
-    """Whether the knowledge has an observation the model does not make itself."""
-    return not all(isinstance(o, NightPrior | OwnNight | ClaimMade) for o in knowledge.observations)
+def _foreign(knowledge: OnuwKnowledge) -> bool:
+    """Whether the knowledge has an observation the model does not make itself, or a
+    card that becomes another at night (the lifted night does not play it yet)."""
+    return copying(knowledge) or not all(
+        isinstance(o, NightPrior | OwnNight | ClaimMade) for o in knowledge.observations
+    )
+
+
+def copying(knowledge: OnuwKnowledge) -> bool:
+    """Whether the deck holds a card that becomes another at night: ONUW's own engines
+    hand such a knowledge to the brute force (their models do not play it yet)."""
+    return any(power_of(knowledge.rules.roles[name]).copies for name in set(knowledge.deck))
 
 
 def _stand_in(knowledge: OnuwKnowledge) -> Engine:
@@ -185,8 +196,20 @@ class CpSatEngine(GenericCpSatEngine):
     def build(self, knowledge: Knowledge, assumptions: bool = False) -> NightModel:
         return NightModel(_onuw(knowledge), assumptions)
 
+    def tally(self, knowledge: Knowledge) -> Tally:
+        if copying(_onuw(knowledge)):
+            return BruteForceEngine().tally(knowledge)
+        return super().tally(knowledge)
+
     def consistent(self, knowledge: Knowledge) -> bool:
+        if copying(_onuw(knowledge)):
+            return BruteForceEngine().consistent(knowledge)
         return cpsat.consistent(_onuw(knowledge))
+
+    def core(self, knowledge: Knowledge) -> tuple[EventId, ...]:
+        if not copying(_onuw(knowledge)):
+            return super().core(knowledge)
+        return () if self.consistent(knowledge) else knowledge.events
 
 
 def find_engine(name: str | None = None) -> Engine:
