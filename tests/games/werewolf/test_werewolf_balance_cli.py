@@ -45,7 +45,7 @@ def test_a_deck_file(capsys: pytest.CaptureFixture[str]) -> None:
         (["--roles", "villager=3"], "at least one werewolf"),
         ([], "give the mix"),
         (["no-such-deck.toml"], "no such deck file"),
-        (["--roles", "werewolf=1,villager=2", "--game", "wooolf"], "has no `balance`"),
+        (["--roles", "werewolf=1,villager=2", "--game", "wooolf"], "unknown character"),
     ],
 )
 def test_bad_input_exits_2(
