@@ -240,22 +240,21 @@ def _sorted(now: Cards, groups: tuple[tuple[int, ...], ...]) -> Cards:
 # -- the vote --------------------------------------------------------------------------
 
 
-Poly = list[Fraction]
-"""A power series cut at the voters' count: coefficient ``i`` of ``x**i``."""
+Series = list[int]
+"""An exponential generating function cut at the voters' count: item ``c`` is ``c!``
+times the coefficient of ``x**c`` (whole numbers for the ballots' counts)."""
 
 
-def _times(first: Poly, second: Poly) -> Poly:
-    out = [Fraction(0)] * len(first)
-    for i, a in enumerate(first):
-        if a:
-            for j in range(len(first) - i):
-                out[i + j] += a * second[j]
-    return out
+def _times(first: Series, second: Series) -> Series:
+    """The product of two exponential generating functions (a binomial convolution)."""
+    return [
+        sum(comb(n, i) * first[i] * second[n - i] for i in range(n + 1)) for n in range(len(first))
+    ]
 
 
-def _series(size: int, low: int, high: int) -> Poly:
+def _series(size: int, low: int, high: int) -> Series:
     """``sum(x**c / c!)`` for ``low <= c < high``, cut at degree ``size - 1``."""
-    return [Fraction(1, factorial(c)) if low <= c < high else Fraction(0) for c in range(size)]
+    return [int(low <= c < high) for c in range(size)]
 
 
 @cache
@@ -274,38 +273,34 @@ def death_law(players: int, rule: VoteRule) -> tuple[Fraction, ...]:
     (Fraction(1, 4), Fraction(1, 4), Fraction(0, 1), Fraction(0, 1))
     """
     size = players + 1
-    law = [Fraction(0)] * size
+    counts = [0] * size
     for top in range(max(1, rule.least), size):
         fewer = _series(size, 0, top)
-        nobody = fewer if rule.nobody else _series(size, 0, 1)
-        others = [nobody]  # fewer ** j * nobody: the seats outside D, then nobody
+        others = [fewer if rule.nobody else _series(size, 0, 1)]  # then the seats outside D
         for _ in range(players):
             others.append(_times(others[-1], fewer))
-        forced = [_series(size, 0, 1)]  # a voter of the others for itself: fewer by one
+        forced = [_series(size, 0, 1)]  # the others forced to vote for themselves
         for _ in range(players):
             forced.append(_times(forced[-1], _series(size, 0, top - 1)))
         for k in range(1, players // top + 1):
-            inside = [  # D's factor, with a of its voters forced, by the b others forced
-                sum(
-                    (
-                        Fraction((-1) ** a * comb(k, a) * factorial(players - a - b))
-                        / (factorial(top) ** (k - a) * factorial(top - 1) ** a)
-                        for a in range(k + 1)
-                    ),
-                    Fraction(0),
-                )
-                for b in range(players - k + 1)
-            ]
-            count = Fraction(0)
             for b in range(players - k + 1):
                 degree = players - b - top * k
-                if degree >= 0:
-                    rest, own = others[players - k - b], forced[b]
-                    coefficient = sum(
-                        (rest[i] * own[degree - i] for i in range(degree + 1)), Fraction(0)
-                    )
-                    count += (-1) ** b * comb(players - k, b) * coefficient * inside[b]
-            law[k] += count / (players - 1 + rule.nobody) ** players
+                if degree < 0:
+                    continue
+                rest, own = others[players - k - b], forced[b]
+                outside = sum(
+                    comb(degree, i) * rest[i] * own[degree - i] for i in range(degree + 1)
+                )
+                inside = sum(  # D's voters, a of them forced: a multinomial of their ballots
+                    (-1) ** a
+                    * comb(k, a)
+                    * factorial(players - a - b)
+                    // (factorial(degree) * factorial(top) ** (k - a) * factorial(top - 1) ** a)
+                    for a in range(k + 1)
+                )
+                counts[k] += (-1) ** b * comb(players - k, b) * outside * inside
+    total = (players - 1 + rule.nobody) ** players
+    law = [Fraction(count, total) for count in counts]
     law[0] = 1 - sum((comb(players, k) * law[k] for k in range(1, size)), Fraction(0))
     return tuple(law)
 
@@ -404,6 +399,7 @@ def balance_of(cards: Sequence[str], edition: str = "table", rules: Rules | None
     for name in sorted(set(deck) - MODELLED):
         raise InvalidDeckError(f"balance: the random baseline does not model the {name} yet")
     no_werewolf, minion_alone = deal_figures(deck, chosen.centre)
+    kinds = {card: standing(rules, card) for card in deck}
     tables: dict[Table, Fraction] = {}
     held: dict[tuple[str, Table, str], Fraction] = {}
     for dealt, chance in _deals(layout, deck):
@@ -413,8 +409,8 @@ def balance_of(cards: Sequence[str], edition: str = "table", rules: Rules | None
         for now, weight in weights.items():
             table = _table(rules, now[:players])
             by_table[table] += weight
-            for seat in layout.seats:
-                by_seat[dealt[seat - 1], table, standing(rules, now[seat - 1])] += weight
+            for card, held_now in zip(dealt[:players], now[:players], strict=True):
+                by_seat[card, table, kinds[held_now]] += weight
         for table, weight in by_table.items():
             tables[table] = tables.get(table, Fraction(0)) + chance * Fraction(weight, total)
         for key, weight in by_seat.items():
@@ -490,10 +486,15 @@ def render_balance(result: Balance) -> RenderableType:
     table = Table(title="Exact figures", title_justify="left")
     for column in ("figure", "chance", "exact"):
         table.add_column(column, justify="right" if column != "figure" else "left")
+    teams_in = [t for t in TEAMS if result.team_cards[t]]
     rows: list[tuple[str, Fraction]] = [
         ("deals with no werewolf among the players", result.no_werewolf),
-        ("deals with the minion and no werewolf among them", result.minion_alone),
-        *((f"random baseline: the {t} team wins", result.teams[t]) for t in TEAMS),
+        *(
+            [("deals with the minion and no werewolf among them", result.minion_alone)]
+            if "minion" in result.cards
+            else []
+        ),
+        *((f"random baseline: the {t} team wins", result.teams[t]) for t in teams_in),
         *((f"random baseline: a seat dealt {r} wins", v) for r, v in result.roles.items()),
         ("random baseline: nobody dies", result.nobody_dies),
         ("random baseline: a werewolf dies", result.werewolf_dies),
