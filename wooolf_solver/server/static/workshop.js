@@ -164,46 +164,71 @@
 
   function drawExact(exact, pending) {
     $("exact-verdict").textContent = exact && exact.verdict ? exact.verdict.text : "";
-    const rows = [];
-    if (pending) rows.push(el("tr", {}, el("td", { text: t("computing them…") })));
-    else if (!exact) rows.push(el("tr", {}, el("td", { text: t("this game has no exact figures") })));
-    else for (const [name, value] of Object.entries(exact)) {
-      if (name !== "verdict") rows.push(el("tr", { "data-figure": name }, el("th", { text: name }), el("td", { text: shown(value) })));
+    if (pending || !exact) {
+      const note = pending ? t("computing them…") : t("this game has no exact figures");
+      $("exact").replaceChildren(el("tr", {}, el("td", { text: note })));
+      $("exact-groups").replaceChildren();
+      return;
     }
+    const [rows, groups] = tables(exact, ["verdict", "exact"]);
     $("exact").replaceChildren(...rows);
+    $("exact-groups").replaceChildren(...groups);
   }
 
-  function drawAll(figures) {  // single figures in one table; a group of them (per identity, per seat, ...) in its own
-    const rows = [];
-    const groups = [];
-    for (const [name, value] of Object.entries(figures)) {
-      if (["verdict", "teams", "calibration", "settings", "intervals"].includes(name)) continue;
-      const table = isGroup(value) ? group(name, value) : null;
-      if (table) groups.push(table);
-      else rows.push(el("tr", {}, el("th", { text: name }), el("td", { text: shown(value) })));
-    }
+  function drawAll(figures) {
+    const [rows, groups] = tables(figures, ["verdict", "teams", "calibration", "settings", "intervals"]);
     $("all").replaceChildren(...rows);
     $("groups").replaceChildren(...groups);
   }
 
-  const isFigure = (value) => value !== null && typeof value === "object" && ("rate" in value || "mean" in value);
-
-  function isGroup(value) {  // name -> (name -> figure), e.g. each identity's figures
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-    const inner = Object.values(value);
-    return inner.length > 0 && inner.every((v) => v && typeof v === "object" && !isFigure(v)
-      && Object.values(v).some(isFigure));
+  // Figures as tables: a single one in a row of the first table; a group of them (each
+  // identity's, each seat's, ...) in a table of its own; a list of such (one per player
+  // count, say) a table each, titled by its single figures.
+  function tables(figures, skipped, title) {
+    const rows = [];
+    const groups = [];
+    for (const [name, value] of Object.entries(figures)) {
+      if (skipped.includes(name)) continue;
+      if (isGroup(value)) groups.push(group(name, value, title));
+      else if (Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object"))
+        for (const item of value) {
+          const head = Object.entries(item).filter(([, v]) => typeof v !== "object").map(([k, v]) => `${k} ${v}`).join(", ");
+          groups.push(...tables(item, skipped, head)[1]);
+        }
+      else rows.push(el("tr", { "data-figure": name }, el("th", { text: name }), el("td", { text: shown(value) })));
+    }
+    return [rows, groups];
   }
 
-  function group(name, value) {
+  const isFigure = (value) => value !== null && typeof value === "object" && ("rate" in value || "mean" in value);
+  const isCell = (value) => typeof value === "number" || isFigure(value);
+
+  function cells(inner) {  // a group's row: its figures, and those one level down (points.early, ...)
+    const out = {};
+    for (const [key, value] of Object.entries(inner)) {
+      if (isCell(value)) out[key] = value;
+      else if (value && typeof value === "object" && key !== "exact")
+        for (const [sub, figure] of Object.entries(value)) if (isCell(figure)) out[`${key}.${sub}`] = figure;
+    }
+    return out;
+  }
+
+  function isGroup(value) {  // name -> (name -> figure), e.g. each identity's figures
+    if (value === null || typeof value !== "object" || Array.isArray(value) || isFigure(value)) return false;
+    const inner = Object.values(value);
+    return inner.length > 0 && inner.every((v) => v && typeof v === "object" && !isFigure(v) && !Array.isArray(v)
+      && Object.values(v).some(isFigure) || (v && typeof v === "object" && !isFigure(v) && Object.keys(cells(v)).length > 1));
+  }
+
+  function group(name, value, caption) {
+    const rows = Object.entries(value).map(([row, inner]) => [row, cells(inner)]);
     const columns = [];
-    for (const inner of Object.values(value))
-      for (const [key, figure] of Object.entries(inner))
-        if (isFigure(figure) && !columns.includes(key)) columns.push(key);
+    for (const [, inner] of rows) for (const key of Object.keys(inner)) if (!columns.includes(key)) columns.push(key);
     const head = el("tr", {}, el("th", { text: name }), ...columns.map((c) => el("th", { text: c })));
-    const body = Object.entries(value).map(([row, inner]) => el("tr", { "data-row": row },
+    const body = rows.map(([row, inner]) => el("tr", { "data-row": row },
       el("th", { text: row }), ...columns.map((c) => el("td", { text: c in inner ? shown(inner[c]) : "·" }))));
-    return el("div", { class: "group" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...body)));
+    return el("div", { class: "group" }, caption ? el("p", { class: "meta", text: caption }) : null,
+      el("table", {}, el("thead", {}, head), el("tbody", {}, ...body)));
   }
 
   function percent(x) {  // in whole percents, never 0 or 100 unless it is (as the labs print)
@@ -217,7 +242,7 @@
     if (value === null || value === undefined) return "—";
     if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(4);
     if (typeof value !== "object") return String(value);
-    if (Array.isArray(value)) return value.join(", ");
+    if (Array.isArray(value)) return value.map(shown).join(", ");
     if ("rate" in value) {
       if (value.rate === null) return "—";
       const range = value.low === null || value.low === undefined ? "" : ` (${percent(value.low)}–${percent(value.high)}%)`;
