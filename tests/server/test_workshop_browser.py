@@ -1,7 +1,8 @@
 """The designer's workshop in a real browser, phone-sized (Debian's chromium, driven by
-Playwright): three edits of a Werewolf deck, and the figures the page shows at the end
-are the command line's for the same deck and seed (each side's rate in the labs'
-notation, the verdict); the exact figures come first; the saved report holds them.
+Playwright): three edits of a Werewolf deck and of an ONUW deck (the games, the seed,
+the roles, one added by name), and the figures the page shows at the end are the
+command line's for the same deck and seed (each side's rate in the labs' notation, the
+verdict); the report it saves holds compare's figures and balance's exact ones.
 Skipped where chromium or Playwright is missing (outside CI: there it fails)."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from helpers import run
@@ -39,43 +40,71 @@ def edit(page: Any, selector: str, value: str) -> None:
     page.locator(selector).dispatch_event("change")
 
 
+class Case(NamedTuple):
+    """A game's deck edited three times: its built-in deck's copies of one role, the
+    roles the third edit sets (a role the deck lacks is added by name), the mix after,
+    the bots."""
+
+    game: str
+    start: tuple[str, str]
+    roles: dict[str, str]
+    mix: str
+    bots: str
+
+
+CASES = [
+    Case("werewolf", ("werewolf", "2"), {"werewolf": "1", "villager": "6"},
+         "seer=1,villager=6,werewolf=1", "random"),
+    Case("onuw", ("werewolf", "2"), {"minion": "0", "villager": "1"},
+         "insomniac=1,robber=1,seer=1,troublemaker=1,villager=1,werewolf=2", "stand-in"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.game for case in CASES])
 def test_three_edits_give_the_command_lines_figures(
-    browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], case: Case
 ) -> None:
+    game, (role, copies), roles, mix, bots = case
+    games = GAMES if game == "werewolf" else 6
     context = browser.new_context(viewport=PHONE, accept_downloads=True)
     page = context.new_page()
     with serving(create_app(tmp_path / "t.sqlite", workers="thread")) as url:
-        page.goto(f"{url}/workshop?game=werewolf")
-        page.locator('#roles input[data-role="werewolf"]').wait_for()
-        assert page.locator('#roles input[data-role="werewolf"]').input_value() == "2"
-        edit(page, "#games", str(GAMES))  # the first edit: fewer games
+        page.goto(f"{url}/workshop?game={game}")
+        page.locator(f'#roles input[data-role="{role}"]').wait_for()
+        assert page.locator(f'#roles input[data-role="{role}"]').input_value() == copies
+        edit(page, "#games", str(games))  # the first edit: fewer games
         edit(page, "#seed", "5")  # the second: another seed
-        page.fill('#roles input[data-role="werewolf"]', "1")  # the third: one werewolf
-        page.fill('#roles input[data-role="villager"]', "6")
-        page.locator('#exact tr[data-figure="random_lynch"]').wait_for()
-        mix = "seer=1,villager=6,werewolf=1"  # the last edit's, not an earlier job's
-        done = page.locator(f'#figures[data-state="done"][data-done="{GAMES}"][data-mix="{mix}"]')
-        done.wait_for(timeout=60_000)
+        if (
+            f'data-role="{next(iter(roles))}"'
+            and "villager" not in page.locator("#roles").inner_text()
+        ):
+            page.fill("#new-role", "villager")  # a role the built-in deck lacks, added by name
+            page.click("#add")
+        for name, count in roles.items():  # the third: the roles
+            page.fill(f'#roles input[data-role="{name}"]', count)
+        players = page.locator("#players").input_value()
+        done = page.locator(f'#figures[data-state="done"][data-done="{games}"][data-mix="{mix}"]')
+        done.wait_for(timeout=60_000)  # the last edit's job, not an earlier one's
+        page.locator("#exact tr[data-figure]").first.wait_for()
         shown = {
             row.get_attribute("data-side"): row.locator("td").nth(1).inner_text()
             for row in page.locator("#sides tr").all()
         }
         verdict = page.locator("#verdict").inner_text()
-        exact = page.locator('#exact tr[data-figure="random_lynch"] td').inner_text()
         if shots := os.environ.get("WOOOLF_SCREENSHOTS"):
-            page.screenshot(path=str(Path(shots) / "workshop-phone.png"), full_page=True)
+            page.screenshot(path=str(Path(shots) / f"workshop-{game}-phone.png"), full_page=True)
         with page.expect_download() as saving:
             page.click("#save")
         saved = json.loads(Path(saving.value.path()).read_text(encoding="utf-8"))
     context.close()
     status, out, err = run(
-        capsys, "compare", "--game", "werewolf", "--roles", "werewolf=1,seer=1,villager=6",
-        "--bots", "random", "--seed", "5", "--games", str(GAMES), "--quick", "--json",
-        "--workers", "1",
+        capsys, "compare", "--game", game, "--roles", mix, "--players", players, "--bots", bots,
+        "--seed", "5", "--games", str(games), "--quick", "--json", "--workers", "1",
     )  # fmt: skip
     assert status == 0, err
     (figures,) = json.loads(out)["mixes"].values()
     assert shown == {side["name"]: side["text"] for side in shares_text(figures)}
     assert verdict == figures["verdict"]["text"]
-    assert float(exact) == pytest.approx(figures["random_lynch"], abs=1e-4)
     assert saved["figures"] == figures and saved["deck"]["seed"] == "5"
+    status, out, err = run(capsys, "balance", "--game", game, "--roles", mix, "--json")
+    assert status == 0 and saved["exact"] == json.loads(out), err
