@@ -33,7 +33,7 @@ RULES = load_rules()
 
 
 def test_the_death_law_counts_every_ballot_profile() -> None:
-    for players in (3, 4, 5):
+    for players in (3, 4, 5, 6):
         for rule in (VoteRule(nobody=True, least=1), VoteRule(nobody=False, least=2)):
             counted, law = dead_sets(players, rule), death_law(players, rule)
             for size in range(players + 1):
