@@ -15,7 +15,7 @@
   const headers = { "Authorization": `Bearer ${token}`, "Content-Type": "application/json" };
   let failure = null;  // the last refusal, shown for a few seconds or until the table changes
   let failedAt = 0;
-  let failedOn = "";  // the table's state the refusal was about
+  let failedOn = null;  // the table's state the refusal was about (the first view after it)
 
   async function call(method, path) {
     let response, body;
@@ -30,7 +30,7 @@
       failure = response.status ? refusal.shown(response.status, body.error, waiting)
         : el("p", { class: "error", role: "alert", text: refusal.offline() });
       failedAt = Date.now();
-      failedOn = view ? state(view) : "";
+      failedOn = null;
       if (method !== "GET" && response.status) await refresh();
       else if (view) render(view);
       return;
@@ -72,7 +72,8 @@
     tools.replaceChildren();
     const title = v.deal > 1 ? t("{phase} (deal {deal})", { phase: phaseName(v.phase), deal: v.deal }) : phaseName(v.phase);
     tools.append(el("h2", { id: "host-phase", "data-phase": v.phase, text: title }));
-    if (failure && (Date.now() - failedAt > 8000 || (failedOn && state(v) !== failedOn))) failure = null;
+    if (failure && failedOn === null) failedOn = state(v);
+    if (failure && (Date.now() - failedAt > 8000 || state(v) !== failedOn)) failure = null;
     if (failure) { failure.id = "host-error"; tools.append(failure); }
     if (v.paused) tools.append(el("p", { class: "preview", id: "host-paused", text: t("Paused: the clock stands still.") }));
     else if (typeof v.seconds_left === "number") tools.append(el("p", { id: "host-clock", text: t("{seconds} s until the clock moves on.", { seconds: v.seconds_left }) }));
