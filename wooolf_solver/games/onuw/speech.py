@@ -180,30 +180,32 @@ def story_chance(claim: Claim, teller: Teller) -> Fraction:
 
 def _copied_story(claim: Claim, teller: Teller) -> Fraction:
     """q of a doppelganger's story: the role (1/K), the seat it copied (one of the other
-    players), the card it saw there (1/K), then the copied role's own story without its
-    role's 1/K. Without ``copied``: the copied role's story averaged over the K names
-    (0 for a name whose keys are not the story's; no keys at all: 1/K, as any role).
+    players), the card it saw there (one of the deck's K - 1 other names), then the
+    copied role's own story without its role's 1/K. Without ``copied``: the copied
+    role's story averaged over those names (0 for a name whose keys are not the
+    story's; no keys at all: 1/K, as any role).
 
     >>> from wooolf_solver.games.onuw.record import read_record
     >>> deck = ["doppelganger", "werewolf", "werewolf", "seer", "robber", "troublemaker"]
     >>> record = read_record({"game": "onuw", "edition": "official", "players": 3,
     ...     "deck": deck, "claims": [{"seat": 1, "role": "doppelganger",
     ...     "copied": {2: "seer"}, "saw": {3: "werewolf"}}]})
-    >>> story_chance(record.claims[0], Teller.of(record))  # 1/5 · 1/2 · 1/5 · (1/5 · 1/5)
-    Fraction(1, 1250)
+    >>> story_chance(record.claims[0], Teller.of(record))  # 1/5 · 1/2 · 1/4 · (1/5 · 1/5)
+    Fraction(1, 1000)
     """
     names, seat = teller.names, claim.seat
     rest = NightEntry(tuple(item for item in claim.entry.items if item[0] != "copied"))
     copied = claim.entry.get("copied")
     if not claim.entry.items:
         return Fraction(1, names)
+    cards = sorted(name for name in set(teller.deck) if name != claim.role) or [claim.role]
     if copied is None:
-        told = sum((_copy_told(name, rest, claim, teller) for name in set(teller.deck)), Fraction())
-        return Fraction(1, names) * (told / names or Fraction(1, names + 1))
-    possible = len(copied) == 1 and copied[0][0] != seat
-    chance = Fraction(1, names) * _one_of(teller.layout.players - 1, possible) / names
-    told = _copy_told(copied[0][1], rest, claim, teller)
-    return chance * (told or Fraction(1, names + 1))
+        told = sum((_copy_told(name, rest, claim, teller) for name in cards), Fraction())
+        return Fraction(1, names) * (told / len(cards) or Fraction(1, names + 1))
+    (slot, seen), *more = copied
+    chance = Fraction(1, names) * _one_of(teller.layout.players - 1, not more and slot != seat)
+    chance *= _one_of(len(cards), seen in cards)
+    return chance * (_copy_told(seen, rest, claim, teller) or Fraction(1, names + 1))
 
 
 def _copy_told(name: str, rest: NightEntry, claim: Claim, teller: Teller) -> Fraction:

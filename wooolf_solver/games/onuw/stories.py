@@ -114,11 +114,16 @@ class Stories:
         dealt = [""] * len(self.layout.slots)
         dealt[seat - 1] = role
         for key, card in GROUPS.items():
-            if key in power.keys:
+            if key in power.keys and not power.copies:
                 for other in self.group(seat, card, role == card, rng):
                     dealt[other - 1] = card
+        if power.copies:  # the card it copies: any other name of the deck
+            others = [name for name in self.names if name != role] or [role]
+            dealt[: self.layout.players] = [
+                card or rng.choice(others) for card in dealt[: self.layout.players]
+            ]
         state = NightState(self.layout, tuple(dealt), [""] * len(dealt))
-        choice = rng.choice(power.options(seat, state))
+        choice = power.pick(power.options(seat, state), rng)
         for slot in (seat, *choice):  # the only cards a night can show it
             state.now[slot - 1] = rng.choice(self.names)
         return Claim(seat, role, power.perform(seat, choice, state))

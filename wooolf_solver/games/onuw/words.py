@@ -49,6 +49,8 @@ def _seen(layout: Layout, pairs: Any, say: Texts) -> str:
 def night_words(layout: Layout, role: str, entry: NightEntry, say: Texts = ENGLISH) -> str:
     """What a seat dealt ``role`` did and saw, as a verb phrase (no subject)."""
     parts: list[str] = []
+    for slot, seen in entry.get("copied") or ():  # a doppelganger, first
+        parts.append(say("copied {card} at seat {seat}", card=card(seen, say), seat=slot))
     wolves = entry.get("wolves")
     if wolves is not None:
         seats = cast(tuple[Seat, ...], wolves)
