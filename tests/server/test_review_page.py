@@ -9,7 +9,7 @@ from pathlib import Path
 from wooolf_solver import api
 from wooolf_solver.server.app import create_app
 
-from .helpers import TestClient, create
+from .helpers import TestClient, create, live_table, play_night
 
 
 def test_a_finished_deal_opens_its_review(tmp_path: Path) -> None:
@@ -59,3 +59,22 @@ def test_the_review_and_the_refusals_speak_the_pages_language(tmp_path: Path) ->
     assert english == game.render("review-html", read, game.review(read, None, None))
     assert refused.status_code == 422 and "Kortleken fungerar inte" in refused.text
     assert "<code>deck: 1 cards" in refused.text  # the API's line, as a detail
+
+
+def test_the_solvers_view_names_what_cannot_hold(client: TestClient) -> None:
+    """A seer who saw a villager hears that villager claim the seer: from the seer's view no
+    deal fits, and the answer names the claim and its seat (the page says it in its words)."""
+    deck = ["werewolf", "seer", "villager", "villager", "mason"]
+    for seed in range(1, 200):
+        seats = create(client, start=False, players=3, deck=deck, seed=seed)
+        dealt = live_table(client, seats.table).dealt
+        if dealt[0] == "seer" and dealt[1] == "villager":
+            break
+    seats.join()
+    seats.host("start")
+    play_night(seats, lambda view: {"saw": 2} if view["card"] == "seer" else view["options"][-1])
+    seats.act(2, {"claim": {"role": "seer"}})
+    answer = client.get(f"/api/tables/{seats.table}/seats/1/solve", headers=seats.headers(1))
+    body = answer.json()
+    assert answer.status_code == 200 and body["consistent"] is False
+    assert {"event": 1, "seat": 2} in body["conflict"]
