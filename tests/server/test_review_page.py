@@ -1,6 +1,7 @@
 """The solver's pages of a table: the reveal's review link (the page ``wooolf review --html``
 writes, ``404`` before the deal is over, as for its record), and the solver's view of a
-seat, from what it knows, for that seat's token alone and once the night is over."""
+seat, from what it knows, for that seat's token alone and once the night is over; the
+review and the setup page's refusals in the page's language."""
 
 from __future__ import annotations
 
