@@ -4,12 +4,13 @@
 roles and named queries as exact chances (:func:`~wooolf_solver.games.onuw.engines.answers`),
 or, when no world fits, the shared conflict rule's minimal set of events. Two engines
 agree on a record when their answers are equal; ``brute`` is the generic brute force.
+:func:`dead` is who dies, read from the rules afresh (the hunter's shot included).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations, permutations
 from typing import Any
@@ -42,6 +43,27 @@ def consistent(source: DealRecord | OnuwKnowledge, engine: str = "brute") -> boo
     """Whether some world of ``source`` has a non-zero weight, by ``engine``."""
     knowledge = source if isinstance(source, OnuwKnowledge) else knowledge_of(source)
     return find_engine(engine).consistent(knowledge)
+
+
+def dead(
+    dawn: Sequence[str], votes: Mapping[int, int | None], nobody: bool, least: int
+) -> set[int]:
+    """Who dies, from the rules text and nothing of the package: the most-voted seats
+    when they have at least ``least`` ballots and more than the ballots for nobody
+    (``nobody``: such ballots exist); then, while a dead seat holds the hunter at
+    dawn and names a living seat, that seat dies too."""
+    counts = {seat: list(votes.values()).count(seat) for seat in votes.values() if seat}
+    blanks = list(votes.values()).count(None) if nobody else 0
+    top = max(counts.values(), default=0)
+    out = (
+        {seat for seat, n in counts.items() if n == top} if top >= least and top > blanks else set()
+    )
+    grew = True
+    while grew:
+        shots = {votes.get(seat) for seat in out if dawn[seat - 1] == "hunter"}
+        grew = bool(shots - out - {None})
+        out |= {seat for seat in shots if seat is not None}
+    return out
 
 
 def by_hand(record: DealRecord) -> dict[str, Any]:

@@ -139,11 +139,28 @@ def custom_deck(rng: Random, size: int) -> tuple[str, ...]:
     return tuple(sorted(deck))
 
 
-def played(seed: int, players: int, viewpoint: bool, custom: bool) -> DealRecord:
+def with_hunter(rng: Random, deck: tuple[str, ...]) -> tuple[str, ...]:
+    """``deck`` with the hunter in place of a random card (a werewolf stays)."""
+    if "hunter" in deck:
+        return deck
+    spots = [index for index, card in enumerate(deck) if card != "werewolf"]
+    cards = list(deck)
+    cards[rng.choice(spots or list(range(1, len(deck))))] = "hunter"
+    return tuple(sorted(cards))
+
+
+def played(
+    seed: int, players: int, viewpoint: bool, custom: bool, hunter: bool = False
+) -> DealRecord:
+    """A played deal as a record (see the module's docstring); with ``hunter``, the
+    hunter is in the deck and each ballot is kept with chance 0.7 (what a dying
+    hunter's shot is read from)."""
     rng = Random(seed)
     edition = rng.choice(["table", "official"])
     layout = RULES.layout(edition, players)
     deck = custom_deck(rng, len(layout.slots)) if custom else RULES.deck(edition, players)
+    if hunter:
+        deck = with_hunter(rng, deck)
     night: NightModel = rng.choice(["act", "act", "uniform"])
     bots = tuple(seat for seat in layout.seats if rng.random() < 0.2)
     lies = Fraction(rng.choice([0, 0, 0, 1, 2]), 10)
@@ -152,7 +169,7 @@ def played(seed: int, players: int, viewpoint: bool, custom: bool) -> DealRecord
         rng,
         players,
         edition=edition,
-        deck=deck if custom else None,
+        deck=deck if custom or hunter else None,
         bots=bots,
         claims=talkers(players, deck, 0.1),
         night=night,
@@ -160,13 +177,18 @@ def played(seed: int, players: int, viewpoint: bool, custom: bool) -> DealRecord
     claims = [claim for claim in game.claims if rng.random() < 0.8]
     rng.shuffle(claims)
     model = Model(night, lies, speech)
+    votes = (
+        MappingProxyType({v: b for v, b in (game.votes or {}).items() if rng.random() < 0.7})
+        if hunter
+        else None
+    )
     if not viewpoint:
         return replace(
             game,
             cards=MappingProxyType({}),
             night=MappingProxyType({}),
             claims=tuple(claims),
-            votes=None,
+            votes=votes,
             model=model,
         )
     seat = rng.randint(1, players)
@@ -181,7 +203,7 @@ def played(seed: int, players: int, viewpoint: bool, custom: bool) -> DealRecord
         cards=MappingProxyType(known),
         night=MappingProxyType(recorded),
         claims=tuple(claims),
-        votes=None,
+        votes=votes,
         model=model,
     )
 

@@ -113,7 +113,7 @@ REFUSED = [
         "deck: 2 × seer, but a deck holds one at most",
     ),
     ({"deck": ["werewolf", "seer", "robber", "villager", "wizard"]}, "deck: unknown role 'wizard'"),
-    ({"cards": {1: "hunter"}}, "cards.1: unknown role 'hunter'"),
+    ({"cards": {1: "alpha wolf"}}, "cards.1: unknown role 'alpha wolf'"),
     (
         {"cards": {1: "werewolf", 2: "werewolf", 3: "werewolf"}},
         "cards: 3 × werewolf, but the deck has 2",
@@ -121,7 +121,7 @@ REFUSED = [
     ({"cards": {"c3": "seer"}}, "cards: centre slot c3 is out of range c1..c2"),
     ({"cards": {7: "seer"}}, "cards: seat 7 is out of range 1..3"),
     ({"viewpoint": 0}, "viewpoint: seat 0 is out of range 1..3"),
-    ({"players": 11}, "players: a number of players in 3..10, not 11"),
+    ({"players": 14}, "players: a number of players in 3..13, not 14"),
     (
         {"edition": "tabel"},
         "edition: unknown edition 'tabel' (did you mean 'table'?) (known: table, official)",

@@ -63,7 +63,7 @@ from .night import choice_options as _choice_options
 from .record import Claim, DealRecord
 from .rules import Layout, Rules, Seat, Slot, Team
 from .speech import Teller, weights_of
-from .win import wins
+from .win import hunted, wins
 
 
 def choice_variable(seat: Seat) -> str:
@@ -372,6 +372,17 @@ class OnuwKnowledge(Knowledge):
     deck: tuple[str, ...] = ()
     speech: Speech = DEFAULT_SPEECH
     """The speech model its claims are weighed by."""
+    ballots: tuple[tuple[Seat, Seat], ...] = ()
+    """The recorded ballots that name a seat, ``(voter, target)`` (what a dying hunter's
+    ballot is read from, :attr:`shots`)."""
+
+    @cached_property
+    def shots(self) -> Mapping[Seat, Seat]:
+        """Whom each voter would take along if it died holding a card that shoots: its
+        recorded ballot, when the deck has such a card (else none)."""
+        if not any(self.rules.roles[name].shoots for name in set(self.deck)):
+            return MappingProxyType({})
+        return MappingProxyType(dict(self.ballots))
 
     @cached_property
     def space(self) -> NightSpace:
@@ -481,12 +492,13 @@ class OnuwKnowledge(Knowledge):
         return not claim_true(self.rules, self.layout, claim, world)
 
     def win_if(self, world: World, dies: Seat | None) -> bool:
-        """Whether the viewpoint wins (by its dawn card) if exactly ``dies`` dies
-        (``None``: nobody)."""
+        """Whether the viewpoint wins (by its dawn card) if the vote kills exactly
+        ``dies`` (``None``: nobody), with whom a dying hunter's recorded ballot names."""
         if self.viewpoint is None:
             raise ValueError("win_if needs a viewpoint")
-        dead = () if dies is None else (dies,)
-        return wins(self.rules, self.layout.players, self.night(world).cards, dead, self.viewpoint)
+        dawn = self.night(world).cards
+        dead = hunted(self.rules, () if dies is None else (dies,), dawn, self.shots)
+        return wins(self.rules, self.layout.players, dawn, dead, self.viewpoint)
 
 
 def _domain(
@@ -562,6 +574,9 @@ def knowledge_of(record: DealRecord) -> OnuwKnowledge:
         record.claims,
         record.deck,
         record.model.speech,
+        tuple(
+            (voter, ballot) for voter, ballot in (record.votes or {}).items() if ballot is not None
+        ),
     )
 
 

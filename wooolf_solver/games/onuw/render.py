@@ -264,6 +264,8 @@ def render_review(result: DealReview) -> RenderableType:
         speech_line(record),
         Text(f"Died: {dead}. Won: {won}. Centre at dawn: {centre}."),
     ]
+    for seat, target in result.shots.items():
+        parts.append(Text(f"Seat {seat} died holding the hunter: its ballot took seat {target}."))
     for seat, view in result.seats.items():
         night = night_words(layout, view.dealt, view.entry)
         parts.append(Text(f"Night: seat {seat}, dealt {card(view.dealt)}, {night}."))

@@ -87,9 +87,20 @@ class DealReview(PlayedDeal):
 
     seats: Mapping[Seat, SeatReview]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The contract's JSON of ``review``."""
+    @property
+    def shots(self) -> Mapping[Seat, Seat]:
+        """Each dead seat holding a card that shoots at dawn (the hunter) whose ballot
+        named a seat: that seat, which died with it (:func:`~.win.hunted`)."""
+        votes, roles = self.record.votes or {}, self.record.rules.roles
         return {
+            seat: target
+            for seat in self.dead
+            if roles[self.dawn[seat - 1]].shoots and (target := votes.get(seat)) is not None
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON of ``review`` (``shots``, the hunter's, when it shot)."""
+        out: dict[str, Any] = {
             "dead": list(self.dead),
             "winners": list(self.winners),
             "teams": {str(seat): team for seat, team in self.teams.items()},
@@ -97,6 +108,9 @@ class DealReview(PlayedDeal):
             "seats": {str(seat): view.to_dict() for seat, view in self.seats.items()},
             "speech": self.record.model.speech,
         }
+        if self.shots:
+            out["shots"] = {str(seat): target for seat, target in self.shots.items()}
+        return out
 
 
 def view_of(record: DealRecord, seat: Seat) -> DealRecord:

@@ -57,6 +57,9 @@ class Role:
     """Whether a deck may hold several copies."""
     power: str = ""
     """The name of its power class (see :mod:`.night`); the role's name by default."""
+    shoots: bool = False
+    """Whether its holder at dawn, dying, takes the seat its ballot names along (the
+    hunter; :func:`~.win.hunted`)."""
 
 
 @dataclass(frozen=True)
@@ -285,6 +288,7 @@ class _Loader:
             bool(raw.get("may_pass", False)),
             bool(raw.get("repeat", False)),
             str(raw.get("power", name)),
+            shoots=bool(raw.get("shoots", False)),
         )
 
     def edition(

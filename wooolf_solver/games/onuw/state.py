@@ -39,7 +39,7 @@ from ...core.play import CHANCE, TERMINAL, Turn, checked
 from .night import Choice, NightEntry, NightState, as_played, night_options, power_of, wakers
 from .record import Claim, DealRecord, Model, NightModel, read_record
 from .rules import Layout, Rules, Seat, Team, load_rules
-from .win import Ballot, deaths, scores, winners
+from .win import Ballot, deaths, hunted, scores, winners
 
 Phase = Literal["deal", "night", "order", "day", "vote", "over"]
 
@@ -108,11 +108,11 @@ class PlayedDeal:
 
 
 def outcome(record: DealRecord, dawn: tuple[str, ...], votes: Mapping[Seat, Ballot]) -> PlayedDeal:
-    """A deal's outcome from its cards at dawn and its ballots: who died, who won, every
-    seat's team and points."""
+    """A deal's outcome from its cards at dawn and its ballots: who died (the vote's
+    dead, and whom a dying hunter's ballot names), who won, every seat's team and points."""
     rules, edition = record.rules, record.rules_edition
     ballots = dict(sorted(votes.items()))
-    dead = deaths(ballots, edition.vote)
+    dead = hunted(rules, deaths(ballots, edition.vote), dawn, ballots)
     won = winners(rules, record.players, dawn, dead)
     return PlayedDeal(
         record,

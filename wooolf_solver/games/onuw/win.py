@@ -43,6 +43,27 @@ def deaths(votes: Mapping[Seat, Ballot], rule: VoteRule) -> tuple[Seat, ...]:
     return tuple(sorted(seat for seat, count in named.items() if count == top))
 
 
+def hunted(
+    rules: Rules, dead: Collection[Seat], dawn: Sequence[str], votes: Mapping[Seat, Ballot]
+) -> tuple[Seat, ...]:
+    """``dead`` with the hunter's shots: a dead seat holding a card that shoots at dawn
+    (the hunter) takes the seat its ballot names along, whatever that seat's ballots,
+    and so on down the chain. A ballot not in ``votes`` (not cast, or not known)
+    or on nobody takes no one.
+
+    >>> from wooolf_solver.games.onuw.rules import load_rules
+    >>> dawn = ("hunter", "werewolf", "seer", "robber", "werewolf", "villager")
+    >>> hunted(load_rules(), (1,), dawn, {1: 2, 2: 3}), hunted(load_rules(), (3,), dawn, {3: 1})
+    ((1, 2), (3,))
+    """
+    out = list(dead)
+    for seat in out:  # grows as the chain goes
+        target = votes.get(seat)
+        if target is not None and target not in out and rules.roles[dawn[seat - 1]].shoots:
+            out.append(target)
+    return tuple(sorted(out))
+
+
 def wins(
     rules: Rules, players: int, dawn: Sequence[str], dead: Collection[Seat], seat: Seat
 ) -> bool:

@@ -72,6 +72,8 @@ from ..night import (
 )
 from ..record import Claim
 from ..rules import Layout, Rules, Seat, Slot
+from ..win import hunted
+from ..win import wins as dawn_wins
 
 OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
 """The powers whose choice moves no card: lumped when nothing observes it."""
@@ -133,8 +135,10 @@ def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int
 
 def marked_slots(knowledge: OnuwKnowledge) -> set[Slot]:
     """The slots something names: a known card, a seat whose night is a fact, a slot
-    that a claim or the viewpoint's night mentions."""
+    that a claim or the viewpoint's night mentions, a seat whose ballot a hunter may
+    shoot by (its voter and the seat it names)."""
     marked = {int(slot) for slot in knowledge.space.known} | set(knowledge.prior.facts)
+    marked |= {*knowledge.shots, *knowledge.shots.values()}
     for claim in knowledge.claims:
         marked |= mentioned(claim.entry)
     for obs in knowledge.observations:
@@ -248,6 +252,9 @@ class _Engine:
         }
         """Whether the viewpoint wins, by some player holding a werewolf, its dawn card
         and the dawn card of the seat that dies (``None``: nobody)."""
+        self.shots = knowledge.shots
+        """Whom a voter takes along if it dies holding a card that shoots (a hunter)."""
+        self.shooters = {name: role.shoots for name, role in self.rules.roles.items()}
         self.powers = {name: power_of(role) for name, role in self.rules.roles.items()}
         self.kinds = {name: self._kind(power) for name, power in self.powers.items()}
         self.rank = {role.name: rank for rank, role in enumerate(self.rules.wake_order)}
@@ -692,8 +699,18 @@ class _Engine:
             wins = self.win_table[wolves]
             mine = now[viewpoint - 1]
             for dies in self.deaths:
-                if wins[mine, None if dies is None else now[dies - 1]]:
+                if dies is not None and dies in self.shots and self.shooters[now[dies - 1]]:
+                    won = self._shot_wins(now, dies, viewpoint)
+                else:
+                    won = bool(wins[mine, None if dies is None else now[dies - 1]])
+                if won:
                     tally.win[dies] += mass
+
+    def _shot_wins(self, now: list[str], dies: Seat, viewpoint: Seat) -> bool:
+        """Whether the viewpoint wins when the vote kills ``dies``, who holds a card
+        that shoots and takes the seat of its ballot along (:func:`~..win.hunted`)."""
+        dead = hunted(self.rules, (dies,), now, self.shots)
+        return dawn_wins(self.rules, self.layout.players, now, dead, viewpoint)
 
     def _add_swaps(
         self,
@@ -710,6 +727,16 @@ class _Engine:
         keeps its card in the options that leave it alone, and gets each other seat's
         card in one option. No swap of two players changes whether a player holds a
         werewolf (``wolves``)."""
+        if self.shots:  # a hunter's chain: each swap's night one by one
+            rest = options - comb(len(pairs), 2)
+            for index, first in enumerate(pairs):
+                for second in pairs[index + 1 :]:
+                    after = list(now)
+                    after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                    self._add_world(tally, after, weight, wolves)
+            if rest:
+                self._add_world(tally, now, weight * rest, wolves)
+            return
         inside = set(pairs)
         held: dict[str, int] = {}
         for seat in pairs:
