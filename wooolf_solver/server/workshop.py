@@ -6,9 +6,8 @@ one (``replaces``, or ``DELETE``). The mix's exact figures (the game's ``balance
 hook, whatever its ``to_dict()`` gives, when the game has one) are computed in a thread
 beside the games: the answer holds them when they take less than :data:`EXACT_WAIT`,
 later views otherwise (``exact_pending`` until then). The lab's bots play the mix in
-batches in the server's
-workers (:func:`~wooolf_solver.core.hosting.offload`), and after each batch the job's
-figures are the lab's report of every game so far with its verdict
+batches in the server's workers (:func:`~wooolf_solver.core.hosting.offload`), and after
+a batch the job's figures are the lab's report of every game so far with its verdict
 (:func:`~wooolf_solver.lab.verdict.judged`), which the page reads
 (``GET /workshop/api/jobs/ID``). The games are the lab runner's tasks, cut in batches
 and played in order, so after ``N`` games the figures are those of
@@ -75,6 +74,9 @@ RUNNING = 4
 BUSY_TRIES = 20
 BUSY_PAUSE = 0.5
 """A batch the workers refuse (busy) is tried again after this many seconds."""
+REPORTING = 3
+"""The figures are made again once this many times as long as they last to make have
+passed (a long job's report grows; making it must not crowd out the games)."""
 KEPT = 32
 """Jobs kept (running or not): beyond, the oldest is cancelled and forgotten."""
 PLAYERS_TRIED = (5, 8, 6, 4, 10)
@@ -200,7 +202,8 @@ class Job:
     first: float | None = None
     """Seconds from the start to the first batch's figures."""
     history: list[dict[str, Any]] = field(default_factory=list)
-    """The verdict's share after each batch (games, rate, low, high), for the plot."""
+    """The verdict's share each time the figures were made (games, rate, low, high),
+    for the plot."""
     task: asyncio.Future[None] | None = None
     exact_task: asyncio.Future[None] | None = None
     """The exact figures' computation (kept, so that it is not collected)."""
@@ -328,13 +331,27 @@ async def _played(request: Any, parts: Sequence[Sequence[Task[Any, Any, Any]]]) 
     raise AssertionError("unreachable")
 
 
+async def _report(job: Job) -> None:
+    """Every mix's report of its games so far, with its verdict (in a thread)."""
+    for one in job.mixes:
+        summaries = tuple(one.summaries)
+        report = await asyncio.to_thread(job.lab.report, one.simulation, summaries)
+        one.figures = judged(report.to_dict())
+    share = job.mixes[0].figures.get("verdict", {}).get("share")
+    job.history.append({"games": len(job.mixes[0].summaries), **(share or {})})
+    if job.first is None:
+        job.first = round(time.monotonic() - job.started, 3)
+
+
 async def run(job: Job, request: Any) -> None:
     """Play the job's games batch after batch until done or cancelled, two parts at
     once (the two halves of the edited mix's batch, or one batch of each mix when it
-    is compared with another); after each batch, the report of every game so far."""
+    is compared with another); after a batch, the report of every game so far (after
+    the last batch, and after others when :data:`REPORTING` allows)."""
     planned = [tasks(job.lab, [one.simulation], job.games) for one in job.mixes]
     edited = job.mixes[0]
     size = FIRST_BATCH
+    reported = reporting = 0.0  # when the figures were last made, and how long it took
     try:
         while len(edited.summaries) < job.games and job.state == "running":
             began, done = time.monotonic(), len(edited.summaries)
@@ -350,16 +367,13 @@ async def run(job: Job, request: Any) -> None:
             results = await _played(request, [part for _, part in parts])
             for (one, _), summaries in zip(parts, results, strict=True):
                 one.summaries.extend(summaries)
-            for one in job.mixes:
-                summaries = tuple(one.summaries)
-                report = await asyncio.to_thread(job.lab.report, one.simulation, summaries)
-                one.figures = judged(report.to_dict())
-            share = edited.figures.get("verdict", {}).get("share")
-            job.history.append({"games": len(edited.summaries), **(share or {})})
-            if job.first is None:
-                job.first = round(time.monotonic() - job.started, 3)
             per_game = (time.monotonic() - began) / (len(edited.summaries) - done)
             size = max(2, min(MOST_BATCH, int(BATCH_SECONDS / max(per_game, 1e-4))))
+            last = len(edited.summaries) >= job.games
+            if last or time.monotonic() - reported >= REPORTING * reporting:
+                began = time.monotonic()
+                await _report(job)
+                reported, reporting = time.monotonic(), time.monotonic() - began
         if job.state == "running":
             job.state = "done"
     except asyncio.CancelledError:
