@@ -167,12 +167,15 @@ def session_processes(session: int) -> list[int]:
     return found
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-def test_no_process_outlives_a_killed_server(tmp_path: Path) -> None:
+def stopped_after_work(tmp_path: Path, stop: signal.Signals) -> str:
+    """``wooolf serve`` in a session of its own, an analysis run in its workers, then
+    ``stop`` sent; its stderr, once every process of the session is gone."""
     port = free_port()
     command = [sys.executable, "-m", "wooolf_solver", "serve", "--port", str(port)]
     command += ["--db", str(tmp_path / "t.sqlite")]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, start_new_session=True)
+    server = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     try:
         assert server.stdout is not None
         assert "serving on" in server.stdout.readline()
@@ -183,9 +186,23 @@ def test_no_process_outlives_a_killed_server(tmp_path: Path) -> None:
         assert answer.status_code == 200  # the analysis ran in a worker process
         assert len(session_processes(server.pid)) > 1
     finally:
-        os.kill(server.pid, signal.SIGKILL)
-        server.wait()
+        os.kill(server.pid, stop)
+        _, err = server.communicate(timeout=30)
     deadline = time.monotonic() + 10
     while session_processes(server.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert session_processes(server.pid) == []
+    return err
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_no_process_outlives_a_killed_server(tmp_path: Path) -> None:
+    stopped_after_work(tmp_path, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_stopped_server_stops_its_workers_and_says_nothing(tmp_path: Path) -> None:
+    """Stopped as a terminal or a service manager stops it: its workers stopped with it,
+    and no warning of multiprocessing's about what they left."""
+    err = stopped_after_work(tmp_path, signal.SIGTERM)
+    assert "leaked" not in err and "Traceback" not in err, err

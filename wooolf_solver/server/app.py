@@ -470,7 +470,7 @@ class Tables:
     def close(self) -> None:
         for future in list(self.tasks):
             future.cancel()
-        self.workers.close()
+        self.workers.close(final=True)
         self.store.close()
 
 

@@ -143,7 +143,20 @@ class Workers:
         self.running -= 1
         self.slots.release()
 
-    def close(self) -> None:
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
+    def close(self, final: bool = False) -> None:
+        """Let the pool go (a broken one, or the server's at its end). ``final``: its
+        processes are stopped and waited for as well, a computation in progress
+        included, so that the server stops at once and leaves nothing behind (not even
+        the pool's semaphores, which :mod:`multiprocessing` would warn about)."""
+        if self.executor is None:
+            return
+        # the pool's processes (CPython keeps them by pid; none found elsewhere: the
+        # watch on the parent still ends them within WATCH seconds)
+        processes = list((getattr(self.executor, "_processes", None) or {}).values())
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.executor = None
+        if final:
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.join(WATCH * 4)
