@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from wooolf_solver import api
 from wooolf_solver.core.errors import InvalidDeckError
 from wooolf_solver.games.onuw.balance import MODELLED, Balance, balance_of, death_law
-from wooolf_solver.games.onuw.night import night_options, play_night, wakers
-from wooolf_solver.games.onuw.rules import TEAMS, Role, VoteRule, load_rules
+from wooolf_solver.games.onuw.night import Choice, NightState, play_night, power_of, wakers
+from wooolf_solver.games.onuw.rules import TEAMS, Layout, Role, VoteRule, load_rules
 from wooolf_solver.games.onuw.state import ballots_of
 from wooolf_solver.games.onuw.win import deaths, winners
 
@@ -71,16 +71,13 @@ def brute(cards: Sequence[str], edition: str) -> Brute:
         out.minion_alone += deal_share * ("werewolf" not in seats and "minion" in seats)
         for seat in layout.seats:
             out.held[dealt[seat - 1]] += 1
-        waking = [seat for seat, _ in wakers(RULES, layout, dealt)]
-        nights = list(product(*(night_options(RULES, layout, dealt, s) for s in waking)))
-        ends = Counter(
-            play_night(RULES, layout, dealt, dict(zip(waking, choices, strict=True))).cards
-            for choices in nights
-        )
+        ends: Counter[tuple[str, ...]] = Counter()
+        for choices, chance in nights(layout, dealt):
+            ends[play_night(RULES, layout, dealt, choices).cards] += chance  # type: ignore[assignment]
         for dawn, count in ends.items():
             if dawn not in dawns:
                 dawns[dawn] = vote(dawn, players, chosen.vote)
-            share = deal_share * Fraction(count, len(nights))
+            share = deal_share * count
             voted = dawns[dawn]
             out.nobody_dies += share * voted.nobody_dies
             out.werewolf_dies += share * voted.werewolf_dies
@@ -88,6 +85,25 @@ def brute(cards: Sequence[str], edition: str) -> Brute:
                 out.wins[team] += share * chance
             for seat in layout.seats:
                 out.won[dealt[seat - 1]] += share * len(deals) * voted.won[str(seat)]
+    return out
+
+
+def nights(layout: Layout, dealt: tuple[str, ...]) -> list[tuple[dict[int, Choice], Fraction]]:
+    """Every night of a deal with its chance: each seat's options in wake order, from
+    the night as played so far (a doppelganger's copy changes who looks at the centre),
+    all alike (as the lab's `random` seats draw them)."""
+    out: list[tuple[dict[int, Choice], Fraction]] = [({}, Fraction(1))]
+    for seat, role in wakers(RULES, layout, dealt):
+        power = power_of(role)
+        grown = []
+        for choices, chance in out:
+            state = NightState(layout, dealt, list(dealt))
+            for done, done_role in wakers(RULES, layout, dealt):
+                if done in choices:
+                    power_of(done_role).perform(done, choices[done], state)
+            options = power.options(seat, state)
+            grown += [({**choices, seat: c}, chance / len(options)) for c in options]
+        out = grown
     return out
 
 
@@ -155,6 +171,8 @@ def test_three_players_agree_with_the_brute_force(deck: tuple[tuple[str, ...], s
         (("drunk", "minion", "robber", "tanner", "troublemaker", "werewolf"), "table"),
         (("insomniac", "mason", "mason", "robber", "seer", "werewolf", "werewolf"), "official"),
         (("drunk", "robber", "tanner", "villager", "villager", "werewolf", "werewolf"), "table"),
+        (("doppelganger", "robber", "seer", "troublemaker", "werewolf", "werewolf"), "official"),
+        (("doppelganger", "drunk", "insomniac", "minion", "robber", "werewolf"), "table"),
     ],
 )
 def test_chosen_decks_agree_with_the_brute_force(cards: tuple[str, ...], edition: str) -> None:
@@ -219,13 +237,22 @@ def test_a_role_not_modelled_is_refused() -> None:
         balance_of(("werewolf", "seer", "robber", "bard", "villager"), "table", rules)
 
 
-def test_random_seats_in_the_lab_play_the_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "mix",
+    [
+        ["--players", "4"],
+        ["--roles", "doppelganger=1,werewolf=2,seer=1,robber=1,troublemaker=1,drunk=1"],
+    ],
+)
+def test_random_seats_in_the_lab_play_the_baseline(
+    capsys: pytest.CaptureFixture[str], mix: list[str]
+) -> None:
     """The lab's `random` seats: each team's and card's rate within four standard
     errors of the exact baseline (seeded, so the same games every run)."""
-    argv = ["--game", "onuw", "--players", "4", "--bots", "random", "--games", "800"]
-    status, out, _ = run(capsys, "simulate", *argv, "--quick", "--json", "--seed", "7")
+    argv = ["--game", "onuw", *mix, "--bots", "random", "--games", "800", "--seed", "7"]
+    status, out, _ = run(capsys, "simulate", *argv, "--quick", "--json")
     report = json.loads(out)
-    figures = balance_of(RULES.deck("table", 4), "table")
+    figures = balance_of(report["deck"], "table")
     assert status == 0
     for measured, exact in (
         *((report["teams"][team], figures.teams[team]) for team in TEAMS),

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import InvalidArgumentError, InvalidDeckError, InvalidRecordError
 from .lab import Mix
-from .night import NightState, power_of, wakers
+from .night import Choice, NightState, Power, as_played, power_of, wakers
 from .rules import TEAMS, Layout, Rules, VoteRule, load_rules
 from .win import wins
 
@@ -64,7 +64,7 @@ NOTE = (
 )
 
 MODELLED = frozenset(
-    {"werewolf", "minion", "mason", "seer", "robber", "troublemaker"}
+    {"doppelganger", "werewolf", "minion", "mason", "seer", "robber", "troublemaker"}
     | {"drunk", "insomniac", "villager", "tanner"}
 )
 """The roles the baseline models (a role added to the rules is refused until its
@@ -176,9 +176,9 @@ def _total(law: Law, keys: Iterable[Cards]) -> Fraction:
 
 
 def night_law(rules: Rules, layout: Layout, dealt: Cards) -> Law:
-    """The dawn cards of every slot after a night of uniform choices on the deal
-    ``dealt``, each arrangement with its chance, slots dealt the same card sorted
-    (they are interchangeable).
+    """The dawn cards of every slot (a doppelganger's read as the role it became) after
+    a night of random choices on the deal ``dealt``, each arrangement with its chance,
+    slots dealt the same card sorted (they are interchangeable).
 
     >>> layout = Layout(3, 2)
     >>> dealt = ("robber", "seer", "villager", "werewolf", "werewolf")
@@ -189,10 +189,14 @@ def night_law(rules: Rules, layout: Layout, dealt: Cards) -> Law:
     return {now: Fraction(weight, total) for now, weight in weights.items()}
 
 
+Night = tuple[Cards, tuple[tuple[int, str], ...]]
+"""A night in progress: the cards now, and the roles the doppelgangers became."""
+
+
 def night_weights(rules: Rules, layout: Layout, dealt: Cards) -> tuple[dict[Cards, int], int]:
     """:func:`night_law` as whole weights and their total (exact, and fast to add)."""
     groups = _groups(layout, dealt)
-    weights: dict[Cards, int] = {_sorted(dealt, groups): 1}
+    weights: dict[Night, int] = {(_sorted(dealt, groups), ()): 1}
     total = 1
     awake: dict[str, list[int]] = {}
     for seat, role in wakers(rules, layout, dealt):
@@ -201,24 +205,39 @@ def night_weights(rules: Rules, layout: Layout, dealt: Cards) -> tuple[dict[Card
         power = power_of(rules.roles[role_name])
         for seat in seats:
             moves = {
-                now: power.options(seat, NightState(layout, dealt, list(now))) for now in weights
+                night: _chances(power, seat, _state(layout, dealt, night)) for night in weights
             }
-            scale = lcm(*(len(options) for options in moves.values()))
-            after: dict[Cards, int] = {}
-            for now, options in moves.items():
-                share = weights[now] * scale // len(options)
-                for choice in options:
-                    moved = NightState(layout, dealt, list(now))
+            scale = lcm(*(chance.denominator for found in moves.values() for _, chance in found))
+            after: dict[Night, int] = {}
+            for night, found in moves.items():
+                for choice, chance in found:
+                    moved = _state(layout, dealt, night)
                     power.perform(seat, choice, moved)
-                    key = tuple(moved.now)
+                    key = (tuple(moved.now), tuple(sorted(moved.copies.items())))
+                    share = weights[night] * chance.numerator * (scale // chance.denominator)
                     after[key] = after.get(key, 0) + share
             weights, total = after, total * scale
-        merged: dict[Cards, int] = {}
-        for now, weight in weights.items():
-            key = _sorted(now, groups)
+        merged: dict[Night, int] = {}
+        for (now, copies), weight in weights.items():
+            key = (_sorted(now, groups), copies)
             merged[key] = merged.get(key, 0) + weight
         weights = merged
-    return weights, total
+    dawns: dict[Cards, int] = {}
+    for night, weight in weights.items():
+        dawn = _sorted(as_played(_state(layout, dealt, night)), groups)
+        dawns[dawn] = dawns.get(dawn, 0) + weight
+    return dawns, total
+
+
+def _state(layout: Layout, dealt: Cards, night: Night) -> NightState:
+    return NightState(layout, dealt, list(night[0]), dict(night[1]))
+
+
+def _chances(power: Power, seat: int, state: NightState) -> list[tuple[Choice, Fraction]]:
+    """Each choice of the seat with its chance: all alike (a doppelganger's too: each
+    copy and the copied role's choice together, as the lab's seats draw them)."""
+    options = power.options(seat, state)
+    return [(choice, Fraction(1, len(options))) for choice in options]
 
 
 def _groups(layout: Layout, dealt: Cards) -> tuple[tuple[int, ...], ...]:

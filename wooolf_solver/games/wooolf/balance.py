@@ -298,7 +298,7 @@ def balance(roles: str | None = None, deck: Path | None = None, parity: bool = F
             "balance: give an edition or NAME=COPIES,... as --roles, or a deck file"
         )
     if roles is not None and (roles.lower().endswith(".toml") or Path(roles).is_file()):
-        roles, deck = None, Path(roles)  # a deck file's path, as the lab's mixes take it
+        deck = Path(roles)  # a deck file's path, as the lab's mixes name it
     if deck is not None:
         rules, edition = load_deck(Path(deck), base_rules())
         return Balance(
