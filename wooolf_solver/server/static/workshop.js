@@ -10,7 +10,8 @@
   const WAIT = 150;  // ms of quiet after an edit before the job starts
   const STATES = { running: t("running"), done: t("done"), cancelled: t("stopped"), failed: t("failed") };
   let games = [];
-  let job = null;  // the running job's key
+  let job = null;  // the latest job's key (the one the next edit replaces)
+  let edits = 0;  // edits sent: an answer to an older one is stale
   let view = null;  // its last view
   let timer = null;
   let poller = null;
@@ -88,18 +89,23 @@
     if ($("reference").value.trim()) body.reference = $("reference").value.trim();
     if (g.role_lists) body.roles = roles();
     else Object.assign(body, { mix: $("mix").value, players: Number($("players").value) });
+    const mine = ++edits;
     clearTimeout(poller);
-    job = null;
     $("figures").dataset.state = "starting";
     try {
       const started = await call("/jobs", {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
       });
+      if (mine !== edits) {  // a newer edit was sent meanwhile: this job is stale
+        fetch(`${API}/jobs/${started.job}`, { method: "DELETE" });
+        return;
+      }
       show("");
       job = started.job;
       draw(started);
       poller = setTimeout(poll, POLL);
     } catch (error) {
+      if (mine !== edits) return;
       show(error.message);
       $("figures").dataset.state = "refused";
     }
