@@ -17,8 +17,9 @@ Every figure is an exact :class:`~fractions.Fraction`, computed without sampling
 1. the centre's cards are enumerated as multisets (the seats and the centre slots are
    interchangeable, so one arrangement stands for each);
 2. the night runs as a chain over the table's cards (:func:`night_law`), each role's
-   options equally likely, with the real powers of :mod:`.night`; slots dealt the same
-   card are interchangeable, so each state is kept sorted within them;
+   options equally likely, with the real powers of :mod:`.night` (a doppelganger's copy
+   is part of the state; its card counts at dawn as the role it became); slots dealt
+   the same card are interchangeable, so each state is kept sorted within them;
 3. uniform ballots treat the seats alike, so a set of ``k`` dead seats has a chance
    that depends on ``k`` only (:func:`death_law`, an inclusion–exclusion count of the
    ballots that vote for no one's own seat);
