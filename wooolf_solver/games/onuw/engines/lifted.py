@@ -33,6 +33,11 @@ Every weight is an exact integer (the night prior scaled by a common multiple of
 every option count, the claims' likelihoods, the orbit's size); the per-slot outputs
 of a block's slots are averaged over the block at the end, which is exact by the
 symmetry.
+
+**Memory.** What a run keeps grows with the players' hands it meets: one night plan
+each (:data:`PLAN_BYTES`). A run whose plans would hold more than the memory budget
+(:func:`~wooolf_solver.core.budget.max_memory`, ``--max-memory``) stops with
+:class:`~wooolf_solver.core.budget.TooLargeError`, one line.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from math import comb, factorial
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from ....core.budget import TooLargeError, max_memory
 from ....core.tally import Tally, Weight
 from ..model import (
     NOTHING_SEEN,
@@ -91,6 +97,9 @@ observes: folded into the plan otherwise."""
 
 CALM_KINDS = frozenset({"seer", "wolf", "minion", "mason", "insomniac", "idle"})
 """The fast paths that move no card."""
+
+PLAN_BYTES = 8 << 10
+"""What one night plan holds, about (measured at 13 players: 1 to 6 kB a plan)."""
 
 
 def _slots_in(value: EntryValue) -> Iterator[Slot]:
@@ -789,6 +798,12 @@ class _Engine:
     def consistent(self) -> bool:
         return self.tally(stop_at_first=True).total > 0
 
+    def check_memory(self) -> None:
+        """Refuse (:class:`TooLargeError`) a run whose night plans outgrow the budget."""
+        needed, budget = len(self.plans) * PLAN_BYTES, max_memory()
+        if needed > budget:
+            raise TooLargeError(f"the night plans of {len(self.plans)} hands", needed, budget)
+
     def sums(self) -> Sums:
         """Every output's weight, a block's sums spread evenly over its slots."""
         tally = self.tally()
@@ -1240,6 +1255,7 @@ class _Night:
             weight = self.plan()
             plan = (weight, self.count, self.steps, self.swapper, *engine.said())
             engine.plans[key] = plan
+            engine.check_memory()
         else:
             weight, self.count, self.steps, self.swapper, truth, liar = plan
             engine.truth[:] = truth
