@@ -3,8 +3,9 @@
 Every engine (fast, CP-SAT, python-constraint) agrees exactly with the generic brute
 force on played deals with the hunter in the deck and some ballots recorded (what a
 dying hunter's shot is read from, in ``win_if``); a played deal's dead are those of
-the reference's own reading of the rules (:func:`onuw_reference.dead`); worked facts
-and the review's chain.
+the reference's own reading of the rules (:func:`onuw_reference.dead`), bots' games
+too (stand-ins' claims, the solver's ballots); worked facts, a hunter's claim as a
+story, and the review's chain.
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ from onuw_reference import dead, solved
 from rich.console import Console
 from test_onuw_fast import played, talkers, with_hunter
 
-from wooolf_solver.games.onuw.record import read_record
+from wooolf_solver.games.onuw.bots import solver_ballot, stand_ins
+from wooolf_solver.games.onuw.record import Claim, read_record
 from wooolf_solver.games.onuw.render import render_review
 from wooolf_solver.games.onuw.review import review
 from wooolf_solver.games.onuw.rules import load_rules
+from wooolf_solver.games.onuw.speech import Teller, story_chance
 from wooolf_solver.games.onuw.table import play_deal
 from wooolf_solver.games.onuw.vote import vote
 
@@ -115,3 +118,16 @@ def test_a_review_shows_the_chain() -> None:
     console = Console(width=200, record=True)
     console.print(render_review(result))
     assert "Seat 2 died holding the hunter: its ballot took seat 3." in console.export_text()
+
+
+@settings(max_examples=max(4, settings().max_examples // 6))
+@given(st.integers(0, 10**9))
+def test_bots_play_a_hunter_deck(seed: int) -> None:
+    # stand-ins talk, every ballot is the solver's; a hunter's claim weighs 1/K as a story
+    rng = Random(seed)
+    deck = with_hunter(rng, RULES.deck("table", 5))
+    game = play_deal(rng, 5, deck=deck, claims=stand_ins(deck), ballots=solver_ballot)
+    rule = RULES.edition("table").vote
+    assert set(game.dead) == dead(game.dawn, game.record.votes or {}, rule.nobody, rule.least)
+    teller = Teller.of(game.record)
+    assert story_chance(Claim(1, "hunter"), teller) == Fraction(1, len(set(deck)))
