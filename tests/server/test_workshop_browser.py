@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -32,6 +33,17 @@ pytestmark = pytest.mark.usefixtures("plain_console")
 def browser() -> Iterator[Any]:
     with launch() as browser:
         yield browser
+
+
+def left_running(app: Any, seconds: float = 5) -> list[str]:
+    """The jobs still running after ``seconds`` at most (a stale answer's job is cancelled
+    by the page's next request, which may be on its way)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        running = [job.key for job in app.state.workshop_jobs.values() if job.state == "running"]
+        if not running or time.monotonic() > deadline:
+            return running
+        time.sleep(0.05)
 
 
 def edit(page: Any, selector: str, value: str) -> None:
@@ -68,7 +80,8 @@ def test_three_edits_give_the_command_lines_figures(
     games = GAMES if game == "werewolf" else 6
     context = browser.new_context(viewport=PHONE, accept_downloads=True)
     page = context.new_page()
-    with serving(create_app(tmp_path / "t.sqlite", workers="thread")) as url:
+    app = create_app(tmp_path / "t.sqlite", workers="thread")
+    with serving(app) as url:
         page.goto(f"{url}/workshop?game={game}")
         page.locator(f'#roles input[data-role="{role}"]').wait_for()
         assert page.locator(f'#roles input[data-role="{role}"]').input_value() == copies
@@ -91,6 +104,7 @@ def test_three_edits_give_the_command_lines_figures(
             for row in page.locator("#sides tr").all()
         }
         verdict = page.locator("#verdict").inner_text()
+        assert not left_running(app)  # every earlier edit's job stopped (a stale one soon)
         if shots := os.environ.get("WOOOLF_SCREENSHOTS"):
             page.screenshot(path=str(Path(shots) / f"workshop-{game}-phone.png"), full_page=True)
         with page.expect_download() as saving:
