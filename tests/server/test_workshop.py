@@ -193,3 +193,31 @@ def test_a_deck_compared_with_another_has_both_mixes_figures(
         "/workshop/api/jobs", json={**options, "reference": "werewolf=2,seer=1,villager=5"}
     )
     assert same.status_code == 422 and "the same mix" in same.json()["error"]
+
+
+values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.text(max_size=12),
+    st.sampled_from(["table", "basic", "werewolf=1,villager=3", "a/b", "random", "greedy"]),
+    st.dictionaries(st.text(max_size=8), st.integers(-1, 3), max_size=3),
+)
+
+
+@given(
+    st.fixed_dictionaries(
+        {"game": st.sampled_from(["werewolf", "onuw", "wooolf", "chess"])},
+        optional=dict.fromkeys(("roles", "mix", "players", "bots", "seed", "reference"), values),
+    ),
+    st.integers(1, 3),
+)
+def test_any_options_are_a_job_or_one_line(options: dict[str, Any], games: int) -> None:
+    with TestClient(create_app(":memory:", workers="inline")) as client:
+        answer = client.post("/workshop/api/jobs", json={**options, "games": games})
+        assert answer.status_code in (201, 422), answer.text
+        if answer.status_code == 201:
+            client.delete(f"/workshop/api/jobs/{answer.json()['job']}")
+        else:
+            error = answer.json()["error"]
+            assert error and "\n" not in error and len(error) <= 300

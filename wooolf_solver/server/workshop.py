@@ -106,6 +106,8 @@ def mix_of(options: Mapping[str, Any]) -> str:
             if n != 0
         ]
         mix = ",".join(parts)
+        if not mix:
+            raise InvalidArgumentError("roles: at least one card")
     else:
         mix = fields.string(fields.required(options, "mix", "job"), "mix")
     if not MIX.fullmatch(mix) or Path(mix).exists():
