@@ -21,7 +21,13 @@ from hypothesis import strategies as st
 
 from wooolf_solver import api
 from wooolf_solver.core.errors import InvalidDeckError
-from wooolf_solver.games.onuw.balance import MODELLED, Balance, balance_of, death_law
+from wooolf_solver.games.onuw.balance import (
+    MODELLED,
+    Balance,
+    balance_of,
+    death_law,
+    shot_law,
+)
 from wooolf_solver.games.onuw.night import Choice, NightState, play_night, power_of, wakers
 from wooolf_solver.games.onuw.rules import TEAMS, Layout, Role, VoteRule, load_rules
 from wooolf_solver.games.onuw.state import ballots_of
@@ -29,7 +35,19 @@ from wooolf_solver.games.onuw.win import deaths, winners
 
 pytestmark = pytest.mark.usefixtures("plain_console")
 
-RULES = load_rules()
+
+@dataclass(frozen=True)
+class Shooter(Role):
+    """A role whose holder at dawn, if it dies, kills the seat it voted for."""
+
+    shoots: bool = True
+
+
+RULES = replace(
+    load_rules(),
+    roles=MappingProxyType({**load_rules().roles, "hunter": Shooter("hunter", "village")}),
+)
+"""The game's rules, with a hunter that shoots (whatever the rules file says of it)."""
 
 
 def test_the_death_law_counts_every_ballot_profile() -> None:
@@ -39,6 +57,23 @@ def test_the_death_law_counts_every_ballot_profile() -> None:
             for size in range(players + 1):
                 for seats in combinations(range(1, players + 1), size):
                     assert counted.get(seats, Fraction(0)) == law[size], (players, rule, seats)
+
+
+def test_the_shot_law_counts_every_ballot_profile() -> None:
+    """The hunter at seat 1: each final dead set's share is the vote's dead without a
+    shot, or the vote's dead and one seat shot."""
+    for players in (3, 4, 5, 6):
+        for rule in (VoteRule(nobody=True, least=1), VoteRule(nobody=False, least=2)):
+            counted = dead_sets(players, rule, 1)
+            law, shot = death_law(players, rule), shot_law(players, rule)
+            for size in range(players + 1):
+                for seats in combinations(range(1, players + 1), size):
+                    if 1 not in seats:
+                        expected = law[size]
+                    else:  # unshot, or shot from a set one smaller
+                        expected = law[size] - (players - size) * shot[size]
+                        expected += (size - 1) * shot[size - 1]
+                    assert counted.get(seats, Fraction(0)) == expected, (players, rule, seats)
 
 
 @dataclass
@@ -110,7 +145,8 @@ def nights(layout: Layout, dealt: tuple[str, ...]) -> list[tuple[dict[int, Choic
 def vote(dawn: tuple[str, ...], players: int, rule: VoteRule) -> Brute:
     """Every ballot profile on the dawn cards (``won``: by seat)."""
     out = Brute()
-    for dead, share in dead_sets(players, rule).items():
+    hunter = dawn.index("hunter") + 1 if "hunter" in dawn[:players] else 0
+    for dead, share in dead_sets(players, rule, hunter).items():
         won = winners(RULES, players, dawn, dead)
         out.nobody_dies += share * (not dead)
         out.werewolf_dies += share * any(dawn[s - 1] == "werewolf" for s in dead)
@@ -122,11 +158,17 @@ def vote(dawn: tuple[str, ...], players: int, rule: VoteRule) -> Brute:
 
 
 @cache
-def dead_sets(players: int, rule: VoteRule) -> dict[tuple[int, ...], Fraction]:
-    """Every ballot profile's dead, as each set's share of the profiles."""
+def dead_sets(players: int, rule: VoteRule, hunter: int = 0) -> dict[tuple[int, ...], Fraction]:
+    """Every ballot profile's dead, as each set's share of the profiles; with a
+    ``hunter`` seat, its shot: dead, it kills the seat its ballot names."""
     layout = RULES.layout("table", players)
     ballots = list(product(*(ballots_of(layout, s, rule.nobody) for s in layout.seats)))
-    dead = Counter(deaths(dict(enumerate(profile, 1)), rule) for profile in ballots)
+    dead: Counter[tuple[int, ...]] = Counter()
+    for profile in ballots:
+        killed = set(deaths(dict(enumerate(profile, 1)), rule))
+        if hunter in killed and profile[hunter - 1] is not None:
+            killed.add(profile[hunter - 1])
+        dead[tuple(sorted(killed))] += 1
     return {seats: Fraction(count, len(ballots)) for seats, count in dead.items()}
 
 
@@ -154,13 +196,15 @@ def decks(draw: st.DrawFn) -> tuple[tuple[str, ...], str]:
     for role, copies in counts.items():
         if copies > 1 and not RULES.roles[role].repeat:
             cards = [c for c in cards if c != role] + ["villager"] * (copies - 1) + [role]
+    if "doppelganger" in cards and "hunter" in cards:  # a copied shot: not modelled
+        cards = [c if c != "hunter" else "villager" for c in cards]
     return tuple(sorted(cards)), edition
 
 
 @given(decks())
 def test_three_players_agree_with_the_brute_force(deck: tuple[tuple[str, ...], str]) -> None:
     cards, edition = deck
-    agree(balance_of(cards, edition), brute(cards, edition))
+    agree(balance_of(cards, edition, RULES), brute(cards, edition))
 
 
 @pytest.mark.parametrize(
@@ -173,10 +217,12 @@ def test_three_players_agree_with_the_brute_force(deck: tuple[tuple[str, ...], s
         (("drunk", "robber", "tanner", "villager", "villager", "werewolf", "werewolf"), "table"),
         (("doppelganger", "robber", "seer", "troublemaker", "werewolf", "werewolf"), "official"),
         (("doppelganger", "drunk", "insomniac", "minion", "robber", "werewolf"), "table"),
+        (("hunter", "robber", "seer", "tanner", "werewolf", "werewolf"), "table"),
+        (("hunter", "minion", "troublemaker", "villager", "villager", "werewolf"), "table"),
     ],
 )
 def test_chosen_decks_agree_with_the_brute_force(cards: tuple[str, ...], edition: str) -> None:
-    agree(balance_of(cards, edition), brute(cards, edition))
+    agree(balance_of(cards, edition, RULES), brute(cards, edition))
 
 
 def test_the_deal_figures_are_hypergeometric() -> None:

@@ -66,7 +66,7 @@ NOTE = (
 
 MODELLED = frozenset(
     {"doppelganger", "werewolf", "minion", "mason", "seer", "robber", "troublemaker"}
-    | {"drunk", "insomniac", "villager", "tanner"}
+    | {"drunk", "insomniac", "villager", "tanner", "hunter"}
 )
 """The roles the baseline models (a role added to the rules is refused until its
 night and its effect on the vote are checked here)."""
@@ -325,17 +325,69 @@ def death_law(players: int, rule: VoteRule) -> tuple[Fraction, ...]:
     return tuple(law)
 
 
+@cache
+def shot_law(players: int, rule: VoteRule) -> tuple[Fraction, ...]:
+    """With a shooter (a card that ``shoots``: the hunter) at a seat ``h``: for ``k =
+    0..players``, the chance that the ballots kill exactly a given set ``D`` of ``k``
+    seats holding ``h`` and that ``h``'s ballot names a given seat ``t`` outside ``D``
+    (which the shot then kills too).
+
+    The count is :func:`death_law`'s with ``h``'s ballot on ``t``: ``t`` starts with
+    one ballot, and ``h`` is never forced to vote for itself.
+
+    >>> from wooolf_solver.games.onuw.rules import VoteRule
+    >>> shot_law(3, VoteRule(nobody=False, least=2))
+    (Fraction(0, 1), Fraction(1, 8), Fraction(0, 1), Fraction(0, 1))
+    """
+    size, voters = players + 1, players - 1
+    counts = [0] * size
+    unit = _series(size, 0, 1)
+    for top in range(max(2, rule.least), size):
+        fewer = _series(size, 0, top)
+        others = [fewer if rule.nobody else unit]
+        for _ in range(players):
+            others.append(_times(others[-1], fewer))
+        forced = [unit]
+        for _ in range(players):
+            forced.append(_times(forced[-1], _series(size, 0, top - 1)))
+        for b, e in product(range(players), (0, 1)):  # b others forced, e: t forced
+            aside = _times(forced[b], _series(size, 0, top - 1 - e))
+            for k in range(1, min(voters // top, players - 1 - b) + 1):
+                degree = voters - b - e - top * k
+                if degree < 0:
+                    continue
+                rest = others[players - k - 1 - b]
+                outside = sum(
+                    comb(degree, i) * rest[i] * aside[degree - i] for i in range(degree + 1)
+                )
+                inside = sum(
+                    (-1) ** a
+                    * comb(k - 1, a)
+                    * factorial(voters - a - b - e)
+                    // (factorial(degree) * factorial(top) ** (k - a) * factorial(top - 1) ** a)
+                    for a in range(k)
+                )
+                counts[k] += (-1) ** (b + e) * comb(players - k - 1, b) * outside * inside
+    total = (players - 1 + rule.nobody) ** players
+    return tuple(Fraction(count, total) for count in counts)
+
+
 # -- who wins --------------------------------------------------------------------------
 
 
 def standing(rules: Rules, card: str) -> str:
-    """The kind of a dawn card as :func:`.win.wins` tells them apart: ``werewolf``,
-    ``minion``, else its team.
+    """The kind of a dawn card as the vote and :func:`.win.wins` tell them apart:
+    ``werewolf``, ``minion``, a card that shoots (by its name), else its team.
 
     >>> standing(load_rules(), "seer"), standing(load_rules(), "minion")
     ('village', 'minion')
     """
-    return card if card in ("werewolf", "minion") else rules.team(card)
+    return card if card in ("werewolf", "minion") or shoots(rules, card) else rules.team(card)
+
+
+def shoots(rules: Rules, card: str) -> bool:
+    """Whether the holder of ``card`` at dawn, if it dies, kills the seat it voted for."""
+    return bool(getattr(rules.roles[card], "shoots", False))
 
 
 Table = tuple[tuple[str, int], ...]
@@ -358,18 +410,13 @@ def outcomes(rules: Rules, rule: VoteRule, table: Table) -> Outcome:
     """The :class:`Outcome` of a table whose seats hold, at dawn, ``table``'s cards
     (one card per kind, with its number of seats; sorted by card)."""
     players = sum(n for _, n in table)
-    law = death_law(players, rule)
     dawn = tuple(card for card, n in table for _ in range(n))
     starts = [sum(n for _, n in table[:i]) for i in range(len(table))]
     teams: dict[str, Fraction] = dict.fromkeys(TEAMS, Fraction(0))
     seats = {standing(rules, card): Fraction(0) for card, _ in table}
     wolf_dies = Fraction(0)
-    for dead_counts in product(*(range(n + 1) for _, n in table)):
+    for dead_counts, chance in _dead(rules, rule, table):
         dead = {starts[i] + j + 1 for i, count in enumerate(dead_counts) for j in range(count)}
-        ways = prod(comb(n, d) for (_, n), d in zip(table, dead_counts, strict=True))
-        chance = law[len(dead)] * ways
-        if not chance:
-            continue
         won = [wins(rules, players, dawn, dead, seat) for seat in range(1, players + 1)]
         for team in {rules.team(card) for card in dawn}:
             if any(w for w, card in zip(won, dawn, strict=True) if rules.team(card) == team):
@@ -382,6 +429,27 @@ def outcomes(rules: Rules, rule: VoteRule, table: Table) -> Outcome:
             if card == "werewolf" and d:
                 wolf_dies += chance
     return Outcome(MappingProxyType(teams), MappingProxyType(seats), wolf_dies)
+
+
+def _dead(rules: Rules, rule: VoteRule, table: Table) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+    """How many seats of each kind die, with its chance: the vote's dead, and a
+    shooter's shot (one shooter at most)."""
+    players = sum(n for _, n in table)
+    law, shot = death_law(players, rule), shot_law(players, rule)
+    shooters = [i for i, (card, _) in enumerate(table) if shoots(rules, card)]
+    if len(shooters) > 1 or any(table[i][1] > 1 for i in shooters):
+        raise InvalidDeckError("balance: the random baseline models one card that shoots")
+    for dead in product(*(range(n + 1) for _, n in table)):
+        ways = prod(comb(n, d) for (_, n), d in zip(table, dead, strict=True))
+        k = sum(dead)
+        if not (shooters and dead[shooters[0]]):
+            yield dead, law[k] * ways
+            continue
+        yield dead, (law[k] - (players - k) * shot[k]) * ways
+        for i, (_, n) in enumerate(table):
+            if dead[i] < n:  # the shot kills one more seat, of this kind
+                more = tuple(d + (j == i) for j, d in enumerate(dead))
+                yield more, shot[k] * ways * (n - dead[i])
 
 
 def _table(rules: Rules, seats: Cards) -> Table:
@@ -418,6 +486,10 @@ def balance_of(cards: Sequence[str], edition: str = "table", rules: Rules | None
         raise InvalidDeckError(str(error)) from None
     for name in sorted(set(deck) - MODELLED):
         raise InvalidDeckError(f"balance: the random baseline does not model the {name} yet")
+    if any(power_of(rules.roles[name]).copies for name in deck) and any(
+        shoots(rules, name) for name in deck
+    ):
+        raise InvalidDeckError("balance: the random baseline does not model a copied shot yet")
     no_werewolf, minion_alone = deal_figures(deck, chosen.centre)
     kinds = {card: standing(rules, card) for card in deck}
     tables: dict[Table, Fraction] = {}
