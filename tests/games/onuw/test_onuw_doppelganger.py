@@ -6,13 +6,14 @@ Hypothesis plays real deals (a random deck holding the doppelganger, the ``act``
 ``uniform`` night, bots, truthful and bluffing talkers), takes a viewpoint with its
 card and night (or the public view) and a subset of the claims, and checks that the
 brute force's dealt and dawn cards equal the hand count's, and that every other engine
-answers as the brute force does.
+answers as the brute force does (the fast engine hands these decks to the CP-SAT model).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from fractions import Fraction
 from random import Random
 from types import MappingProxyType
 
@@ -24,6 +25,8 @@ from test_onuw_fast import talkers
 
 from wooolf_solver.core.errors import InvalidRecordError
 from wooolf_solver.core.speech import SPEECH_MODELS
+from wooolf_solver.games.onuw.engines import cpsat
+from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, play_night
 from wooolf_solver.games.onuw.record import DealRecord, Model, dump_record, read_record
 from wooolf_solver.games.onuw.rules import load_rules
@@ -66,7 +69,8 @@ def played(seed: int, viewpoint: bool, free: bool = True) -> DealRecord:
         night=night,
     ).record
     claims = tuple(claim for claim in game.claims if rng.random() < 0.7)
-    model = Model(night, speech="free") if free else Model(night, speech=rng.choice(SPEECH_MODELS))
+    lies = Fraction(rng.choice([0, 0, 1]), 10)
+    model = Model(night, speech="free") if free else Model(night, lies, rng.choice(SPEECH_MODELS))
     if not viewpoint:
         cards = {slot: game.cards[slot] for slot in rng.sample(list(game.cards), 2)}
         return replace(
@@ -110,6 +114,12 @@ def test_every_engine_agrees_with_the_brute_force(seed: int, viewpoint: bool) ->
     expected = solved(record, "brute", json=True)
     for engine in ("fast", "cpsat"):
         assert solved(record, engine, json=True) == expected
+    if expected["consistent"]:  # the model's dawn cards, a doppelganger's read as its copy
+        knowledge = knowledge_of(record)
+        for slot in record.layout.slots:
+            for card in sorted(set(record.deck)):
+                chance = expected["dawn"].get((slot, card), 0)
+                assert cpsat.possible(knowledge, slot, card) == (chance > 0)
 
 
 def test_csp_agrees_on_a_small_record() -> None:

@@ -7,7 +7,10 @@ and saw, in the keys of the record format (``saw``, ``centre``, ``robbed``, ``go
 
 Each role's power is a small class, registered by name (:func:`power`); a role's
 ``power`` field in the rules data names its class, so a new role is one data row and
-one class.
+one class. The doppelganger (:class:`Doppelganger`) wakes first and becomes the role
+it copies: its choice is the seat copied followed by that role's choice, the others
+see it where they see that role (:meth:`NightState.playing`), and at dawn its card
+counts as that role (:func:`as_played`).
 
 >>> from wooolf_solver.games.onuw.rules import load_rules
 >>> rules = load_rules()

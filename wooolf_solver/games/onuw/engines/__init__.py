@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, cast
 
-from ....core.errors import EventId
 from ....core.knowledge import Knowledge
 from ....core.posterior import share
 from ....core.tally import Engine, Tally
@@ -174,8 +173,8 @@ def _foreign(knowledge: OnuwKnowledge) -> bool:
 
 
 def copying(knowledge: OnuwKnowledge) -> bool:
-    """Whether the deck holds a card that becomes another at night: ONUW's own engines
-    hand such a knowledge to the brute force (their models do not play it yet)."""
+    """Whether the deck holds a card that becomes another at night: the fast engine
+    hands such a knowledge to the CP-SAT model (its lifted night does not play it)."""
     return any(power_of(knowledge.rules.roles[name]).copies for name in set(knowledge.deck))
 
 
@@ -196,20 +195,8 @@ class CpSatEngine(GenericCpSatEngine):
     def build(self, knowledge: Knowledge, assumptions: bool = False) -> NightModel:
         return NightModel(_onuw(knowledge), assumptions)
 
-    def tally(self, knowledge: Knowledge) -> Tally:
-        if copying(_onuw(knowledge)):
-            return BruteForceEngine().tally(knowledge)
-        return super().tally(knowledge)
-
     def consistent(self, knowledge: Knowledge) -> bool:
-        if copying(_onuw(knowledge)):
-            return BruteForceEngine().consistent(knowledge)
         return cpsat.consistent(_onuw(knowledge))
-
-    def core(self, knowledge: Knowledge) -> tuple[EventId, ...]:
-        if not copying(_onuw(knowledge)):
-            return super().core(knowledge)
-        return () if self.consistent(knowledge) else knowledge.events
 
 
 def find_engine(name: str | None = None) -> Engine:

@@ -15,6 +15,11 @@ reads the whole deal and every night choice, so that model grows with the table
   model lets the role pass (``uniform``, not a bot; or the viewpoint's recorded
   night), and a werewolf looks at the centre only when it is the only player dealt
   a werewolf (a literal ``lone``);
+- **the doppelganger**: ``act[seat, doppelganger][(t, *choice)]``, one literal per seat
+  ``t`` it may copy and choice the role dealt to ``t`` allows it (a copied werewolf is
+  never alone); ``copies[seat, role]`` whether it copies ``role``. It moves cards first
+  (a copied robber, troublemaker or drunk), the others see it where they see the role
+  it copied, and at dawn its card counts as that role (:attr:`NightModel.played`);
 - **the card moves**, in the wake order: before each role that moves cards (robber,
   troublemaker, drunk) the cards are ``now[slot][card]``; each possible swap is the
   choice literal that makes it, and the next state is tied to the last one by
@@ -61,6 +66,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
+from functools import cached_property
 from threading import Lock
 from typing import TYPE_CHECKING, Any
 
@@ -81,6 +87,7 @@ from ..model import (
 from ..night import (
     NOTHING,
     Choice,
+    Doppelganger,
     Drunk,
     Insomniac,
     Mason,
@@ -106,7 +113,10 @@ if TYPE_CHECKING:
 State = dict[Slot, dict[str, "Truth"]]
 """The cards at one moment of the night: slot -> card -> whether the slot holds it."""
 
-KNOWN_POWERS = (Power, Werewolf, Minion, Mason, Seer, Robber, Troublemaker, Drunk, Insomniac)
+KNOWN_POWERS = (
+    *(Power, Werewolf, Minion, Mason, Seer, Robber, Troublemaker, Drunk, Insomniac),
+    Doppelganger,
+)
 """The powers the model encodes (a role with another power is refused)."""
 
 MOVERS = (Robber, Troublemaker, Drunk)
@@ -136,6 +146,8 @@ class NightModel:
         self._free: dict[tuple[Slot, str], Literal] = {}
         self._deal()
         self.acts: dict[tuple[Seat, str], dict[Choice, Truth]] = {}
+        self.copies: dict[tuple[Seat, str], Truth] = {}
+        """(seat, role) -> whether the seat is dealt a doppelganger and copies ``role``."""
         self._choices()
         self.turn: dict[tuple[Seat, str], State] = {}
         """The cards as each (seat, role) sees them when it wakes."""
@@ -276,8 +288,12 @@ class NightModel:
         lone: dict[str, Truth] = {}
         for seat in self.layout.seats:
             for role, dealt in self.dealt[seat].items():
+                if dealt is not False and self.power(role).copies:
+                    self._copier(seat, role, dealt)
+        for seat in self.layout.seats:
+            for role, dealt in self.dealt[seat].items():
                 spec = self.rules.roles[role]
-                if dealt is False or spec.choice == "none":
+                if dealt is False or spec.choice in ("none", "copy"):
                     continue
                 real = choice_options(spec.choice, seat, self.layout)
                 options: dict[Choice, Truth] = {
@@ -294,7 +310,8 @@ class NightModel:
                 )
                 if isinstance(self.power(role), Werewolf):
                     if role not in lone:
-                        lone[role] = self._alone(role)
+                        copied = self.either(self.copied_by(role))
+                        lone[role] = self.both([self._alone(role), negated(copied)])
                     for option in real:
                         self.require(lone[role], [options[option]])
                     if not passes:
@@ -302,6 +319,61 @@ class NightModel:
                 elif not passes:
                     self.require(False, [options[NOTHING]])
                 self.acts[seat, role] = options
+
+    def passes(self, seat: Seat, role: str) -> bool:
+        """Whether "do nothing" is in the prior's support of ``role`` at ``seat``."""
+        prior = self.knowledge.prior
+        uniform = seat in prior.facts or (prior.uniform and seat not in prior.bots)
+        return self.rules.roles[role].may_pass and uniform
+
+    def subs(self, seat: Seat, role: str) -> tuple[Choice, ...]:
+        """The choices a doppelganger at ``seat`` that copied ``role`` may make (a
+        copied werewolf is never alone: none)."""
+        spec, power = self.rules.roles[role], self.power(role)
+        if spec.choice == "none" or isinstance(power, Werewolf):
+            return (NOTHING,)
+        real = choice_options(spec.choice, seat, self.layout)
+        return (NOTHING, *real) if self.passes(seat, role) else real
+
+    def _copier(self, seat: Seat, role: str, dealt: Truth) -> None:
+        """The choices of a doppelganger at ``seat``: a seat ``t`` and a choice that
+        the role dealt to ``t`` allows; and which role it copies."""
+        kinds = [kind for kind in self.kinds if not self.power(kind).copies]
+        fits: dict[Choice, list[tuple[Seat, str]]] = {}
+        for (target,) in choice_options("player", seat, self.layout):
+            for kind in kinds:
+                if self.dealt[target].get(kind, False) is not False:
+                    for sub in self.subs(seat, kind):
+                        fits.setdefault((target, *sub), []).append((target, kind))
+        options: dict[Choice, Truth] = {
+            option: self.model.new_bool_var(f"act[{seat},{role}]={option}") for option in fits
+        }
+        self.model.add(sum(options.values()) == dealt)
+        copying: dict[str, list[Truth]] = {}
+        for option, pairs in fits.items():
+            self.clause([self.dealt[t][kind] for t, kind in pairs], [options[option]])
+            for target, kind in pairs:
+                made = self.both([options[option], self.dealt[target][kind]])
+                copying.setdefault(kind, []).append(made)
+        self.acts[seat, role] = options
+        for kind, found in copying.items():
+            self.copies[seat, kind] = self.either(found)
+
+    def copied_by(self, role: str) -> list[Truth]:
+        """Whether each seat that may be a doppelganger copies ``role``."""
+        return [truth for (_, kind), truth in self.copies.items() if kind == role]
+
+    def copy_choice(self, seat: Seat, role: str, choice: Choice) -> Truth:
+        """Whether ``seat`` is a doppelganger that copied ``role`` and then made ``choice``."""
+        copier = next((r for s, r in self.acts if s == seat and self.power(r).copies), None)
+        if copier is None:
+            return False
+        options = self.acts[seat, copier]
+        return self.either(
+            self.both([literal, self.dealt[option[0]].get(role, False)])
+            for option, literal in options.items()
+            if option[1:] == choice
+        )
 
     def _alone(self, role: str) -> Truth:
         """Whether exactly one player is dealt ``role``."""
@@ -345,7 +417,9 @@ class NightModel:
                 swaps: list[tuple[Truth, Slot, Slot]] = []
                 for seat in turn:
                     self.turn[seat, spec.name] = now
-                    if isinstance(power, MOVERS):
+                    if power.copies:
+                        swaps += self._copied_swaps(seat, spec.name)
+                    elif isinstance(power, MOVERS):
                         for option, literal in self.acts[seat, spec.name].items():
                             if option and literal is not False:
                                 # the troublemaker swaps two others; the robber and
@@ -357,6 +431,40 @@ class NightModel:
                 if swaps:
                     now = self._moved(now, swaps)
         return now
+
+    def _copied_swaps(self, seat: Seat, role: str) -> list[tuple[Truth, Slot, Slot]]:
+        """The swaps a doppelganger at ``seat`` makes at once as a robber, troublemaker
+        or drunk, each under the literal of its choice and the copied card."""
+        swaps: list[tuple[Truth, Slot, Slot]] = []
+        movers = [kind for kind in self.kinds if isinstance(self.power(kind), MOVERS)]
+        for option, literal in self.acts[seat, role].items():
+            target, sub = option[0], option[1:]
+            for kind in movers:
+                if sub and sub in self.subs(seat, kind):
+                    pair = sub if isinstance(self.power(kind), Troublemaker) else (seat, *sub)
+                    made = self.both([literal, self.dealt[target].get(kind, False)])
+                    swaps.append((made, pair[0], pair[1]))
+        return swaps
+
+    @cached_property
+    def played(self) -> State:
+        """The cards at dawn as the game reads them: the doppelganger's card as the
+        role it copied."""
+        copiers = {kind for (_, kind) in self.copies}
+        played: State = {}
+        for slot, row in self.dawn.items():
+            out = dict(row)
+            for kind in copiers:
+                copied = self.either(self.copied_by(kind))
+                for role, holds in row.items():
+                    if self.power(role).copies:
+                        out[kind] = self.either([out[kind], self.both([holds, copied])])
+            for role, holds in row.items():
+                if self.power(role).copies:
+                    anyone = self.either(truth for truth in self.copies.values())
+                    out[role] = self.both([holds, negated(anyone)])
+            played[slot] = out
+        return played
 
     def _moved(self, now: State, swaps: Sequence[tuple[Truth, Slot, Slot]]) -> State:
         """The cards after at most one of ``swaps`` (each under its literal) happens."""
@@ -381,34 +489,93 @@ class NightModel:
     # -- night entries ---------------------------------------------------------------------
 
     def _wolves(self, role: str, seats: tuple[Seat, ...]) -> Truth:
-        """Whether exactly ``seats`` (of the players) were dealt ``role``."""
+        """Whether exactly ``seats`` (of the players) wake as ``role`` (dealt it, or a
+        doppelganger that copied it)."""
         return self.both(
-            self.equal(self.dealt[seat].get(role, False), seat in seats)
+            self.equal(
+                self.either(
+                    [
+                        self.dealt[seat].get(role, False),
+                        *(
+                            truth
+                            for (s, kind), truth in self.copies.items()
+                            if (s, kind) == (seat, role)
+                        ),
+                    ]
+                ),
+                seat in seats,
+            )
             for seat in self.layout.seats
         )
 
-    def _sees(self, seat: Seat, role: str, pairs: tuple[tuple[Slot, str], ...]) -> Truth:
-        """Whether ``seat`` (dealt ``role``) looked at exactly these slots and saw these cards."""
-        state = self.turn[seat, role]
-        choice = tuple(slot for slot, _ in pairs)
-        return self.both(
-            [
-                self.choice_is(seat, role, choice),
-                *(state[slot].get(card, False) for slot, card in pairs),
-            ]
-        )
+    def copier(self, seat: Seat) -> str | None:
+        """The role that copies others that ``seat`` may be dealt (``None``: none)."""
+        return next((r for s, r in self.acts if s == seat and self.power(r).copies), None)
 
-    def _acted(self, seat: Seat, role: str, kind: Callable[[Choice], bool]) -> Truth:
-        """Whether ``seat`` (dealt ``role``) made a choice of the ``kind``."""
+    def _chosen(self, seat: Seat, role: str, copied: bool) -> Callable[[Choice], Truth]:
+        """Whether ``seat``, dealt ``role`` (``copied``: a doppelganger that copied it),
+        makes a choice."""
+        if copied:
+            return lambda choice: self.copy_choice(seat, role, choice)
+        return lambda choice: self.choice_is(seat, role, choice)
+
+    def _sees(
+        self,
+        chosen: Callable[[Choice], Truth],
+        state: State,
+        pairs: tuple[tuple[Slot, str], ...],
+    ) -> Truth:
+        """Whether the seat looked at exactly these slots and saw these cards."""
+        choice = tuple(slot for slot, _ in pairs)
+        return self.both([chosen(choice), *(state[slot].get(card, False) for slot, card in pairs)])
+
+    def _acted(
+        self, seat: Seat, role: str, kind: Callable[[Choice], bool], copied: bool = False
+    ) -> Truth:
+        """Whether ``seat`` (dealt ``role``, or ``copied`` it) made a choice of the ``kind``."""
+        if copied:
+            options = self.acts.get((seat, self.copier(seat) or ""), {})
+            return self.either(
+                self.both([lit, self.dealt[option[0]].get(role, False)])
+                for option, lit in options.items()
+                if option[1:] and kind(option[1:])
+            )
         options = self.acts.get((seat, role), {})
         return self.either(lit for option, lit in options.items() if option and kind(option))
+
+    def _copying(self, seat: Seat) -> list[tuple[str, Truth]]:
+        """Each role ``seat`` may copy, with whether it does."""
+        return [(kind, truth) for (s, kind), truth in self.copies.items() if s == seat]
 
     def key_holds(self, seat: Seat, role: str, key: str, value: Any) -> Truth:
         """Whether, when ``seat`` is dealt ``role``, its real night has ``key`` = ``value``."""
         power = self.power(role)
         if key not in power.keys:
             return False
-        state = self.turn.get((seat, role))
+        if not power.copies:
+            return self._holds(seat, role, key, value, copied=False)
+        if key != "copied":
+            return self.either(
+                self.both([truth, self._holds(seat, kind, key, value, copied=True)])
+                for kind, truth in self._copying(seat)
+            )
+        if len(value) != 1:
+            return False
+        target, kind = value[0]
+        return self.either(
+            self.both([lit, self.dealt[target].get(kind, False)])
+            for option, lit in self.acts.get((seat, role), {}).items()
+            if option[0] == target
+        )
+
+    def _holds(self, seat: Seat, role: str, key: str, value: Any, copied: bool) -> Truth:
+        """:meth:`key_holds` for ``seat`` dealt ``role`` (``copied``: a doppelganger
+        that copied it, acting at its own turn and looking last as an insomniac)."""
+        power = self.power(role)
+        if key not in power.keys:
+            return False
+        chosen = self._chosen(seat, role, copied)
+        state = self.turn.get((seat, self.copier(seat) or "") if copied else (seat, role))
         if key in ("wolves", "masons") and len(set(value)) != len(value):
             return False  # a claim naming a seat twice: no night says so
         if key == "wolves":
@@ -420,19 +587,19 @@ class NightModel:
                 return False
             if isinstance(power, Seer) and self.layout.is_seat(value[0][0]) != (key == "saw"):
                 return False
-            return self._sees(seat, role, value)
+            return False if state is None else self._sees(chosen, state, value)
         if key in ("robbed", "took"):
-            return self.choice_is(seat, role, (value,))
+            return chosen((value,))
         if key == "swapped":
-            return self.choice_is(seat, role, tuple(value))
+            return chosen(tuple(value))
         if key == "got" and state is not None:
             return self.either(
-                self.both([self.choice_is(seat, role, (other,)), state[other].get(value, False)])
+                self.both([chosen((other,)), state[other].get(value, False)])
                 for other in self.layout.seats
                 if other != seat
             )
         if key == "now" and state is not None:
-            return state[seat].get(value, False)
+            return (self.dawn if copied else state)[seat].get(value, False)
         return False
 
     def key_present(self, seat: Seat, role: str, key: str) -> Truth:
@@ -440,11 +607,25 @@ class NightModel:
         power = self.power(role)
         if key not in power.keys:
             return False
+        if not power.copies:
+            return self._present(seat, role, key, copied=False)
+        if key == "copied":
+            return True
+        return self.either(
+            self.both([truth, self._present(seat, kind, key, copied=True)])
+            for kind, truth in self._copying(seat)
+        )
+
+    def _present(self, seat: Seat, role: str, key: str, copied: bool) -> Truth:
+        power = self.power(role)
+        if key not in power.keys:
+            return False
         if key in ("wolves", "masons", "now"):
             return True
         if isinstance(power, Seer):
-            return self._acted(seat, role, lambda o: self.layout.is_seat(o[0]) == (key == "saw"))
-        return self._acted(seat, role, lambda option: True)
+            saw = key == "saw"
+            return self._acted(seat, role, lambda o: self.layout.is_seat(o[0]) == saw, copied)
+        return self._acted(seat, role, lambda option: True, copied)
 
     def entry_holds(self, seat: Seat, role: str, entry: NightEntry, exact: bool) -> Truth:
         """Whether, when ``seat`` is dealt ``role``, every key of ``entry`` has its real
@@ -480,7 +661,9 @@ class NightModel:
                     continue
                 power = self.power(role)
                 state = self.turn.get((seat, role))
-                if isinstance(power, Robber) and state is not None:
+                if power.copies:
+                    truths += self._copy_believes(seat, village)
+                elif isinstance(power, Robber) and state is not None:
                     for option, literal in self.acts[seat, role].items():
                         if not option:
                             truths.append(self.both([literal, role in village]))
@@ -494,6 +677,28 @@ class NightModel:
                     truths.append(dealt)
             self._believes[seat] = self.either(truths)
         return self._believes[seat]
+
+    def _copy_believes(self, seat: Seat, village: list[str]) -> list[Truth]:
+        """Whether ``seat``, a doppelganger, believes it holds a village card: the role
+        it copied, the card it got (robber) or sees last (insomniac)."""
+        truths: list[Truth] = []
+        state = self.turn.get((seat, self.copier(seat) or ""))
+        for kind, truth in self._copying(seat):
+            power = self.power(kind)
+            if isinstance(power, Robber) and state is not None:
+                for sub in self.subs(seat, kind):
+                    seen = (
+                        self.either(state[sub[0]][card] for card in village)
+                        if sub
+                        else kind in village
+                    )
+                    truths.append(self.both([self.copy_choice(seat, kind, sub), seen]))
+            elif isinstance(power, Insomniac):
+                seen = self.either(self.dawn[seat][card] for card in village)
+                truths.append(self.both([truth, seen]))
+            else:
+                truths.append(self.both([truth, kind in village]))
+        return truths
 
     # -- observations --------------------------------------------------------------------
 
@@ -527,7 +732,7 @@ class NightModel:
         if isinstance(observation, ClaimIs):
             return self.equal(self.claim_true(observation.claim), observation.holds)
         if isinstance(observation, CardIs):
-            state = self.dawn if observation.dawn else self.dealt
+            state = self.played if observation.dawn else self.dealt
             card = state[observation.slot].get(observation.role, False)
             return self.equal(card, observation.holds)
         raise UnsupportedError(f"the CP-SAT model cannot encode {type(observation).__name__}")
