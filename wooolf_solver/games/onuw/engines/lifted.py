@@ -46,6 +46,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import comb, factorial
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -122,6 +123,22 @@ def _multinomial(counts: Sequence[int]) -> int:
     for count in counts:
         result //= factorial(count)
     return result
+
+
+@lru_cache(maxsize=1 << 14)
+def _sub_multisets_of(
+    left: tuple[tuple[str, int], ...], size: int
+) -> tuple[tuple[dict[str, int], int, tuple[str, ...]], ...]:
+    """Every sub-multiset of the multiset ``left`` (``(kind, count)`` pairs) of ``size``
+    cards: the sub-multiset, its number of layouts in a row, its cards in sorted order
+    (cached: a block meets the same cards left again and again)."""
+    return tuple(_laid_out(part) for part in _sub_multisets(dict(left), size))
+
+
+def _laid_out(part: dict[str, int]) -> tuple[dict[str, int], int, tuple[str, ...]]:
+    """A multiset, its number of layouts in a row, its cards in sorted order."""
+    cards = tuple(kind for kind in sorted(part) for _ in range(part[kind]))
+    return part, _multinomial(list(part.values())), cards
 
 
 def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int]]:
@@ -507,6 +524,11 @@ class _Engine:
             if not self._allowed(slot, role) or not self._pairs_hold(slot, dealt):
                 return
         left = dict(self.free)
+        # the cards each block may hold (a test on its first slot: the same for all)
+        kinds_of = [
+            frozenset(kind for kind in left if self._allowed(block[0], kind))
+            for block in self.blocks
+        ]
         first = {rule[0] for rule in self.pairs} | {rule[2] for rule in self.pairs}
         first |= set(self.claim_at)
         unknown = sorted(
@@ -520,23 +542,24 @@ class _Engine:
                     yield dealt, orbit
                 return
             block = self.blocks[index]
-            allowed = {kind: count for kind, count in left.items() if count}
-            allowed = {kind: n for kind, n in allowed.items() if self._allowed(block[0], kind)}
-            if index == len(self.blocks) - 1:
-                if sum(allowed.values()) != len(block):
+            fits = kinds_of[index]
+            options: Iterable[tuple[dict[str, int], int, tuple[str, ...]]]
+            if index == len(self.blocks) - 1:  # it takes every card left, if it may
+                rest = {kind: n for kind, n in left.items() if n}
+                if not fits.issuperset(rest):
                     return
-                options: Iterable[dict[str, int]] = [allowed]
+                options = (_laid_out(rest),)
             else:
-                options = _sub_multisets(allowed, len(block))
-            for part in options:
-                cards = [kind for kind in sorted(part) for _ in range(part[kind])]
+                allowed = tuple((kind, n) for kind, n in sorted(left.items()) if n and kind in fits)
+                options = _sub_multisets_of(allowed, len(block))
+            for part, ways, cards in options:
                 for slot, kind in zip(block, cards, strict=True):
                     dealt[slot - 1] = kind
                 if self.lists and not self._lists_hold(dealt):
                     continue
                 for kind, count in part.items():
                     left[kind] -= count
-                yield from blocks(index + 1, orbit * _multinomial(list(part.values())))
+                yield from blocks(index + 1, orbit * ways)
                 for kind, count in part.items():
                     left[kind] += count
             for slot in block:
