@@ -524,6 +524,7 @@ class _Engine:
             if not self._allowed(slot, role) or not self._pairs_hold(slot, dealt):
                 return
         left = dict(self.free)
+        order = sorted(left)  # the kinds of card, as the deals are listed
         # the cards each block may hold (a test on its first slot: the same for all)
         kinds_of = [
             frozenset(kind for kind in left if self._allowed(block[0], kind))
@@ -550,7 +551,7 @@ class _Engine:
                     return
                 options = (_laid_out(rest),)
             else:
-                allowed = tuple((kind, n) for kind, n in sorted(left.items()) if n and kind in fits)
+                allowed = tuple((kind, left[kind]) for kind in order if left[kind] and kind in fits)
                 options = _sub_multisets_of(allowed, len(block))
             for part, ways, cards in options:
                 for slot, kind in zip(block, cards, strict=True):
@@ -570,7 +571,7 @@ class _Engine:
                 yield from blocks(0, 1)
                 return
             slot = unknown[index]
-            for role in sorted(left):
+            for role in order:
                 if left[role] and self._allowed(slot, role):
                     dealt[slot - 1] = role
                     if self._pairs_hold(slot, dealt) and self._lists_hold(dealt):
