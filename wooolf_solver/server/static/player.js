@@ -524,6 +524,9 @@
     const lines = [];
     if (!r.dead.length) lines.push(t("Nobody died."));
     else lines.push(t("Died: {seats}.", { seats: r.dead.map((s) => `${slotName(s)} (${R(r.dawn[String(s)])})`).join(", ") }));
+    for (const s of r.dead.filter((s) => r.dawn[String(s)] === "hunter" && r.votes && r.votes[s] !== undefined && r.votes[s] !== "nobody")) {
+      lines.push(t("The hunter ({seat}) died and took {target} along.", { seat: slotName(s), target: slotName(Number(r.votes[s])) }));
+    }
     if (wolves.length) {
       lines.push(deadWolves.length ? t("A werewolf died: the village wins.")
         : t("Werewolves at dawn: {seats}; none of them died.", { seats: seatList(wolves) }));
