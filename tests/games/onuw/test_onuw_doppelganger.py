@@ -26,6 +26,7 @@ from test_onuw_fast import talkers
 from wooolf_solver.core.errors import InvalidRecordError
 from wooolf_solver.core.speech import SPEECH_MODELS
 from wooolf_solver.games.onuw.engines import cpsat
+from wooolf_solver.games.onuw.hints import hint
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, play_night
 from wooolf_solver.games.onuw.record import DealRecord, Model, dump_record, read_record
@@ -205,3 +206,19 @@ def test_played_deals_read_back() -> None:
             if record.cards[seat] == "doppelganger":
                 copied[entry.get("copied")[0][1]] += 1
     assert len(copied) >= 6
+
+
+def test_the_doppelgangers_hint_scores_each_seat_it_may_copy() -> None:
+    claims = [{"seat": 2, "role": "seer", "saw": {3: "werewolf"}}]
+    record = read_record({**GAME, "viewpoint": 1, "cards": {1: "doppelganger"}, "claims": claims})
+    found = hint(record).to_dict()
+    assert sorted(option["option"]["copied"] for option in found["options"]) == [2, 3]
+    for option in found["options"]:
+        assert option["gain_bits"] >= 0
+        assert sum(option["outcomes"].values()) == pytest.approx(1)
+    best = found["options"][0]
+    assert best["option"] == {"copied": 2}  # the claimed seer: most likely the seer
+    assert max(best["outcomes"], key=best["outcomes"].get) == "seer"
+    recorded = {1: {"copied": {2: "seer"}}}
+    with pytest.raises(InvalidRecordError, match="night is recorded"):
+        hint(read_record({**GAME, "viewpoint": 1, "cards": {1: "doppelganger"}, "night": recorded}))

@@ -7,7 +7,9 @@ of player seats holding a werewolf card at dawn: ``gain_bits = H(D | option) −
 Σ_o P(o | option) · H(D | option, o)``, ``o`` being what the viewpoint would see.
 
 The option is a fact (not weighted); everyone else's night follows the night prior,
-and the claims already made weigh as in ``solve``.
+and the claims already made weigh as in ``solve``. A doppelganger's options are the
+seats it may copy, its outcome the card seen there (:func:`copy_hint`: what it does
+next follows the night prior).
 
 The gains are computed by the library's one formula (:func:`wooolf_solver.core.gains.information`)
 from each option's joint weights of outcome and ``D``; only where those weights come from
@@ -56,7 +58,7 @@ from .model import (
     night_of,
     seen_of,
 )
-from .night import NOTHING, Choice, NightEntry, NightState, power_of
+from .night import NOTHING, Choice, NightEntry, NightState, choice_options, power_of
 from .record import DealRecord
 from .rules import Layout, Rules, Seat
 
@@ -110,6 +112,8 @@ class OptionScore:
             return {"swapped": list(self.option)}
         if self.role == "drunk":
             return {"took": names[0]}
+        if self.role == "doppelganger":
+            return {"copied": self.option[0]}
         return {"centre": names}  # a lone werewolf's look
 
     def to_dict(self) -> dict[str, Any]:
@@ -146,10 +150,6 @@ def _chooser(record: DealRecord) -> tuple[Seat, str, NightEntry | None]:
     entry = record.night.get(seat)
     if rule.choice == "none":
         raise InvalidRecordError(f"night: seat {seat}, the {role}, has no night choice to make")
-    if power_of(rule).copies:
-        raise InvalidRecordError(
-            f"night: seat {seat}, the {role}, chooses whom to copy: no night hint for it yet"
-        )
     if role == "werewolf" or rule.power == "werewolf":
         if entry is None:
             raise InvalidRecordError(
@@ -193,9 +193,35 @@ def hint(record: DealRecord, engine: str | None = None, naive: bool = False) -> 
     about who holds a werewolf card at dawn (``naive`` or ``engine="brute"``, or a
     deck with a card that copies another: by the brute-force reference)."""
     copying = any(power_of(record.rules.roles[name]).copies for name in set(record.deck))
+    seat, role, _ = _chooser(record)
+    if power_of(record.rules.roles[role]).copies:
+        return copy_hint(record, seat, role)
     if naive or copying or find_engine(engine).name == "brute":
         return brute_hint(record)
     return fast_hint(record)
+
+
+def copy_hint(record: DealRecord, seat: Seat, role: str) -> NightHint:
+    """A doppelganger's hint, by the brute force: each other seat it may copy, scored
+    by what the card seen there teaches (what it does next, as that role, follows the
+    night prior, as everyone else's night does)."""
+    knowledge = knowledge_of(record)
+    choice = choice_variable(seat)
+    table = joints(
+        BruteForceEngine(),
+        knowledge,
+        lambda world: world[choice][:1],
+        lambda world: str(world[world[choice][0]][0]),
+    )
+    if not table:
+        raise InconsistentRecordError(minimal_conflict(knowledge, BruteForceEngine()))
+    scores = [
+        _score(option, information(table[option]), record.layout, role)
+        for option in choice_options("player", seat, record.layout)
+        if table.get(option)
+    ]
+    scores.sort(key=lambda score: -score.gain_bits)
+    return NightHint(seat, role, tuple(scores), record.model.speech)
 
 
 def _free_knowledge(record: DealRecord) -> tuple[OnuwKnowledge, Seat, str, NightEntry]:

@@ -115,6 +115,8 @@ def option_words(layout: Layout, option: Choice, role: str) -> str:
         return f"swap {places}"
     if role == "drunk":
         return f"take {places}"
+    if role == "doppelganger":
+        return f"copy {places}"
     return f"look at {places}"
 
 
