@@ -24,7 +24,7 @@ from test_onuw_fast import played, talkers, with_hunter
 
 from wooolf_solver.games.onuw.bots import solver_ballot, stand_ins
 from wooolf_solver.games.onuw.record import Claim, read_record
-from wooolf_solver.games.onuw.render import render_review
+from wooolf_solver.games.onuw.render import render_review, render_vote
 from wooolf_solver.games.onuw.review import review
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.games.onuw.speech import Teller, story_chance
@@ -84,16 +84,18 @@ def test_a_hunters_ballot_counts_in_win_if() -> None:
         "cards": {1: "seer"},
         "night": {1: {"saw": {2: "hunter"}}},
     }
-    before = solved(read_record(base))["win_if"]
-    after = solved(read_record({**base, "votes": {2: 3}}))["win_if"]
-    assert after[3] == before[3] and after[4] == before[4]
+    voted = read_record({**base, "votes": {2: 3}})
+    before, after = solved(read_record(base)), solved(voted)
+    assert after["win_if"][3] == before["win_if"][3] and after["win_if"][4] == before["win_if"][4]
     # seat 2 dies: a werewolf dies with it exactly when seat 3 holds one at dawn
-    assert after[2] == solved(read_record(base))["dawn"].get((3, "werewolf"), Fraction(0))
-    assert 2 not in before and after[2] > 0  # zero chances are left out
-    ballots = {
-        score.ballot: score.win_if for score in vote(read_record({**base, "votes": {2: 3}})).ballots
-    }
-    assert ballots[2] == after[2]
+    assert after["win_if"][2] == before["dawn"].get((3, "werewolf"), Fraction(0))
+    assert 2 not in before["win_if"] and after["win_if"][2] > 0  # zero chances are left out
+    advice = vote(voted)
+    assert {score.ballot: score.win_if for score in advice.ballots}[2] == after["win_if"][2]
+    console = Console(width=200, record=True)
+    console.print(render_vote(voted, advice))
+    told = "A dying hunter takes the seat it voted for along (ballots: seat 2 for seat 3)."
+    assert told in console.export_text()
 
 
 def test_a_review_shows_the_chain() -> None:

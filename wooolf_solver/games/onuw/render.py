@@ -224,14 +224,16 @@ def render_vote(record: DealRecord, advice: VoteAdvice) -> RenderableType:
         table.add_row(name, exact_percent(float(score.win_if)), found)
     best = advice.best
     named = "nobody" if best.ballot is None else f"seat {best.ballot}"
-    return Group(
-        title_line(record),
-        speech_line(record),
-        viewpoint_line(record),
-        "",
-        table,
-        Text(f"Best ballot: {named} ({exact_percent(float(best.win_if))} to win).", style="bold"),
+    shots = advice.posterior.onuw.shots
+    parts: list[RenderableType] = [title_line(record), speech_line(record)]
+    parts += [viewpoint_line(record), "", table]
+    if shots:
+        told = ", ".join(f"seat {seat} for seat {target}" for seat, target in shots.items())
+        parts.append(Text(f"A dying hunter takes the seat it voted for along (ballots: {told})."))
+    parts.append(
+        Text(f"Best ballot: {named} ({exact_percent(float(best.win_if))} to win).", style="bold")
     )
+    return Group(*parts)
 
 
 def render_review(result: DealReview) -> RenderableType:
