@@ -60,7 +60,7 @@ from typing import Any, ClassVar, Literal
 
 from ...core.errors import IllegalMoveError, InvalidRecordError, OutOfTurnError
 from ...core.play import RandomBot
-from .night import NOTHING, Choice
+from .night import NOTHING, Choice, power_of
 from .record import DealRecord, read_record
 from .rules import Layout, Rules, Seat, load_rules
 from .state import Night, OnuwState, Say, Vote
@@ -333,6 +333,9 @@ class LiveTable:
                 table[key] = options[key]
         record = read_record(table, rules)
         layout = record.layout
+        for name in sorted(set(record.deck)):
+            if power_of(rules.roles[name]).copies:  # its second choice needs a second step
+                raise IllegalMoveError(f"deck: the table does not offer the {name} yet")
         if len(record.bots) == record.players:
             raise IllegalMoveError("bots: at least one seat must be a person")
         day = _seconds(options, "day_seconds", DAY_SECONDS, 300)
