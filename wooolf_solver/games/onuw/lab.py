@@ -54,7 +54,7 @@ from ...lab.seating import Seating
 from ...lab.stats import Proportion, error_bars
 from .bots import solver_ballot
 from .forecasts import forecasts
-from .night import Choice
+from .night import Choice, power_of
 from .posterior import OnuwPosterior
 from .record import DealRecord, dump_record
 from .rules import TEAMS, Rules, Seat, load_rules
@@ -177,6 +177,9 @@ def deal(task: Task[Simulation, DealSummary, Report]) -> Table[Any, Any, Any, De
         return solver_ballot(seat, legal, record, r, solved)
 
     def choose(seat: Seat, dealt: str, options: tuple[Choice, ...], r: Random) -> Choice:
+        power = power_of(rules.roles[dealt])
+        if power.copies:  # a seat to copy, then that role's choice: the prior's draw
+            return power.pick(options, r)
         centre = kind_of(seating, seat, dealt, rules).option("centre")
         return night_choice(None if centre is None else float(centre), options, r, sim.players)
 
