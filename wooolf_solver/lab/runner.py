@@ -92,6 +92,19 @@ def story_policy(speech: str | None, policies: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
+class Asked:
+    """What the command line asks of every mix's simulation."""
+
+    players: int
+    bots: tuple[str, ...]
+    seed: str
+    analyse: bool
+    """Whether to add the figures that need the solver."""
+    speech: str | None
+    """The liars' story policy (``None``: the game's bots do not talk)."""
+
+
+@dataclass(frozen=True)
 class Played(Generic[G]):
     """A played game, as a worker sends it back: its summary, and its record's text
     when the task keeps it."""
@@ -154,28 +167,14 @@ class Hooks(Generic[S, G, P]):
         (:meth:`check`), so that a bad mix, player count or bot is refused now, not in a
         worker."""
         policy = speech or (self.speech_policies[0] if self.speech_policies else None)
-        made = [
-            self.simulation(
-                mix, players=players, bots=tuple(bots), seed=seed, analyse=analyse, speech=policy
-            )
-            for mix in mixes
-        ]
+        asked = Asked(players, tuple(bots), seed, analyse, policy)
+        made = [self.simulation(mix, asked) for mix in mixes]
         for simulation in made:
             self.check(simulation)
         return made
 
-    def simulation(
-        self,
-        mix: str,
-        *,
-        players: int,
-        bots: tuple[str, ...],
-        seed: str,
-        analyse: bool,
-        speech: str | None,
-    ) -> S:
-        """The simulation of one mix (``speech``: the liars' policy, or ``None`` when the
-        game's bots do not talk)."""
+    def simulation(self, mix: str, asked: Asked) -> S:
+        """The simulation of one mix, as ``asked``."""
         raise NotImplementedError
 
     def check(self, simulation: S) -> None:

@@ -48,7 +48,7 @@ from ...core.roles import copies_of, is_role_list
 from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, pooled
 from ...lab.executors import Executor
-from ...lab.runner import Hooks, Played, Seed, Table, Task, numbered_seeds, story_policy
+from ...lab.runner import Asked, Hooks, Played, Seed, Table, Task, numbered_seeds, story_policy
 from ...lab.runner import run as run_games
 from ...lab.seating import Seating
 from ...lab.stats import Proportion, error_bars
@@ -389,17 +389,10 @@ class OnuwLab(Hooks[Simulation, DealSummary, Report]):
     speech_policies = POLICIES
     role_lists = True
 
-    def simulation(
-        self,
-        mix: str,
-        *,
-        players: int,
-        bots: tuple[str, ...],
-        seed: str,
-        analyse: bool,
-        speech: str | None,
-    ) -> Simulation:
-        return Simulation.of(mix, players, bots, seed, speech=speech, analyse=analyse)
+    def simulation(self, mix: str, asked: Asked) -> Simulation:
+        return Simulation.of(
+            mix, asked.players, asked.bots, asked.seed, speech=asked.speech, analyse=asked.analyse
+        )
 
     def players_of(self, mix: str) -> int | None:
         """The players ``mix`` deals for (``None``: an edition, for any count)."""

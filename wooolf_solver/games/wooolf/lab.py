@@ -57,7 +57,7 @@ from typing import Any, ClassVar
 
 from ...core.errors import InvalidArgumentError
 from ...lab.executors import Executor
-from ...lab.runner import Hooks, Played, Seed, Table, Task, numbered_seeds
+from ...lab.runner import Asked, Hooks, Played, Seed, Table, Task, numbered_seeds
 from ...lab.runner import run as run_games
 from ...lab.stats import LEVEL, Mean, Proportion
 from .bots import make_bot
@@ -433,19 +433,10 @@ class WooolfLab(Hooks[Simulation, GameSummary, Report]):
         """None: an edition or a deck file deals for several player counts."""
         return None
 
-    def simulation(
-        self,
-        mix: str,
-        *,
-        players: int,
-        bots: tuple[str, ...],
-        seed: str,
-        analyse: bool,
-        speech: str | None,
-    ) -> Simulation:
+    def simulation(self, mix: str, asked: Asked) -> Simulation:
         """A deck file by path, or a built-in edition by name."""
         deck = Deck.load(mix) if Path(mix).is_file() else Deck.of(mix)
-        return Simulation(deck, players, bots, seed, analyse=analyse)
+        return Simulation(deck, asked.players, asked.bots, asked.seed, analyse=asked.analyse)
 
     def check(self, simulation: Simulation) -> None:
         simulation.check()
