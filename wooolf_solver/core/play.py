@@ -148,7 +148,8 @@ def play(state: State[M, V, R], bots: Mapping[int, Bot[V, M]], rng: Random) -> R
     """Play ``state`` to its end: chance draws from ``rng``; the first seat of every
     turn is asked by its bot (with its view, its legal moves and ``rng``), so that the
     same ``rng`` plays the same game. The result."""
-    while True:
+    view, legal, apply = state.view, state.legal, state.apply  # looked up once: a lab's
+    while True:  # games take many short steps
         turn = state.current
         if isinstance(turn, str):
             if turn == TERMINAL:
@@ -156,4 +157,4 @@ def play(state: State[M, V, R], bots: Mapping[int, Bot[V, M]], rng: Random) -> R
             state.chance(rng)
             continue
         seat = turn[0]
-        state.apply(seat, bots[seat].act(state.view(seat), state.legal(seat), rng))
+        apply(seat, bots[seat].act(view(seat), legal(seat), rng))

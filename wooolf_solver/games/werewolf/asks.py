@@ -47,14 +47,16 @@ class Ask(NamedTuple):
     def refusal(self, move: object) -> str | None:
         """Why ``move`` is not a legal answer (``None``: it is)."""
         kind = self.kind
-        if kind == "thief":
-            return _one_of("thief_take", move, (0, 1))
-        if kind == "catch":
-            return _one_of(kind, move, (False, True))
+        if kind in _NAME_ONE:  # the most asked first: a lab asks at every step
+            return None if move in self.allowed else _not_one_of(kind, move, self.allowed)
         if kind == "claim":
             if move is None or (isinstance(move, Claim) and move.seat == self.seat):
                 return None
             return f"claim: {move!r} is not a claim of seat {self.seat}"
+        if kind == "thief":
+            return _one_of("thief_take", move, (0, 1))
+        if kind == "catch":
+            return _one_of(kind, move, (False, True))
         if kind == "witch":
             return self._witch(move)
         if kind in ("cupid", "charm", "voters"):
@@ -95,9 +97,15 @@ class Ask(NamedTuple):
 
 
 def _one_of(what: str, move: object, allowed: Sequence[object]) -> str | None:
-    if move in allowed:
-        return None
+    return None if move in allowed else _not_one_of(what, move, allowed)
+
+
+def _not_one_of(what: str, move: object, allowed: Sequence[object]) -> str:
     return f"{what}: {move!r} is not one of {list(allowed)}"
+
+
+_NAME_ONE = frozenset({"vote", "elect", "check", "victim", "protect", "shoot", "successor"})
+"""The questions answered by naming one of the allowed seats."""
 
 
 def _seats(what: str, move: object, allowed: Sequence[Seat], count: int | None) -> str | None:
@@ -113,14 +121,27 @@ def _seats(what: str, move: object, allowed: Sequence[Seat], count: int | None) 
 class Moves:
     """A seat's legal moves now (every answer :meth:`Ask.refusal` accepts)."""
 
+    __slots__ = ("ask",)
+
     def __init__(self, ask: Ask | None) -> None:
         self.ask = ask
+
+    @classmethod
+    def of(cls, ask: Ask) -> Moves:
+        """The same as ``Moves(ask)``, made without a call of ``__init__`` (a state makes
+        one at every step)."""
+        moves = _new(cls)
+        moves.ask = ask
+        return moves
 
     def __contains__(self, move: object) -> bool:
         return self.ask is not None and self.ask.refusal(move) is None
 
     def __iter__(self) -> Iterator[object]:
         return iter(self.ask.moves() if self.ask is not None else ())
+
+
+_new = object.__new__
 
 
 class View(NamedTuple):

@@ -123,7 +123,12 @@ class Decisions:
         ask = view.ask
         if ask is None:
             raise ValueError(f"seat {view.seat}: nothing is asked")
-        return ACTS.get(ask.kind, _choose)(me, view, ask)
+        kind = ask.kind
+        if kind == "claim":  # the most asked, with the votes: no look-up
+            return me.claim(view, ask.seat)
+        if kind == "vote":
+            return me.vote(view, ask.seat, list(ask.allowed))
+        return ACTS.get(kind, _choose)(me, view, ask)
 
 
 def _choose(me: Player, view: View, ask: Ask) -> object:

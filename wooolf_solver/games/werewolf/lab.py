@@ -23,14 +23,13 @@ from typing import Any
 
 from ...core.speech import SPEECH_MODELS
 from ...lab.calibration import Forecast, pooled
-from ...lab.runner import Hooks, Played, Seed, Table, Task, story_policy
+from ...lab.runner import Asked, Hooks, Played, Seed, Table, Task, story_policy
 from ...lab.runner import run as run_games
 from ...lab.seating import Bots, BotSpec, Seating, is_chance
 from ...lab.stats import Mean, Proportion, error_bars
 from .balance import balance
 from .bots import Player, RandomBot
-from .play import Outcome, outcome_of
-from .play import Seating as Seats
+from .play import Outcome, outcome_of, seated
 from .rules import Deck, Rules, Seat, Variants, load_rules
 from .state import WerewolfState
 from .talk import POLICIES, Talker
@@ -116,11 +115,11 @@ def dealt(
     finish: Callable[[Outcome], Played[GameSummary]],
 ) -> Table[Any, Any, Any, GameSummary]:
     """A game of ``deck`` ready for the runner: its state, the ``players`` in their
-    seats (:class:`.engine.Seating`), chance drawing from ``random.Random(seed ^ 1)``
+    seats (:func:`.play.seated`), chance drawing from ``random.Random(seed ^ 1)``
     (the bots' own generators come from ``seed``), and ``finish`` given the outcome."""
     state = WerewolfState(deck, variants, rules=rules)
     rng = random.Random(seed ^ 1)
-    return Table(state, Seats(state, players), rng, lambda _: finish(outcome_of(state)))
+    return Table(state, seated(state, players), rng, lambda _: finish(outcome_of(state)))
 
 
 @dataclass(frozen=True)
@@ -367,23 +366,16 @@ class WerewolfLab(Hooks[LabSimulation, GameSummary, LabReport]):
     speech_policies = POLICIES
     role_lists = True
 
-    def simulation(
-        self,
-        mix: str,
-        *,
-        players: int,
-        bots: tuple[str, ...],
-        seed: str,
-        analyse: bool,
-        speech: str | None,
-    ) -> LabSimulation:
+    def simulation(self, mix: str, asked: Asked) -> LabSimulation:
         """The bots and the policy are checked before the mix (for every mix: the
         same answer each time)."""
         from .mixes import Mix  # noqa: PLC0415
 
-        seating_of(bots)
-        policy = story_policy(speech, POLICIES)
-        return LabSimulation(Mix.of(mix, players), bots, seed, policy, analyse)
+        seating_of(asked.bots)
+        policy = story_policy(asked.speech, POLICIES)
+        return LabSimulation(
+            Mix.of(mix, asked.players), asked.bots, asked.seed, policy, asked.analyse
+        )
 
     def players_of(self, mix: str) -> int | None:
         """The players ``mix`` deals for (``None``: ``table``, for any count)."""

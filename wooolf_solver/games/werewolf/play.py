@@ -93,6 +93,18 @@ class Seating(Mapping[Seat, Player]):
         return self.state.players
 
 
+def seated(
+    state: WerewolfState, bots: Player | Mapping[Seat | str, Player]
+) -> Mapping[Seat, Player]:
+    """Each seat's player as :class:`Seating` finds it; a plain mapping when no player
+    is placed on a role (every step asks it: one look-up in a dict)."""
+    if not isinstance(bots, Mapping):
+        return dict.fromkeys(state.seats, bots)
+    if not any(isinstance(key, str) for key in bots):
+        return {seat: bots[seat] for seat in state.seats}
+    return Seating(state, bots)
+
+
 def outcome_of(state: WerewolfState) -> Outcome:
     """The played game of a finished (or stopped) state."""
     winners = winners_of(state.rules, state.roles, state.winner, state.lovers)
@@ -113,7 +125,7 @@ def play_game(
     or one per seat, and optionally one per role: a role's player plays every seat that
     plays that role, before the seat's own)."""
     state = WerewolfState(deck, variants, rules=rules, deal=deal)
-    play(state, Seating(state, bots), rng)
+    play(state, seated(state, bots), rng)
     return outcome_of(state)
 
 
@@ -125,6 +137,7 @@ __all__ = [
     "Tonight",
     "outcome_of",
     "play_game",
+    "seated",
     "winner_of",
     "winners_of",
 ]

@@ -37,7 +37,7 @@ class Power:
 
     def night(self, table: Table, seat: Seat) -> Flow:
         """The role wakes (its player is alive and has its power)."""
-        return _nothing()
+        return _NOTHING
 
     def survives_attack(self, table: Table, seat: Seat) -> bool:
         """Whether the werewolves' attack, not saved, leaves the player alive."""
@@ -49,16 +49,20 @@ class Power:
 
     def after_death(self, table: Table, seat: Seat, cause: Cause) -> Flow:
         """The player's death was announced (a hunter shoots, say)."""
-        return _nothing()
+        return _NOTHING
 
     def protectable(self) -> bool:
         """Whether the defender may protect this role's player."""
         return True
 
 
-def _nothing() -> Flow:
+def _asks_nothing() -> Flow:
     """A hook that asks nothing."""
     yield from ()
+
+
+_NOTHING = _asks_nothing()
+next(_NOTHING, None)  # spent: ``yield from`` it returns at once, as often as asked
 
 
 POWERS: dict[str, type[Power]] = {}
@@ -78,8 +82,16 @@ def power(name: str) -> Callable[[_P], _P]:
 
 
 def power_of(name: str) -> Power:
-    """The power of a role's power name (a plain :class:`Power` if it has none)."""
-    return POWERS.get(name, Power)()
+    """The power of a role's power name (a plain :class:`Power` if it has none; one
+    instance each: a power keeps no state of its own, the table holds it)."""
+    found = _MADE.get(name)
+    if found is None:
+        found = _MADE[name] = POWERS.get(name, Power)()
+    return found
+
+
+_MADE: dict[str, Power] = {}
+"""The power of each name asked so far."""
 
 
 @power("thief")
@@ -115,7 +127,7 @@ class Defender(Power):
 
     def night(self, table: Table, seat: Seat) -> Flow:
         last = table.last_protected if table.protected_night == table.night - 1 else None
-        allowed = tuple(s for s in table.living if s != last and table.power(s).protectable())
+        allowed = tuple([s for s in table.living if s != last and table.power(s).protectable()])
         if not allowed:
             return
         target = yield Ask("protect", seat, allowed)
@@ -129,7 +141,7 @@ class Seer(Power):
     """Looks at a living player's card (or alignment)."""
 
     def night(self, table: Table, seat: Seat) -> Flow:
-        allowed = tuple(s for s in table.living if s != seat)
+        allowed = tuple([s for s in table.living if s != seat])
         if not allowed:
             return
         target = yield Ask("check", seat, allowed)
@@ -150,13 +162,13 @@ class Werewolf(Power):
     village = False
 
     def night(self, table: Table, seat: Seat) -> Flow:
-        pack = tuple(s for s in table.living if table.roles[s] == WEREWOLF)
+        pack = tuple([s for s in table.living if table.roles[s] == WEREWOLF])
         if seat != pack[0]:
             return
         if table.night == 1:
             for wolf in pack:
                 table.record(Wolves(wolf, pack))
-        allowed = tuple(s for s in table.living if table.roles[s] != WEREWOLF)
+        allowed = tuple([s for s in table.living if table.roles[s] != WEREWOLF])
         if not allowed:
             return
         victim = yield Ask("victim", seat, allowed, pack=pack)
@@ -183,7 +195,7 @@ class Witch(Power):
         if victim is None:
             return
         heals, poisons = yield Ask(
-            "witch", seat, tuple(s for s in table.living if s != seat), victim=victim,
+            "witch", seat, tuple([s for s in table.living if s != seat]), victim=victim,
             can_heal=seat not in table.healed, can_poison=seat not in table.poisoned,
             within=tuple(table.living),
         )  # fmt: skip
@@ -203,13 +215,13 @@ class Piper(Power):
     village = False
 
     def night(self, table: Table, seat: Seat) -> Flow:
-        allowed = tuple(s for s in table.living if s != seat and s not in table.charmed)
+        allowed = tuple([s for s in table.living if s != seat and s not in table.charmed])
         if not allowed:
             return
         charms = yield Ask("charm", seat, allowed, number=min(2, len(allowed)))
         table.charmed.update(charms)
         table.record(Charms(seat, tuple(sorted(charms))))
-        circle = tuple(s for s in table.living if s in table.charmed)
+        circle = tuple([s for s in table.living if s in table.charmed])
         for charmed in circle:
             table.record(Charmed(charmed, circle))
 
@@ -238,7 +250,7 @@ class Elder(Power):
     def after_death(self, table: Table, seat: Seat, cause: Cause) -> Flow:
         if cause in ("poison", "shot", "lynch"):
             table.powers_lost = True
-        return _nothing()
+        return _NOTHING
 
 
 @power("village-idiot")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, get_args
@@ -102,9 +102,9 @@ class Rules:
     thief_extra: Deck
     """The cards added to the deck when a thief is in it."""
 
-    @property
+    @cached_property
     def wake_order(self) -> tuple[Role, ...]:
-        """The roles that wake, in the night's order."""
+        """The roles that wake, in the night's order (worked out once: every night asks)."""
         awake = [role for role in self.roles.values() if role.wakes is not None]
         return tuple(sorted(awake, key=lambda role: role.wakes or 0))
 

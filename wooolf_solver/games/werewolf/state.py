@@ -43,6 +43,15 @@ Winner = str
 
 _GAMES = itertools.count(1)
 
+NO_MOVES = Moves(None)
+"""A seat's moves when it is not asked."""
+
+_view = _ask = tuple.__new__
+"""Makes a :class:`View` or an :class:`Ask` from its fields in order (as its own
+constructor, one call less: a lab's game makes one of each at nearly every step)."""
+_PLAIN = Ask("", 0)[3:]
+"""The fields of an :class:`Ask` after the seats it may name, as a plain question has them."""
+
 
 @dataclass
 class Tonight:
@@ -74,7 +83,8 @@ def winner_of(
     """
     if not living:
         return "nobody"
-    pipers = [s for s in living if roles[s] == PIPER]
+    cards = [roles[s] for s in living]
+    pipers = [s for s in living if roles[s] == PIPER] if PIPER in cards else []
     if pipers and all(s in charmed for s in living if s != pipers[0]):
         return "piper"
     if (
@@ -83,7 +93,7 @@ def winner_of(
         and rules.team(roles[lovers[0]]) != rules.team(roles[lovers[1]])
     ):
         return "lovers"
-    wolves = sum(1 for s in living if roles[s] == WEREWOLF)
+    wolves = cards.count(WEREWOLF)
     others = len(living) - wolves
     if not wolves:
         return "village"
@@ -112,7 +122,11 @@ class WerewolfState:
         self.seats = tuple(range(1, self.players + 1))
         self.living: tuple[Seat, ...] = self.seats
         self.events: list[Event] = []
-        self.seen: dict[Seat, list[Event]] = {seat: [] for seat in self.seats}
+        # Each seat's log: one list shared by the seats told nothing of their own, until
+        # a seat's first private event gives it a copy; a public event goes to each log.
+        public: list[Event] = []
+        self.seen: dict[Seat, list[Event]] = dict.fromkeys(self.seats, public)
+        self._logs: list[list[Event]] = [public]
         self.night = 0
         self.days = 0
         self.take: int | None = None
@@ -139,7 +153,11 @@ class WerewolfState:
         self.left_dealt: tuple[str, ...] = ()
         self._flow: Flow | None = None
         self._pending: Ask | Draw | None = None
-        self._turn: Turn = CHANCE
+        self._asked: Ask | None = None  # the question pending, and its seat's moves
+        self._moves = NO_MOVES
+        self.current: Turn = CHANCE  # whose turn: an attribute, read at every step
+        self._claims = {seat: Ask("claim", seat) for seat in self.seats}  # every day's,
+        self._claim_moves = {seat: Moves(ask) for seat, ask in self._claims.items()}  # made once
         if deal is not None:
             cards = [name for name, n in self.full_deck for _ in range(n)]
             if sorted(deal) != sorted(cards):
@@ -149,16 +167,13 @@ class WerewolfState:
 
     # -- the protocol --------------------------------------------------------------------
 
-    @property
-    def current(self) -> Turn:
-        return self._turn
-
     def legal(self, seat: Seat) -> Moves:
-        return Moves(self._ask(seat))
+        ask = self._asked
+        return self._moves if ask is not None and ask.seat == seat else NO_MOVES
 
     def apply(self, seat: Seat, move: object) -> None:
-        ask = self._ask(seat)
-        if ask is None:
+        ask = self._asked
+        if ask is None or ask.seat != seat:
             raise IllegalMoveError(f"seat {seat}: it is not this seat's turn")
         why = ask.refusal(move)
         if why is not None:
@@ -176,12 +191,13 @@ class WerewolfState:
             raise IllegalMoveError("chance: it is not chance's turn")
 
     def view(self, seat: Seat) -> View:
-        log, checks = self.seen[seat], self.checks.get(seat)
-        return View(
+        log, checks, ask = self.seen[seat], self.checks.get(seat), self._asked
+        return _view(View, (
             self.game, seat, self.roles.get(seat, ""), self.night, self.living,
             tuple(sorted(checks.items())) if checks else (), log, len(log),
-            self.players, self.deck, self.variants, self.rules, self._ask(seat),
-        )  # fmt: skip
+            self.players, self.deck, self.variants, self.rules,
+            ask if ask is not None and ask.seat == seat else None,
+        ))  # fmt: skip
 
     @property
     def is_terminal(self) -> bool:
@@ -190,10 +206,6 @@ class WerewolfState:
     def result(self) -> Winner | None:
         """The winner (``None``: stopped unfinished after :data:`MAX_NIGHTS`)."""
         return self.winner
-
-    def _ask(self, seat: Seat) -> Ask | None:
-        pending = self._pending
-        return pending if isinstance(pending, Ask) and pending.seat == seat else None
 
     def _deal(self, cards: list[str]) -> None:
         self.dealt = dict(zip(self.seats, cards, strict=False))
@@ -208,9 +220,14 @@ class WerewolfState:
         try:
             pending = self._pending = self._flow.send(answer)
         except StopIteration:
-            self._pending, self._turn = None, TERMINAL
+            self._pending, self._asked, self.current = None, None, TERMINAL
             return
-        self._turn = CHANCE if isinstance(pending, Draw) else (pending.seat,)
+        if isinstance(pending, Draw):
+            self._asked, self.current = None, CHANCE
+        else:
+            seat = pending.seat
+            moves = self._claim_moves[seat] if pending.kind == "claim" else Moves.of(pending)
+            self._asked, self._moves, self.current = pending, moves, (seat,)
 
     # -- helpers for the powers ------------------------------------------------------------
 
@@ -225,10 +242,14 @@ class WerewolfState:
         """Write ``event``; every seat that may know it sees it."""
         self.events.append(event)
         if event.public:
-            for seen in self.seen.values():
-                seen.append(event)
+            for log in self._logs:
+                log.append(event)
         elif isinstance(event, Private):
-            self.seen[event.seat].append(event)
+            log = self.seen[event.seat]
+            if log is self._logs[0]:  # the seat's first private event: its own log
+                log = self.seen[event.seat] = list(log)
+                self._logs.append(log)
+            log.append(event)
 
     def game_record(self) -> GameRecord:
         """The moderator's record so far: every card (the role played), every event."""
@@ -266,7 +287,7 @@ class WerewolfState:
         return tuple(sorted((seat, self.roles[seat]) for seat in dead))
 
     def bury(self, dead: Sequence[Seat]) -> None:
-        self.living = tuple(seat for seat in self.living if seat not in dead)
+        self.living = tuple([seat for seat in self.living if seat not in dead])
 
     def aftermath(self, dead: Sequence[Seat], causes: Mapping[Seat, Cause]) -> Flow:
         """For each death in order: its power's last act, the sheriff's successor."""
@@ -278,7 +299,7 @@ class WerewolfState:
                 yield from self.name_successor(seat)
 
     def name_successor(self, seat: Seat) -> Flow:
-        allowed = tuple(s for s in self.living if s != seat and s not in self.mute)
+        allowed = tuple([s for s in self.living if s != seat and s not in self.mute])
         self.sheriff = None
         if allowed:
             self.sheriff = yield Ask("successor", seat, allowed)
@@ -307,12 +328,15 @@ class WerewolfState:
         self.night += 1
         self.tonight = Tonight()
         self.record(Night(self.night))
+        present = {self.roles[s] for s in self.living}  # the cards played by the living
         for role in self.rules.wake_order:
             if role.first_night and self.night > 1:
                 continue
-            for seat in [s for s in self.living if self.roles[s] == role.name]:
-                if self.has_power(seat) and seat in self.living:
-                    yield from self.power(seat).night(self, seat)
+            if role.name in present:
+                for seat in [s for s in self.living if self.roles[s] == role.name]:
+                    if self.has_power(seat) and seat in self.living:
+                        yield from self.power(seat).night(self, seat)
+                present = {self.roles[s] for s in self.living}  # the thief changes cards
             if self.night == 1 and role.name == "thief" and self.over():
                 return
         if self.over():
@@ -331,7 +355,7 @@ class WerewolfState:
             dead.append(tonight.poisoned)
             causes[tonight.poisoned] = "poison"
         direct, dead = dead, self.grief(dead)
-        self.mourned[len(self.events)] = tuple(s for s in dead if s not in direct)
+        self.mourned[len(self.events)] = tuple([s for s in dead if s not in direct])
         self.bury(dead)
         self.record(Dawn(self.night, tuple(dead), self.revealed(dead)))
         if not self.over():
@@ -341,7 +365,7 @@ class WerewolfState:
         if self.night == 1 and self.sheriff is None:
             yield from self._elect()
         for seat in list(self.living):
-            said = yield Ask("claim", seat)
+            said = yield self._claims[seat]
             if said is not None:
                 self.record(said)
         voters = [s for s in self.living if s not in self.mute]
@@ -351,11 +375,12 @@ class WerewolfState:
         living = self.living
         votes: dict[Seat, Seat] = {}
         for seat in voters:
-            votes[seat] = yield Ask("vote", seat, living)
+            votes[seat] = yield _ask(Ask, ("vote", seat, living, *_PLAIN))
         tally: Counter[Seat] = Counter()
         for voter, target in votes.items():
             tally[target] += 2 if voter == self.sheriff else 1
-        top = [s for s, n in tally.items() if n == max(tally.values())] if tally else []
+        most = max(tally.values(), default=0)
+        top = [s for s, n in tally.items() if n == most]
         lynched, tie = (top[0], False) if len(top) == 1 else (None, bool(top))
         goats = [s for s in self.living if self.roles[s] == "scapegoat" and self.has_power(s)]
         if tie and goats:
@@ -366,8 +391,9 @@ class WerewolfState:
         living = self.living
         ballots: Counter[Seat] = Counter()
         for seat in living:
-            ballots[(yield Ask("elect", seat, living))] += 1
-        top = tuple(sorted(s for s, n in ballots.items() if n == max(ballots.values())))
+            ballots[(yield _ask(Ask, ("elect", seat, living, *_PLAIN)))] += 1
+        most = max(ballots.values(), default=0)
+        top = tuple(sorted([s for s, n in ballots.items() if n == most]))
         self.sheriff = yield Draw(top)
         self.record(SheriffNamed(self.sheriff))
 
