@@ -162,7 +162,12 @@ class NightPrior:
         chance = power.chance(choice, seat, state, self.uniform_for(seat))
         if not chance:
             return 0
-        return 1 if seat in self.facts else int(self.scale * chance)
+        if seat in self.facts:
+            return 1
+        weight = self.scale * chance
+        if weight.denominator != 1:  # an option count the scale (_scale) does not cover
+            raise ValueError(f"the night prior's scale {self.scale} misses {chance}")
+        return int(weight)
 
     def likelihood(self, world: World) -> int:
         dealt = dealt_of(self.layout, world)
