@@ -24,7 +24,7 @@ in JSON ``{"rate", "low", "high"}``, plus ``count`` and ``n``, as in every lab).
 >>> sim = Simulation.of("table", 3, ("stand-in", "bot"), seed="doc")
 >>> report = run([sim], 2)[0].to_dict()
 >>> report["games"], sorted(report["teams"]), report["speech"], sorted(report["calibration"])
-(2, ['tanner', 'village', 'werewolf'], 'mimic', ['free', 'mimic'])
+(2, ['tanner', 'village', 'werewolf'], 'mimic', ['free', 'mimic', 'mixed'])
 """
 
 from __future__ import annotations
