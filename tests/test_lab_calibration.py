@@ -57,7 +57,7 @@ def simulate(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
 
 def check_calibration(report: dict[str, Any]) -> None:
     scores = report["calibration"]
-    assert sorted(scores) == ["free", "mimic"]
+    assert sorted(scores) == ["free", "mimic", "mixed"]
     for score in scores.values():
         assert len(score["bins"]) == BINS and score["count"] > 0
         assert sum(b["count"] for b in score["bins"]) == score["count"]

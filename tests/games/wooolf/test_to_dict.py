@@ -24,6 +24,7 @@ from golden_outputs import CASES, ROOT, Golden
 from wooolf_solver import api
 from wooolf_solver.games import find_game
 from wooolf_solver.games.base import Lab
+from wooolf_solver.lab.verdict import judged
 
 LAB_VERBS = ("simulate", "compare")
 
@@ -85,7 +86,7 @@ def lab_answer(command: Command) -> dict[str, Any]:
     if command.verb == "simulate":
         (report,) = reports
         return report.to_dict()
-    mixes_json = {lab.label(report.simulation): report.to_dict() for report in reports}
+    mixes_json = {lab.label(report.simulation): judged(report.to_dict()) for report in reports}
     return {"version": 1, "mixes": mixes_json}
 
 
