@@ -42,6 +42,7 @@ from ...core.errors import InvalidArgumentError, InvalidDeckError, did_you_mean
 from ...core.roles import copies_of, is_role_list
 from ...core.words import NOBODY
 from .rules import UNKNOWN_ICON, Card, Rules, Setup, base_rules, load_deck
+from .scoring import EARLY_POINTS, FINAL_POINTS
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -69,6 +70,11 @@ class Baseline:
     random_right: Fraction
     blind_right: Fraction
 
+    @property
+    def points(self) -> dict[str, Fraction]:
+        """The expected points of the blind declaration, made early or at the end."""
+        return {"early": EARLY_POINTS * self.blind_right, "final": FINAL_POINTS * self.blind_right}
+
     def to_dict(self) -> dict[str, Any]:
         chances = {
             "share": self.share,
@@ -77,7 +83,7 @@ class Baseline:
         }
         return {
             **{name: float(value) for name, value in chances.items()},
-            "points": {"early": float(2 * self.blind_right), "final": float(self.blind_right)},
+            "points": {when: float(value) for when, value in self.points.items()},
             "exact": {name: f"{v.numerator}/{v.denominator}" for name, v in chances.items()},
         }
 
@@ -363,7 +369,7 @@ def render_balance(result: Balance) -> RenderableType:
                 f"{float(figures.share):.1%}",
                 f"{float(figures.random_right):.1%}",
                 f"{float(figures.blind_right):.1%}",
-                f"{float(2 * figures.blind_right):.2f}/{float(figures.blind_right):.2f}",
+                "/".join(f"{float(value):.2f}" for value in figures.points.values()),
             )
         parts.append(table)
     parts.append(Text(NOTE, style="dim"))
