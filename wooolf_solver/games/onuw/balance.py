@@ -382,12 +382,7 @@ def standing(rules: Rules, card: str) -> str:
     >>> standing(load_rules(), "seer"), standing(load_rules(), "minion")
     ('village', 'minion')
     """
-    return card if card in ("werewolf", "minion") or shoots(rules, card) else rules.team(card)
-
-
-def shoots(rules: Rules, card: str) -> bool:
-    """Whether the holder of ``card`` at dawn, if it dies, kills the seat it voted for."""
-    return bool(getattr(rules.roles[card], "shoots", False))
+    return card if card in ("werewolf", "minion") or rules.roles[card].shoots else rules.team(card)
 
 
 Table = tuple[tuple[str, int], ...]
@@ -436,7 +431,7 @@ def _dead(rules: Rules, rule: VoteRule, table: Table) -> Iterator[tuple[tuple[in
     shooter's shot (one shooter at most)."""
     players = sum(n for _, n in table)
     law, shot = death_law(players, rule), shot_law(players, rule)
-    shooters = [i for i, (card, _) in enumerate(table) if shoots(rules, card)]
+    shooters = [i for i, (card, _) in enumerate(table) if rules.roles[card].shoots]
     if len(shooters) > 1 or any(table[i][1] > 1 for i in shooters):
         raise InvalidDeckError("balance: the random baseline models one card that shoots")
     for dead in product(*(range(n + 1) for _, n in table)):
@@ -487,7 +482,7 @@ def balance_of(cards: Sequence[str], edition: str = "table", rules: Rules | None
     for name in sorted(set(deck) - MODELLED):
         raise InvalidDeckError(f"balance: the random baseline does not model the {name} yet")
     if any(power_of(rules.roles[name]).copies for name in deck) and any(
-        shoots(rules, name) for name in deck
+        rules.roles[name].shoots for name in deck
     ):
         raise InvalidDeckError("balance: the random baseline does not model a copied shot yet")
     no_werewolf, minion_alone = deal_figures(deck, chosen.centre)
