@@ -12,6 +12,7 @@ from ..core.documents import shown
 from ..games import find_game
 from ..games.base import Lab
 from ..lab.executors import make_executor
+from ..lab.runner import bot_names
 from ..lab.verdict import judged
 from .session import (
     Session,
@@ -193,7 +194,7 @@ def run_lab(
     if roles and not lab.role_lists:
         raise UsageError(f"--roles: the {args.game} lab takes an edition or a deck file")
     spec = args.bots or lab.default_bots
-    bots = tuple(part.strip() for part in spec.split(",") if part.strip())
+    bots = bot_names(spec)
     seed, analyse = str(args.seed), not args.quick
     if args.speech is not None and not lab.speech_policies:
         raise UsageError(f"--speech: the bots of {args.game} do not talk")

@@ -72,6 +72,16 @@ def numbered_seeds(seed: str, games: int) -> list[Seed]:
     return [f"{seed}:{index}" for index in range(games)]
 
 
+def bot_names(spec: str) -> tuple[str, ...]:
+    """The bots of a comma-separated list (``--bots``, the workshop's field), blanks
+    dropped.
+
+    >>> bot_names("greedy, random,")
+    ('greedy', 'random')
+    """
+    return tuple(part.strip() for part in spec.split(",") if part.strip())
+
+
 def story_policy(speech: str | None, policies: Sequence[str]) -> str:
     """The liars' story policy of talking bots: ``speech``, or the game's default (the
     first of ``policies``); an unknown one is refused.

@@ -47,7 +47,7 @@ from ..core.i18n import page_context
 from ..core.pages import render_page
 from ..games import available, find_game
 from ..games.base import AnyGame
-from ..lab.runner import Hooks, Task, play_task, tasks
+from ..lab.runner import Hooks, Task, bot_names, play_task, tasks
 from ..lab.verdict import judged, shares_text
 from .limits import one_line
 from .workers import BusyError
@@ -146,15 +146,11 @@ def default_players(lab: Any, mix: str) -> int:
         return int(implied)
     for players in PLAYERS_TRIED:
         try:
-            lab.simulations([mix], players, _bots(lab.default_bots), "0", False)
+            lab.simulations([mix], players, bot_names(lab.default_bots), "0", False)
         except SolverError:
             continue
         return players
     return PLAYERS_TRIED[0]
-
-
-def _bots(spec: str) -> tuple[str, ...]:
-    return tuple(part.strip() for part in spec.split(",") if part.strip())
 
 
 def roles_of(report: Mapping[str, Any]) -> dict[str, int] | None:
@@ -263,7 +259,7 @@ def create(options: Mapping[str, Any]) -> Job:
     if reference is not None:
         mixes.append(mix_of({"mix": reference}))
         players_of(lab, mixes[1], players)
-    simulations = lab.simulations(mixes, players, _bots(spec), seed, not quick)
+    simulations = lab.simulations(mixes, players, bot_names(spec), seed, not quick)
     labels = [lab.label(simulation) for simulation in simulations]
     if len(set(labels)) < len(labels):
         raise InvalidArgumentError(f"reference: the same mix as the deck ({labels[0]})")
@@ -461,7 +457,7 @@ def deck_route(game: str, mix: str, players: int | None = None) -> Response:
         found, lab = lab_of(game)
         mix = mix_of({"mix": mix})
         count = players_of(lab, mix, players if players else default_players(lab, mix))
-        (simulation,) = lab.simulations([mix], count, _bots(lab.default_bots), "0", False)
+        (simulation,) = lab.simulations([mix], count, bot_names(lab.default_bots), "0", False)
         report = lab.report(simulation, ()).to_dict()
     except (SolverError, LookupError) as error:
         return _refused(error)
