@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from .balance import Balance
+    from .hints import NightHint
+    from .vote import VoteAdvice
 
 
 class Werewolf(Game[GameRecord]):
@@ -53,7 +55,7 @@ class Werewolf(Game[GameRecord]):
         "fast": "wooolf_solver.games.werewolf.engines.counter:CountingEngine"
     }
     verbs: ClassVar[frozenset[str]] = frozenset(
-        {"solve", "why", "review", "balance", "moderate", "simulate", "compare"}
+        {"solve", "hint", "vote", "why", "review", "balance", "moderate", "simulate", "compare"}
     )
     pages: ClassVar[tuple[str, ...]] = ("wooolf_solver.games.werewolf.moderate_page:router",)
 
@@ -67,6 +69,19 @@ class Werewolf(Game[GameRecord]):
 
     def posterior(self, knowledge: Knowledge, tally: Tally) -> Posterior:
         return WerewolfPosterior(knowledge, tally)
+
+    def hint(self, record: GameRecord, engine: str | None = None, naive: bool = False) -> NightHint:
+        """The seer's checks tonight, ranked by what they would teach (:mod:`.hints`;
+        ``naive`` or a generic engine: the naive twin)."""
+        from .hints import hint  # noqa: PLC0415
+
+        return hint(self.record(record), self.engine(engine), naive)
+
+    def vote(self, record: GameRecord, engine: str | None = None) -> VoteAdvice:
+        """Every ballot open to the viewpoint, best first for its team (:mod:`.vote`)."""
+        from .vote import vote  # noqa: PLC0415
+
+        return vote(self.record(record), self.engine(engine))
 
     def explain(
         self,

@@ -25,8 +25,10 @@ from ...lab.calibration import calibration_rows
 from ...lab.stats import interval_text
 from .balance import Balance
 from .explain import TERMS
+from .hints import NightHint
 from .record import GameRecord
 from .review import Review
+from .vote import VoteAdvice
 from .words import TEAM_WORDS, conflict_words, outcome_words
 
 if TYPE_CHECKING:
@@ -45,6 +47,10 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
         return render_reasons(game, result)
     if verb == "why":
         return reasons_render.render_why(result)
+    if verb == "hint" and isinstance(result, NightHint):
+        return render_hint(game, result, int(options.get("top", len(result.options))))
+    if verb == "vote" and isinstance(result, VoteAdvice):
+        return render_vote(game, result)
     if verb == "review":
         return render_review(game, result)
     if verb == "review-html" and game is not None:
@@ -131,6 +137,75 @@ def lynch_lines(lynch: Sequence[Mapping[str, Any]]) -> list[Text]:
             style="dim",
         ),
     ]
+
+
+def knowledge_title(record: GameRecord | None, what: str) -> Text:
+    """The first line of an answer: whose knowledge, and what follows."""
+    viewpoint = record.viewpoint if record is not None else None
+    whose = "Public knowledge" if viewpoint is None else f"Seat {viewpoint}'s knowledge"
+    return Text(f"Werewolf — {whose}: {what}", style="bold")
+
+
+def render_hint(record: GameRecord | None, advice: NightHint, top: int) -> RenderableType:
+    """The seer's checks, most informative first (the first ``top``), or why there are none."""
+    title = knowledge_title(record, f"tonight's night action, as the {advice.role}")
+    if not advice.options:
+        return Group(title, Text(f"Nothing to hint: {advice.note}."), speech_line(advice.speech))
+    more = len(advice.options) - top
+    table = Table(
+        title="Each check by what it teaches about which living seats are werewolves",
+        title_justify="left",
+        caption=f"… and {plural(more, 'more check')}" if more > 0 else None,
+        caption_justify="left",
+        box=box.SIMPLE_HEAD,
+    )
+    for column in ("#", "check", "gain (bits)", "what you would see"):
+        table.add_column(column, justify="right" if column != "what you would see" else "left")
+    for rank, option in enumerate(advice.options[:top], 1):
+        seen = ", ".join(f"{what} {exact_percent(float(p))}" for what, p in option.outcomes.items())
+        table.add_row(str(rank), f"seat {option.target}", f"{option.gain_bits:.3f}", seen)
+    best = advice.options[0]
+    return Group(
+        title,
+        table,
+        Text(f"Best: look at seat {best.target} ({best.gain_bits:.3f} bits).", style="bold"),
+        speech_line(advice.speech),
+    )
+
+
+def render_vote(record: GameRecord | None, advice: VoteAdvice) -> RenderableType:
+    """Every ballot open to the viewpoint, best first for its team."""
+    title = knowledge_title(record, "the ballot, each living seat best first")
+    village = advice.goal == "village"
+    best = advice.best
+    if best is None:
+        return Group(title, Text("Vote: nobody else is alive."), speech_line(advice.speech))
+    table = Table(box=box.SIMPLE_HEAD)
+    table.add_column("ballot")
+    table.add_column("P(werewolf)", justify="right")
+    if not village:
+        table.add_column("worth to the village", justify="right")
+    for score in advice.ballots:
+        worth = () if village else (f"{float(score.score):.2f}",)
+        table.add_row(f"seat {score.ballot}", exact_percent(float(score.werewolf)), *worth)
+    if village:
+        line = (
+            f"Best ballot: seat {best.ballot} ({exact_percent(float(best.werewolf))} a werewolf)."
+        )
+        why = "Ranked by the chance the seat is a werewolf (the review's judge for the village)."
+    else:
+        whose = TEAM_WORDS.get(advice.goal, advice.goal)
+        line = (
+            f"Best ballot, for your team: seat {best.ballot} (worth {float(best.score):.2f} to "
+            "the village)."
+        )
+        why = (
+            f"Ranked, as the review judges {whose}, by the seat's worth to the village (its "
+            "expected card points, a villager's 1), never your own team's."
+        )
+    return Group(
+        title, table, Text(line, style="bold"), Text(why, style="dim"), speech_line(advice.speech)
+    )
 
 
 def render_reasons(game: GameRecord | None, reasons: Mapping[Fact, Explanation]) -> RenderableType:
