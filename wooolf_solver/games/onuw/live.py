@@ -60,7 +60,7 @@ from typing import Any, ClassVar, Literal
 
 from ...core.errors import IllegalMoveError, InvalidRecordError, OutOfTurnError
 from ...core.play import RandomBot
-from .night import NOTHING, Choice, power_of
+from .night import NOTHING, Choice, NightEntry, NightState, power_of
 from .record import DealRecord, read_record
 from .rules import Layout, Rules, Seat, load_rules
 from .state import Night, OnuwState, Say, Vote
@@ -107,6 +107,8 @@ SESSION: dict[str, Any] = {
     "timed_out": {},
     "deal": 1,
     "totals": {},
+    "copying": {},
+    "woke_again": [],
 }
 """The lobby's, the host's and the session's fields, with their values in a table
 stored before they existed (a table read back gets these when they are missing)."""
@@ -174,7 +176,7 @@ def option_of(role: str, choice: Choice, layout: Layout) -> dict[str, Any]:
     return {"centre": names}  # a lone werewolf's look
 
 
-NIGHT_KEYS = ("saw", "centre", "robbed", "swapped", "took")
+NIGHT_KEYS = ("copied", "saw", "centre", "robbed", "swapped", "took")
 
 
 def _normal(move: Move) -> dict[str, Any]:
@@ -293,6 +295,12 @@ class LiveTable:
     """The deal's number in the session (:meth:`again`)."""
     totals: dict[str, int] = field(default_factory=dict)
     """Seat (as text) -> its score over the session's earlier deals."""
+    copying: dict[str, int] = field(default_factory=dict)
+    """Seat (as text) of a person who copies a card -> the seat it copied, while the
+    copied role's own choice is still to come (the copy's second step)."""
+    woke_again: list[Seat] = field(default_factory=list)
+    """The seats that copied a role waking later (a werewolf, a mason...) and have woken
+    with it (what they see then is kept from them until that step)."""
 
     # -- creating -----------------------------------------------------------------------
 
@@ -333,9 +341,6 @@ class LiveTable:
                 table[key] = options[key]
         record = read_record(table, rules)
         layout = record.layout
-        for name in sorted(set(record.deck)):
-            if power_of(rules.roles[name]).copies:  # its second choice needs a second step
-                raise IllegalMoveError(f"deck: the table does not offer the {name} yet")
         if len(record.bots) == record.players:
             raise IllegalMoveError("bots: at least one seat must be a person")
         day = _seconds(options, "day_seconds", DAY_SECONDS, 300)
@@ -413,6 +418,8 @@ class LiveTable:
         values["steps"] = [Step(**step) for step in data["steps"]]
         session = {name: data.get(name, default) for name, default in SESSION.items()}
         session["ready"] = list(session["ready"])
+        session["copying"] = {seat: int(target) for seat, target in session["copying"].items()}
+        session["woke_again"] = list(session["woke_again"])
         return cls(OnuwState.from_json(data["state"]), **values, **session)
 
     # -- the deal, as the state holds it --------------------------------------------------
@@ -460,11 +467,23 @@ class LiveTable:
     def acted(self) -> dict[str, dict[str, Any]]:
         """Seat (as text) -> its night entry (record form), once it has woken and acted."""
         woken = {seat for step in self.steps for seat in step.seats}
-        return {
-            str(seat): _json(entry.to_dict(self.layout))
+        acted = {
+            str(seat): _json(self._seen(seat, entry).to_dict(self.layout))
             for seat, entry in self.state.entries.items()
             if seat in woken
         }
+        for seat, target in self.copying.items():  # the copy made, its second step to come
+            copied = NightEntry.of(copied=((target, self.dealt[target - 1]),))
+            acted[seat] = _json(copied.to_dict(self.layout))
+        return acted
+
+    def _seen(self, seat: Seat, entry: NightEntry) -> NightEntry:
+        """``entry`` as far as ``seat`` has seen it now: a copy of a role that wakes
+        later shows only ``copied`` until the seat has woken with that role."""
+        later = self._wakes_again(seat)
+        if later is None or self.phase != "night" or self.step > later or seat in self.woke_again:
+            return entry
+        return NightEntry(tuple(item for item in entry.items if item[0] == "copied"))
 
     @property
     def claims(self) -> list[dict[str, Any]]:
@@ -497,6 +516,10 @@ class LiveTable:
 
     def _bot_night(self, seat: Seat) -> None:
         rng = Random(f"{self.seed}:night:{seat}")
+        target = self.copying.pop(str(seat), None)
+        if target is not None:  # a person's copy, handed to a bot before its second step
+            self.state.apply(seat, Night((target, *rng.choice(self._second(seat, target)))))
+            return
         legal = self.state.legal(seat)
         self.state.apply(seat, RandomBot().act(self.state.view(seat), legal, rng))
 
@@ -505,11 +528,17 @@ class LiveTable:
         nothing" (or a random legal move where the role may not pass)."""
         for seat in self.steps[self.step].seats:
             if seat not in self.state.choices:
-                choices = self.night_choices(seat)
+                target = self.copying.pop(str(seat), None)
+                choices = self._second(seat, target) if target else self.night_choices(seat)
                 rng = Random(f"{self.seed}:forced:{seat}")
                 choice = NOTHING if NOTHING in choices else rng.choice(choices)
-                self.state.apply(seat, Night(choice))
+                self.state.apply(seat, Night((target, *choice) if target else choice))
                 self.timed_out.setdefault(str(seat), []).append("night")
+        for seat in self.layout.seats:  # woken with the role it copied, and time ran out
+            if self._wakes_again(seat) == self.step and seat not in self.woke_again:
+                self.woke_again.append(seat)
+                if seat in self.people:
+                    self.timed_out.setdefault(str(seat), []).append("night")
         self.step += 1
         self._begin_step(end)
 
@@ -538,7 +567,56 @@ class LiveTable:
 
     def _woken(self, seat: Seat) -> bool:
         step = self.current
-        return step is not None and seat in step.seats and seat not in self.state.choices
+        if step is None:
+            return False
+        if seat in step.seats and seat not in self.state.choices:
+            return True
+        again = self._wakes_again(seat) == self.step and seat not in self.woke_again
+        return again and seat in self.people
+
+    def _copies(self, seat: Seat) -> bool:
+        """Whether ``seat`` was dealt a card that copies another (the doppelganger)."""
+        return power_of(self.rules.roles[self.dealt[seat - 1]]).copies
+
+    def _second(self, seat: Seat, target: Seat) -> tuple[Choice, ...]:
+        """The copied role's own choices of ``seat``, once it copied ``target``."""
+        return tuple(c[1:] for c in self.night_choices(seat) if c and c[0] == target)
+
+    def _wakes_again(self, seat: Seat) -> int | None:
+        """The night step at which ``seat``, having copied a role that wakes later with
+        nothing to choose (a werewolf, the minion, a mason, the insomniac), wakes with
+        it; ``None`` for every other seat (a copied seer or robber acts at once)."""
+        if not self._copies(seat) or seat not in self.state.choices:
+            return None
+        choice = self.state.choices[seat]
+        name = self.dealt[choice[0] - 1] if choice else None
+        if name is None or self._second(seat, choice[0]) != (NOTHING,):
+            return None
+        steps = [index for index, step in enumerate(self.steps) if step.role == name]
+        return steps[0] if steps else None
+
+    def _moves(self, seat: Seat) -> list[tuple[dict[str, Any], Choice | None]]:
+        """The woken ``seat``'s moves now, in the contract's form, each with the night
+        choice it makes (``None``: a copy whose second step comes next, or a wake with
+        the copied role, which chooses nothing)."""
+        role = self.dealt[seat - 1]
+        if seat in self.state.choices:  # woken again with the role it copied
+            return [({}, None)]
+        target = self.copying.get(str(seat))
+        if target is not None:
+            copied = self.dealt[target - 1]
+            return [
+                (option_of(copied, sub, self.layout), (target, *sub))
+                for sub in self._second(seat, target)
+            ]
+        choices = self.night_choices(seat)
+        if self._copies(seat):
+            targets = sorted({choice[0] for choice in choices if choice})
+            return [({"copied": target}, None) for target in targets]
+        state = NightState(self.layout, self.state.dealt, list(self.now), self.state.copies)
+        live = power_of(self.rules.roles[role]).options(seat, state, uniform=True)
+        kept = [choice for choice in choices if choice in live] or list(choices)
+        return [(option_of(role, choice, self.layout), choice) for choice in kept]
 
     def advance(self, now: float) -> bool:
         """Let time pass (not while paused): end the night steps whose time is over,
@@ -705,18 +783,33 @@ class LiveTable:
     def _night(self, seat: Seat, move: Move) -> None:
         if not self._woken(seat):
             raise OutOfTurnError("night: it is not this seat's turn at night")
-        role = self.dealt[seat - 1]
-        choices = self.night_choices(seat)
+        moves = self._moves(seat)
         wanted = _normal(move)
-        for choice in choices:
-            if _normal(option_of(role, choice, self.layout)) == wanted:
+        for option, choice in moves:
+            if _normal(option) != wanted:
+                continue
+            if choice is not None:
+                self.copying.pop(str(seat), None)
                 self.state.apply(seat, Night(choice))
-                return
+            elif seat in self.state.choices:
+                self.woke_again.append(seat)
+            else:
+                self._copy(seat, int(option["copied"]))
+            return
         key = next(iter(move), "move")
-        legal = "; ".join(str(option_of(role, c, self.layout)) for c in choices)
+        legal = "; ".join(str(option) for option, _ in moves)
         raise IllegalMoveError(
             f"{key}: {move[key] if move else '{}'!r} is not a legal move ({legal})"
         )
+
+    def _copy(self, seat: Seat, target: Seat) -> None:
+        """The copy's first step: ``seat`` sees ``target``'s card; the copied role's
+        choice follows at once when it has one, else the copy is complete."""
+        second = self._second(seat, target)
+        if len(second) == 1:
+            self.state.apply(seat, Night((target, *second[0])))
+        else:
+            self.copying[str(seat)] = target
 
     def _claim(self, seat: Seat, move: Move) -> None:
         if self.phase != "day":
@@ -843,8 +936,7 @@ class LiveTable:
         if seat in self.bots:
             return []
         if self.phase == "night" and self._woken(seat):
-            role = self.dealt[seat - 1]
-            return [option_of(role, choice, self.layout) for choice in self.night_choices(seat)]
+            return [option for option, _ in self._moves(seat)]
         if self.phase == "vote" and str(seat) not in self.ballots:
             ballots: list[dict[str, Any]] = [
                 {"ballot": other} for other in self.layout.seats if other != seat

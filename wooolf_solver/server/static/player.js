@@ -37,6 +37,7 @@
       werewolf: t("werewolf"), minion: t("minion"), mason: t("mason"), seer: t("seer"),
       robber: t("robber"), troublemaker: t("troublemaker"), drunk: t("drunk"),
       insomniac: t("insomniac"), villager: t("villager"), tanner: t("tanner"), hunter: t("hunter"),
+      doppelganger: t("doppelganger"),
     }[role] || role;
   }
   const R = (role) => (localNames ? translatedRole(role) : role);
@@ -112,10 +113,18 @@
       villager: t("No night action. Find a werewolf and vote for them."),
       tanner: t("No night action. You win only if you die."),
       hunter: t("No night action. If you die, the player you voted for dies too."),
+      doppelganger: t("You wake first, look at another player's card and become that role: a seer, robber, troublemaker or drunk acts at once; a werewolf, minion, mason or insomniac wakes again with them."),
     }[role] || "";
   }
 
+  // The role a seat plays at night: the one its doppelganger copied, else its card.
+  function playing(v) {
+    const copied = v.night && v.night.copied;
+    return copied ? Object.values(copied)[0] : v.card;
+  }
+
   function optionLabel(option, card, options) {
+    if ("copied" in option) return t("Copy seat {seat}: look at its card and become that role", { seat: option.copied });
     if ("saw" in option) return t("Look at seat {seat}'s card", { seat: option.saw });
     if ("centre" in option) {
       return option.centre.length > 1
@@ -138,6 +147,9 @@
   function nightPhrases(entry) {
     const parts = [];
     if (!entry) return parts;
+    if (entry.copied) {
+      for (const [slot, role] of Object.entries(entry.copied)) parts.push(t("copied {slot}: became the {card}", { slot: slotName(slot), card: R(role) }));
+    }
     if (entry.wolves) {
       parts.push(entry.wolves.length ? t("saw the werewolves: {seats}", { seats: seatList(entry.wolves) })
         : t("saw that no player is a werewolf"));
@@ -181,7 +193,7 @@
     if (n.now) return n.now;
     if (n.took) return null;  // a centre card the drunk did not see
     if (n.got) return n.got;
-    return v.card;
+    return playing(v);
   }
 
   function deckText(deck) {
@@ -420,11 +432,11 @@
       const box = el("div", { class: "card", id: "turn" });
       if (deadline !== null) box.append(el("div", { class: "timer", id: "timer", text: timerText() }));
       if (v.turn) {
-        box.append(el("h2", { text: t("Wake up, {role}", { role: R(v.card) }) }));
+        box.append(el("h2", { text: t("Wake up, {role}", { role: R(playing(v)) }) }));
         const options = [...v.options].sort((a, b) => (Object.keys(a).length ? 0 : 1) - (Object.keys(b).length ? 0 : 1));
         for (const option of options) {
           const quiet = Object.keys(option).length === 0 && options.length > 1;
-          box.append(el("button", { class: `option${quiet ? " quiet" : ""}`, "data-move": JSON.stringify(option), onclick: () => act(option), text: optionLabel(option, v.card, options) }));
+          box.append(el("button", { class: `option${quiet ? " quiet" : ""}`, "data-move": JSON.stringify(option), onclick: () => act(option), text: optionLabel(option, playing(v), options) }));
         }
       } else {
         box.append(el("p", { text: v.waking ? t("Night. Eyes closed… (the {role} is awake)", { role: R(v.waking) }) : t("Night. Eyes closed…") }));

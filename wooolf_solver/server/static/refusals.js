@@ -16,6 +16,7 @@ window.wooolfRefusal = (function () {
     "409 ready": t("The night has already begun."),
     "409 solve": t("The solver's view opens once the night is over."),
     "422 join.name": t("A name is 1 to 30 letters, digits or signs, on one line."),
+    "422 copied": t("Copy the card of one of the seats your screen offers (another player's)."),
     "409 start": t("The night has already begun."),
     "409 pause": t("Nothing to pause now: the clock runs only at night, by day and at the vote."),
     "409 resume": t("The table is not paused."),
