@@ -28,6 +28,11 @@ The measures (the data's README; public view, dawn cards, the player seats):
     python benchmarks/bench_peer.py --data DIR --games 100   # the first 100 games of each
     python benchmarks/bench_peer.py --skip 200               # the second half of each
     python benchmarks/bench_peer.py --json                   # one JSON object on stdout
+    python benchmarks/bench_peer.py --by claim --by liars    # where each Brier score comes from
+
+``--by`` splits each method's Brier score into shares by kind of seat (:data:`GROUPS`):
+the shares of one method add up to its Brier score, so the difference between two
+methods is located where their shares differ.
 
 The games live beside the project (``../shared/data/wolfbot`` from the project's root);
 ``--data`` names another folder. Progress goes to standard error.
@@ -68,6 +73,11 @@ Forecast = Mapping[str, float]
 """A distribution over a seat's dawn card (cards left out have probability 0)."""
 
 
+def _brier(forecast: Forecast, truth: str) -> float:
+    """``Σ_card (p(card) - [card is true])²``, a true card left out counting 1."""
+    return sum((p - (card == truth)) ** 2 for card, p in forecast.items()) + (truth not in forecast)
+
+
 @dataclass(frozen=True)
 class Scores:
     """The measures of one method on one file (see the module)."""
@@ -92,8 +102,7 @@ class Scores:
             tied = [card for card, p in forecast.items() if p == best]
             top1 += (truth in tied) / len(tied)
             log_loss -= math.log2(0.99 * forecast.get(truth, 0.0) + 0.01 / roles)
-            brier += sum((p - (card == truth)) ** 2 for card, p in forecast.items())
-            brier += 0.0 if truth in forecast else 1.0
+            brier += _brier(forecast, truth)
             wolves.append((forecast.get(WEREWOLF, 0.0), truth == WEREWOLF))
         bins = Calibration.of(wolves).bins
         return cls(
@@ -101,7 +110,7 @@ class Scores:
             top1 / seats,
             log_loss / seats,
             brier / seats,
-            tuple((b.forecast, b.observed, b.count) for b in bins if b.count),
+            tuple((b.forecast or 0.0, b.observed or 0.0, b.count) for b in bins if b.count),
         )
 
     @property
@@ -156,7 +165,7 @@ def wolfbot_frequency(game: Mapping[str, Any]) -> dict[int, Forecast]:
             if seat.isdigit():
                 seen = out.setdefault(int(seat), {})
                 seen[card] = seen.get(card, 0.0) + 1 / len(samples)
-    return out
+    return dict[int, Forecast](out)
 
 
 def methods(speeches: Sequence[str]) -> dict[str, Method]:
@@ -176,24 +185,112 @@ def read_games(path: Path, limit: int | None, skip: int = 0) -> list[dict[str, A
     return games[:limit] if limit is not None else games
 
 
+@dataclass(frozen=True)
+class Seat:
+    """One player seat of one game: every method's forecast of its dawn card, the truth."""
+
+    game: Mapping[str, Any]
+    seat: str
+    truth: str
+    forecasts: Mapping[str, Forecast]
+
+
+def seats_of(
+    games: Sequence[Mapping[str, Any]],
+    chosen: Mapping[str, Method],
+    progress: Callable[[int], None] = lambda done: None,
+) -> list[Seat]:
+    """Every player seat of ``games``, with each method's forecast."""
+    seats: list[Seat] = []
+    for done, game in enumerate(games, 1):
+        found = {name: method(game) for name, method in chosen.items()}
+        seats += [
+            Seat(game, seat, card, {name: f[int(seat)] for name, f in found.items()})
+            for seat, card in game["truth"]["dawn"].items()
+            if seat.isdigit()
+        ]
+        progress(done)
+    return seats
+
+
+def scores_of(seats: Sequence[Seat]) -> dict[str, Scores]:
+    """Every method's measures on ``seats``."""
+    roles = len(set(seats[0].game["record"]["deck"])) if seats else 0
+    names = seats[0].forecasts if seats else {}
+    return {name: Scores.of(((s.forecasts[name], s.truth) for s in seats), roles) for name in names}
+
+
 def score_file(
     games: Sequence[Mapping[str, Any]],
     chosen: Mapping[str, Method],
     progress: Callable[[int], None] = lambda done: None,
 ) -> dict[str, Scores]:
     """Every method's measures on ``games``."""
-    pairs: dict[str, list[tuple[Forecast, str]]] = {name: [] for name in chosen}
-    roles = 0
-    for done, game in enumerate(games, 1):
-        dawn = game["truth"]["dawn"]
-        roles = len(set(game["record"]["deck"]))
-        for name, method in chosen.items():
-            forecasts = method(game)
-            pairs[name] += [
-                (forecasts[int(seat)], card) for seat, card in dawn.items() if seat.isdigit()
-            ]
-        progress(done)
-    return {name: Scores.of(found, roles) for name, found in pairs.items()}
+    return scores_of(seats_of(games, chosen, progress))
+
+
+# -- where the Brier score comes from ----------------------------------------------------
+
+
+def _dealt(seat: Seat, slot: str | None = None) -> str:
+    return str(seat.game["truth"]["dealt"][slot or seat.seat])
+
+
+def _claim(seat: Seat) -> Mapping[str, Any] | None:
+    claims = seat.game["record"].get("claims", [])
+    return next((c for c in claims if str(c["seat"]) == seat.seat), None)
+
+
+def _speaker(seat: Seat) -> str:
+    return "liar" if _dealt(seat) == WEREWOLF else "honest"
+
+
+def _claimed(seat: Seat) -> str:
+    claim = _claim(seat)
+    if claim is None:
+        return f"silent, {_speaker(seat)}"
+    told = [key for key in ("saw", "centre") if key in claim]
+    return " ".join([claim["role"], *told]) + f", {_speaker(seat)}"
+
+
+def _liars(seat: Seat) -> str:
+    players = [slot for slot in seat.game["truth"]["dealt"] if slot.isdigit()]
+    count = sum(_dealt(seat, slot) == WEREWOLF for slot in players)
+    return f"{count} werewolves dealt to players"
+
+
+GROUPS: dict[str, Callable[[Seat], str]] = {
+    "speaker": _speaker,
+    "claim": _claimed,
+    "liars": _liars,
+    "moved": lambda seat: "card moved" if _dealt(seat) != seat.truth else "card kept",
+    "lossy": lambda seat: "lossy game" if seat.game.get("lossy") else "whole game",
+}
+"""The ways ``--by`` splits the seats: the speaker (a werewolf dealt, so a liar, or
+honest), its claim (role, the kind of look a seer claim tells, liar or honest), how
+many werewolves were dealt to players, whether the seat's card moved in the night, and
+whether the game's record lost a claim no honest player could make (``lossy``)."""
+
+
+def brier_by(seats: Sequence[Seat], group: str) -> dict[str, dict[str, Any]]:
+    """Per value of ``group``: its seats, and each method's **share** of the Brier score,
+    its Brier sum over those seats divided by all the seats (the shares of a method add
+    up to its Brier score, so two methods' shares locate the difference).
+
+    >>> game = {"truth": {"dealt": {"1": "werewolf", "2": "seer"}}, "record": {}}
+    >>> seats = [Seat(game, "1", "werewolf", {"m": {"werewolf": 0.5, "seer": 0.5}}),
+    ...          Seat(game, "2", "seer", {"m": {"seer": 1.0}})]
+    >>> brier_by(seats, "speaker")
+    {'honest': {'seats': 1, 'brier': {'m': 0.0}}, 'liar': {'seats': 1, 'brier': {'m': 0.25}}}
+    """
+    label = GROUPS[group]
+    out: dict[str, dict[str, Any]] = {}
+    for seat in seats:
+        row = out.setdefault(label(seat), {"seats": 0, "brier": dict.fromkeys(seat.forecasts, 0.0)})
+        row["seats"] += 1
+        for name, forecast in seat.forecasts.items():
+            row["brier"][name] += _brier(forecast, seat.truth) / len(seats)
+    return dict(sorted(out.items()))
 
 
 MEASURES = ("top1", "log_loss", "brier", "calibration_error")
@@ -246,6 +343,19 @@ def table(file: str, scores: Mapping[str, Scores]) -> Table:
     return out
 
 
+def split_table(file: str, group: str, rows: Mapping[str, Mapping[str, Any]]) -> Table:
+    """Each method's share of the Brier score by kind of seat (:func:`brier_by`)."""
+    names = list(next(iter(rows.values()))["brier"]) if rows else []
+    out = Table(title=f"{file}: Brier score by {group} (each method's share)")
+    out.add_column(group)
+    out.add_column("seats", justify="right")
+    for name in names:
+        out.add_column(name, justify="right")
+    for value, row in rows.items():
+        out.add_row(value, str(row["seats"]), *(f"{row['brier'][n]:.4f}" for n in names))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA, help="the folder of the games files")
@@ -257,6 +367,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--speech", default=",".join(SPEECH_MODELS), help="the speech models to score (NAME,...)"
+    )
+    parser.add_argument(
+        "--by",
+        choices=sorted(GROUPS),
+        action="append",
+        default=[],
+        help="also split each method's Brier score by this kind of seat (repeatable)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args(argv)
@@ -276,19 +393,24 @@ def main(argv: list[str] | None = None) -> int:
             if done % 50 == 0 or done == total:
                 print(f"{name}: {done}/{total} games", file=sys.stderr)
 
-        scores = score_file(games, chosen, progress)
+        seats = seats_of(games, chosen, progress)
+        scores = scores_of(seats)
         seconds = time.perf_counter() - start
+        split = {group: brier_by(seats, group) for group in args.by}
         models = [name for name in scores if name not in PEER]
         report["files"][path.name] = {
             "games": len(games),
             "seconds": seconds,
             "methods": {name: s.to_dict() for name, s in scores.items()},
             "ahead": {model: ahead(scores, model) for model in models},
+            **({"by": split} if split else {}),
         }
         if not args.json:
             console.print(table(path.name, scores))
             for model in models:
                 console.print(verdict(model, ahead(scores, model)))
+            for group, rows in split.items():
+                console.print(split_table(path.name, group, rows))
     if args.json:
         print(json.dumps(report))
     return 0

@@ -66,3 +66,16 @@ def test_skip_leaves_out_the_first_games(
     # each file here holds one game: skipping one leaves none
     games = bench.read_games(PEER / "games-reg.jsonl", None, skip=0)
     assert len(games) == 1 and bench.read_games(PEER / "games-reg.jsonl", None, skip=1) == []
+
+
+@pytest.mark.parametrize("group", ["speaker", "claim", "liars", "moved", "lossy"])
+def test_by_splits_each_brier_score_into_shares(
+    bench: ModuleType, group: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert bench.main(["--data", str(PEER), "--json", "--by", group]) == 0
+    for report in json.loads(capsys.readouterr().out)["files"].values():
+        rows = report["by"][group]
+        assert sum(row["seats"] for row in rows.values()) == report["methods"]["mimic"]["seats"]
+        for name, scores in report["methods"].items():
+            shares = sum(row["brier"][name] for row in rows.values())
+            assert shares == pytest.approx(scores["brier"])
