@@ -36,8 +36,11 @@ GAMES: dict[str, tuple[str, str]] = {
     "werewolf": ("examples/werewolf/seer-claim-9p.yaml", "examples/werewolf/game-10p.yaml"),
 }
 """Each game's record to deduce from, and its played game to review."""
-HINT = {"onuw": "examples/onuw/night-seer-4p.yaml"}
-"""A record whose night choice is still to make, for ONUW's night hint."""
+HINT = {
+    "onuw": "examples/onuw/night-seer-4p.yaml",
+    "werewolf": "examples/werewolf/seer-night-9p.yaml",
+}
+"""A record whose night choice is still to make, for the night hints of ONUW and Werewolf."""
 
 
 @pytest.fixture(autouse=True)

@@ -29,6 +29,8 @@ def test_werewolf_is_registered(capsys: pytest.CaptureFixture[str]) -> None:
     assert games["werewolf"]["engines"] == ["fast", "cpsat", "csp", "brute"]
     assert games["werewolf"]["verbs"] == [
         "solve",
+        "hint",
+        "vote",
         "why",
         "review",
         "balance",

@@ -111,5 +111,5 @@ def test_the_game_reads_records_and_says_what_it_answers() -> None:
     record = GAME.read(SPEC, Path("."))
     assert isinstance(record, GameRecord)
     assert GAME.describe()["verbs"] == [
-        "solve", "why", "review", "balance", "moderate", "simulate", "compare",
+        "solve", "hint", "vote", "why", "review", "balance", "moderate", "simulate", "compare",
     ]  # fmt: skip

@@ -213,6 +213,9 @@ OTHER_GAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("werewolf/inconsistent.yaml", ("solve",)),
     ("werewolf/seer-claim-9p.yaml", ("solve",)),
     ("werewolf/game-10p.yaml", ("review",)),
+    ("werewolf/seer-night-9p.yaml", ("solve", "hint", "vote")),
+    ("werewolf/wolf-view-9p.yaml", ("solve", "vote")),
+    ("werewolf/hunter-view-10p.yaml", ("hint", "vote")),
 )
 """ONUW's and classic Werewolf's examples: each command (a verb and its arguments after
 the record), in words and in JSON, under each speech model (``--speech``): the ``free``

@@ -126,7 +126,7 @@ def hint(record: GameRecord, engine: Engine | None = None, naive: bool = False) 
     if role != SEER:
         note = (
             f"seat {seat}, the {role}, has no night action that shows it anything "
-            "(only the seer's check does): nothing to rank"
+            "(only the seer's check does)"
         )
         return NightHint(seat, role, (), note, record.model.speech)
     targets = tuple(s for s in knowledge.living if s != seat)
