@@ -1,6 +1,7 @@
 """The pages in a real browser (Debian's chromium, driven by Playwright): three people
 play a whole five-seat deal with two bots to the reveal; a group joins late and plays two
-deals in Swedish with the host's tools; the assistant reproduces the worked example.
+deals in Swedish with the host's tools; the assistant reproduces the worked example; a
+doppelganger on a phone copies the seer and then looks.
 Skipped where chromium or Playwright is missing (outside CI: there it fails).
 
 With ``WOOOLF_SCREENSHOTS=DIR`` set, the group's test saves a screenshot of each phase in
@@ -357,3 +358,28 @@ def test_the_reveal_follows_every_card_in_many_deals(browser: Any, base_url: str
         page.goto(f"{base_url}{created['seats']['1']['link']}")
         expect(page.locator("#journeys li")).to_have_count(7)
         expect(page.locator("#journeys li .why")).to_have_count(7)
+
+
+@pytest.mark.parametrize("base_url", [(3, 3)], indirect=True)  # two taps in a step
+def test_a_doppelganger_on_a_phone_copies_the_seer_then_looks(browser: Any, base_url: str) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    deck = ["doppelganger", "werewolf", "seer", "robber", "troublemaker"]
+    options = {"game": "onuw", "players": 3, "bots": [2, 3], "seed": 3, "deck": deck}
+    created = page.request.post(f"{base_url}/api/tables", data=options)  # seat 2: the seer
+    page.goto(f"{base_url}{created.json()['seats']['1']['link']}")
+    expect(page.locator("#card")).to_have_text("doppelganger")
+    page.fill("#name", "Eva")
+    page.locator("#join").click()
+    page.locator("#ready").click()
+    page.locator("#turn button.option[data-move='{\"copied\":2}']").click()
+    expect(page.locator("#night")).to_contain_text("copied seat 2: became the seer")
+    expect(page.locator("#turn h2")).to_have_text("Wake up, seer")  # the copy's second step
+    page.locator("#turn button.option[data-move='{\"saw\":3}']").click()
+    expect(page.locator("#night")).to_contain_text("looked at seat 3: troublemaker")
+    expect(page.locator("#now")).to_have_text("seer")
+    for _ in range(200):
+        if step(page) == "over":
+            break
+        page.wait_for_timeout(150)
+    page.locator("#reveal").wait_for()
+    expect(page.locator("#night-replay li").first).to_contain_text("copied seat 2")
