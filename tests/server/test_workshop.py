@@ -92,6 +92,55 @@ def test_a_jobs_figures_are_the_command_lines(
     assert [side["name"] for side in view["sides"]] and view["history"][-1]["games"] == view["done"]
 
 
+@pytest.mark.parametrize(
+    "case", [("werewolf", "table", 8), ("onuw", "official", 5), ("onuw", "table", 5),
+             ("wooolf", "basic", 5)], ids=lambda case: "-".join(map(str, case))
+)  # fmt: skip
+def test_the_deck_file_the_page_saves_gives_the_same_figures(
+    client: TestClient,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    case: tuple[str, str, int],
+) -> None:
+    """The deck a page edits is its game's deck file: saved, the command line reads it
+    back and gives the job's figures (``compare``) and its exact ones (``balance``), for
+    either ONUW edition (its centre and vote, not the table edition's)."""
+    game, mix, players = case
+    query = {"game": game, "mix": mix, "players": players}
+    deck = client.get("/workshop/api/deck", params=query).json()
+    options = {"game": game, "deck": deck["deck"], "players": players, "games": 4, "seed": "7"}
+    started = client.post("/workshop/api/jobs", json=options)
+    assert started.status_code == 201, started.text
+    view = finished(client, started.json()["job"])
+    assert view["state"] == "done" and "error" not in (view["exact"] or {}), view
+    monkeypatch.chdir(tmp_path)
+    saved = view["deck_file"]
+    Path(saved["name"]).write_text(saved["text"], encoding="utf-8")
+    assert view["figures"] == cli_figures(capsys, view["command"])
+    status, out, err = run(capsys, *view["balance_command"].split()[1:])
+    assert status == 0 and view["exact"] == json.loads(out), err
+    if game == "onuw":
+        assert view["exact"]["edition"] == mix and view["figures"]["edition"] == mix
+    again = client.post("/workshop/api/jobs", json={**options, "deck": saved["text"].split("\n")})
+    assert again.status_code == 201 and again.json()["deck"] == view["deck"]
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        ({"edition": "official", "cards": {"werewolf": 2, "goblin": 1, "villager": 5}}, "goblin"),
+        ({"edition": "deluxe", "cards": {"werewolf": 2, "villager": 6}}, "edition: "),
+        ({"cards": {"werewolf": 1.5}}, "deck.cards.werewolf: a whole number"),
+        (["cards = ["], "deck"),
+    ],
+)
+def test_a_bad_deck_is_refused_by_its_field(client: TestClient, deck: Any, message: str) -> None:
+    refused = client.post("/workshop/api/jobs", json={"game": "onuw", "deck": deck})
+    error = refused.json()["error"]
+    assert refused.status_code == 422 and message in error and "/tmp" not in error, error
+
+
 def test_a_new_edit_cancels_the_running_job(client: TestClient) -> None:
     slow = {"game": "onuw", "mix": "table", "players": 5, "games": 3000}
     old = client.post("/workshop/api/jobs", json=slow).json()

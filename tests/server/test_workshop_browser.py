@@ -46,6 +46,11 @@ def left_running(app: Any, seconds: float = 5) -> list[str]:
         time.sleep(0.05)
 
 
+def unnamed(figures: dict[str, Any]) -> dict[str, Any]:
+    """The figures without the mix's name (the page's deck file has its own)."""
+    return {key: value for key, value in figures.items() if key not in ("label", "mix")}
+
+
 def edit(page: Any, selector: str, value: str) -> None:
     """Change a field as a person would (typing, then leaving it)."""
     page.fill(selector, value)
@@ -96,7 +101,7 @@ def test_three_edits_give_the_command_lines_figures(
         for name, count in roles.items():  # the third: the roles
             page.fill(f'#roles input[data-role="{name}"]', count)
         players = page.locator("#players").input_value()
-        done = page.locator(f'#figures[data-state="done"][data-done="{games}"][data-mix="{mix}"]')
+        done = page.locator(f'#figures[data-state="done"][data-done="{games}"][data-cards="{mix}"]')
         done.wait_for(timeout=60_000)  # the last edit's job, not an earlier one's
         page.locator("#exact tr[data-figure]").first.wait_for()
         shown = {
@@ -107,9 +112,19 @@ def test_three_edits_give_the_command_lines_figures(
         assert not left_running(app)  # every earlier edit's job stopped (a stale one soon)
         if shots := os.environ.get("WOOOLF_SCREENSHOTS"):
             page.screenshot(path=str(Path(shots) / f"workshop-{game}-phone.png"), full_page=True)
-        with page.expect_download() as saving:
-            page.click("#save")
-        saved = json.loads(Path(saving.value.path()).read_text(encoding="utf-8"))
+        downloads: list[Any] = []  # the deck file, then the report
+
+        def downloaded(download: Any) -> None:
+            downloads.append(download)
+
+        page.on("download", downloaded)
+        page.click("#save")
+        deadline = time.monotonic() + 10
+        while len(downloads) < 2 and time.monotonic() < deadline:
+            page.wait_for_timeout(50)  # a look at the events, not a guess at a delay
+        deck_file = tmp_path / downloads[0].suggested_filename
+        downloads[0].save_as(deck_file)
+        saved = json.loads(Path(downloads[1].path()).read_text(encoding="utf-8"))
     context.close()
     status, out, err = run(
         capsys, "compare", "--game", game, "--roles", mix, "--players", players, "--bots", bots,
@@ -119,6 +134,15 @@ def test_three_edits_give_the_command_lines_figures(
     (figures,) = json.loads(out)["mixes"].values()
     assert shown == {side["name"]: side["text"] for side in shares_text(figures)}
     assert verdict == figures["verdict"]["text"]
-    assert saved["figures"] == figures and saved["deck"]["seed"] == "5"
+    assert unnamed(saved["figures"]) == unnamed(figures) and saved["deck"]["seed"] == "5"
     status, out, err = run(capsys, "balance", "--game", game, "--roles", mix, "--json")
     assert status == 0 and saved["exact"] == json.loads(out), err
+    status, out, err = run(  # the deck file saved gives the same figures
+        capsys, "compare", "--game", game, str(deck_file), "--bots", bots, "--seed", "5",
+        "--games", str(games), "--quick", "--json", "--workers", "1",
+    )  # fmt: skip
+    assert status == 0, err
+    (again,) = json.loads(out)["mixes"].values()
+    assert (
+        again["teams"] == figures["teams"] and saved["deck_file"]["text"] == deck_file.read_text()
+    )

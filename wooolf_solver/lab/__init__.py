@@ -7,6 +7,8 @@ sits where, and how good a forecast is.
 - :mod:`~wooolf_solver.lab.stats`: shares and means with 95% intervals.
 - :mod:`~wooolf_solver.lab.seating`: ``--bots`` items by seat, role or team, with options.
 - :mod:`~wooolf_solver.lab.calibration`: Brier score, log-loss and reliability bins.
+- :mod:`~wooolf_solver.lab.verdict`: the one-line verdict on a mix's balance.
+- :mod:`~wooolf_solver.lab.decks`: deck files as documents, written as TOML.
 
 A game's play state, bots, lab hooks and report live in its package.
 """

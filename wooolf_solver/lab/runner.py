@@ -216,6 +216,12 @@ class Hooks(Generic[S, G, P]):
         default)."""
         return {}
 
+    def deck_document(self, simulation: S) -> dict[str, Any] | None:
+        """The simulation's cards as the game's deck file, a document that
+        :func:`~wooolf_solver.lab.decks.toml_text` writes and the game's deck reader
+        reads back to the same cards (``None``: the game has no deck file)."""
+        return None
+
     def run(
         self,
         simulations: Sequence[Any],

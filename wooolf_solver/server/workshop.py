@@ -40,13 +40,14 @@ from fastapi import APIRouter, Body, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from ..core import fields
-from ..core.documents import shown
+from ..core.documents import parse_toml, shown
 from ..core.errors import InvalidArgumentError, SolverError
 from ..core.hosting import offload
 from ..core.i18n import page_context
 from ..core.pages import render_page
 from ..games import available, find_game
 from ..games.base import AnyGame
+from ..lab.decks import checked, stem_of, toml_text, written
 from ..lab.runner import Hooks, Task, bot_names, play_task, tasks
 from ..lab.verdict import judged, shares_text
 from .limits import one_line
@@ -56,6 +57,8 @@ router = APIRouter(prefix="/workshop", tags=["workshop"])
 
 PACKAGE = "wooolf_solver.server"
 SCRIPT = Path(__file__).with_name("static") / "workshop.js"
+MOST_DECK = 100_000
+"""The longest deck file the page may send, in characters."""
 MIX = re.compile(r"[A-Za-z0-9=,_-]{1,300}")
 """A mix the page may name: an edition, or ``NAME=COPIES,...`` (never a file's path)."""
 GAMES = 200
@@ -238,15 +241,38 @@ def _jobs(request: Request) -> dict[str, Job]:
     return jobs
 
 
+def deck_of(value: Any) -> tuple[str, str]:
+    """The deck file of a job's ``deck`` (its document, or its TOML text as a list of
+    lines: a body's strings are short): its name and its text, the shape checked here,
+    the rest by the game's reader."""
+    if isinstance(value, list) and all(isinstance(line, str) for line in value):
+        text = "\n".join(value)[:MOST_DECK]
+        value = parse_toml(text, error=InvalidArgumentError, source="deck")
+    document = checked(value)
+    return f"{stem_of(document)}.toml", toml_text(document)
+
+
 def create(options: Mapping[str, Any]) -> Job:
-    """A job from the page's options (``game``, ``roles`` or ``mix``, ``players``,
-    ``bots``, ``seed``, ``games``, ``quick``, ``reference``: a mix to compare with),
-    checked at once; not started."""
-    known = ("game", "roles", "mix", "players", "bots", "seed", "games", "quick", "replaces",
-             "reference")  # fmt: skip
+    """A job from the page's options (``game``, ``deck`` or ``roles`` or ``mix``,
+    ``players``, ``bots``, ``seed``, ``games``, ``quick``, ``reference``: a mix to
+    compare with), checked at once; not started."""
+    known = ("game", "deck", "roles", "mix", "players", "bots", "seed", "games", "quick",
+             "replaces", "reference")  # fmt: skip
     raw = fields.only(options, known, "job", error=InvalidArgumentError)
     game, lab = lab_of(fields.required(raw, "game", "job", error=InvalidArgumentError))
-    mix = mix_of(raw)
+    if raw.get("deck") is None:
+        return _create(game, lab, raw, mix_of(raw))
+    name, text = deck_of(raw["deck"])
+    with written(text, name.removesuffix(".toml")) as path:
+        try:
+            return _create(game, lab, raw, str(path), name)
+        except SolverError as error:  # the reader names the file: by its name only
+            told = str(error).replace(str(path), name).replace(f"{path.parent}/", "")
+            raise InvalidArgumentError(f"deck: {told}") from None
+
+
+def _create(game: AnyGame, lab: Any, raw: Mapping[str, Any], mix: str, file: str = "") -> Job:
+    """A job of ``mix`` (``file``: the name of the deck file ``mix`` is the path of)."""
     asked = raw.get("players")
     wanted = None if asked is None else fields.integer(asked, "players", 1, 99)
     players = players_of(lab, mix, wanted)
@@ -265,7 +291,7 @@ def create(options: Mapping[str, Any]) -> Job:
         raise InvalidArgumentError(f"reference: the same mix as the deck ({labels[0]})")
     settings: dict[str, Any] = {
         "game": game.name,
-        "mix": mix,
+        "mix": file or mix,
         "reference": mixes[1] if reference is not None else None,
         "players": players,
         "bots": spec,
@@ -277,12 +303,25 @@ def create(options: Mapping[str, Any]) -> Job:
     for one in played:
         one.figures = judged(lab.report(one.simulation, ()).to_dict())
     job = Job(secrets.token_urlsafe(9), game.name, lab, played, games, settings)
-    roles = roles_of(played[0].figures)
-    settings["roles"] = roles
-    settings["balance_mix"] = (
-        ",".join(f"{name}={n}" for name, n in roles.items()) if roles and lab.role_lists else mix
-    )
+    settings["roles"] = roles_of(played[0].figures)
+    settings |= deck_file(game, lab, simulations[0], file)
     return job
+
+
+def deck_file(game: AnyGame, lab: Any, simulation: Any, file: str = "") -> dict[str, Any]:
+    """The deck (``deck``: the deck file's document, ``null`` when the game has none),
+    the file the page saves (``deck_file``: ``name`` and ``text``; ``file``: the name it
+    was given) and the command that gives its exact figures (``balance_command``)."""
+    document = lab.deck_document(simulation)
+    if document is None:
+        return {"deck": None, "deck_file": None, "balance_command": None}
+    name = file or f"{stem_of(document)}.toml"
+    command = f"wooolf balance --game {game.name} {name} --json"
+    return {
+        "deck": document,
+        "deck_file": {"name": name, "text": toml_text(document)},
+        "balance_command": command if "balance" in game.verbs else None,
+    }
 
 
 def _command(settings: Mapping[str, Any], roles: bool, games: int) -> str:
@@ -297,22 +336,24 @@ def _command(settings: Mapping[str, Any], roles: bool, games: int) -> str:
     return line + (" --quick" if settings["quick"] else "") + " --json"
 
 
-def exact(game: AnyGame, mix: str) -> dict[str, Any] | None:
-    """The mix's exact figures from the game's ``balance`` hook (``mix``: as the hook's
-    ``roles``, the deck's role list where the lab takes them), with their verdict when
-    they give teams' chances (``None``: the game has no such hook; a failure is told
-    as ``{"error": ...}``)."""
-    if "balance" not in game.verbs:
+def exact(game: AnyGame, deck: Mapping[str, str] | None) -> dict[str, Any] | None:
+    """The exact figures of a deck file (``deck``: its ``name`` and ``text``) from the
+    game's ``balance`` hook, as ``wooolf balance --game GAME FILE`` gives them, with
+    their verdict when they give teams' chances (``None``: the game has no such hook
+    or no deck file; a failure is told as ``{"error": ...}``)."""
+    if "balance" not in game.verbs or deck is None:
         return None
-    try:
-        return judged(game.balance(mix).to_dict())
-    except Exception as error:  # a mix the hook refuses (or fails on) keeps its games
-        return {"error": one_line(str(error) or type(error).__name__)}
+    with written(deck["text"], deck["name"].removesuffix(".toml")) as path:
+        try:
+            return judged(game.balance(None, path).to_dict())
+        except Exception as error:  # a mix the hook refuses (or fails on) keeps its games
+            told = str(error).replace(str(path), deck["name"]).replace(f"{path.parent}/", "")
+            return {"error": one_line(told or type(error).__name__)}
 
 
 async def exactly(job: Job, game: AnyGame) -> None:
     """The job's exact figures, in a thread, kept in its settings when done."""
-    figures = await asyncio.to_thread(exact, game, job.settings["balance_mix"])
+    figures = await asyncio.to_thread(exact, game, job.settings["deck_file"])
     job.settings |= {"exact": figures, "exact_pending": False}
 
 
@@ -464,6 +505,7 @@ def deck_route(game: str, mix: str, players: int | None = None) -> Response:
     label, roles = lab.label(simulation), roles_of(report)
     return JSONResponse(
         {"game": found.name, "mix": mix, "label": label, "players": count, "roles": roles}
+        | deck_file(found, lab, simulation)
     )
 
 

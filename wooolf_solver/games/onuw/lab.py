@@ -402,6 +402,11 @@ class OnuwLab(Hooks[Simulation, DealSummary, Report]):
     def label(self, simulation: Any) -> str:
         return str(simulation.mix.label)
 
+    def deck_document(self, simulation: Simulation) -> dict[str, Any]:
+        """The deck file of the simulation's cards: its label, edition and cards."""
+        cards = {card: simulation.deck.count(card) for card in sorted(set(simulation.deck))}
+        return {"name": simulation.mix.label, "edition": simulation.mix.edition, "cards": cards}
+
     def seeds(self, simulation: Simulation, games: int) -> list[Seed]:
         return numbered_seeds(simulation.seed, games)
 

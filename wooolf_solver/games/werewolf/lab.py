@@ -386,6 +386,13 @@ class WerewolfLab(Hooks[LabSimulation, GameSummary, LabReport]):
     def label(self, simulation: Any) -> str:
         return str(simulation.mix.label)
 
+    def deck_document(self, simulation: LabSimulation) -> dict[str, Any]:
+        """The deck file of the simulation's mix: its label, roles and variants."""
+        mix = simulation.mix
+        rules = mix.variants.to_dict()
+        document = {"game": "werewolf", "name": mix.label, "roles": dict(mix.deck)}
+        return document | ({"rules": rules} if rules else {})
+
     def seeds(self, simulation: LabSimulation, games: int) -> list[Seed]:
         return master_seeds(f"werewolf:{simulation.seed}", games)
 

@@ -8,7 +8,8 @@ project's own form (TOML, YAML or JSON)::
     roles = { werewolf = 2, seer = 1, witch = 1, villager = 5 }
     rules = { parity = true }          # optional: a record's `rules` (the variants)
 
-``table`` (or ``table-N``) is the rules' row for the player count.
+``table`` (or ``table-N``) is the rules' row for the player count (``table-8.toml``, with
+a suffix, is a file).
 
 >>> mix = Mix.of("werewolf=1,villager=2", None)
 >>> mix.label, mix.deck, mix.players
@@ -55,7 +56,7 @@ class Mix:
         """The mix ``text`` names (``players``: the table's size, when known)."""
         rules = rules or load_rules()
         text = text.strip()
-        if text == TABLE or text.startswith(f"{TABLE}-"):
+        if text == TABLE or (text.startswith(f"{TABLE}-") and not Path(text).suffix):
             digits = text[len(TABLE) + 1 :]
             if text != TABLE and not (digits.isascii() and digits.isdigit()):
                 raise InvalidDeckError(f"mix: table-N names a player count, not {shown(text)}")

@@ -55,6 +55,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ...core.documents import parse_toml
 from ...core.errors import InvalidArgumentError
 from ...lab.executors import Executor
 from ...lab.runner import Asked, Hooks, Played, Seed, Table, Task, numbered_seeds
@@ -443,6 +444,23 @@ class WooolfLab(Hooks[Simulation, GameSummary, Report]):
 
     def label(self, simulation: Any) -> str:
         return str(simulation.deck.label)
+
+    def deck_document(self, simulation: Simulation) -> dict[str, Any]:
+        """The deck file of the simulation: a designer's file as it is, or a built-in
+        edition's cards for the player count as a deck file's one edition
+        (``EDITION-PLAYERS``), whose characters and questions are the game's own."""
+        deck = simulation.deck
+        if deck.text is not None:
+            return parse_toml(deck.text)
+        setup = deck.setup(simulation.players)
+        row = {
+            "players": [setup.players],
+            "neutral": setup.neutral,
+            "cards": {card.name: copies for card, copies in setup.cards},
+        }
+        title = f"{deck.rules.editions[deck.edition].title}, {setup.players} players"
+        edition = {"title": title, "rows": [row]}
+        return {"game": deck.game, "editions": {f"{deck.edition}-{setup.players}": edition}}
 
     def seeds(self, simulation: Simulation, games: int) -> list[Seed]:
         return numbered_seeds(simulation.seed, games)

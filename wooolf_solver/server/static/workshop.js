@@ -13,6 +13,9 @@
   let job = null;  // the latest job's key (the one the next edit replaces)
   let edits = 0;  // edits sent: an answer to an older one is stale
   let view = null;  // its last view
+  let deck = null;  // the deck file being edited, as a document (its tables, lists, values)
+  let fromText = false;  // the next job's deck is the deck file's text, typed in
+  const copiesTables = new WeakSet();  // the deck's tables of NAME = COPIES
   let timer = null;
   let poller = null;
 
@@ -34,17 +37,19 @@
 
   // -- the deck ---------------------------------------------------------------------------
 
-  async function loadDeck(players) {
+  // The deck is the game's deck file as a document (GET /workshop/api/deck): every table of
+  // NAME = COPIES is a list of numbers (a name added below it), every other value a field
+  // named by its path; the deck file's text can be edited as it is too.
+  async function loadDeck(players, mix) {
     const g = game();
-    const query = new URLSearchParams({ game: g.name, mix: g.mix, players: players || g.players });
+    const query = new URLSearchParams({ game: g.name, mix: mix || g.mix, players: players || g.players });
     try {
-      const deck = await call(`/deck?${query}`);
-      $("players").value = deck.players;
-      $("bots").value = g.bots;
-      $("mix").value = deck.mix;
-      drawRoles(deck.roles || {});
-      $("mix-row").hidden = g.role_lists;
-      $("roles").hidden = $("add-row").hidden = !g.role_lists;
+      const found = await call(`/deck?${query}`);
+      $("players").value = found.players;
+      if (!mix) $("bots").value = g.bots;
+      $("mix").value = found.mix;
+      drawDeck(found.deck);
+      $("deck-text").value = found.deck_file ? found.deck_file.text : "";
       show("");
       edited();
     } catch (error) {
@@ -52,24 +57,91 @@
     }
   }
 
-  function drawRoles(roles) {
-    $("roles").replaceChildren();
-    for (const [name, copies] of Object.entries(roles)) addRole(name, copies);
+  const isScalar = (v) => v === null || typeof v !== "object";
+  const isCopies = (v) => v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length > 0
+    && Object.values(v).every((n) => Number.isInteger(n));
+
+  function drawDeck(document) {
+    deck = document ? structuredClone(document) : null;
+    $("roles").replaceChildren(...(deck ? fieldsOf(deck, []) : []));
   }
 
-  function addRole(name, copies) {
-    const input = el("input", { type: "number", min: 0, max: 99, value: copies, "data-role": name });
-    input.addEventListener("input", edited);
-    $("roles").append(el("label", {}, name, input));
-  }
-
-  function roles() {
-    const out = {};
-    for (const input of $("roles").querySelectorAll("input")) {
-      const copies = Number(input.value);
-      if (copies > 0) out[input.dataset.role] = copies;
+  function fieldsOf(value, path) {  // the inputs of a table or a list, in order
+    const out = [];
+    for (const [key, inner] of Object.entries(value)) {
+      const at = [...path, key];
+      if (isCopies(inner)) out.push(copiesOf(inner, at));
+      else if (isScalar(inner) || (Array.isArray(inner) && inner.every(isScalar))) out.push(fieldOf(value, key, at));
+      else out.push(...fieldsOf(inner, at));
     }
     return out;
+  }
+
+  function copiesOf(table, path) {  // NAME = COPIES: a number each, and a name to add
+    copiesTables.add(table);
+    const box = el("fieldset", { class: "copies", "data-path": path.join(".") }, el("legend", { text: path.join(".") }));
+    const list = el("div", { class: "roles" });
+    const add = (name) => {
+      const input = el("input", { type: "number", min: 0, max: 99, value: table[name], "data-role": name, "data-path": [...path, name].join(".") });
+      input.addEventListener("input", () => { table[name] = Number(input.value) || 0; edited(); });
+      list.append(el("label", {}, name, input));
+    };
+    Object.keys(table).forEach(add);
+    const first = !$("roles").querySelector("#new-role") && !document.getElementById("new-role");
+    const name = el("input", { type: "text", size: 12, placeholder: t("another name"), ...(first ? { id: "new-role" } : {}) });
+    const button = el("button", { type: "button", text: t("Add"), ...(first ? { id: "add" } : {}) });
+    button.addEventListener("click", () => {
+      const added = name.value.trim();
+      if (added && !(added in table)) { table[added] = 1; add(added); }
+      name.value = "";
+      edited();
+    });
+    box.append(list, el("div", { class: "row" }, name, button));
+    return box;
+  }
+
+  function fieldOf(parent, key, path) {  // one value: a switch, a number, a text or a list
+    const value = parent[key];
+    const numbers = Array.isArray(value) && value.every((v) => typeof v === "number");
+    const attrs = { "data-path": path.join(".") };
+    let input;
+    if (typeof value === "boolean") {
+      input = el("input", { type: "checkbox", ...attrs });
+      input.checked = value;
+      input.addEventListener("change", () => { parent[key] = input.checked; edited(); });
+    } else {
+      const shown = Array.isArray(value) ? value.join(", ") : String(value);
+      input = el("input", { type: typeof value === "number" ? "number" : "text", value: shown, ...attrs });
+      input.addEventListener("change", () => {
+        const text = input.value.trim();
+        if (Array.isArray(value)) parent[key] = text ? text.split(/\s*,\s*/).map((v) => (numbers ? Number(v) : v)) : [];
+        else parent[key] = typeof value === "number" ? Number(text) : text;
+        edited();
+      });
+    }
+    return el("label", { class: "field" }, path.join("."), input);
+  }
+
+  function deckSent() {  // the deck as sent: a name with no copies left out
+    return JSON.parse(JSON.stringify(deck, (key, value) => (copiesTables.has(value)
+      ? Object.fromEntries(Object.entries(value).filter(([, n]) => n !== 0)) : value)));
+  }
+
+  function markField(message) {  // a refusal shown by the field it names, when it names one
+    for (const old of $("roles").querySelectorAll("[aria-invalid]")) old.removeAttribute("aria-invalid");
+    for (const old of $("roles").querySelectorAll(".field-error")) old.remove();
+    if (!message) return;
+    let best = null;
+    for (const input of $("roles").querySelectorAll("input[data-path]")) {
+      const path = input.dataset.path.split(".");
+      const last = path[path.length - 1];
+      const named = message.includes(`${last}:`) || message.includes(`'${last}'`);
+      const score = path.filter((part) => message.includes(part)).length;
+      if (named && (!best || score > best.score)) best = { input, score };
+    }
+    if (!best) return;
+    best.input.setAttribute("aria-invalid", "true");
+    best.input.closest("label").after(el("p", { class: "field-error error", role: "alert", text: message }));
   }
 
   // -- the job ----------------------------------------------------------------------------
@@ -87,8 +159,12 @@
     };
     if (job) body.replaces = job;
     if ($("reference").value.trim()) body.reference = $("reference").value.trim();
-    if (g.role_lists) body.roles = roles();
-    else Object.assign(body, { mix: $("mix").value, players: Number($("players").value) });
+    const typed = fromText;
+    fromText = false;
+    if (typed) body.deck = $("deck-text").value.split("\n");  // lines: a body's strings are short
+    else if (deck) body.deck = deckSent();
+    else body.mix = $("mix").value;
+    if (!g.role_lists) body.players = Number($("players").value);
     const mine = ++edits;
     clearTimeout(poller);
     $("figures").dataset.state = "starting";
@@ -101,12 +177,16 @@
         return;
       }
       show("");
+      markField("");
       job = started.job;
+      if (typed) drawDeck(started.deck);
+      if (started.deck_file && document.activeElement !== $("deck-text")) $("deck-text").value = started.deck_file.text;
       draw(started);
       poller = setTimeout(poll, POLL);
     } catch (error) {
       if (mine !== edits) return;
       show(error.message);
+      markField(error.message);
       $("figures").dataset.state = "refused";
     }
   }
@@ -166,6 +246,7 @@
     $("figures").dataset.state = now.state;
     $("figures").dataset.done = now.done;
     $("figures").dataset.mix = now.mix;
+    $("figures").dataset.cards = now.roles ? Object.entries(now.roles).map(([k, n]) => `${k}=${n}`).join(",") : "";
   }
 
   function drawExact(exact, pending) {
@@ -315,16 +396,24 @@
     $("history").replaceChildren(svg);
   }
 
-  function save() {  // the deck and its figures, as one file
-    if (!view) return;
-    const { figures, exact, command, label } = view;
-    const deck = { game: view.game, mix: view.mix, players: view.players, bots: view.bots, seed: view.seed, games: view.games, reference: view.reference };
-    const report = { version: 1, deck, command, exact, done: view.done, figures, compared: view.compared };
-    const blob = new Blob([JSON.stringify(report, null, 2) + "\n"], { type: "application/json" });
-    const link = el("a", { href: URL.createObjectURL(blob), download: `${label}.workshop.json` });
+  function download(name, text, type) {
+    const blob = new Blob([text], { type });
+    const link = el("a", { href: URL.createObjectURL(blob), download: name });
     document.body.append(link);
     link.click();
     link.remove();
+  }
+
+  function save() {  // the deck file (what the command line reads), then the report
+    if (!view) return;
+    const { figures, exact, command, label } = view;
+    const settings = { game: view.game, mix: view.mix, players: view.players, bots: view.bots, seed: view.seed, games: view.games, reference: view.reference };
+    const report = {
+      version: 1, deck: settings, deck_file: view.deck_file, command, balance_command: view.balance_command,
+      exact, done: view.done, figures, compared: view.compared,
+    };
+    if (view.deck_file) download(view.deck_file.name, view.deck_file.text, "application/toml");
+    download(`${label}.workshop.json`, JSON.stringify(report, null, 2) + "\n", "application/json");
   }
 
   // -- the start --------------------------------------------------------------------------
@@ -340,14 +429,10 @@
     $("game").replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.title })));
     if (games.some((g) => g.name === asked)) $("game").value = asked;
     $("game").addEventListener("change", () => loadDeck());
-    $("players").addEventListener("change", () => (game().role_lists ? loadDeck($("players").value) : edited()));
-    for (const id of ["mix", "bots", "seed", "games", "replays", "reference"]) $(id).addEventListener("change", edited);
-    $("add").addEventListener("click", () => {
-      const name = $("new-role").value.trim();
-      if (name && !$("roles").querySelector(`input[data-role="${CSS.escape(name)}"]`)) addRole(name, 1);
-      $("new-role").value = "";
-      edited();
-    });
+    $("players").addEventListener("change", () => loadDeck($("players").value, $("mix").value));
+    $("mix").addEventListener("change", () => loadDeck($("players").value, $("mix").value));
+    for (const id of ["bots", "seed", "games", "replays", "reference"]) $(id).addEventListener("change", edited);
+    $("deck-text").addEventListener("change", () => { fromText = true; edited(); });
     $("cancel").addEventListener("click", cancel);
     $("save").addEventListener("click", save);
     await loadDeck();
