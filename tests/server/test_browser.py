@@ -383,3 +383,4 @@ def test_a_doppelganger_on_a_phone_copies_the_seer_then_looks(browser: Any, base
         page.wait_for_timeout(150)
     page.locator("#reveal").wait_for()
     expect(page.locator("#night-replay li").first).to_contain_text("copied seat 2")
+    expect(page.locator("#journeys li .why")).to_have_count(5)  # the replay agrees with dawn

@@ -524,8 +524,11 @@
           t("taken by the drunk (seat {seat}): got the {card}", { seat: s, card: "{card}" }));
       }
     }
-    const agrees = Object.keys(cards).every((slot) => cards[slot] === r.dawn[slot]);
-    return { steps, why: agrees ? why : null };
+    // At dawn the doppelganger card counts as the role it copied (wherever it went).
+    const copy = acting.map(([, entry]) => entry.copied).find((copied) => copied);
+    const became = (card) => (copy && card === "doppelganger" ? Object.values(copy)[0] : card);
+    const agrees = Object.keys(cards).every((slot) => became(cards[slot]) === r.dawn[slot]);
+    return { steps, why: agrees ? why : null, became };
   }
 
   function teamVerdicts(r) {
@@ -570,7 +573,7 @@
     for (const slot of Object.keys(r.dawn)) {
       const isSeat = /^\d+$/.test(slot);
       const who = isSeat ? [seatTitle(slot), Number(slot) === seat ? t(" (you)") : "", v.bots.includes(Number(slot)) ? t(" (bot)") : ""].join("") : slot;
-      const moved = played.why && played.why[slot].length ? played.why[slot].join("; ") : (r.dealt[slot] === r.dawn[slot] ? t("not moved") : "");
+      const moved = played.why && played.why[slot].length ? played.why[slot].join("; ") : (played.became(r.dealt[slot]) === r.dawn[slot] ? t("not moved") : "");
       journeys.append(el("li", { "data-slot": slot },
         el("strong", { text: `${who}: ` }), `${R(r.dealt[slot])} → ${R(r.dawn[slot])}`,
         moved ? el("div", { class: "why", text: moved }) : null));
