@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import log2
 from types import MappingProxyType
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from .knowledge import Knowledge, Observation, Seat
 from .space import Space, Var, World
@@ -72,6 +72,15 @@ class Information(Generic[Seen]):
     """``H(D)``: what is left to learn with the action taken, before its outcome."""
     chances: Mapping[Seen, Fraction]
     """Each outcome's chance, the likeliest first (ties: in the joint's order)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The gain and each outcome's chance (named by ``str``), as a hint's JSON gives them.
+
+        >>> information({"yes": {"a": 1}, "no": {"b": 3}}).to_dict()
+        {'gain_bits': 0.8112781244591328, 'outcomes': {'no': 0.75, 'yes': 0.25}}
+        """
+        outcomes = {str(seen): float(p) for seen, p in self.chances.items()}
+        return {"gain_bits": self.gain_bits, "outcomes": outcomes}
 
 
 def information(

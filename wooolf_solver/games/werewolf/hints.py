@@ -31,13 +31,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from ...core.conflict import consistent_tally
 from ...core.errors import InvalidRecordError
-from ...core.gains import information, joints
+from ...core.gains import Information, information, joints
 from ...core.space import World
 from ...core.speech import DEFAULT_SPEECH, Speech
 from ...core.tally import Engine, Weight
@@ -60,18 +61,20 @@ class CheckScore:
     """One check: what it would show and how much it teaches (in bits)."""
 
     target: Seat
-    gain_bits: float
-    outcomes: Mapping[str, Fraction]
-    """What the seer would see, by its chance, the likeliest first (ties by name)."""
-    before_bits: float = field(compare=False)
-    """H(D): what is left to learn about the living werewolves."""
+    taught: Information[str]
+    """The gain, H(D) and what the seer would see by its chance (the likeliest first,
+    ties by name)."""
+
+    @property
+    def gain_bits(self) -> float:
+        return self.taught.gain_bits
+
+    @property
+    def outcomes(self) -> Mapping[str, Fraction]:
+        return self.taught.chances
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "option": {"checks": self.target},
-            "gain_bits": self.gain_bits,
-            "outcomes": {seen: float(p) for seen, p in self.outcomes.items()},
-        }
+        return {"option": {"checks": self.target}} | self.taught.to_dict()
 
 
 @dataclass(frozen=True)
@@ -138,8 +141,8 @@ def hint(record: GameRecord, engine: Engine | None = None, naive: bool = False) 
     scores = []
     for target in targets:
         taught = information(table[target])
-        chances = dict(sorted(taught.chances.items(), key=lambda item: (-item[1], item[0])))
-        scores.append(CheckScore(target, taught.gain_bits, chances, taught.before_bits))
+        chances = sorted(taught.chances.items(), key=lambda item: (-item[1], item[0]))
+        scores.append(CheckScore(target, replace(taught, chances=MappingProxyType(dict(chances)))))
     scores.sort(key=lambda score: (-round(score.gain_bits, DIGITS), score.target))
     return NightHint(seat, role, tuple(scores), "", record.model.speech)
 
