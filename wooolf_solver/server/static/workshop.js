@@ -127,6 +127,12 @@
       ? Object.fromEntries(Object.entries(value).filter(([, n]) => n !== 0)) : value)));
   }
 
+  function cardsOf(deck) {  // every NAME=COPIES of a deck's copies tables, by name (none at 0)
+    const entries = (value) => (isScalar(value) ? [] : isCopies(value)
+      ? Object.entries(value).filter(([, n]) => n) : Object.values(value).flatMap(entries));
+    return entries(deck).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, n]) => `${k}=${n}`);
+  }
+
   function markField(message) {  // a refusal shown by the field it names, when it names one
     for (const old of $("roles").querySelectorAll("[aria-invalid]")) old.removeAttribute("aria-invalid");
     for (const old of $("roles").querySelectorAll(".field-error")) old.remove();
@@ -246,7 +252,7 @@
     $("figures").dataset.state = now.state;
     $("figures").dataset.done = now.done;
     $("figures").dataset.mix = now.mix;
-    $("figures").dataset.cards = now.roles ? Object.entries(now.roles).map(([k, n]) => `${k}=${n}`).join(",") : "";
+    $("figures").dataset.cards = now.deck ? cardsOf(now.deck).join(",") : "";
   }
 
   function drawExact(exact, pending) {
