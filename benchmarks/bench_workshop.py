@@ -47,17 +47,50 @@ WARM_WAIT = 60.0
 """Seconds at most to wait for the workers' warm-up."""
 
 
-def edits_of(roles: dict[str, int] | None, edits: int) -> list[dict[str, int] | None]:
-    """The decks of ``edits`` edits: one more, then one fewer, copy of the deck's most
-    common card, in turn (``None`` throughout for a mix that is not a role list).
+def copies_of(document: Any) -> dict[str, int] | None:
+    """The deck document's first table of ``NAME = COPIES`` (``None``: it has none).
 
-    >>> edits_of({"a": 1, "b": 3}, 3)
-    [{'a': 1, 'b': 4}, {'a': 1, 'b': 3}, {'a': 1, 'b': 4}]
+    >>> copies_of({"game": "g", "editions": {"e": {"rows": [{"cards": {"a": 1}}]}}})
+    {'a': 1}
     """
-    if roles is None:
-        return [None] * edits
-    common = max(roles, key=lambda name: roles[name])
-    return [{**roles, common: roles[common] + (k % 2 == 0)} for k in range(edits)]
+    if isinstance(document, dict):
+        if document and all(type(n) is int for n in document.values()):
+            return document
+        inner: Any = document.values()
+    elif isinstance(document, list):
+        inner = document
+    else:
+        return None
+    return next((found for v in inner if (found := copies_of(v)) is not None), None)
+
+
+def edits_of(document: dict[str, Any], edits: int, grows: bool) -> list[dict[str, Any]]:
+    """The decks of ``edits`` edits of the page's deck document, in its first copies
+    table: one more, then one fewer, copy of its most common card, in turn (``grows``: a
+    deck of any size, as a role list); else ``k + 1`` copies of it moved to the next most
+    common card at edit ``k`` (so that the deck keeps its size, and each edit is a deck
+    not seen before while the most common card has copies to give).
+
+    >>> [copies_of(d) for d in edits_of({"c": {"a": 1, "b": 3}}, 3, True)]
+    [{'a': 1, 'b': 4}, {'a': 1, 'b': 3}, {'a': 1, 'b': 4}]
+    >>> [copies_of(d) for d in edits_of({"c": {"a": 1, "b": 4}}, 3, False)]
+    [{'a': 2, 'b': 3}, {'a': 3, 'b': 2}, {'a': 4, 'b': 1}]
+    """
+    out = []
+    for k in range(edits):
+        edited = json.loads(json.dumps(document))
+        table = copies_of(edited)
+        if table is not None:
+            ranked = sorted(table, key=lambda name: -table[name])
+            common = ranked[0]
+            if grows or len(ranked) == 1:
+                table[common] += k % 2 == 0
+            else:
+                moved = 1 + k % max(1, table[common] - 1)
+                table[common] -= moved
+                table[ranked[1]] += moved
+        out.append(edited)
+    return out
 
 
 def timed_edit(
@@ -97,12 +130,10 @@ def bench_game(
     deck = client.get("/workshop/api/deck", params=query).json()
     runs: list[dict[str, Any]] = []
     last = None
-    for roles in edits_of(deck["roles"], edits):
-        body: dict[str, Any] = {"game": game["name"], "games": games}
-        if roles is None:
-            body |= {"mix": deck["mix"], "players": deck["players"]}
-        else:
-            body["roles"] = roles
+    for edited in edits_of(deck["deck"], edits, game["role_lists"]):  # as the page sends it
+        body: dict[str, Any] = {"game": game["name"], "games": games, "deck": edited}
+        if not game["role_lists"]:
+            body["players"] = deck["players"]
         if last is not None:
             body["replaces"] = last
         run = timed_edit(client, body, poll, 60.0)

@@ -136,8 +136,9 @@ class _Deal:
     names: tuple[str, ...]
     """The characters dealt, lowest value first."""
     cards: Count
-    shapes: tuple[tuple[Count, str], ...]
-    """Every hand a deal of these characters may hold, with its identity."""
+    shapes: tuple[tuple[tuple[tuple[int, int], ...], str], ...]
+    """Every hand a deal of these characters may hold, as the (character, copies) it
+    takes (a hand holds few characters: the others are left alone), with its identity."""
     memo: dict[tuple[Count, frozenset[str]], int] = field(default_factory=dict)
     dealt: dict[Count, list[tuple[Count, int, str]]] = field(default_factory=dict)
 
@@ -148,7 +149,7 @@ class _Deal:
             held[card.character] += copies
         names = tuple(sorted(held, key=lambda name: rules.characters[name].value))
         shapes = tuple(
-            (tuple(picked.count(i) for i in range(len(names))), names[max(picked)])
+            (tuple(sorted(Counter(picked).items())), names[max(picked)])
             for picked in combinations_with_replacement(range(len(names)), rules.hand_size)
         )
         return cls(rules, names, tuple(held[name] for name in names), shapes)
@@ -158,10 +159,13 @@ class _Deal:
         number of ways (cards told apart), its identity."""
         if left not in self.dealt:
             found = []
-            for hand, identity in self.shapes:
-                ways = prod(comb(n, k) for n, k in zip(left, hand, strict=True))
-                if ways:
-                    found.append((_minus(left, hand), ways, identity))
+            for taken, identity in self.shapes:
+                if all(left[i] >= k for i, k in taken):
+                    rest = list(left)
+                    for i, k in taken:
+                        rest[i] -= k
+                    ways = prod(comb(left[i], k) for i, k in taken)
+                    found.append((tuple(rest), ways, identity))
             self.dealt[left] = found
         return self.dealt[left]
 
@@ -191,10 +195,6 @@ class _Deal:
         )
 
 
-def _minus(left: Count, hand: Count) -> Count:
-    return tuple(n - k for n, k in zip(left, hand, strict=True))
-
-
 def patterns(pointers: int) -> Iterator[tuple[int, ...]]:
     """Every pattern of ``pointers`` pointers: ``0`` for nobody, else the seat's label,
     labels in order of first use.
@@ -214,7 +214,31 @@ def patterns(pointers: int) -> Iterator[tuple[int, ...]]:
 
 
 def row_of(rules: Rules, setup: Setup) -> Row:
-    """The blind figures of every identity of one setup."""
+    """The blind figures of every identity of one setup (kept: a deck edited back to
+    one seen before, or the built-in editions every deck is set against, cost nothing
+    the second time)."""
+    dealt = {card.character for card, _ in setup.cards}
+    characters = tuple(
+        (name, rules.characters[name].value, rules.characters[name].targets)
+        for name in sorted(dealt)
+    )
+    key = (characters, rules.hand_size, setup)
+    if key not in _ROWS:
+        while len(_ROWS) >= KEPT_ROWS:
+            del _ROWS[next(iter(_ROWS))]  # the oldest first
+        _ROWS[key] = _row(rules, setup)
+    return _ROWS[key]
+
+
+KEPT_ROWS = 256
+"""Rows kept (:func:`row_of`)."""
+_ROWS: dict[tuple[Any, int, Setup], Row] = {}
+"""Rows kept by what their figures read of the rules: the dealt characters' values and
+targets, the hand size, and the setup."""
+
+
+def _row(rules: Rules, setup: Setup) -> Row:
+    """The figures of :func:`row_of`, computed."""
     deal = _Deal.of(rules, setup)
     others = setup.seats - 1
     everything = sum(deal.cards)
