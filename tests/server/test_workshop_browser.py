@@ -119,11 +119,11 @@ def test_three_edits_give_the_command_lines_figures(
             page.click("#add")
         for name, count in edits.items():  # the third: the copies
             page.fill(f'#roles input[data-role="{name}"]', count)
-        players = page.locator("#players").input_value()
         done = page.locator(
             f'#figures[data-state="done"][data-done="{games}"][data-cards="{cards}"]'
         )
         done.wait_for(timeout=60_000)  # the last edit's job, not an earlier one's
+        players = page.locator("#players").input_value()  # the last job's (the cards imply it)
         page.locator("#exact tr[data-figure]").first.wait_for()
         shown = {
             row.get_attribute("data-side"): row.locator("td").nth(1).inner_text()
@@ -157,3 +157,45 @@ def test_three_edits_give_the_command_lines_figures(
         )  # fmt: skip
         (again,) = json.loads(out)["mixes"].values()
         assert status == 0 and unnamed(again) == unnamed(figures), err
+
+
+def test_quick_edits_on_a_slow_server_each_replace_the_last(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Edits quicker than the server's answers (each answer waits up to a second for the
+    exact figures here) start one job at a time, each replacing the last: never more than
+    one of the page's jobs runs, and none is refused for too many running at once."""
+    from wooolf_solver.server import workshop  # noqa: PLC0415
+
+    monkeypatch.setattr(workshop, "EXACT_WAIT", 1.0)
+    slow = workshop.exact
+
+    def slower(*args: Any) -> Any:
+        time.sleep(0.8)
+        return slow(*args)
+
+    monkeypatch.setattr(workshop, "exact", slower)
+    peak = 0
+    made = workshop.create
+
+    def counted(options: Any) -> Any:
+        nonlocal peak
+        running = [job for job in app.state.workshop_jobs.values() if job.state == "running"]
+        peak = max(peak, len(running))
+        return made(options)
+
+    monkeypatch.setattr(workshop, "create", counted)
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    app = create_app(tmp_path / "t.sqlite", workers="thread")
+    with serving(app) as url:
+        page.goto(f"{url}/workshop?game=werewolf")
+        page.locator('#roles input[data-role="villager"]').wait_for()
+        for villagers in range(6, 12):  # an edit every 0.2 s, past the page's 0.15 s pause
+            page.fill('#roles input[data-role="villager"]', str(villagers))
+            page.wait_for_timeout(200)
+        done = page.locator('#figures[data-cards="seer=1,villager=11,werewolf=2"]')
+        done.wait_for(timeout=30_000)
+        assert page.locator("#message").inner_text() == ""
+    context.close()
+    assert peak <= 1

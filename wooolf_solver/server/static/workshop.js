@@ -11,7 +11,8 @@
   const STATES = { running: t("running"), done: t("done"), cancelled: t("stopped"), failed: t("failed") };
   let games = [];
   let job = null;  // the latest job's key (the one the next edit replaces)
-  let edits = 0;  // edits sent: an answer to an older one is stale
+  let sending = false;  // an edit's job is being started (one at a time)
+  let again = false;  // the deck was edited meanwhile: start its job when that answer is in
   let view = null;  // its last view
   let deck = null;  // the deck file being edited, as a document (its tables, lists, values)
   let fromText = false;  // the next job's deck is the deck file's text, typed in
@@ -157,7 +158,28 @@
     timer = setTimeout(start, WAIT);
   }
 
+  // One start at a time, so that each names the job it replaces: an edit made while the
+  // last one's job is being started waits for that answer, then replaces that job (with
+  // several starts in flight, none would know the others' jobs: they would all run, and
+  // past the server's limit on running jobs the newest would be refused).
   async function start() {
+    if (sending) {
+      again = true;
+      return;
+    }
+    sending = true;
+    try {
+      await startOne();
+    } finally {
+      sending = false;
+      if (again) {
+        again = false;
+        start();
+      }
+    }
+  }
+
+  async function startOne() {
     const g = game();
     const body = {
       game: g.name, bots: $("bots").value, seed: $("seed").value,
@@ -171,26 +193,22 @@
     else if (deck) body.deck = deckSent();
     else body.mix = $("mix").value;
     if (!g.role_lists) body.players = Number($("players").value);
-    const mine = ++edits;
     clearTimeout(poller);
     $("figures").dataset.state = "starting";
     try {
       const started = await call("/jobs", {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
       });
-      if (mine !== edits) {  // a newer edit was sent meanwhile: this job is stale
-        fetch(`${API}/jobs/${started.job}`, { method: "DELETE" });
-        return;
-      }
+      job = started.job;  // the job the next start replaces
+      if (again) return;  // edited meanwhile: this job is stale, the next start stops it
       show("");
       markField("");
-      job = started.job;
       if (typed) drawDeck(started.deck);
       if (started.deck_file && document.activeElement !== $("deck-text")) $("deck-text").value = started.deck_file.text;
       draw(started);
       poller = setTimeout(poll, POLL);
     } catch (error) {
-      if (mine !== edits) return;
+      if (again) return;
       show(error.message);
       markField(error.message);
       $("figures").dataset.state = "refused";
