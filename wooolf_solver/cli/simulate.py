@@ -12,7 +12,7 @@ from ..core.documents import shown
 from ..games import find_game
 from ..games.base import Lab
 from ..lab.executors import make_executor
-from ..lab.runner import bot_names
+from ..lab.runner import PlayersError, bot_names, table_size
 from ..lab.verdict import judged
 from .session import (
     Session,
@@ -165,20 +165,19 @@ def show_verdicts(session: Session, judgements: Mapping[str, Mapping[str, Any]])
 
 
 def players_for(lab: Lab, mix: str, players: int | None, game: str) -> int:
-    """The table's size for ``mix``: ``--players``, or the count the mix implies; a
-    disagreement, or neither, is refused in one line."""
-    implied = lab.players_of(mix)
-    if players is None:
-        if implied is None:
+    """The table's size for ``mix``: ``--players``, or the count the mix implies
+    (:func:`~wooolf_solver.lab.runner.table_size`); a disagreement, or neither, is
+    refused in one line, in the command line's words."""
+    try:
+        return table_size(lab, mix, players)
+    except PlayersError as error:
+        if error.given is None:
             also = ", or give the mix as --roles NAME=COPIES,..." if lab.role_lists else ""
-            raise UsageError(f"--players: needed for the {game} mix {shown(mix)}{also}")
-        return implied
-    if implied is not None and implied != players:
+            raise UsageError(f"--players: needed for the {game} mix {shown(mix)}{also}") from None
         raise UsageError(
-            f"--players: {players}, but the mix {shown(mix)} is for {implied} players "
+            f"--players: {players}, but the mix {shown(mix)} is for {error.implied} players "
             "(leave --players out to play it)"
-        )
-    return players
+        ) from None
 
 
 def run_lab(

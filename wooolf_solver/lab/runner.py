@@ -38,8 +38,9 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from ..core.documents import shown
 from ..core.errors import InvalidArgumentError, UnknownNameError
 from ..core.garbage import fewer_collections
 from ..core.play import Bot, State, play
@@ -80,6 +81,54 @@ def bot_names(spec: str) -> tuple[str, ...]:
     ('greedy', 'random')
     """
     return tuple(part.strip() for part in spec.split(",") if part.strip())
+
+
+class PlayersError(InvalidArgumentError):
+    """A table's size refused for a mix: none given and none implied (``given`` is
+    ``None``), or ``given`` where the mix deals for ``implied``. The message words it for
+    a field named ``players``; a front end with other words makes its own from the
+    fields."""
+
+    def __init__(self, mix: str, given: int | None, implied: int | None) -> None:
+        self.mix, self.given, self.implied = mix, given, implied
+        if given is None:
+            super().__init__(f"players: needed for the mix {shown(mix)}")
+        else:
+            super().__init__(f"players: {given}, but the mix deals for {implied}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.mix, self.given, self.implied))
+
+
+class Mixes(Protocol):
+    """What :func:`table_size` asks of a lab."""
+
+    def players_of(self, mix: str) -> int | None: ...
+
+
+def table_size(lab: Mixes, mix: str, players: int | None) -> int:
+    """The table's size for ``mix``: ``players``, or the count the mix implies; a
+    disagreement, or neither, is a :class:`PlayersError` (the one check of the command
+    line's ``--players`` and the workshop's ``players``).
+
+    >>> class Fixed:
+    ...     def players_of(self, mix: str) -> int | None:
+    ...         return 5 if "=" in mix else None
+    >>> table_size(Fixed(), "a=5", None), table_size(Fixed(), "basic", 4)
+    (5, 4)
+    >>> table_size(Fixed(), "a=5", 6)
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.lab.runner.PlayersError: players: 6, but the mix deals for 5
+    """
+    implied = lab.players_of(mix)
+    if players is None:
+        if implied is None:
+            raise PlayersError(mix, None, None)
+        return implied
+    if implied is not None and implied != players:
+        raise PlayersError(mix, players, implied)
+    return players
 
 
 def story_policy(speech: str | None, policies: Sequence[str]) -> str:

@@ -48,7 +48,7 @@ from ..core.pages import render_page
 from ..games import available, find_game
 from ..games.base import AnyGame
 from ..lab.decks import checked, stem_of, toml_text, written
-from ..lab.runner import Hooks, Task, bot_names, play_task, tasks
+from ..lab.runner import Hooks, Task, bot_names, play_task, table_size, tasks
 from ..lab.verdict import judged, shares_text
 from .limits import one_line
 from .workers import BusyError
@@ -130,16 +130,6 @@ def lab_of(name: str) -> tuple[AnyGame, Any]:
     if not isinstance(lab, Hooks):
         raise InvalidArgumentError(f"game: the lab of {game.title} does not play in batches")
     return game, lab
-
-
-def players_of(lab: Any, mix: str, players: int | None) -> int:
-    """The table's size: ``players``, or the count the mix implies (as the command line)."""
-    implied = lab.players_of(mix)
-    if players is None and implied is None:
-        raise InvalidArgumentError(f"players: needed for the mix {shown(mix)}")
-    if players is not None and implied is not None and implied != players:
-        raise InvalidArgumentError(f"players: {players}, but the mix deals for {implied}")
-    return int(players if players is not None else implied)
 
 
 def default_players(lab: Any, mix: str) -> int:
@@ -275,7 +265,7 @@ def _create(game: AnyGame, lab: Any, raw: Mapping[str, Any], mix: str, file: str
     """A job of ``mix`` (``file``: the name of the deck file ``mix`` is the path of)."""
     asked = raw.get("players")
     wanted = None if asked is None else fields.integer(asked, "players", 1, 99)
-    players = players_of(lab, mix, wanted)
+    players = table_size(lab, mix, wanted)
     spec = fields.string(raw.get("bots", lab.default_bots), "bots")[:200]
     seed = fields.string(raw.get("seed", "0"), "seed")[:40]
     games = fields.integer(raw.get("games", GAMES), "games", 1, MOST_GAMES)
@@ -284,7 +274,7 @@ def _create(game: AnyGame, lab: Any, raw: Mapping[str, Any], mix: str, file: str
     mixes = [mix]
     if reference is not None:
         mixes.append(mix_of({"mix": reference}))
-        players_of(lab, mixes[1], players)
+        table_size(lab, mixes[1], players)
     simulations = lab.simulations(mixes, players, bot_names(spec), seed, not quick)
     labels = [lab.label(simulation) for simulation in simulations]
     if len(set(labels)) < len(labels):
@@ -497,7 +487,7 @@ def deck_route(game: str, mix: str, players: int | None = None) -> Response:
     try:
         found, lab = lab_of(game)
         mix = mix_of({"mix": mix})
-        count = players_of(lab, mix, players if players else default_players(lab, mix))
+        count = table_size(lab, mix, players if players else default_players(lab, mix))
         (simulation,) = lab.simulations([mix], count, bot_names(lab.default_bots), "0", False)
         report = lab.report(simulation, ()).to_dict()
     except (SolverError, LookupError) as error:
