@@ -136,11 +136,49 @@ Method = Callable[[Mapping[str, Any]], dict[int, Forecast]]
 """A method: a game's line -> each player seat's forecast."""
 
 
-def solver(speech: str) -> Method:
-    """Our exact posterior under ``speech``, public view."""
+IMPOSSIBLE: dict[str, Callable[[int, int], dict[str, Any]]] = {
+    "seer": lambda seat, players: {"saw": {str(seat): "seer"}},
+    "troublemaker": lambda seat, players: {"swapped": [seat, seat % players + 1]},
+}
+"""By role, the night keys of one claim no honest player of that role could make (a seer
+looking at itself, a troublemaker swapping itself), for the seat ``seat`` of ``players``."""
+
+
+def restored(game: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's record with each of its ``lossy`` claims told again as a claim no honest
+    player could make, where the data wrote the bare role.
+
+    The data lost what such a claim said (which card, which centre slot twice, which
+    other seat), but no posterior needs it: a claim false in every world makes its
+    speaker a liar in every world, and the liar's chance ``q`` of telling it is the same
+    whatever the lost part was, so it cancels. Any impossible claim of the role thus
+    gives the posterior of the claim that was made; only the bare role (a claim an
+    honest player could make) loses the fact that the speaker lied, which the peer's
+    solver had.
+
+    >>> game = {"record": {"players": 3, "claims": [{"seat": 2, "role": "troublemaker"}]},
+    ...         "lossy": ["troublemaker claim swapping itself"]}
+    >>> restored(game)["claims"]
+    [{'seat': 2, 'role': 'troublemaker', 'swapped': [2, 3]}]
+    """
+    record = dict(game["record"])
+    claims = [dict(claim) for claim in record.get("claims", [])]
+    players = int(record["players"])
+    for note in game.get("lossy", []):
+        role = str(note).split()[0]
+        bare = (c for c in claims if c["role"] == role and set(c) == {"seat", "role"})
+        claim = next(bare, None)
+        if claim is not None and role in IMPOSSIBLE:
+            claim.update(IMPOSSIBLE[role](int(claim["seat"]), players))
+    return {**record, "claims": claims}
+
+
+def solver(speech: str, bare: bool = False) -> Method:
+    """Our exact posterior under ``speech``, public view, the lossy claims
+    :func:`restored` (read as the data writes them with ``bare``)."""
 
     def method(game: Mapping[str, Any]) -> dict[int, Forecast]:
-        data = dict(game["record"])
+        data = dict(game["record"]) if bare else restored(game)
         data["model"] = {**data.get("model", {}), "speech": speech}
         posterior = solve(read_record(data))
         players = int(data["players"])
@@ -168,8 +206,8 @@ def wolfbot_frequency(game: Mapping[str, Any]) -> dict[int, Forecast]:
     return dict[int, Forecast](out)
 
 
-def methods(speeches: Sequence[str]) -> dict[str, Method]:
-    chosen: dict[str, Method] = {speech: solver(speech) for speech in speeches}
+def methods(speeches: Sequence[str], bare: bool = False) -> dict[str, Method]:
+    chosen: dict[str, Method] = {speech: solver(speech, bare) for speech in speeches}
     chosen["wolfbot guess"] = wolfbot_guess
     chosen["wolfbot frequency"] = wolfbot_frequency
     return chosen
@@ -375,6 +413,11 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="also split each method's Brier score by this kind of seat (repeatable)",
     )
+    parser.add_argument(
+        "--bare-lossy",
+        action="store_true",
+        help="read the lossy claims as the data writes them (bare roles), not restored",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args(argv)
     paths = [args.data / name for name in FILES]
@@ -382,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"bench_peer: no games file {missing[0]} (see --data)", file=sys.stderr)
         return 2
-    chosen = methods([name for name in args.speech.split(",") if name])
+    chosen = methods([name for name in args.speech.split(",") if name], args.bare_lossy)
     report: dict[str, Any] = {"files": {}}
     console = Console(width=None if sys.stdout.isatty() else 120)
     for path in paths:

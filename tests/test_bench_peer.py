@@ -13,6 +13,8 @@ import pytest
 from helpers import benchmark
 
 from wooolf_solver.core.speech import SPEECH_MODELS
+from wooolf_solver.games.onuw.posterior import solve
+from wooolf_solver.games.onuw.record import read_record
 
 bench = benchmark("bench_peer")
 
@@ -79,3 +81,21 @@ def test_by_splits_each_brier_score_into_shares(
         for name, scores in report["methods"].items():
             shares = sum(row["brier"][name] for row in rows.values())
             assert shares == pytest.approx(scores["brier"])
+
+
+def test_a_lost_impossible_claim_is_told_again(bench: ModuleType) -> None:
+    """A lossy seer's look at itself comes back as one; which card it named was lost,
+    and does not matter: every card gives the same posterior."""
+    game = json.loads((PEER / "games-reg.jsonl").read_text().splitlines()[0])
+    game["record"]["claims"].append({"seat": 3, "role": "seer"})
+    game["lossy"] = ["seer claim about its own card"]
+    record = bench.restored(game)
+    assert record["claims"][-1] == {"seat": 3, "role": "seer", "saw": {"3": "seer"}}
+    assert game["record"]["claims"][-1] == {"seat": 3, "role": "seer"}  # left as it was
+    other = {**record, "claims": [*record["claims"][:-1], {**record["claims"][-1],
+             "saw": {"3": "villager"}}]}  # fmt: skip
+    for speech in SPEECH_MODELS:
+        model = {"model": {"speech": speech}}
+        posterior = solve(read_record({**record, **model}))
+        assert posterior.dawn == solve(read_record({**other, **model})).dawn
+        assert posterior.lying[3] == 1
