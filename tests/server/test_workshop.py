@@ -257,7 +257,9 @@ values = st.one_of(
 @given(
     st.fixed_dictionaries(
         {"game": st.sampled_from(["werewolf", "onuw", "wooolf", "chess"])},
-        optional=dict.fromkeys(("roles", "mix", "players", "bots", "seed", "reference"), values),
+        optional=dict.fromkeys(
+            ("roles", "mix", "players", "bots", "seed", "reference", "deck"), values
+        ),
     ),
     st.integers(1, 3),
 )
