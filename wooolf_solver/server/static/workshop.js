@@ -40,7 +40,8 @@
 
   // The deck is the game's deck file as a document (GET /workshop/api/deck): every table of
   // NAME = COPIES is a list of numbers (a name added below it), every other value a field
-  // named by its path; the deck file's text can be edited as it is too.
+  // (named by its key, its whole path as its title); the deck file's text can be edited
+  // as it is too.
   async function loadDeck(players, mix) {
     const g = game();
     const query = new URLSearchParams({ game: g.name, mix: mix || g.mix, players: players || g.players });
@@ -80,7 +81,8 @@
 
   function copiesOf(table, path) {  // NAME = COPIES: a number each, and a name to add
     copiesTables.add(table);
-    const box = el("fieldset", { class: "copies", "data-path": path.join(".") }, el("legend", { text: path.join(".") }));
+    const box = el("fieldset", { class: "copies", "data-path": path.join(".") },
+      el("legend", { text: path[path.length - 1], title: path.join(".") }));
     const list = el("div", { class: "roles" });
     const add = (name) => {
       const input = el("input", { type: "number", min: 0, max: 99, value: table[name], "data-role": name, "data-path": [...path, name].join(".") });
@@ -120,7 +122,7 @@
         edited();
       });
     }
-    return el("label", { class: "field" }, path.join("."), input);
+    return el("label", { class: "field", title: path.join(".") }, path[path.length - 1], input);
   }
 
   function deckSent() {  // the deck as sent: a name with no copies left out
