@@ -199,3 +199,23 @@ def test_quick_edits_on_a_slow_server_each_replace_the_last(
         assert page.locator("#message").inner_text() == ""
     context.close()
     assert peak <= 1
+
+
+def test_the_deck_files_text_edits_the_deck(browser: Any, tmp_path: Path) -> None:
+    """A deck file typed in (a Wooolf!! deck with its own character) becomes the deck: its
+    cards are fields, and its figures are played."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    app = create_app(tmp_path / "t.sqlite", workers="thread")
+    with serving(app) as url:
+        page.goto(f"{url}/workshop?game=wooolf")
+        page.locator('#roles input[data-role="sheep"]').wait_for()
+        page.click("#deck summary")
+        edit(page, "#games", "2")
+        edit(page, "#deck-text", Path("examples/decks/piglet.toml").read_text(encoding="utf-8"))
+        page.locator('#roles input[data-role="piglet/sheep"]').first.wait_for()
+        played = '#figures[data-state="done"][data-done="2"][data-cards*="piglet/sheep"]'
+        page.locator(played).wait_for(timeout=60_000)  # the typed deck's job, not the last
+        assert page.locator("#message").inner_text() == ""
+        assert "piglet" in page.locator("#sides").inner_text()
+    context.close()
