@@ -6,7 +6,7 @@ Hypothesis plays real deals (a random deck holding the doppelganger, the ``act``
 ``uniform`` night, bots, truthful and bluffing talkers), takes a viewpoint with its
 card and night (or the public view) and a subset of the claims, and checks that the
 brute force's dealt and dawn cards equal the hand count's, and that every other engine
-answers as the brute force does (the fast engine hands these decks to the CP-SAT model).
+answers as the brute force does (the fast engine plays the copy in its lifted night).
 """
 
 from __future__ import annotations

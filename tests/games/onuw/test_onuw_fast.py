@@ -125,13 +125,14 @@ def odd_claim(seat: int, players: int, deck: tuple[str, ...], rng: Random) -> Cl
     return rng.choice(stories)
 
 
-def custom_deck(rng: Random, size: int) -> tuple[str, ...]:
-    """A random legal deck: repeatable roles any number of times, the others once (no
-    doppelganger: its decks are test_onuw_doppelganger.py's, too slow for ``csp``)."""
+def custom_deck(rng: Random, size: int, copy: bool = False) -> tuple[str, ...]:
+    """A random legal deck: repeatable roles any number of times, the others once; the
+    doppelganger only with ``copy``, and then always (its decks are too slow for
+    ``csp``)."""
     singles = [name for name, role in RULES.roles.items() if not role.repeat]
     singles = [name for name in singles if RULES.roles[name].choice != "copy"]
     repeats = [name for name, role in RULES.roles.items() if role.repeat]
-    deck = ["werewolf"]
+    deck = ["werewolf", "doppelganger"] if copy else ["werewolf"]
     while len(deck) < size:
         name = rng.choice(singles + repeats)
         if name in repeats or name not in deck:
@@ -150,15 +151,21 @@ def with_hunter(rng: Random, deck: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def played(
-    seed: int, players: int, viewpoint: bool, custom: bool, hunter: bool = False
+    seed: int,
+    players: int,
+    viewpoint: bool,
+    custom: bool,
+    hunter: bool = False,
+    *,
+    copy: bool = False,
 ) -> DealRecord:
     """A played deal as a record (see the module's docstring); with ``hunter``, the
     hunter is in the deck and each ballot is kept with chance 0.7 (what a dying
-    hunter's shot is read from)."""
+    hunter's shot is read from); with ``copy`` (and ``custom``), the doppelganger."""
     rng = Random(seed)
     edition = rng.choice(["table", "official"])
     layout = RULES.layout(edition, players)
-    deck = custom_deck(rng, len(layout.slots)) if custom else RULES.deck(edition, players)
+    deck = custom_deck(rng, len(layout.slots), copy) if custom else RULES.deck(edition, players)
     if hunter:
         deck = with_hunter(rng, deck)
     night: NightModel = rng.choice(["act", "act", "uniform"])
@@ -234,6 +241,14 @@ def test_agrees_with_brute_force_in_public(seed: int) -> None:
 @given(st.integers(0, 10**9), st.booleans())
 def test_agrees_with_brute_force_on_custom_decks(seed: int, viewpoint: bool) -> None:
     agree(played(seed, 3, viewpoint=viewpoint, custom=True))
+
+
+@settings(max_examples=max(4, settings().max_examples // 2))
+@given(st.integers(0, 10**9), st.booleans(), st.sampled_from([3, 3, 4]))
+def test_agrees_with_brute_force_on_custom_decks_with_the_doppelganger(
+    seed: int, viewpoint: bool, players: int
+) -> None:
+    agree(played(seed, players, viewpoint=viewpoint, custom=True, copy=True))
 
 
 LIES = [Fraction(1, 100), Fraction(1, 10), Fraction(1, 2), Fraction(9, 10), Fraction(1)]

@@ -39,7 +39,6 @@ from ....engines import get_engine
 from ....engines.brute import BruteForceEngine
 from ....engines.cpsat import CpSatEngine as GenericCpSatEngine
 from ..model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
-from ..night import power_of
 from ..rules import Seat, Slot
 from . import cpsat, fast
 from .cpsat import NightModel
@@ -165,17 +164,8 @@ class FastEngine:
 
 
 def _foreign(knowledge: OnuwKnowledge) -> bool:
-    """Whether the knowledge has an observation the model does not make itself, or a
-    card that becomes another at night (the lifted night does not play it yet)."""
-    return copying(knowledge) or not all(
-        isinstance(o, NightPrior | OwnNight | ClaimMade) for o in knowledge.observations
-    )
-
-
-def copying(knowledge: OnuwKnowledge) -> bool:
-    """Whether the deck holds a card that becomes another at night: the fast engine
-    hands such a knowledge to the CP-SAT model (its lifted night does not play it)."""
-    return any(power_of(knowledge.rules.roles[name]).copies for name in set(knowledge.deck))
+    """Whether the knowledge has an observation the model does not make itself."""
+    return not all(isinstance(o, NightPrior | OwnNight | ClaimMade) for o in knowledge.observations)
 
 
 def _stand_in(knowledge: OnuwKnowledge) -> Engine:

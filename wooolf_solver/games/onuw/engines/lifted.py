@@ -64,6 +64,7 @@ from ..model import seen_of as outcome_of
 from ..night import (
     NOTHING,
     Choice,
+    Doppelganger,
     EntryValue,
     Insomniac,
     Mason,
@@ -322,7 +323,7 @@ class _Engine:
         for seat, made in self.claim_at.items():
             role = made.claim.role
             power = self.powers.get(role)
-            if power is None:  # a role no card has: no one holds it
+            if power is None or power.copies:  # no one holds it; a copy's choice is free
                 continue
             if self.must_hold(made.claim, {seat - 1: role}) and any(
                 key in made.claim.entry.keys for key in power.telling
@@ -594,20 +595,27 @@ class _Engine:
             Minion: "minion",
             Mason: "mason",
             Insomniac: "insomniac",
+            Doppelganger: "copy",
             Power: "idle",
         }.get(type(power), "generic")
 
     def options_of(
-        self, seat: Seat, name: str, dealt: tuple[str, ...], lone: bool
+        self,
+        seat: Seat,
+        name: str,
+        dealt: tuple[str, ...],
+        lone: bool,
+        copies: Mapping[Seat, str] = MappingProxyType({}),
     ) -> tuple[tuple[Choice, ...], int]:
         """The options of ``seat`` holding ``name`` (the viewpoint's recorded one only)
-        and the prior weight of each (cached unless the power is not a known one)."""
+        and the prior weight of each (cached unless the power is not a known one), with
+        the roles the copying seats became (``copies``: whether a werewolf is alone)."""
         key = (seat, name, lone)
         cached = self.option_cache.get(key)
         if cached is not None:
             return cached
         power = self.powers[name]
-        state = NightState(self.layout, dealt, list(dealt))
+        state = NightState(self.layout, dealt, list(dealt), dict(copies))
         if seat in self.facts:
             options = power.options(seat, state, uniform=True)
             if self.fact is not None:
@@ -618,6 +626,31 @@ class _Engine:
             result = (options, self.scale // len(options))
         if self.kinds[name] != "generic":
             self.option_cache[key] = result
+        return result
+
+    def copy_options(
+        self, seat: Seat, copied: str, dealt: tuple[str, ...]
+    ) -> tuple[tuple[Choice, ...], int]:
+        """The options of a copying card at ``seat`` once it became ``copied`` (the
+        copied role's choices, without the seat copied; the recorded one only for the
+        viewpoint) and the prior weight of each: a seat uniformly among the other
+        players, then the copied role's choice uniformly (cached)."""
+        key = (seat, f"copied {copied}", False)
+        cached = self.option_cache.get(key)
+        if cached is not None:
+            return cached
+        power = self.powers[copied]
+        state = NightState(self.layout, dealt, list(dealt), {seat: copied})
+        if seat in self.facts:
+            options = power.options(seat, state, uniform=True)
+            if self.fact is not None:
+                told = self.fact.choice[1:]
+                options = (told,) if told in options else ()
+            result = (options, 1)
+        else:
+            options = power.options(seat, state, self.uniform and seat not in self.bots)
+            result = (options, self.scale // (len(options) * (self.layout.players - 1)))
+        self.option_cache[key] = result
         return result
 
     def leaves(self, dealt: tuple[str, ...]) -> list[_Leaf]:
@@ -982,7 +1015,14 @@ class _Night:
         holders: dict[str, list[Seat]] = defaultdict(list)
         for seat in engine.layout.seats:
             holders[dealt[seat - 1]].append(seat)
-        self.lists = {name: tuple(seats) for name, seats in holders.items()}
+        self.held = {name: tuple(seats) for name, seats in holders.items()}
+        self.lists = self.held
+        """The players that wake as each role: dealt it, or a copying card that became it."""
+        copying = (seat for seat in engine.seats if engine.kinds[dealt[seat - 1]] == "copy")
+        self.copier = next(copying, 0)
+        """The player dealt a card that copies another (0: none)."""
+        self.copy: tuple[Seat, str] | None = None
+        """The seat it copies and the card it saw there (the role it becomes)."""
         self.touched: set[Slot] = set()
         self.steps: list[_Step] = []
         self.count = 1
@@ -1061,6 +1101,8 @@ class _Night:
             name = dealt[seat - 1]
             rank = engine.rank.get(name)
             if rank is not None:
+                if seat == self.copier and self.copy and engine.powers[self.copy[1]].at_dawn:
+                    rank = len(engine.rank)  # it looks after the night's last look
                 wake.append((rank, seat))
                 continue
             quiet = engine.quiet.get((seat, name))
@@ -1075,6 +1117,12 @@ class _Night:
                 engine.liar[number] = liar
         for _, seat in sorted(wake):
             name = dealt[seat - 1]
+            if seat == self.copier:
+                copied = self.copied_step(seat, name)
+                if copied is None:
+                    return 0
+                self.steps.append(copied)
+                continue
             key = (seat, name, len(self.lists[name]) == 1)
             if key in engine.step_cache:
                 step = engine.step_cache[key]
@@ -1098,13 +1146,37 @@ class _Night:
             if number is not None:
                 truth[number] = true
                 engine.liar[number] = liar
-        self.swapper = len(self.steps)
-        for index, (seat, _, kind, options, _, _) in enumerate(self.steps):
-            if kind == "swap" and len(options) > 1 and seat not in engine.keyed:
-                later = [step[2] for step in self.steps[index + 1 :]]
-                if later in ([], ["insomniac"]):
-                    self.swapper = index
+        self.swapper = self.closed_form()
         return weight
+
+    def closed_form(self) -> int:
+        """The step whose swaps are summed at once (:meth:`swaps`; the number of steps:
+        none): a troublemaker's, when only an insomniac (not a copy) wakes after it."""
+        found = len(self.steps)
+        for index, (seat, _, kind, options, _, _) in enumerate(self.steps):
+            if kind == "swap" and len(options) > 1 and seat not in self.engine.keyed:
+                later = [step[2] for step in self.steps[index + 1 :]]
+                copier = self.copier in (step[0] for step in self.steps[index:])
+                if later in ([], ["insomniac"]) and not copier:
+                    found = index
+        return found
+
+    def copied_step(self, seat: Seat, name: str) -> _Step | None:
+        """The copying card's step, once it copied (:attr:`copy`): the copied role's
+        kind and options, at the copying card's turn (or last, for a look at dawn)."""
+        assert self.copy is not None
+        engine, copied = self.engine, self.copy[1]
+        options, per = engine.copy_options(seat, copied, self.dealt)
+        if not options:
+            return None
+        kind = engine.kinds[copied]
+        lump = (
+            len(options) > 1
+            and kind in {"seer", "wolf"}
+            and seat not in engine.keyed
+            and (seat != self.fact_seat or engine.fact is None)
+        )
+        return (seat, name, kind, options, per, lump)
 
     def fold(self, step: _Step) -> tuple[int, int, int | None, bool, bool]:
         """A step that neither moves a card nor is observed (its options lumped or
@@ -1143,7 +1215,8 @@ class _Night:
         """A seat that wakes, with its options (``None``: it has none)."""
         engine, fact = self.engine, self.engine.fact
         kind = engine.kinds[name]
-        options, per = engine.options_of(seat, name, self.dealt, lone)
+        copies = {self.copier: self.copy[1]} if self.copy else {}
+        options, per = engine.options_of(seat, name, self.dealt, lone, copies)
         pin = engine.pins.get(seat)
         if pin is not None and pin[0] == name and len(options) > 1:
             options = tuple(option for option in options if option == pin[1])
@@ -1161,7 +1234,18 @@ class _Night:
         self, seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
     ) -> tuple[list[str], NightEntry]:
         """Play one choice: the cards after it (``now`` itself if none moved) and what
-        the seat did and saw (as :meth:`~.night.Power.perform`)."""
+        the seat did and saw (as :meth:`~.night.Power.perform`; a copying card's
+        entry starts with the seat it copied and the card it saw)."""
+        if seat != self.copier or self.copy is None:
+            return self.perform(seat, name, kind, choice, now)
+        target, copied = self.copy
+        after, entry = self.perform(seat, copied, kind, choice, now)
+        return after, NightEntry((("copied", ((target, copied),)), *entry.items))
+
+    def perform(
+        self, seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
+    ) -> tuple[list[str], NightEntry]:
+        """Play one choice of a seat playing ``name`` (see :meth:`act`)."""
         if kind in {"robber", "swap"}:
             if not choice:
                 return now, EMPTY
@@ -1201,7 +1285,8 @@ class _Night:
     def groups(self, step: _Step, now: list[str]) -> list[tuple[Choice, int]]:
         """A step's options up to the symmetry left: one of each, and how many."""
         seat, _, kind, options, _, lump = step
-        if kind == "robber" and seat in self.engine.liars:
+        liar = seat in self.engine.liars and self.engine.claim_at[seat].claim.role != step[1]
+        if kind == "robber" and liar:
             # a robber that must lie (it claimed another card): it got no village card
             team_of = self.engine.team_of
             options = tuple(
@@ -1219,7 +1304,7 @@ class _Night:
     def walk(self, index: int, now: list[str], weight: int, count: int) -> None:
         steps = self.steps
         if index == len(steps):
-            self.found.append((now, weight, count, (), 1, *self.engine.said()))
+            self.found.append((self.dawn(now), weight, count, (), 1, *self.engine.said()))
             self.seen.append(self.current)
             return
         if index == self.swapper:
@@ -1260,20 +1345,56 @@ class _Night:
                     entry = NightEntry((("now", after[watcher - 1]),))
                     final = self.check(watcher, watched, entry, mass)
                     if final:
-                        self.found.append((after, final, count, (), 1, *engine.said()))
+                        self.found.append((self.dawn(after), final, count, (), 1, *engine.said()))
                         self.seen.append(self.current)
                 pairs = tuple(other for other in pairs if other != watcher)
             mass = self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
         rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
         if mass and rest:
-            self.found.append((now, mass, count, pairs, rest, *engine.said()))
+            self.found.append((self.dawn(now), mass, count, pairs, rest, *engine.said()))
             self.seen.append(self.current)
+
+    def dawn(self, now: list[str]) -> list[str]:
+        """The cards at dawn, a copying card's read as the role it became."""
+        if self.copy is None:
+            return now
+        card, copied = self.dealt[self.copier - 1], self.copy[1]
+        return [copied if held == card else held for held in now]
+
+    def targets(self) -> list[tuple[Seat, int]]:
+        """The seats the copying card may copy up to the symmetry (one of each group
+        of interchangeable seats dealt the same card), and how many each stands for."""
+        engine = self.engine
+        others = [seat for seat in engine.seats if seat != self.copier]
+        if self.copier in engine.facts and engine.fact is not None:
+            others = [seat for seat in others if (seat,) == engine.fact.choice[:1]]
+        grouped: dict[tuple[Any, ...], list[Seat]] = {}
+        for seat in others:
+            grouped.setdefault(self.key(seat), []).append(seat)
+        return [(group[0], len(group)) for group in grouped.values()]
 
     def leaves(self) -> list[_Leaf]:
         """Every night of the deal (the plan depends on the players' cards only: it
-        is shared by the deals that differ in the centre)."""
+        is shared by the deals that differ in the centre); with a copying card, the
+        nights of each seat it may copy (the plan: by the role it becomes too)."""
+        if not self.copier:
+            self.night(1)
+            return self.found
+        for target, size in self.targets():
+            copied = self.dealt[target - 1]
+            self.copy = (target, copied)
+            playing = tuple(sorted({*self.held.get(copied, ()), self.copier}))
+            self.lists = {**self.held, copied: playing}
+            self.steps, self.count, self.touched = [], 1, {target}
+            self.night(size)
+        return self.found
+
+    def night(self, size: int) -> None:
+        """The nights of the deal (with the copy made, if any), ``size`` times."""
         engine = self.engine
         key = self.dealt[: self.players]
+        if self.copy is not None:
+            key += (self.copy[1],)
         plan = engine.plans.get(key)
         if plan is None:
             weight = self.plan()
@@ -1285,8 +1406,7 @@ class _Night:
             engine.truth[:] = truth
             engine.liar[:] = liar
         if weight:
-            self.walk(0, list(self.dealt), weight, self.count)
-        return self.found
+            self.walk(0, list(self.dealt), weight * size, self.count * size)
 
 
 __all__ = [
