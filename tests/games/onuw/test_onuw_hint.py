@@ -170,7 +170,8 @@ def hint_position(seed: int, players: int) -> DealRecord | None:
     edition = rng.choice(["table", "official"])
     layout = RULES.layout(edition, players)
     custom = rng.random() < 0.3
-    deck = custom_deck(rng, len(layout.slots)) if custom else RULES.deck(edition, players)
+    copy = custom and players == 3 and rng.random() < 0.5  # the doppelganger in the deck
+    deck = custom_deck(rng, len(layout.slots), copy) if custom else RULES.deck(edition, players)
     night: NightModel = rng.choice(["act", "act", "uniform"])
     bots = tuple(seat for seat in layout.seats if rng.random() < 0.2)
     game = play_deal(

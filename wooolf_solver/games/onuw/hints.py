@@ -190,13 +190,12 @@ def hint_knowledge(record: DealRecord) -> tuple[OnuwKnowledge, Seat, str]:
 
 def hint(record: DealRecord, engine: str | None = None, naive: bool = False) -> NightHint:
     """Every option of the viewpoint's night choice, scored by its information gain
-    about who holds a werewolf card at dawn (``naive`` or ``engine="brute"``, or a
-    deck with a card that copies another: by the brute-force reference)."""
-    copying = any(power_of(record.rules.roles[name]).copies for name in set(record.deck))
+    about who holds a werewolf card at dawn (``naive`` or ``engine="brute"``, or the
+    copying card's own choice: by the brute-force reference)."""
     seat, role, _ = _chooser(record)
     if power_of(record.rules.roles[role]).copies:
         return copy_hint(record, seat, role)
-    if naive or copying or find_engine(engine).name == "brute":
+    if naive or find_engine(engine).name == "brute":
         return brute_hint(record)
     return fast_hint(record)
 
