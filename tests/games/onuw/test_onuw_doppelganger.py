@@ -11,13 +11,15 @@ answers as the brute force does (the fast engine plays the copy in its lifted ni
 
 from __future__ import annotations
 
+import doctest
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from random import Random
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 
 import pytest
+from helpers import benchmark
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from onuw_reference import by_hand, solved
@@ -222,3 +224,15 @@ def test_the_doppelgangers_hint_scores_each_seat_it_may_copy() -> None:
     recorded = {1: {"copied": {2: "seer"}}}
     with pytest.raises(InvalidRecordError, match="night is recorded"):
         hint(read_record({**GAME, "viewpoint": 1, "cards": {1: "doppelganger"}, "night": recorded}))
+
+
+copy_bench = benchmark("bench_copy")
+
+
+def test_the_doppelganger_benchmark_runs(
+    copy_bench: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert doctest.testmod(copy_bench).failed == 0
+    assert copy_bench.main(["--players", "3", "--repeat", "1", "--budget", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "3-view-3" in out and "✗" not in out
