@@ -47,7 +47,7 @@ class Ask(NamedTuple):
     def refusal(self, move: object) -> str | None:
         """Why ``move`` is not a legal answer (``None``: it is)."""
         kind = self.kind
-        if kind in _NAME_ONE:  # the most asked first: a lab asks at every step
+        if kind in NAME_ONE:  # the most asked first: a lab asks at every step
             return None if move in self.allowed else _not_one_of(kind, move, self.allowed)
         if kind == "claim":
             if move is None or (isinstance(move, Claim) and move.seat == self.seat):
@@ -104,7 +104,7 @@ def _not_one_of(what: str, move: object, allowed: Sequence[object]) -> str:
     return f"{what}: {move!r} is not one of {list(allowed)}"
 
 
-_NAME_ONE = frozenset({"vote", "elect", "check", "victim", "protect", "shoot", "successor"})
+NAME_ONE = frozenset({"vote", "elect", "check", "victim", "protect", "shoot", "successor"})
 """The questions answered by naming one of the allowed seats."""
 
 

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
 from .events import Claim
-from .rules import PIPER, THIEF, Seat
+from .rules import PIPER, THIEF, Deck, Seat
 
 if TYPE_CHECKING:
     from ...core.play import Legal
@@ -127,25 +128,25 @@ class Decisions:
         if kind == "claim":  # the most asked, with the votes: no look-up
             return me.claim(view, ask.seat)
         if kind == "vote":
-            return me.vote(view, ask.seat, list(ask.allowed))
+            return me.vote(view, ask.seat, ask.allowed)
         return ACTS.get(kind, _choose)(me, view, ask)
 
 
 def _choose(me: Player, view: View, ask: Ask) -> object:
     """A question answered by naming allowed seats: the method of its kind's name."""
     method = getattr(me, ask.kind)
-    return method(view, ask.seat, list(ask.allowed))
+    return method(view, ask.seat, ask.allowed)
 
 
 ACTS: dict[str, Callable[[Player, View, Ask], object]] = {
     "thief": lambda me, view, ask: me.thief_take(view, ask.seat),
-    "victim": lambda me, view, ask: me.victim(view, ask.pack, list(ask.allowed)),
+    "victim": lambda me, view, ask: me.victim(view, ask.pack, ask.allowed),
     "catch": lambda me, view, ask: me.catch(view, ask.pack, ask.victim or 0),
     "witch": lambda me, view, ask: me.witch(
         view, ask.seat, ask.victim or 0, can_heal=ask.can_heal,
-        can_poison=ask.can_poison, allowed=list(ask.allowed),
+        can_poison=ask.can_poison, allowed=ask.allowed,
     ),
-    "charm": lambda me, view, ask: me.charm(view, ask.seat, list(ask.allowed), ask.number),
+    "charm": lambda me, view, ask: me.charm(view, ask.seat, ask.allowed, ask.number),
     "claim": lambda me, view, ask: me.claim(view, ask.seat),
 }  # fmt: skip
 """How each question with more than allowed seats is asked of a player (any other
@@ -179,13 +180,13 @@ class RandomBot(Decisions):
         return first, second
 
     def protect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        return self.rng.choice(list(allowed))
+        return self.rng.choice(allowed)
 
     def check(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        return self.rng.choice(list(allowed))
+        return self.rng.choice(allowed)
 
     def victim(self, view: View, pack: tuple[Seat, ...], allowed: Sequence[Seat]) -> Seat:
-        return self.rng.choice(list(allowed))
+        return self.rng.choice(allowed)
 
     def catch(self, view: View, pack: tuple[Seat, ...], girl: Seat) -> bool:
         return False
@@ -211,13 +212,13 @@ class RandomBot(Decisions):
         return self.rng.sample(list(allowed), count)
 
     def shoot(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        return self.rng.choice(list(allowed))
+        return self.rng.choice(allowed)
 
     def successor(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        return self.rng.choice(list(allowed))
+        return self.rng.choice(allowed)
 
     def elect(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
-        return self.rng.choice(list(allowed))
+        return self.rng.choice(allowed)
 
     def claim(self, view: View, seat: Seat) -> Claim | None:
         if not self.claims or self.rng.random() >= self.claims:
@@ -227,7 +228,7 @@ class RandomBot(Decisions):
         role = view.card
         if view.rules.team(role) == "village":
             return Claim(seat, role, view.checks if role == "seer" else ())
-        options = sorted(name for name, _ in view.full_deck if name not in (THIEF, PIPER))
+        options = _claimable(view.full_deck)
         said = self.rng.choice(options)
         checked = {}
         if said == "seer":
@@ -241,13 +242,20 @@ class RandomBot(Decisions):
 
     def vote(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> Seat:
         if not self.unanimous:
-            return self.rng.choice(list(allowed))
+            return self.rng.choice(allowed)
         target = self._target
         if target is None or target[0] != view.game or target[1] != view.night:
-            target = (view.game, view.night, self.rng.choice(list(allowed)))
+            target = (view.game, view.night, self.rng.choice(allowed))
             self._target = target
         return target[2]
 
     def voters(self, view: View, seat: Seat, allowed: Sequence[Seat]) -> list[Seat]:
         chosen = [s for s in allowed if self.rng.random() < 0.5]
-        return chosen or [self.rng.choice(list(allowed))]
+        return chosen or [self.rng.choice(allowed)]
+
+
+@cache
+def _claimable(full_deck: Deck) -> tuple[str, ...]:
+    """The roles a random liar may claim: the deck's but the thief and the piper, sorted
+    (the same list for every claim of a deck: read, never changed)."""
+    return tuple(sorted(name for name, _ in full_deck if name not in (THIEF, PIPER)))

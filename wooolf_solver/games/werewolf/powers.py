@@ -34,6 +34,9 @@ class Power:
 
     village: bool = True
     """Whether the elder's death by the village's hand takes this power away."""
+    together: bool = False
+    """Whether the role's players wake together: the first living one's ``night`` acts
+    for them all (the others' is not asked)."""
 
     def night(self, table: Table, seat: Seat) -> Flow:
         """The role wakes (its player is alive and has its power)."""
@@ -160,9 +163,10 @@ class Werewolf(Power):
     The moderator wakes the pack once (its first living seat stands for it)."""
 
     village = False
+    together = True
 
     def night(self, table: Table, seat: Seat) -> Flow:
-        pack = tuple([s for s in table.living if table.roles[s] == WEREWOLF])
+        pack = table.holding(WEREWOLF)
         if seat != pack[0]:
             return
         if table.night == 1:
@@ -172,7 +176,7 @@ class Werewolf(Power):
         if not allowed:
             return
         victim = yield Ask("victim", seat, allowed, pack=pack)
-        girls = [s for s in allowed if table.roles[s] == "little-girl"]
+        girls = table.holding("little-girl")  # (never a werewolf: all allowed)
         if girls and (yield Ask("catch", seat, pack=pack, victim=girls[0])):
             victim = girls[0]
         table.tonight.victim = victim

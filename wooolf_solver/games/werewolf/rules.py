@@ -173,10 +173,21 @@ class Rules:
         >>> load_rules().cards((("thief", 1), ("villager", 1), ("werewolf", 1)))
         (('thief', 1), ('villager', 3), ('werewolf', 1))
         """
-        counts = Counter(dict(deck))
-        if counts[THIEF]:
-            counts.update(dict(self.thief_extra))
-        return tuple(sorted((name, n) for name, n in counts.items() if n))
+        known = self._cards_of
+        found = known.get(deck)
+        if found is None:
+            counts = Counter(dict(deck))
+            if counts[THIEF]:
+                counts.update(dict(self.thief_extra))
+            if len(known) >= _KNOWN_DECKS:
+                known.clear()
+            found = known[deck] = tuple(sorted((name, n) for name, n in counts.items() if n))
+        return found
+
+    @cached_property
+    def _cards_of(self) -> dict[Deck, Deck]:
+        """The cards of each deck asked so far (a lab's every game asks, and its bots)."""
+        return {}
 
     def points(self, deck: Iterable[tuple[str, int]]) -> int:
         """The deck's card-point sum.
@@ -185,6 +196,10 @@ class Rules:
         -4
         """
         return sum(self.roles[name].points * copies for name, copies in deck)
+
+
+_KNOWN_DECKS = 1024
+"""How many decks' cards :meth:`Rules.cards` keeps."""
 
 
 def _fail(error: type[SolverError], where: str, why: str) -> SolverError:

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from ...core.errors import IllegalMoveError, InvalidDeckError
-from ...core.play import CHANCE, TERMINAL, Turn
-from .asks import Ask, Draw, Flow, Moves, View
+from ...core.play import CHANCE, TERMINAL, Legal, Turn
+from .asks import NAME_ONE, Ask, Draw, Flow, Moves, View
 from .events import IDIOT, Dawn, Day, Event, Night, Private, SheriffNamed, Shot
 from .powers import Cause, Power, power_of
 from .record import GameRecord
@@ -45,6 +45,8 @@ _GAMES = itertools.count(1)
 
 NO_MOVES = Moves(None)
 """A seat's moves when it is not asked."""
+SILENT: tuple[object, ...] = (None,)
+"""A claim's answer that needs no check: saying nothing."""
 
 _view = _ask = tuple.__new__
 """Makes a :class:`View` or an :class:`Ask` from its fields in order (as its own
@@ -102,8 +104,53 @@ def winner_of(
     return None
 
 
+def _unsent(answer: object) -> Ask | Draw:
+    raise IllegalMoveError("the cards are not dealt yet")
+
+
+def _most(tally: dict[Seat, int]) -> list[Seat]:
+    """The seats of the highest count, in the tally's order (none for an empty one)."""
+    most = max(tally.values(), default=0)
+    return [seat for seat, count in tally.items() if count == most]
+
+
+class Seated(NamedTuple):
+    """What the state gives one seat at every step, the same in every game (made once):
+    its turn, its claim question and that question's moves."""
+
+    turn: tuple[Seat]
+    claim: Ask
+    claim_moves: Moves
+
+
+@cache
+def _seated(players: int) -> dict[Seat, Seated]:
+    return {
+        seat: Seated((seat,), claim, Moves(claim))
+        for seat in range(1, players + 1)
+        for claim in [Ask("claim", seat)]
+    }
+
+
+@cache
+def _power(rules: Rules, role: str) -> Power:
+    """The power of a role's player (a look-up at nearly every step of a night)."""
+    return power_of(rules.roles[role].power or role)
+
+
 class WerewolfState:
     """The moderator's state of one game (see the module's docstring)."""
+
+    __slots__ = (  # more attributes than an instance keeps inline: a slot each is faster
+        "_asked", "_draw", "_flow", "_holders", "_judged", "_logs", "_moves", "_seated",
+        "_send", "_sure", "charmed", "checks", "current", "days", "dealt", "deck", "elder_hurt",
+        "events", "full_deck", "game", "healed", "last_protected", "left_dealt", "leftover",
+        "living", "lovers", "mourned", "mute", "next_voters", "night", "players", "poisoned",
+        "powers_lost", "protected_night", "roles", "rules", "seats", "seen", "sheriff", "take",
+        "tonight", "variants", "winner",
+    )  # fmt: skip
+    _judged: tuple[object, ...]
+    """What the last look at the end saw (:meth:`over`)."""
 
     def __init__(
         self,
@@ -152,12 +199,14 @@ class WerewolfState:
         self.leftover: list[str] = []
         self.left_dealt: tuple[str, ...] = ()
         self._flow: Flow | None = None
-        self._pending: Ask | Draw | None = None
+        self._send: Callable[[object], Ask | Draw] = _unsent  # the script's send, once dealt
+        self._draw, self._judged = Draw(()), ()  # chance's pending draw; see over()
         self._asked: Ask | None = None  # the question pending, and its seat's moves
-        self._moves = NO_MOVES
+        self._moves: Legal[object] = NO_MOVES
+        self._sure: tuple[object, ...] = ()  # moves legal without asking the question
         self.current: Turn = CHANCE  # whose turn: an attribute, read at every step
-        self._claims = {seat: Ask("claim", seat) for seat in self.seats}  # every day's,
-        self._claim_moves = {seat: Moves(ask) for seat, ask in self._claims.items()}  # made once
+        self._seated = _seated(self.players)
+        self._holders: dict[str, tuple[Seat, ...]] = {}  # each card's living players tonight
         if deal is not None:
             cards = [name for name, n in self.full_deck for _ in range(n)]
             if sorted(deal) != sorted(cards):
@@ -167,7 +216,9 @@ class WerewolfState:
 
     # -- the protocol --------------------------------------------------------------------
 
-    def legal(self, seat: Seat) -> Moves:
+    def legal(self, seat: Seat) -> Legal[object]:
+        """The seat's moves: the seats a question that names one may name (a tuple),
+        else a :class:`Moves`."""
         ask = self._asked
         return self._moves if ask is not None and ask.seat == seat else NO_MOVES
 
@@ -175,18 +226,19 @@ class WerewolfState:
         ask = self._asked
         if ask is None or ask.seat != seat:
             raise IllegalMoveError(f"seat {seat}: it is not this seat's turn")
-        why = ask.refusal(move)
-        if why is not None:
-            raise IllegalMoveError(why)
-        self._send(move)
+        if move not in self._sure:  # else the question's own check
+            why = ask.refusal(move)
+            if why is not None:
+                raise IllegalMoveError(why)
+        self._step(move)
 
     def chance(self, rng: random.Random) -> None:
         if self._flow is None:
             cards = [name for name, n in self.full_deck for _ in range(n)]
             rng.shuffle(cards)
             self._deal(cards)
-        elif isinstance(self._pending, Draw):
-            self._send(rng.choice(self._pending.options))
+        elif self.current == CHANCE:  # a draw inside the game
+            self._step(rng.choice(self._draw.options))
         else:
             raise IllegalMoveError("chance: it is not chance's turn")
 
@@ -201,7 +253,7 @@ class WerewolfState:
 
     @property
     def is_terminal(self) -> bool:
-        return self._flow is not None and self._pending is None
+        return self.current == TERMINAL
 
     def result(self) -> Winner | None:
         """The winner (``None``: stopped unfinished after :data:`MAX_NIGHTS`)."""
@@ -212,27 +264,46 @@ class WerewolfState:
         self.roles = dict(self.dealt)
         self.leftover = cards[self.players :]
         self.left_dealt = tuple(self.leftover)
-        self._flow = self._game()
-        self._send(None)
+        flow = self._flow = self._game()
+        self._send = flow.send
+        self._step(None)
 
-    def _send(self, answer: object) -> None:
-        assert self._flow is not None
+    def _step(self, answer: object) -> None:
+        """Send ``answer`` to the game's script; keep what it asks next, and its moves."""
         try:
-            pending = self._pending = self._flow.send(answer)
+            pending = self._send(answer)
         except StopIteration:
-            self._pending, self._asked, self.current = None, None, TERMINAL
+            self._asked, self.current = None, TERMINAL
             return
         if isinstance(pending, Draw):
-            self._asked, self.current = None, CHANCE
+            self._asked, self.current, self._draw = None, CHANCE, pending
+            return
+        seat, kind = pending.seat, pending.kind
+        seated = self._seated[seat]
+        self._asked, self.current = pending, seated.turn
+        if kind in NAME_ONE:  # its moves are its seats: no object made, no call to check
+            self._moves = self._sure = pending.allowed
+        elif kind == "claim":  # saying nothing is always legal
+            self._moves, self._sure = seated.claim_moves, SILENT
         else:
-            seat = pending.seat
-            moves = self._claim_moves[seat] if pending.kind == "claim" else Moves.of(pending)
-            self._asked, self._moves, self.current = pending, moves, (seat,)
+            self._moves, self._sure = Moves.of(pending), ()
 
     # -- helpers for the powers ------------------------------------------------------------
 
     def power(self, seat: Seat) -> Power:
-        return power_of(self.rules.roles[self.roles[seat]].power or self.roles[seat])
+        return _power(self.rules, self.roles[seat])
+
+    def holding(self, card: str) -> tuple[Seat, ...]:
+        """The living players of ``card`` tonight, in seat order (nobody dies before the
+        dawn)."""
+        return self._holders.get(card, ())
+
+    def _hold(self) -> None:
+        holders: dict[str, list[Seat]] = {}
+        roles = self.roles
+        for seat in self.living:
+            holders.setdefault(roles[seat], []).append(seat)
+        self._holders = {card: tuple(seats) for card, seats in holders.items()}
 
     def has_power(self, seat: Seat) -> bool:
         """Whether the seat's power still works (the elder's death takes the villagers')."""
@@ -258,8 +329,14 @@ class WerewolfState:
                           rules=self.rules)  # fmt: skip
 
     def over(self) -> bool:
-        """Check the end (after every death, and after the charms)."""
+        """Check the end (after every death, and after the charms): again only once the
+        living, the lovers, the charmed or the thief's card have changed since the last
+        look (the end depends on nothing else; a night looks often)."""
         if self.winner is None:
+            judged = (self.living, self.lovers, len(self.charmed), self.take)
+            if judged == self._judged:
+                return False
+            self._judged = judged
             self.winner = winner_of(
                 self.rules, self.roles, self.living, lovers=self.lovers,
                 charmed=frozenset(self.charmed), parity=self.variants.parity,
@@ -328,15 +405,20 @@ class WerewolfState:
         self.night += 1
         self.tonight = Tonight()
         self.record(Night(self.night))
-        present = {self.roles[s] for s in self.living}  # the cards played by the living
+        self._hold()
         for role in self.rules.wake_order:
             if role.first_night and self.night > 1:
                 continue
-            if role.name in present:
-                for seat in [s for s in self.living if self.roles[s] == role.name]:
+            seats = self._holders.get(role.name)
+            if seats:
+                take = self.take
+                if self.power(seats[0]).together:
+                    seats = seats[:1]
+                for seat in seats:
                     if self.has_power(seat) and seat in self.living:
                         yield from self.power(seat).night(self, seat)
-                present = {self.roles[s] for s in self.living}  # the thief changes cards
+                if self.take != take:  # the thief changed cards
+                    self._hold()
             if self.night == 1 and role.name == "thief" and self.over():
                 return
         if self.over():
@@ -364,8 +446,9 @@ class WerewolfState:
     def _day(self) -> Flow:
         if self.night == 1 and self.sheriff is None:
             yield from self._elect()
+        seated = self._seated
         for seat in list(self.living):
-            said = yield self._claims[seat]
+            said = yield seated[seat].claim
             if said is not None:
                 self.record(said)
         voters = [s for s in self.living if s not in self.mute]
@@ -376,24 +459,25 @@ class WerewolfState:
         votes: dict[Seat, Seat] = {}
         for seat in voters:
             votes[seat] = yield _ask(Ask, ("vote", seat, living, *_PLAIN))
-        tally: Counter[Seat] = Counter()
+        tally: dict[Seat, int] = {}
+        sheriff = self.sheriff
         for voter, target in votes.items():
-            tally[target] += 2 if voter == self.sheriff else 1
-        most = max(tally.values(), default=0)
-        top = [s for s, n in tally.items() if n == most]
+            tally[target] = tally.get(target, 0) + (2 if voter == sheriff else 1)
+        top = _most(tally)
         lynched, tie = (top[0], False) if len(top) == 1 else (None, bool(top))
-        goats = [s for s in self.living if self.roles[s] == "scapegoat" and self.has_power(s)]
-        if tie and goats:
-            lynched = goats[0]
+        if tie:
+            goats = [s for s in self.living if self.roles[s] == "scapegoat" and self.has_power(s)]
+            if goats:
+                lynched = goats[0]
         yield from self._lynch(self.night, tuple(sorted(votes.items())), lynched, tie)
 
     def _elect(self) -> Flow:
         living = self.living
-        ballots: Counter[Seat] = Counter()
+        ballots: dict[Seat, int] = {}
         for seat in living:
-            ballots[(yield _ask(Ask, ("elect", seat, living, *_PLAIN)))] += 1
-        most = max(ballots.values(), default=0)
-        top = tuple(sorted([s for s, n in ballots.items() if n == most]))
+            ballot = yield _ask(Ask, ("elect", seat, living, *_PLAIN))
+            ballots[ballot] = ballots.get(ballot, 0) + 1
+        top = tuple(sorted(_most(ballots)))
         self.sheriff = yield Draw(top)
         self.record(SheriffNamed(self.sheriff))
 
