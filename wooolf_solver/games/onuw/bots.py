@@ -1,8 +1,10 @@
 """Players for the table engine (:mod:`.table`): solver ballots and talking stand-ins.
 
 - :func:`solver_ballot`: a seat casts the ballot with the highest ``win_if`` from its
-  own view (its dealt card, its night entry, every claim); ties are broken by the
-  deal's seeded random generator. Bots vote this way. Where the edition has no
+  own view (its dealt card, its night entry, every claim), a seat that may hold the
+  hunter at dawn adding its chance to win if it dies itself and takes that ballot's
+  seat along (:func:`.vote.judged`); ties are broken by the deal's seeded random
+  generator. Bots vote this way. Where the edition has no
   "nobody" ballot (the official one) and nobody dying is the seat's best outcome, it
   joins the **circle vote**: it votes for the next player clockwise, so that if every
   player does, nobody has two ballots and nobody dies (the rules' "if no player has
@@ -36,7 +38,7 @@ from .review import view_of
 from .rules import Rules, Seat, load_rules
 from .stories import cautious_claim
 from .table import ClaimPolicy
-from .vote import scores_of
+from .vote import judged
 from .win import Ballot
 
 
@@ -80,11 +82,12 @@ def solver_ballot(
         return rng.choice(legal)
     if solved is not None:
         solved[seat] = posterior
-    scores = scores_of(view, seat, posterior)
-    best = scores[0].win_if
-    if None not in legal and (posterior.win_if or {}).get(None, Fraction(0)) > best:
+    valued = judged(view, seat, posterior)
+    top = max(score.win_if for score, _ in valued)
+    if None not in legal and (posterior.win_if or {}).get(None, Fraction(0)) > top:
         return circle(record, seat)
-    return rng.choice([score.ballot for score in scores if score.win_if == best])
+    best = valued[0][1]
+    return rng.choice([score.ballot for score, value in valued if value == best])
 
 
 def circle(record: DealRecord, seat: Seat) -> Seat:

@@ -64,7 +64,7 @@ from .night import NOTHING, Choice, NightEntry, NightState, power_of
 from .record import DealRecord, read_record
 from .rules import Layout, Rules, Seat, load_rules
 from .state import Night, OnuwState, Say, Vote
-from .vote import vote
+from .vote import judged, vote
 from .win import Ballot
 
 Phase = Literal["lobby", "night", "day", "vote", "over"]
@@ -124,8 +124,9 @@ OPTIONS += ("step_seconds", "vote_seconds")
 def ballot_scores(record: DealRecord) -> list[tuple[Ballot, Fraction, Fraction]]:
     """Every legal ballot of the record's viewpoint with its ``win_if`` and ``found``
     (the chance that the named seat holds a werewolf at dawn), best first: by
-    ``win_if``, then ``found``, then seat order, nobody last. The game's ``vote`` with
-    its default engine (exact; a faster engine there is a faster bot here).
+    ``win_if`` (with, for a seat that may hold the hunter, its own death's chain:
+    :func:`.vote.judged`), then ``found``, then seat order, nobody last. The game's
+    ``vote`` with its default engine (exact; a faster engine there is a faster bot here).
 
     >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
     ...     "cards": {1: "seer"}, "night": {1: {"centre": {"c1": "robber", "c2": "seer"}}}})
@@ -135,9 +136,10 @@ def ballot_scores(record: DealRecord) -> list[tuple[Ballot, Fraction, Fraction]]
     wooolf_solver.core.errors.InconsistentRecordError: the record contradicts itself: ...
     """
     advice = vote(record)
+    value = {score.ballot: v for score, v in judged(record, advice.viewpoint, advice.posterior)}
     scored = [(score.ballot, score.win_if, score.found) for score in advice.ballots]
     order = {ballot: index for index, (ballot, _, _) in enumerate(scored)}
-    return sorted(scored, key=lambda item: (-item[1], -item[2], order[item[0]]))
+    return sorted(scored, key=lambda item: (-value[item[0]], -item[2], order[item[0]]))
 
 
 def bot_ballot(record: Mapping[str, Any]) -> Ballot:

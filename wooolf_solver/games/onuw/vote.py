@@ -15,18 +15,28 @@ seat order, nobody last; compared exactly (fractions), never by rounding.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
 from ...core.errors import InvalidRecordError
+from ...core.space import World
 from ...core.speech import DEFAULT_SPEECH, Speech
-from .model import knowledge_of
+from .model import OnuwKnowledge, knowledge_of
 from .posterior import OnuwPosterior, posterior_of
 from .record import DealRecord
 from .rules import Seat
 from .table import legal_ballots
-from .win import Ballot
+from .win import Ballot, hunted, wins
+
+SHOT_ENGINE = "cpsat"
+"""The engine that weighs a shooter's own death (it lists worlds, so it reads the
+knowledge's own ``win_if``; the fast engine counts the usual one)."""
+
+SHOT_WORLDS = 2_000
+"""The most worlds of a view whose own-death chances a bot lists (about a millisecond
+each: a 5-player view of 1,311 worlds takes 1.7 s); beyond them it judges by ``win_if``
+alone unless that already settles it."""
 
 
 @dataclass(frozen=True)
@@ -90,3 +100,84 @@ def vote(record: DealRecord, engine: str | None = None) -> VoteAdvice:
     posterior = posterior_of(knowledge_of(record), engine)
     scores = scores_of(record, record.viewpoint, posterior)
     return VoteAdvice(record.viewpoint, scores, posterior, record.model.speech)
+
+
+@dataclass(frozen=True)
+class OwnDeath(OnuwKnowledge):
+    """A viewpoint's knowledge whose ``win_if`` is read per **ballot of its own**: the
+    chance that it wins if the vote kills the viewpoint itself, holding a card that
+    shoots at dawn and so taking along the seat its ballot names (nobody: no one)."""
+
+    nobody: bool = False
+    """Whether nobody is one of its ballots (the edition's)."""
+
+    @property
+    def deaths(self) -> tuple[Seat | None, ...]:
+        viewpoint = self.viewpoint or 0
+        return (*(seat for seat in self.seats if seat != viewpoint), *((None,) * self.nobody))
+
+    def win_if(self, world: World, dies: Seat | None) -> bool:
+        """``dies`` is the viewpoint's ballot here, the viewpoint the one who dies."""
+        viewpoint = self.viewpoint or 0
+        dawn = self.night(world).cards
+        dead = hunted(self.rules, (viewpoint,), dawn, {**self.shots, viewpoint: dies})
+        return wins(self.rules, self.layout.players, dawn, dead, viewpoint)
+
+
+def own_death(
+    record: DealRecord, seat: Seat, posterior: OnuwPosterior
+) -> dict[Ballot, Fraction] | None:
+    """Each legal ballot of ``seat`` (``posterior``'s viewpoint) with ``seat``'s chance
+    to win if the vote kills ``seat`` itself and a card that shoots (the hunter), held
+    at dawn, takes that ballot's seat along; ``None`` when ``seat`` cannot hold such a
+    card at dawn (its ballot then decides nothing of its own death)."""
+    if not shooter(record, seat, posterior):
+        return None
+    knowledge = posterior.onuw
+    values = {field.name: getattr(knowledge, field.name) for field in fields(knowledge)}
+    nobody = record.rules_edition.vote.nobody
+    own = posterior_of(OwnDeath(**values, nobody=nobody), SHOT_ENGINE)
+    wins_by = own.win_if or {}
+    return {ballot: wins_by.get(ballot, Fraction(0)) for ballot in legal_ballots(record, seat)}
+
+
+def shooter(record: DealRecord, seat: Seat, posterior: OnuwPosterior) -> Fraction:
+    """The chance that ``seat`` holds a card that shoots (the hunter) at dawn."""
+    dawn = posterior.dawn.get(seat, {})
+    return sum((p for name, p in dawn.items() if record.rules.roles[name].shoots), Fraction(0))
+
+
+def judged(
+    record: DealRecord, seat: Seat, posterior: OnuwPosterior
+) -> tuple[tuple[BallotScore, Fraction], ...]:
+    """``seat``'s ballots as a bot judges them, best first (ties as :func:`ballot_order`):
+    its ``win_if`` (the vote kills the seat it names), plus, when ``seat`` may hold the
+    hunter at dawn, its chance to win if the vote kills ``seat`` itself and the ballot's
+    seat dies with it (:func:`own_death`). A hunter's ballot decides both outcomes, and
+    neither is the likelier before the vote: each counts once.
+
+    The own-death chance of a ballot is one constant for every ballot plus a part
+    between 0 and ``h``, the chance that ``seat`` holds the hunter at dawn (the worlds
+    where it dies holding it and the named seat with it). So it is listed only when
+    the best ``win_if`` leads the next by at most ``h``, and only for a view of at most
+    :data:`SHOT_WORLDS` worlds (past them the bot keeps ``win_if``).
+
+    Seat 1, dealt the hunter, hears seat 3 claim the robber: the vote killing seat 2
+    or 4 has its best ``win_if``, but should it die still holding the hunter, seat 3
+    (a werewolf if it lies) is the better shot.
+
+    >>> from wooolf_solver.games.onuw.posterior import solve
+    >>> from wooolf_solver.games.onuw.record import read_record
+    >>> record = read_record({"game": "onuw", "players": 4, "viewpoint": 1,
+    ...     "deck": ["hunter", "werewolf", "werewolf", "seer", "robber", "troublemaker"],
+    ...     "cards": {1: "hunter"}, "claims": [{"seat": 3, "role": "robber"}]})
+    >>> [(s.ballot, str(s.win_if), str(v)) for s, v in judged(record, 1, solve(record))][:2]
+    [(3, '67/153', '98/153'), (2, '15/34', '11/18')]
+    """
+    scores = scores_of(record, seat, posterior)
+    h = shooter(record, seat, posterior)
+    listed = h and len(scores) > 1 and posterior.tally.deals <= SHOT_WORLDS
+    unsettled = listed and scores[0].win_if - scores[1].win_if <= h
+    shots = (own_death(record, seat, posterior) if unsettled else None) or {}
+    valued = [(score, score.win_if + shots.get(score.ballot, Fraction(0))) for score in scores]
+    return tuple(sorted(valued, key=lambda item: (-item[1], *ballot_order(item[0])[1:])))
