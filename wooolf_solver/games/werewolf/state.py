@@ -447,11 +447,12 @@ class WerewolfState:
         if self.night == 1 and self.sheriff is None:
             yield from self._elect()
         seated = self._seated
-        for seat in list(self.living):
+        for seat in self.living:  # (a tuple: a claim kills nobody)
             said = yield seated[seat].claim
             if said is not None:
                 self.record(said)
-        voters = [s for s in self.living if s not in self.mute]
+        mute = self.mute
+        voters = [s for s in self.living if s not in mute] if mute else self.living
         if self.next_voters is not None:
             voters = [s for s in voters if s in self.next_voters]
             self.next_voters = None
