@@ -5,11 +5,8 @@ later), what each seat sees, the refusals, and the record a review reads."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from wooolf_solver import api
 from wooolf_solver.games.onuw.live import LiveTable
@@ -20,20 +17,6 @@ from .helpers import Clock, Seats, TestClient, create, live_table, play_day, wai
 
 DECK = ["doppelganger", "werewolf", "werewolf", "seer", "robber", "insomniac", "mason", "mason"]
 """Six players and two centre cards: every copied role class is at hand."""
-
-
-def first_seat_ballot(record: Any) -> Any:
-    """A stand-in for the solver: a bot votes for the first other seat."""
-    return 1 if record["viewpoint"] != 1 else 2
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(
-        tmp_path / "tables.sqlite", clock=Clock(), solver=first_seat_ballot, workers="inline"
-    )
-    with TestClient(app) as client:
-        yield client
 
 
 def seed_for(want: dict[int, str], bots: list[int]) -> int:
