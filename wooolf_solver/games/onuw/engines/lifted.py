@@ -48,8 +48,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial
+from operator import itemgetter
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ....core.budget import TooLargeError, max_memory
 from ....core.tally import Tally, Weight
@@ -158,6 +159,16 @@ def _sub_multisets(left: Mapping[str, int], size: int) -> Iterator[dict[str, int
                 yield {kind: take, **rest} if take else rest
 
     yield from walk(0, size)
+
+
+def _picker(indices: Sequence[int]) -> Callable[[Sequence[str]], tuple[str, ...]]:
+    """A function picking the items at ``indices`` of a sequence, as a tuple."""
+    if len(indices) == 1:
+        (only,) = indices
+        return lambda items: (items[only],)
+    if not indices:
+        return lambda items: ()
+    return cast("Callable[[Sequence[str]], tuple[str, ...]]", itemgetter(*indices))
 
 
 def marked_slots(knowledge: OnuwKnowledge) -> set[Slot]:
@@ -410,6 +421,19 @@ class _Engine:
                     lists.append((seat, role, kind, tuple(entry.get(key))))
         self.pairs = pairs
         self.lists = lists
+        seats = self.layout.seats
+        self.list_checks = tuple(
+            (
+                seat - 1,
+                role,
+                kind,
+                _picker([o - 1 for o in seats if o in listed]),
+                _picker([o - 1 for o in seats if o not in listed]),
+            )
+            for seat, role, kind, listed in lists
+        )
+        """Each list as a test: the index of its seat, its role, the kind listed, and
+        pickers of the cards of the seats listed and of the others."""
         self.pairs_at: dict[Slot, list[tuple[Slot, str, Slot, str]]] = defaultdict(list)
         for rule in pairs:
             self.pairs_at[rule[0]].append(rule)
@@ -424,13 +448,12 @@ class _Engine:
     def _lists_hold(self, dealt: list[str]) -> bool:
         """Whether the lists of wolves and masons hold, as far as the cards are dealt
         (a slot not dealt yet is ``""``)."""
-        seats = self.layout.seats
-        for seat, role, kind, listed in self.lists:
-            if dealt[seat - 1] == role:
-                for other in seats:
-                    card = dealt[other - 1]
-                    if card and (card == kind) != (other in listed):
-                        return False
+        for index, role, kind, inside, outside in self.list_checks:
+            if dealt[index] == role:
+                if kind in outside(dealt):
+                    return False
+                if any(card and card != kind for card in inside(dealt)):
+                    return False
         return True
 
     def _moves(self) -> None:
