@@ -377,6 +377,14 @@ def test_a_doppelganger_on_a_phone_copies_the_seer_then_looks(browser: Any, base
     page.locator("#turn button.option[data-move='{\"saw\":3}']").click()
     expect(page.locator("#night")).to_contain_text("looked at seat 3: troublemaker")
     expect(page.locator("#now")).to_have_text("seer")
+    role = page.locator("#claim select[name=role]")
+    role.wait_for(timeout=30_000)  # the day: its claim tells the copy
+    role.select_option("doppelganger")
+    page.select_option("#claim select[name=copied]", "2")
+    page.select_option("#claim select[name=became]", "seer")
+    page.locator("#send-claim").click()
+    page.locator("#confirm-yes").click()
+    expect(page.locator("#claims li")).to_contain_text("copied seat 2: became the seer")
     for _ in range(200):
         if step(page) == "over":
             break

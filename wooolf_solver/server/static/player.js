@@ -318,6 +318,9 @@
       form.append(el("label", { text: t("I took") }), select("took", centre));
     } else if (role === "insomniac") {
       form.append(el("label", { text: t("At dawn I had") }), select("now", roles, R));
+    } else if (role === "doppelganger") {
+      form.append(el("label", { text: t("I copied") }), select("copied", others, seats),
+        el("label", { text: t("and saw") }), select("became", roles.filter((r) => r !== "doppelganger"), R));
     }
     const built = buildClaim();
     if (built.claim) {
@@ -363,6 +366,11 @@
       if (n === 2) claim.swapped = [Number(d.a), Number(d.b)];
     } else if (d.role === "drunk" && d.took) claim.took = d.took;
     else if (d.role === "insomniac" && d.now) claim.now = d.now;
+    else if (d.role === "doppelganger") {
+      const n = filled("copied", "became");
+      if (n === 1) return { claim, problem: half };
+      if (n === 2) claim.copied = { [d.copied]: d.became };
+    }
     return { claim, problem: null };
   }
 
