@@ -6,6 +6,14 @@ for an install whose C loops were not built (no C compiler at hand).
 :func:`.deals.array_loops`. The tests run both and hold them to the counter's passes
 and to each other.
 
+This twin stays on purpose, and only the interface is written twice: the signatures (so
+that :func:`.deals.loops` may hand either module to the same calls) and their one-line
+docstrings, which point to :mod:`.kernels`. The work is not shared because it cannot be:
+a C loop walks the rows once and fills arrays given to it, while these functions are
+whole-array operations (gathers, ``bincount``, sorting by key), a different algorithm
+that adds the same whole numbers in another order. They are the install's fallback where
+no C compiler is at hand, and the reference the C loops are checked against.
+
 >>> import numpy as np
 >>> args = (np.array([[0], [1]], dtype=np.int8), np.array([2]), np.array([0, 1]),
 ...     np.array([0, 0]), np.array([1.0, 5.0]), np.array([[3.0, 2.0]]), np.array([0, 1]),

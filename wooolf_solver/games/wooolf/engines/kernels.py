@@ -3,7 +3,8 @@ seat's hand, read off the rows in one pass each, and an event's split of the row
 The loops are C (``_kernels.c``, built when the package is installed); these functions
 give them their arrays and allocate what they fill. :mod:`.array_kernels` has the
 same functions as numpy array operations, used where the C loops were not built (an
-install without a C compiler) and held to the same bits by the tests.
+install without a C compiler) and held to the same bits by the tests: a reference twin,
+kept on purpose, whose signatures repeat these (its module docstring says why).
 
 A row is an assignment of hand types to the *touched* free seats, with its weight and
 its state (the cards those seats took); the *untouched* seats are folded into a
