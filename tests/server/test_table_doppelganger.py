@@ -165,3 +165,22 @@ def test_a_table_with_a_pending_copy_survives_json(client: TestClient) -> None:
     back = LiveTable.from_json(json.loads(json.dumps(live.to_json())))
     assert back == live and back.copying == {"1": 2}
     assert back.view(1)["options"] == live.view(1)["options"]
+
+
+def test_a_pending_copy_handed_to_a_bot_keeps_the_seat_it_copied(client: TestClient) -> None:
+    seats = table(client, {1: "doppelganger", 2: "robber"}, bots=[4, 5, 6])
+    seats.act(1, {"copied": 2})
+    seats.host("seats/1/bot")
+    live = live_table(client, seats.table)
+    assert live.copying == {} and live.state.choices[1][0] == 2
+    assert live.acted["1"]["copied"] == {"2": "robber"}
+
+
+def test_a_copied_mason_wakes_with_the_masons(client: TestClient) -> None:
+    seats = table(client, {1: "doppelganger", 2: "mason", 3: "mason"}, bots=[4, 5, 6])
+    seats.act(1, {"copied": 3})
+    wait_for(seats, "mason")
+    assert seats.view(1)["options"] == [{}] and seats.view(2)["options"] == [{}]
+    assert seats.act(1, {})["night"] == {"copied": {"3": "mason"}, "masons": [1, 2, 3]}
+    assert seats.act(2, {})["night"] == {"masons": [1, 2, 3]}
+    seats.act(1, {}, status=409)  # woken once with them
