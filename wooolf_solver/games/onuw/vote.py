@@ -33,7 +33,7 @@ SHOT_ENGINE = "cpsat"
 """The engine that weighs a shooter's own death (it lists worlds, so it reads the
 knowledge's own ``win_if``; the fast engine counts the usual one)."""
 
-SHOT_WORLDS = 2_000
+SHOT_WORLDS = 1_000
 """The most worlds of a view whose own-death chances a bot lists (about a millisecond
 each: a 5-player view of 1,311 worlds takes 1.7 s); beyond them it judges by ``win_if``
 alone unless that already settles it."""
