@@ -142,7 +142,7 @@ class WerewolfState:
     """The moderator's state of one game (see the module's docstring)."""
 
     __slots__ = (  # more attributes than an instance keeps inline: a slot each is faster
-        "_asked", "_draw", "_flow", "_holders", "_judged", "_logs", "_moves", "_seated",
+        "_asked", "_draw", "_flow", "_holders", "_judged", "_logs", "_moves", "_seat", "_seated",
         "_send", "_sure", "charmed", "checks", "current", "days", "dealt", "deck", "elder_hurt",
         "events", "full_deck", "game", "healed", "last_protected", "left_dealt", "leftover",
         "living", "lovers", "mourned", "mute", "next_voters", "night", "players", "poisoned",
@@ -151,6 +151,10 @@ class WerewolfState:
     )  # fmt: skip
     _judged: tuple[object, ...]
     """What the last look at the end saw (:meth:`over`)."""
+    _asked: Ask | None
+    """The question pending (``None``: chance's turn, or the end)."""
+    _seat: Seat
+    """Its seat (0: none), kept apart: every step compares it."""
 
     def __init__(
         self,
@@ -201,7 +205,7 @@ class WerewolfState:
         self._flow: Flow | None = None
         self._send: Callable[[object], Ask | Draw] = _unsent  # the script's send, once dealt
         self._draw, self._judged = Draw(()), ()  # chance's pending draw; see over()
-        self._asked: Ask | None = None  # the question pending, and its seat's moves
+        self._asked, self._seat = None, 0
         self._moves: Legal[object] = NO_MOVES
         self._sure: tuple[object, ...] = ()  # moves legal without asking the question
         self.current: Turn = CHANCE  # whose turn: an attribute, read at every step
@@ -219,15 +223,13 @@ class WerewolfState:
     def legal(self, seat: Seat) -> Legal[object]:
         """The seat's moves: the seats a question that names one may name (a tuple),
         else a :class:`Moves`."""
-        ask = self._asked
-        return self._moves if ask is not None and ask.seat == seat else NO_MOVES
+        return self._moves if seat == self._seat else NO_MOVES
 
     def apply(self, seat: Seat, move: object) -> None:
-        ask = self._asked
-        if ask is None or ask.seat != seat:
+        if seat != self._seat:
             raise IllegalMoveError(f"seat {seat}: it is not this seat's turn")
         if move not in self._sure:  # else the question's own check
-            why = ask.refusal(move)
+            why = self._asked.refusal(move)  # type: ignore[union-attr]  # (a seat is asked)
             if why is not None:
                 raise IllegalMoveError(why)
         self._step(move)
@@ -243,12 +245,12 @@ class WerewolfState:
             raise IllegalMoveError("chance: it is not chance's turn")
 
     def view(self, seat: Seat) -> View:
-        log, checks, ask = self.seen[seat], self.checks.get(seat), self._asked
+        log, checks = self.seen[seat], self.checks.get(seat)
         return _view(View, (
             self.game, seat, self.roles.get(seat, ""), self.night, self.living,
             tuple(sorted(checks.items())) if checks else (), log, len(log),
             self.players, self.deck, self.variants, self.rules,
-            ask if ask is not None and ask.seat == seat else None,
+            self._asked if seat == self._seat else None,
         ))  # fmt: skip
 
     @property
@@ -273,14 +275,14 @@ class WerewolfState:
         try:
             pending = self._send(answer)
         except StopIteration:
-            self._asked, self.current = None, TERMINAL
+            self._asked, self._seat, self.current = None, 0, TERMINAL
             return
         if isinstance(pending, Draw):
-            self._asked, self.current, self._draw = None, CHANCE, pending
+            self._asked, self._seat, self.current, self._draw = None, 0, CHANCE, pending
             return
         seat, kind = pending.seat, pending.kind
         seated = self._seated[seat]
-        self._asked, self.current = pending, seated.turn
+        self._asked, self._seat, self.current = pending, seat, seated.turn
         if kind in NAME_ONE:  # its moves are its seats: no object made, no call to check
             self._moves = self._sure = pending.allowed
         elif kind == "claim":  # saying nothing is always legal
