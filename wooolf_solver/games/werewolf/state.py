@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...core.errors import IllegalMoveError, InvalidDeckError
 from ...core.play import CHANCE, TERMINAL, Legal, Turn
@@ -114,19 +114,16 @@ def _most(tally: dict[Seat, int]) -> list[Seat]:
     return [seat for seat, count in tally.items() if count == most]
 
 
-class Seated(NamedTuple):
-    """What the state gives one seat at every step, the same in every game (made once):
-    its turn, its claim question and that question's moves."""
-
-    turn: tuple[Seat]
-    claim: Ask
-    claim_moves: Moves
+Seated = tuple[tuple[Seat], Ask, Moves]
+"""What the state gives one seat at every step, the same in every game (made once):
+its turn, its claim question and that question's moves (a plain tuple: unpacked at
+every step)."""
 
 
 @cache
 def _seated(players: int) -> dict[Seat, Seated]:
     return {
-        seat: Seated((seat,), claim, Moves(claim))
+        seat: ((seat,), claim, Moves(claim))
         for seat in range(1, players + 1)
         for claim in [Ask("claim", seat)]
     }
@@ -281,12 +278,12 @@ class WerewolfState:
             self._asked, self._seat, self.current, self._draw = None, 0, CHANCE, pending
             return
         seat, kind = pending.seat, pending.kind
-        seated = self._seated[seat]
-        self._asked, self._seat, self.current = pending, seat, seated.turn
+        turn, _, claim_moves = self._seated[seat]
+        self._asked, self._seat, self.current = pending, seat, turn
         if kind in NAME_ONE:  # its moves are its seats: no object made, no call to check
             self._moves = self._sure = pending.allowed
         elif kind == "claim":  # saying nothing is always legal
-            self._moves, self._sure = seated.claim_moves, SILENT
+            self._moves, self._sure = claim_moves, SILENT
         else:
             self._moves, self._sure = Moves.of(pending), ()
 
@@ -450,7 +447,7 @@ class WerewolfState:
             yield from self._elect()
         seated = self._seated
         for seat in self.living:  # (a tuple: a claim kills nobody)
-            said = yield seated[seat].claim
+            said = yield seated[seat][1]
             if said is not None:
                 self.record(said)
         mute = self.mute
