@@ -1308,8 +1308,11 @@ class _Night:
     def groups(self, step: _Step, now: list[str]) -> list[tuple[Choice, int]]:
         """A step's options up to the symmetry left: one of each, and how many."""
         seat, _, kind, options, _, lump = step
-        liar = seat in self.engine.liars and self.engine.claim_at[seat].claim.role != step[1]
-        if kind == "robber" and liar:
+        if (
+            kind == "robber"
+            and seat in self.engine.liars
+            and self.engine.claim_at[seat].claim.role != step[1]
+        ):
             # a robber that must lie (it claimed another card): it got no village card
             team_of = self.engine.team_of
             options = tuple(
@@ -1334,8 +1337,9 @@ class _Night:
             self.swaps(index, now, weight, count)
             return
         seat, name, kind, _, per, lump = step = steps[index]
+        act = self.act if seat == self.copier else self.perform
         for choice, size in self.groups(step, now):
-            after, entry = self.act(seat, name, kind, choice, now)
+            after, entry = act(seat, name, kind, choice, now)
             mass = self.check(seat, name, entry, weight * per * size)
             if not mass:
                 continue
