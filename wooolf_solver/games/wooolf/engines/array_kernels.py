@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from ....engines.lattice import BoolArray, FloatArray, IntArray, run_starts
-from .hands import HandRows
+from .hands import HandRows, Plan
 
 Indices = IntArray | HandRows
 """Indices into a table: hand types (of the rows, small) or any."""
@@ -83,11 +83,7 @@ def untouched_joint(
     touched_codes: IntArray,
     states: IntArray,
     weights: FloatArray,
-    first: IntArray,
-    moves: IntArray,
-    move_state: IntArray,
-    move_hand: IntArray,
-    move_ways: FloatArray,
+    plan: Plan,
     labels: IntArray,
     place: IntArray,
     other_codes: IntArray,
@@ -99,6 +95,8 @@ def untouched_joint(
     hand_types: int,
 ) -> tuple[FloatArray, IntArray]:
     """As :func:`.kernels.untouched_joint`."""
+    first, moves, out = plan
+    move_state, move_hand, move_ways = out.dst, out.hand, out.weight
     values = int(rank.max()) + 1
     groups, group = np.unique(touched_codes * (int(states.max()) + 1) + states, return_inverse=True)
     weight = np.bincount(group.ravel(), weights, minlength=len(groups))
@@ -124,18 +122,15 @@ def split_rows(
     states: IntArray,
     coef: IntArray,
     weights: FloatArray,
-    first: IntArray,
-    moves: IntArray,
-    move_state: IntArray,
-    move_hand: IntArray,
-    move_ways: FloatArray,
-    move_coef: IntArray,
+    plan: Plan,
     allowed: BoolArray,
     table: FloatArray,
     reads: IntArray,
     most: int,
 ) -> tuple[bool, HandRows, IntArray, IntArray, FloatArray]:
     """As :func:`.kernels.split_rows`."""
+    first, moves, out = plan
+    move_state, move_hand, move_ways, move_coef = out.dst, out.hand, out.weight, out.coef
     touched = hands.shape[1]
     parent, move = _moves(states, first, moves)
     kept = np.flatnonzero(allowed[move_hand[move]])

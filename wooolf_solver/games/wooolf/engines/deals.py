@@ -71,7 +71,7 @@ from ..model import Announced, RoundKnowledge
 from ..rules import Seat
 from . import array_kernels
 from .completion import Completion
-from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Mirrored, Reader, Roles
+from .hands import ClassKey, DecisionJoint, HandRows, HandTypes, Mirrored, Plan, Reader, Roles
 from .memo import Key, Memo, is_sharing
 
 MAX_ROWS = 100_000
@@ -171,7 +171,7 @@ class Deals:
         reads it, applied at once (only the rows it keeps are made). ``None`` when
         the split would make more than ``most`` rows."""
         kernels = loops()
-        first, moves, out = _plan(self.types.lattice.steps[self.touched])
+        plan = _plan(self.types.lattice.steps[self.touched])
         table, reads = _NO_TABLE, _NO_READS
         observations, bound = self.observations, self.bound
         if then is not None:
@@ -183,12 +183,7 @@ class Deals:
             self.states,
             self.coef,
             self.weights,
-            first,
-            moves,
-            out.dst,
-            out.hand,
-            out.weight,
-            out.coef,
+            plan,
             allowed,
             table,
             reads,
@@ -235,7 +230,7 @@ _MOST_ROWS = 2**62
 
 
 @lru_cache(maxsize=4096)
-def _plan(step: Step) -> tuple[IntArray, IntArray, Step]:
+def _plan(step: Step) -> Plan:
     """A step's moves sorted by the state they leave, with the first move and the
     number of moves out of every state (kept per step: the lattices are kept for
     good, and the step is kept with its plan, so its identity is not reused)."""
@@ -587,18 +582,13 @@ class Spread:
         kernels = loops()
         deals = self.deals
         hands = len(deals.types.lattice.hands)
-        step = deals.types.lattice.steps[deals.touched]
-        first, moves, out = _plan(step)
+        plan = _plan(deals.types.lattice.steps[deals.touched])
         other_codes, counts = self.labellings(self.untouched[1:])
         joint: tuple[FloatArray, IntArray] = kernels.untouched_joint(
             self._decision[1],
             deals.states,
             deals.weights,
-            first,
-            moves,
-            out.dst,
-            out.hand,
-            out.weight,
+            plan,
             self.labels,
             self.place[list(self.untouched)],
             other_codes,

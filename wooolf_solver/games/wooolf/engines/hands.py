@@ -36,7 +36,15 @@ import numpy.typing as npt
 
 from ....core.knowledge import Observation
 from ....engines.base import Tally
-from ....engines.lattice import Array, FloatArray, IntArray, Lattice, build_lattice, run_starts
+from ....engines.lattice import (
+    Array,
+    FloatArray,
+    IntArray,
+    Lattice,
+    Step,
+    build_lattice,
+    run_starts,
+)
 from ..model import Announced, Answered, Decision, RoundKnowledge, Seen
 from ..rules import Card, Character, Hand, Seat
 from .memo import Memo
@@ -44,6 +52,11 @@ from .memo import Memo
 HandRows = npt.NDArray[np.int8]
 """Rows of hand types (indices: a table has at most a few dozen hand types), one
 column per seat."""
+
+Plan = tuple[IntArray, IntArray, Step]
+"""A step's moves sorted by the state they leave, as the loops over the rows take them:
+where the moves out of each state start, how many there are, and the moves (each one's
+state after, hand, ways and coefficient)."""
 
 ClassKey = tuple[str, ...]
 """An announcer class: what a peeker announces on each card of the deck."""

@@ -45,7 +45,7 @@ import numpy as np
 
 from ....engines.lattice import BoolArray, FloatArray, IntArray
 from . import _kernels
-from .hands import HandRows
+from .hands import HandRows, Plan
 
 
 def decision_weights(
@@ -95,11 +95,7 @@ def untouched_joint(
     touched_codes: IntArray,
     states: IntArray,
     weights: FloatArray,
-    first: IntArray,
-    moves: IntArray,
-    move_state: IntArray,
-    move_hand: IntArray,
-    move_ways: FloatArray,
+    plan: Plan,
     labels: IntArray,
     place: IntArray,
     other_codes: IntArray,
@@ -112,23 +108,23 @@ def untouched_joint(
 ) -> tuple[FloatArray, IntArray]:
     """The weight of every (hand type, decision value) of the first untouched seat:
     the rows summed per (touched code, state), then every hand the seat may take from
-    the state (``first`` and ``moves``: where the moves out of each state start and
-    how many there are; each with its state after, hand and ways), the other
-    untouched seats labelled every way (``other_codes``: one code per labelling;
-    ``counts``: its column of ``ways_after``, the completion after one more seat).
-    No event reads an untouched seat, so every other one has the same weights, each
-    at the value whose code has that seat's digit and the first's swapped: those
-    values too, for every untouched seat (seat × value; the first's: its own;
-    ``place``: each untouched seat's digit value; ``support``: every value's code,
-    in ``base``)."""
+    the state (``plan``: the moves out of each state, each with its state after, hand
+    and ways), the other untouched seats labelled every way (``other_codes``: one
+    code per labelling; ``counts``: its column of ``ways_after``, the completion after
+    one more seat). No event reads an untouched seat, so every other one has the same
+    weights, each at the value whose code has that seat's digit and the first's
+    swapped: those values too, for every untouched seat (seat × value; the first's:
+    its own; ``place``: each untouched seat's digit value; ``support``: every value's
+    code, in ``base``)."""
     values = int(rank.max()) + 1
     joint = np.zeros((hand_types, values))
     mirror = np.empty((len(place), values), dtype=np.int64)
     keys = touched_codes * (int(states.max()) + 1) + states
     order = np.argsort(keys, kind="stable")
+    first, moves, out = plan
     _kernels.untouched_joint(
-        order, keys, touched_codes, states, weights, first, moves, move_state, move_hand,
-        move_ways, labels, place, other_codes, counts, ways_after, rank, support, base,
+        order, keys, touched_codes, states, weights, first, moves, out.dst, out.hand,
+        out.weight, labels, place, other_codes, counts, ways_after, rank, support, base,
         joint, mirror,
     )  # fmt: skip
     return joint, mirror
@@ -139,26 +135,21 @@ def split_rows(
     states: IntArray,
     coef: IntArray,
     weights: FloatArray,
-    first: IntArray,
-    moves: IntArray,
-    move_state: IntArray,
-    move_hand: IntArray,
-    move_ways: FloatArray,
-    move_coef: IntArray,
+    plan: Plan,
     allowed: BoolArray,
     table: FloatArray,
     reads: IntArray,
     most: int,
 ) -> tuple[bool, HandRows, IntArray, IntArray, FloatArray]:
-    """Every row split into the moves out of its state that deal an ``allowed`` hand
-    type (``first``, ``moves`` and the moves' state after, hand, ways and
-    coefficient, as :func:`untouched_joint`): the new seat's hand added as a last
-    column, each new row's weight times an observation's numerator ``table[a, b]``
-    (``reads``: the column of the new row whose hand is ``a``, then ``b``; -1 for
-    index 0; both -1: no observation), the rows it zeroes left out, in the order of
-    their rows and moves. ``False`` (and no rows) when there would be more than
-    ``most`` rows before the observation."""
-    total = _kernels.split_count(states, first, moves, move_hand, allowed)
+    """Every row split into the moves out of its state (``plan``, as
+    :func:`untouched_joint`) that deal an ``allowed`` hand type: the new seat's hand
+    added as a last column, each new row's weight times an observation's numerator
+    ``table[a, b]`` (``reads``: the column of the new row whose hand is ``a``, then
+    ``b``; -1 for index 0; both -1: no observation), the rows it zeroes left out, in
+    the order of their rows and moves. ``False`` (and no rows) when there would be
+    more than ``most`` rows before the observation."""
+    first, moves, out = plan
+    total = _kernels.split_count(states, first, moves, out.hand, allowed)
     fits = total <= most
     size = total if fits else 0
     new_hands = np.empty((size, hands.shape[1] + 1), dtype=np.int8)
@@ -168,8 +159,8 @@ def split_rows(
     made = 0
     if size:
         made = _kernels.split_fill(
-            hands, states, coef, weights, first, moves, move_state, move_hand, move_ways,
-            move_coef, allowed, table, reads, new_hands, new_states, new_coef, new_weights,
+            hands, states, coef, weights, first, moves, out.dst, out.hand, out.weight,
+            out.coef, allowed, table, reads, new_hands, new_states, new_coef, new_weights,
         )  # fmt: skip
     return fits, new_hands[:made], new_states[:made], new_coef[:made], new_weights[:made]
 
