@@ -20,10 +20,11 @@ from types import MappingProxyType, ModuleType
 
 import pytest
 from helpers import benchmark
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from onuw_reference import by_hand, solved
 from test_onuw_fast import talkers
+from test_onuw_hint import hints_agree
 
 from wooolf_solver.core.errors import InvalidRecordError
 from wooolf_solver.core.speech import SPEECH_MODELS
@@ -208,6 +209,15 @@ def test_played_deals_read_back() -> None:
             if record.cards[seat] == "doppelganger":
                 copied[entry.get("copied")[0][1]] += 1
     assert len(copied) >= 6
+
+
+@settings(max_examples=max(4, settings().max_examples // 2))
+@given(st.integers(0, 10**9))
+def test_the_doppelgangers_fast_hint_agrees_with_the_brute_force(seed: int) -> None:
+    record = played(seed, True, free=seed % 2 == 0)
+    seat = record.viewpoint
+    assume(seat is not None and record.cards[seat] == "doppelganger")
+    hints_agree(replace(record, night=MappingProxyType({})))
 
 
 def test_the_doppelgangers_hint_scores_each_seat_it_may_copy() -> None:

@@ -8,8 +8,9 @@ of player seats holding a werewolf card at dawn: ``gain_bits = H(D | option) −
 
 The option is a fact (not weighted); everyone else's night follows the night prior,
 and the claims already made weigh as in ``solve``. A doppelganger's options are the
-seats it may copy, its outcome the card seen there (:func:`copy_hint`: what it does
-next follows the night prior).
+seats it may copy, its outcome the card seen there (what it does next follows the
+night prior): by the fast engine (:func:`fast_copy_hint`, the seat copied marked) or
+the reference (:func:`copy_hint`).
 
 The gains are computed by the library's one formula (:func:`wooolf_solver.core.gains.information`)
 from each option's joint weights of outcome and ``D``; only where those weights come from
@@ -190,12 +191,13 @@ def hint_knowledge(record: DealRecord) -> tuple[OnuwKnowledge, Seat, str]:
 
 def hint(record: DealRecord, engine: str | None = None, naive: bool = False) -> NightHint:
     """Every option of the viewpoint's night choice, scored by its information gain
-    about who holds a werewolf card at dawn (``naive`` or ``engine="brute"``, or the
-    copying card's own choice: by the brute-force reference)."""
+    about who holds a werewolf card at dawn (``naive`` or ``engine="brute"``: by the
+    brute-force reference)."""
     seat, role, _ = _chooser(record)
+    brute = naive or find_engine(engine).name == "brute"
     if power_of(record.rules.roles[role]).copies:
-        return copy_hint(record, seat, role)
-    if naive or find_engine(engine).name == "brute":
+        return copy_hint(record, seat, role) if brute else fast_copy_hint(record, seat, role)
+    if brute:
         return brute_hint(record)
     return fast_hint(record)
 
@@ -220,6 +222,28 @@ def copy_hint(record: DealRecord, seat: Seat, role: str) -> NightHint:
         if table.get(option)
     ]
     scores.sort(key=lambda score: -score.gain_bits)
+    return NightHint(seat, role, tuple(scores), record.model.speech)
+
+
+def fast_copy_hint(record: DealRecord, seat: Seat, role: str) -> NightHint:
+    """A doppelganger's hint by the fast engine (:func:`.engines.fast.copy_outcomes`),
+    as :func:`copy_hint` scores it; seats the symmetry maps onto each other are scored
+    once."""
+    knowledge = knowledge_of(record)
+    options = choice_options("player", seat, record.layout)
+    scored: dict[Choice, OptionScore] = {}
+    for members in fast.option_classes(knowledge, options):
+        found = fast.copy_outcomes(knowledge, members[0][0])
+        if not found.masses:  # no world allows it
+            continue
+        taught = information(found.masses, found.orbit)
+        for option in members:
+            scored[option] = _score(option, taught, record.layout, role)
+    if not scored:
+        raise InconsistentRecordError(minimal_conflict(knowledge, find_engine()))
+    scores = sorted(
+        (scored[option] for option in options if option in scored), key=lambda s: -s.gain_bits
+    )
     return NightHint(seat, role, tuple(scores), record.model.speech)
 
 
@@ -333,6 +357,7 @@ __all__ = [
     "OptionScore",
     "brute_hint",
     "entropy",
+    "fast_copy_hint",
     "fast_hint",
     "hint",
 ]

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from ....core.tally import Tally
 from ..model import OnuwKnowledge, OwnNight, PartialNight
 from ..night import Choice
+from ..rules import Seat
 from . import lies, lifted, passive
 from .lifted import Outcomes, Signature, Sums, tally_of
 
@@ -62,6 +63,13 @@ def outcomes(knowledge: OnuwKnowledge) -> Outcomes:
     return lifted._Engine(knowledge).outcome_tally()
 
 
+def copy_outcomes(knowledge: OnuwKnowledge, target: Seat) -> Outcomes:
+    """A copying card's hint option (the viewpoint holds it, its night to come): the
+    weight of each signature of ``D`` by the card it sees at ``target``, the seat it
+    copies (what it does next follows the night prior)."""
+    return lifted._Engine(knowledge, target).outcome_tally()
+
+
 def option_classes(knowledge: OnuwKnowledge, options: Sequence[Choice]) -> list[list[Choice]]:
     """The options of the viewpoint (whose choice is free) up to the knowledge's
     symmetry: options whose slots lie, in order, in the same blocks of interchangeable
@@ -83,6 +91,7 @@ __all__ = [
     "Signature",
     "Sums",
     "consistent",
+    "copy_outcomes",
     "option_classes",
     "outcomes",
     "tally",

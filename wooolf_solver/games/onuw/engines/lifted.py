@@ -229,8 +229,11 @@ class _Tally:
 class _Engine:
     """One knowledge's computation (see the module's docstring)."""
 
-    def __init__(self, knowledge: OnuwKnowledge) -> None:
+    def __init__(self, knowledge: OnuwKnowledge, copy_target: Seat | None = None) -> None:
         self.knowledge = knowledge
+        self.copy_target = copy_target
+        """A copying card's hint: the only seat it copies (marked), what it sees there
+        its outcome (:meth:`outcome_tally`); ``None``: any, by the night prior."""
         self.rules: Rules = knowledge.rules
         self.layout: Layout = knowledge.layout
         prior = knowledge.prior
@@ -350,6 +353,8 @@ class _Engine:
         """The marked slots (dealt explicitly) and the blocks of interchangeable slots."""
         knowledge, layout = self.knowledge, self.layout
         marked = marked_slots(knowledge)
+        if self.copy_target is not None:
+            marked.add(self.copy_target)
         told = {claim.seat: claim for claim in knowledge.claims}
         # the other slots, by what tells them apart: centre or seat, a bot (under the
         # uniform prior), the claim made (its content, and whether it is observed)
@@ -1395,6 +1400,8 @@ class _Night:
         others = [seat for seat in engine.seats if seat != self.copier]
         if self.copier in engine.facts and engine.fact is not None:
             others = [seat for seat in others if (seat,) == engine.fact.choice[:1]]
+        if engine.copy_target is not None:
+            others = [seat for seat in others if seat == engine.copy_target]
         grouped: dict[tuple[Any, ...], list[Seat]] = {}
         for seat in others:
             grouped.setdefault(self.key(seat), []).append(seat)
@@ -1413,6 +1420,8 @@ class _Night:
             playing = tuple(sorted({*self.held.get(copied, ()), self.copier}))
             self.lists = {**self.held, copied: playing}
             self.steps, self.count, self.touched = [], 1, {target}
+            if self.engine.copy_target is not None:
+                self.current = copied
             self.night(size)
         return self.found
 
