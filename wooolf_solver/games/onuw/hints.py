@@ -35,7 +35,7 @@ outcome chances (exact fractions) and the same gains (up to float rounding).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
@@ -231,20 +231,32 @@ def fast_copy_hint(record: DealRecord, seat: Seat, role: str) -> NightHint:
     once."""
     knowledge = knowledge_of(record)
     options = choice_options("player", seat, record.layout)
+    scores = _fast_scores(
+        knowledge, options, lambda option: fast.copy_outcomes(knowledge, option[0]), role
+    )
+    if not scores:
+        raise InconsistentRecordError(minimal_conflict(knowledge, find_engine()))
+    return NightHint(seat, role, scores, record.model.speech)
+
+
+def _fast_scores(
+    knowledge: OnuwKnowledge,
+    options: tuple[Choice, ...],
+    outcomes: Callable[[Choice], fast.Outcomes],
+    role: str,
+) -> tuple[OptionScore, ...]:
+    """Each option's score, best first, by its ``outcomes`` (the fast engine's), one
+    option of each class of the symmetry counted (none: no world allows any)."""
     scored: dict[Choice, OptionScore] = {}
     for members in fast.option_classes(knowledge, options):
-        found = fast.copy_outcomes(knowledge, members[0][0])
+        found = outcomes(members[0])
         if not found.masses:  # no world allows it
             continue
         taught = information(found.masses, found.orbit)
         for option in members:
-            scored[option] = _score(option, taught, record.layout, role)
-    if not scored:
-        raise InconsistentRecordError(minimal_conflict(knowledge, find_engine()))
-    scores = sorted(
-        (scored[option] for option in options if option in scored), key=lambda s: -s.gain_bits
-    )
-    return NightHint(seat, role, tuple(scores), record.model.speech)
+            scored[option] = _score(option, taught, knowledge.layout, role)
+    ranked = (scored[option] for option in options if option in scored)
+    return tuple(sorted(ranked, key=lambda score: -score.gain_bits))
 
 
 def _free_knowledge(record: DealRecord) -> tuple[OnuwKnowledge, Seat, str, NightEntry]:
@@ -277,20 +289,15 @@ def fast_hint(record: DealRecord) -> NightHint:
     layout = record.layout
     state = NightState(layout, _placeholder(record), [])
     options = power_of(record.rules.roles[role]).options(seat, state, uniform=True)
-    scored: dict[Choice, OptionScore] = {}
-    for members in fast.option_classes(knowledge, options):
-        found = fast.outcomes(_with_option(knowledge, seat, members[0], so_far))
-        if not found.masses:  # no world allows it
-            continue
-        taught = information(found.masses, found.orbit)
-        for option in members:
-            scored[option] = _score(option, taught, layout, role)
-    if not scored:
-        raise InconsistentRecordError(_fast_conflict(record, knowledge, seat, options, so_far))
-    scores = sorted(
-        (scored[option] for option in options if option in scored), key=lambda s: -s.gain_bits
+    scores = _fast_scores(
+        knowledge,
+        options,
+        lambda option: fast.outcomes(_with_option(knowledge, seat, option, so_far)),
+        role,
     )
-    return NightHint(seat, role, tuple(scores), record.model.speech)
+    if not scores:
+        raise InconsistentRecordError(_fast_conflict(record, knowledge, seat, options, so_far))
+    return NightHint(seat, role, scores, record.model.speech)
 
 
 def _score(option: Choice, taught: Information[str], layout: Layout, role: str) -> OptionScore:
