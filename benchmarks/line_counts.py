@@ -20,6 +20,7 @@ past can be measured again. ``docs/adding-a-game.md`` gives the table this print
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from collections import Counter
@@ -93,7 +94,22 @@ def row(cells: Iterable[str]) -> str:
 
 
 def main(arguments: list[str]) -> int:
-    print(table(arguments or [WORKING_TREE]))
+    parser = argparse.ArgumentParser(description="Lines of Python per game and per layer.")
+    parser.add_argument(
+        "revisions",
+        nargs="*",
+        metavar="REVISION",
+        help=f"commits (default: {WORKING_TREE})",
+    )
+    revisions = parser.parse_args(arguments).revisions or [WORKING_TREE]
+    for revision in revisions:
+        try:
+            if revision != WORKING_TREE:
+                git("rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
+        except subprocess.CalledProcessError:
+            print(f"line_counts: {revision!r} is not a commit", file=sys.stderr)
+            return 2
+    print(table(revisions))
     return 0
 
 
