@@ -66,6 +66,7 @@ from ..night import (
     NOTHING,
     Choice,
     Doppelganger,
+    Drunk,
     EntryValue,
     Insomniac,
     Mason,
@@ -322,12 +323,17 @@ class _Engine:
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
         self.plans: dict[
             tuple[str, ...],
-            tuple[int, int, list[_Step], int, tuple[bool, ...], tuple[bool, ...]],
+            tuple[int, int, list[_Step], int, int, tuple[bool, ...], tuple[bool, ...]],
         ] = {}
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.judged: dict[tuple[Seat, str, NightEntry], tuple[int, bool, bool | None]] = {}
         """A claim's verdict by its seat, card and night (:meth:`_Night.judge`)."""
         self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
+        self.fitting: dict[frozenset[str], list[frozenset[str]]] = {}
+        """The cards each block may hold, by the kinds that the lists holding ban."""
+        first = {rule[0] for rule in self.pairs} | {rule[2] for rule in self.pairs}
+        self.first = first | set(self.claim_at)
+        """The marked slots dealt first: those that a claim or a seen card tests."""
         """A step folded into the plan (:meth:`_Night.fold`), by seat, card and lone."""
 
     def _pins(self) -> dict[Seat, tuple[str, Choice]]:
@@ -543,8 +549,12 @@ class _Engine:
             return True
         return made.claim.role == role
 
-    def deals(self) -> Iterator[tuple[list[str], int]]:
-        """Every lifted deal: a representative (cards by ``slot - 1``) and its orbit size."""
+    def deals(self) -> Iterator[tuple[tuple[str, ...], int]]:
+        """Every lifted deal: a representative (cards by ``slot - 1``) and its orbit size.
+
+        The marked slots are dealt one by one (an explicit stack, not a generator per
+        slot), a card refused where some block would be left fewer cards it may hold
+        than it has slots; for each deal of them, the blocks' deals are listed at once."""
         layout = self.layout
         dealt = [""] * len(layout.slots)
         for slot, role in self.known.items():
@@ -554,27 +564,87 @@ class _Engine:
                 return
         left = dict(self.free)
         order = sorted(left)  # the kinds of card, as the deals are listed
-        # the cards each block may hold (a test on its first slot: the same for all)
-        kinds_of = [
+        unknown = sorted(
+            (slot for slot in self.concrete if slot not in self.known),
+            key=lambda slot: (slot not in self.first, slot),
+        )
+        if not unknown:
+            yield from self._block_deals(dealt, left, order)
+            return
+        fits = [
             frozenset(kind for kind in left if self._allowed(block[0], kind))
             for block in self.blocks
         ]
-        first = {rule[0] for rule in self.pairs} | {rule[2] for rule in self.pairs}
-        first |= set(self.claim_at)
-        unknown = sorted(
-            (slot for slot in self.concrete if slot not in self.known),
-            key=lambda slot: (slot not in first, slot),
-        )
+        supply = [sum(left[kind] for kind in kinds) for kinds in fits]
+        """By block: how many cards left it may hold."""
+        hits = {
+            kind: [(at, len(self.blocks[at])) for at, kinds in enumerate(fits) if kind in kinds]
+            for kind in left
+        }
+        """By card: the blocks that may hold it, and their sizes."""
+        trials: list[Iterator[str]] = [iter(order)]
+        """By marked slot being dealt: the cards still to try there."""
+        taken: list[str] = []
+        while trials:
+            depth = len(trials) - 1
+            slot = unknown[depth]
+            if len(taken) > depth:  # take back this slot's last card
+                back = taken.pop()
+                left[back] += 1
+                for at, _ in hits[back]:
+                    supply[at] += 1
+            for role in trials[-1]:
+                if (
+                    left[role]
+                    and self._allowed(slot, role)
+                    and all(supply[at] > size for at, size in hits[role])
+                ):
+                    dealt[slot - 1] = role
+                    if self._pairs_hold(slot, dealt) and self._lists_hold(dealt):
+                        break
+            else:
+                dealt[slot - 1] = ""
+                trials.pop()
+                continue
+            left[role] -= 1
+            for at, _ in hits[role]:
+                supply[at] -= 1
+            taken.append(role)
+            if depth + 1 < len(unknown):
+                trials.append(iter(order))
+            else:
+                yield from self._block_deals(dealt, left, order)
 
-        def blocks(index: int, orbit: int) -> Iterator[tuple[list[str], int]]:
-            if index == len(self.blocks):
+    def _block_deals(
+        self, dealt: list[str], left: dict[str, int], order: Sequence[str]
+    ) -> list[tuple[tuple[str, ...], int]]:
+        """Every deal of the blocks, the marked slots dealt (``dealt``, the cards
+        ``left``): each block a multiset of the cards left that it may hold, in a
+        fixed order, and the number of its layouts. A list of wolves or masons that
+        holds names every player of that kind, all marked: no seat of a block holds it."""
+        banned = frozenset(kind for at, role, kind, _, _ in self.list_checks if dealt[at] == role)
+        kinds = self.fitting.get(banned)
+        if kinds is None:
+            kinds = self.fitting[banned] = [
+                frozenset(
+                    kind
+                    for kind in self.free
+                    if self._allowed(block[0], kind)
+                    and not (kind in banned and self.layout.is_seat(block[0]))
+                )
+                for block in self.blocks
+            ]
+        found: list[tuple[tuple[str, ...], int]] = []
+        last = len(self.blocks) - 1
+
+        def deal(index: int, orbit: int) -> None:
+            if index > last:
                 if self._lists_hold(dealt) and self._dawn_may_lie(dealt):
-                    yield dealt, orbit
+                    found.append((tuple(dealt), orbit))
                 return
-            block = self.blocks[index]
-            fits = kinds_of[index]
+            block, fits = self.blocks[index], kinds[index]
             options: Iterable[tuple[dict[str, int], int, tuple[str, ...]]]
-            if index == len(self.blocks) - 1:  # it takes every card left, if it may
+            if index == last:  # it takes every card left, if it may
                 rest = {kind: n for kind, n in left.items() if n}
                 if not fits.issuperset(rest):
                     return
@@ -585,31 +655,16 @@ class _Engine:
             for part, ways, cards in options:
                 for slot, kind in zip(block, cards, strict=True):
                     dealt[slot - 1] = kind
-                if self.lists and not self._lists_hold(dealt):
-                    continue
                 for kind, count in part.items():
                     left[kind] -= count
-                yield from blocks(index + 1, orbit * ways)
+                deal(index + 1, orbit * ways)
                 for kind, count in part.items():
                     left[kind] += count
             for slot in block:
                 dealt[slot - 1] = ""
 
-        def assign(index: int) -> Iterator[tuple[list[str], int]]:
-            if index == len(unknown):
-                yield from blocks(0, 1)
-                return
-            slot = unknown[index]
-            for role in order:
-                if left[role] and self._allowed(slot, role):
-                    dealt[slot - 1] = role
-                    if self._pairs_hold(slot, dealt) and self._lists_hold(dealt):
-                        left[role] -= 1
-                        yield from assign(index + 1)
-                        left[role] += 1
-            dealt[slot - 1] = ""
-
-        yield from assign(0)
+        deal(0, 1)
+        return found
 
     # -- the night, played with its choices ----------------------------------------------
 
@@ -624,6 +679,7 @@ class _Engine:
             Mason: "mason",
             Insomniac: "insomniac",
             Doppelganger: "copy",
+            Drunk: "drunk",
             Power: "idle",
         }.get(type(power), "generic")
 
@@ -710,8 +766,7 @@ class _Engine:
         players = layout.players
         by_truth: dict[tuple[bool, ...], int] = {}
         # the weight of the worlds by which claims are true, summed per claim at the end
-        for cards, orbit in self.deals():
-            dealt = tuple(cards)
+        for dealt, orbit in self.deals():
             deal_mass = 0
             for now, prior, count, pairs, options, truth, liars in self.leaves(dealt):
                 weight = orbit * prior
@@ -763,7 +818,7 @@ class _Engine:
             )
 
         for cards, orbit in self.deals():
-            night = _Night(self, tuple(cards))
+            night = _Night(self, cards)
             found = night.leaves()
             for (now, prior, _, pairs, options, _, _), seen in zip(found, night.seen, strict=True):
                 weight = orbit * prior
@@ -1056,6 +1111,8 @@ class _Night:
         self.count = 1
         """How many nights each leaf stands for, from the steps folded into the plan."""
         self.swapper = 0
+        self.settled = 0
+        """Where the last look is judged early (:meth:`settle`)."""
         self.found: list[_Leaf] = []
         self.current = NOTHING_SEEN
         self.seen: list[str] = []
@@ -1175,7 +1232,26 @@ class _Night:
                 truth[number] = true
                 engine.liar[number] = liar
         self.swapper = self.closed_form()
+        self.settled = self.settle()
         return weight
+
+    def settle(self) -> int:
+        """The first step after which no card move reaches the seat of an observed
+        insomniac that wakes last (its look is then judged at once, :meth:`walk`); the
+        number of steps: none."""
+        steps, engine = self.steps, self.engine
+        if not steps or steps[-1][2] != "insomniac" or steps[-1][0] == self.copier:
+            return len(steps)
+        watcher = steps[-1][0]
+        if watcher not in engine.claim_number and watcher != self.fact_seat:
+            return len(steps)
+        found = len(steps) - 1
+        while found and (
+            steps[found - 1][2] in CALM_KINDS
+            or (steps[found - 1][2] == "drunk" and steps[found - 1][0] != watcher)
+        ):
+            found -= 1
+        return found if found < len(steps) - 1 else len(steps)
 
     def closed_form(self) -> int:
         """The step whose swaps are summed at once (:meth:`swaps`; the number of steps:
@@ -1299,6 +1375,12 @@ class _Night:
             return now, NightEntry((("masons", self.lists[name]),))
         if kind == "insomniac":
             return now, NightEntry((("now", now[seat - 1]),))
+        if kind == "drunk":
+            if not choice:
+                return now, EMPTY
+            after = list(now)
+            after[seat - 1], after[choice[0] - 1] = after[choice[0] - 1], after[seat - 1]
+            return after, NightEntry((("took", choice[0]),))
         after = list(now)
         state = NightState(self.engine.layout, self.dealt, after)
         return after, self.engine.powers[name].perform(seat, choice, state)
@@ -1341,6 +1423,10 @@ class _Night:
         if index == self.swapper:
             self.swaps(index, now, weight, count)
             return
+        if index == self.settled:  # the last look is known already: judged now
+            watcher, watched = steps[-1][:2]
+            if not self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), 1):
+                return
         seat, name, kind, _, per, lump = step = steps[index]
         act = self.act if seat == self.copier else self.perform
         for choice, size in self.groups(step, now):
@@ -1434,11 +1520,11 @@ class _Night:
         plan = engine.plans.get(key)
         if plan is None:
             weight = self.plan()
-            plan = (weight, self.count, self.steps, self.swapper, *engine.said())
+            plan = (weight, self.count, self.steps, self.swapper, self.settled, *engine.said())
             engine.plans[key] = plan
             engine.check_memory()
         else:
-            weight, self.count, self.steps, self.swapper, truth, liar = plan
+            weight, self.count, self.steps, self.swapper, self.settled, truth, liar = plan
             engine.truth[:] = truth
             engine.liar[:] = liar
         if weight:
