@@ -28,6 +28,8 @@ true fixing its claimer's choice. What each seat brings to the night depends on 
 seat and card only, and is cached. The troublemaker's swaps, when only an insomniac
 wakes after it, are summed in closed form: a swap of two players keeps the set of
 player cards, and each seat gets each other seat's card in exactly one option.
+An insomniac that looks last, its look observed, is judged as soon as no card move
+left in the night can reach its seat.
 
 Every weight is an exact integer (the night prior scaled by a common multiple of
 every option count, the claims' likelihoods, the orbit's size); the per-slot outputs
