@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -88,23 +88,28 @@ def test_the_page_and_its_setup(client: TestClient) -> None:
 def test_an_analysis_does_not_hold_up_the_server(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def slow(record: Any) -> dict[str, Any]:
-        time.sleep(2.0)
-        return {"slow": True}
+    """Held until the test lets it go, an analysis blocks neither another page's request
+    nor the refusal of a second analysis (no clock: the order of events is the check)."""
+    started, release = threading.Event(), threading.Event()
 
-    monkeypatch.setattr(assistant, "analyse", slow)
+    def held(record: Any) -> dict[str, Any]:
+        started.set()
+        release.wait(10)
+        return {"held": True}
+
+    monkeypatch.setattr(assistant, "analyse", held)
     app = create_app(tmp_path / "t.sqlite", workers="thread", limits=Limits(analyses=1, waiting=0))
     with serving(app) as base, httpx.Client(base_url=base, timeout=10) as http:
         record = {"game": "wooolf", "players": 6, "events": []}
         with ThreadPoolExecutor(1) as pool:
             running = pool.submit(http.post, "/wooolf/api/analyse", json=record)
-            time.sleep(0.3)
-            start = time.monotonic()
+            assert started.wait(10)
             assert http.get("/wooolf/api/setup").status_code == 200
             busy = http.post("/wooolf/api/analyse", json=record)
-            assert time.monotonic() - start < 1.0  # neither waited for the analysis
+            assert not running.done()  # both answered while the analysis was still held
+            release.set()
             assert busy.status_code == 503 and busy.json()["error"].startswith("analysis:")
-            assert running.result().json() == {"slow": True}
+            assert running.result().json() == {"held": True}
 
 
 def test_the_why_speaks_the_pages_language(client: TestClient) -> None:
