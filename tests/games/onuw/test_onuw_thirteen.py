@@ -39,8 +39,8 @@ def test_a_thirteen_player_public_record_solves(record_path: Path) -> None:
 def test_a_record_over_the_memory_budget_is_refused_in_one_line(
     record_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["solve", str(record_path), "--max-memory", "64kB"]) == 2
+    assert main(["solve", str(record_path), "--max-memory", "8kB"]) == 2
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith("wooolf: error: too large to solve exactly: the night plans of ")
-    assert "over the memory budget of 64 kB" in err and err.count("\n") == 1
+    assert "over the memory budget of 8 kB" in err and err.count("\n") == 1
