@@ -29,7 +29,7 @@ from wooolf_solver.games.werewolf.play import play_game
 from wooolf_solver.games.werewolf.posterior import solve
 from wooolf_solver.games.werewolf.record import GameRecord
 from wooolf_solver.games.werewolf.rules import SEER_VARIANTS, WEREWOLF, Variants
-from wooolf_solver.games.werewolf.vote import VoteAdvice, mute, vote
+from wooolf_solver.games.werewolf.vote import VoteAdvice, vote
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "werewolf"
@@ -138,7 +138,7 @@ def test_vote_ranks_as_the_review_judges_by_every_engine(
     record = play_game(deck, bot, random.Random(seed + 1)).record
     for seat in record.alive_after(len(record.events) - 1):
         view = replace(record, events=record.events[:-1]).view(seat)
-        if seat not in view.alive_after() or seat in mute(view):
+        if seat not in view.alive_after() or seat in view.mute_after():
             continue
         advice = GAME.vote(view)
         assert [(b.ballot, b.score) for b in advice.ballots] == solve(view).lynch

@@ -128,6 +128,22 @@ class GameRecord:
         dead = {seat for event in events for seat in event.deaths}
         return tuple(seat for seat in self.seats if seat not in dead)
 
+    def mute_after(self, number: int | None = None) -> frozenset[Seat]:
+        """The seats that may no longer vote after event ``number`` (from 1; ``None``:
+        the last): each village idiot a lynch revealed (it lives on, without a vote).
+
+        >>> idiot = Day(1, ((1, 2), (2, 3), (3, 2)), 2, ((2, "village-idiot"),))
+        >>> GameRecord(3, (("village-idiot", 1), ("villager", 1), ("werewolf", 1)),
+        ...     events=(Night(1), Dawn(1, ()), idiot)).mute_after()
+        frozenset({2})
+        """
+        events = self.events if number is None else self.events[:number]
+        return frozenset(
+            event.lynched
+            for event in events
+            if isinstance(event, Day) and event.lynched is not None and not event.lynched_dies
+        )
+
     def view(self, seat: Seat | None) -> GameRecord:
         """The record as ``seat`` knows it (``None``: the public): its own card, the public
         events and its own private events.

@@ -24,7 +24,6 @@ from typing import Any
 from ...core.errors import InvalidRecordError
 from ...core.speech import DEFAULT_SPEECH, Speech
 from ...core.tally import Engine
-from .events import Day
 from .posterior import solve
 from .record import GameRecord
 from .rules import Seat, Team
@@ -73,7 +72,7 @@ def vote(record: GameRecord, engine: Engine | None = None) -> VoteAdvice:
     seat = record.viewpoint
     if seat is not None and seat not in record.alive_after():
         raise InvalidRecordError(f"viewpoint: seat {seat} is dead: it has no ballot")
-    if seat in mute(record):
+    if seat in record.mute_after():
         raise InvalidRecordError(f"viewpoint: seat {seat}, the revealed idiot, has no vote")
     posterior = solve(record, engine)
     village = posterior.goal == "village"
@@ -84,13 +83,4 @@ def vote(record: GameRecord, engine: Engine | None = None) -> VoteAdvice:
     return VoteAdvice(seat, posterior.goal, scores, record.model.speech)
 
 
-def mute(record: GameRecord) -> frozenset[Seat]:
-    """The seats that may not vote: each village idiot revealed by a lynch."""
-    return frozenset(
-        event.lynched
-        for event in record.events
-        if isinstance(event, Day) and event.lynched is not None and not event.lynched_dies
-    )
-
-
-__all__ = ["BallotScore", "VoteAdvice", "mute", "vote"]
+__all__ = ["BallotScore", "VoteAdvice", "vote"]
