@@ -15,12 +15,15 @@ that weigh the same, its *multiplicity* (a set of seats for every set of its orb
 (1.0, 1.5, {'yes': Fraction(1, 2), 'no': Fraction(1, 2)})
 >>> information({"x": {"orbit of 4": 1}}, multiplicity=lambda key: 4).before_bits
 2.0
+
+Every game's hint ranks its options by one rule (:func:`ranked`): the gains compared
+after rounding to :data:`DIGITS` digits, equal gains in an order the game states.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import log2
@@ -39,6 +42,13 @@ K = TypeVar("K", bound=Hashable)
 """A key of ``D``."""
 Joint = Mapping[Seen, Mapping[K, Weight]]
 """For each outcome, the weight of each key of ``D`` (exact, unnormalized)."""
+Option = TypeVar("Option")
+"""An option of a hint (an action, or its score)."""
+
+DIGITS = 9
+"""Gains are ranked as rounded to this many digits: the same exact weights summed in
+another order (by another engine, or for another seat of a symmetric table) give gains
+a few units of the last place apart, and those must rank as equal."""
 
 
 def _one(key: Hashable) -> int:
@@ -98,6 +108,29 @@ def information(
     ranked = sorted(joint.items(), key=lambda item: -sum(item[1].values()))
     chances = {seen: Fraction(sum(per.values())) / Fraction(total) for seen, per in ranked}
     return Information(max(0.0, before - after), before, MappingProxyType(chances))
+
+
+def ranked(
+    options: Iterable[Option],
+    gain: Callable[[Option], float],
+    key: Callable[[Option], Any] | None = None,
+    digits: int | None = DIGITS,
+) -> list[Option]:
+    """The options, most informative first: their gains compared after rounding to
+    ``digits`` digits (``None``: as they are, where every engine gives the same floats
+    to the last bit), equal gains in the order of ``key`` (the game's: a seat, an
+    action), or as given (``None``).
+
+    >>> gain = {"a": 0.5, "b": 1.0, "c": 0.5 + 1e-12}.__getitem__
+    >>> ranked("cab", gain, key=str), ranked("cab", gain, key=str, digits=None)
+    (['b', 'a', 'c'], ['b', 'c', 'a'])
+    >>> ranked("acb", gain)  # equal gains as given
+    ['b', 'a', 'c']
+    """
+    worth = gain if digits is None else lambda option: round(gain(option), digits)
+    if key is None:
+        return sorted(options, key=lambda option: -worth(option))
+    return sorted(options, key=lambda option: (-worth(option), key(option)))
 
 
 @dataclass(frozen=True)
@@ -163,4 +196,13 @@ def joints(
     return found
 
 
-__all__ = ["ByOutcome", "Information", "Joint", "entropy", "information", "joints"]
+__all__ = [
+    "DIGITS",
+    "ByOutcome",
+    "Information",
+    "Joint",
+    "entropy",
+    "information",
+    "joints",
+    "ranked",
+]

@@ -43,7 +43,7 @@ from typing import Any
 
 from ...core.conflict import earliest_minimal, minimal_conflict
 from ...core.errors import EventId, InconsistentRecordError, InvalidRecordError
-from ...core.gains import Information, entropy, information, joints
+from ...core.gains import Information, entropy, information, joints, ranked
 from ...core.knowledge import Observation
 from ...core.space import Var, World
 from ...core.speech import DEFAULT_SPEECH, Speech
@@ -221,8 +221,7 @@ def copy_hint(record: DealRecord, seat: Seat, role: str) -> NightHint:
         for option in choice_options("player", seat, record.layout)
         if table.get(option)
     ]
-    scores.sort(key=lambda score: -score.gain_bits)
-    return NightHint(seat, role, tuple(scores), record.model.speech)
+    return NightHint(seat, role, _best_first(scores), record.model.speech)
 
 
 def fast_copy_hint(record: DealRecord, seat: Seat, role: str) -> NightHint:
@@ -255,8 +254,13 @@ def _fast_scores(
         taught = information(found.masses, found.orbit)
         for option in members:
             scored[option] = _score(option, taught, knowledge.layout, role)
-    ranked = (scored[option] for option in options if option in scored)
-    return tuple(sorted(ranked, key=lambda score: -score.gain_bits))
+    return _best_first([scored[option] for option in options if option in scored])
+
+
+def _best_first(scores: list[OptionScore]) -> tuple[OptionScore, ...]:
+    """The scores (in the options' order), most informative first: equal gains keep
+    the options' order (:func:`wooolf_solver.core.gains.ranked`)."""
+    return tuple(ranked(scores, lambda score: score.gain_bits))
 
 
 def _free_knowledge(record: DealRecord) -> tuple[OnuwKnowledge, Seat, str, NightEntry]:
@@ -347,8 +351,7 @@ def brute_hint(record: DealRecord) -> NightHint:
         for option in power_of(record.rules.roles[role]).options(seat, state, uniform=True)
         if table.get(option)  # no world allows it (a legal option always has one)
     ]
-    scores.sort(key=lambda score: -score.gain_bits)
-    return NightHint(seat, role, tuple(scores), record.model.speech)
+    return NightHint(seat, role, _best_first(scores), record.model.speech)
 
 
 def _placeholder(record: DealRecord) -> tuple[str, ...]:

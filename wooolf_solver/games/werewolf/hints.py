@@ -38,7 +38,7 @@ from typing import Any
 
 from ...core.conflict import consistent_tally
 from ...core.errors import InvalidRecordError
-from ...core.gains import Information, information, joints
+from ...core.gains import Information, information, joints, ranked
 from ...core.space import World
 from ...core.speech import DEFAULT_SPEECH, Speech
 from ...core.tally import Engine, Weight
@@ -49,9 +49,6 @@ from .record import GameRecord
 from .rules import WEREWOLF, Seat
 
 SEER = "seer"
-DIGITS = 9
-"""The gains are ranked as rounded to this many digits, so that float rounding never
-orders two equal gains differently in the counter and the naive twin."""
 Joint = dict[str, dict[Hashable, Weight]]
 """For each thing the seer may see, the weight of each set ``D``."""
 
@@ -143,8 +140,8 @@ def hint(record: GameRecord, engine: Engine | None = None, naive: bool = False) 
         taught = information(table[target])
         chances = sorted(taught.chances.items(), key=lambda item: (-item[1], item[0]))
         scores.append(CheckScore(target, replace(taught, chances=MappingProxyType(dict(chances)))))
-    scores.sort(key=lambda score: (-round(score.gain_bits, DIGITS), score.target))
-    return NightHint(seat, role, tuple(scores), "", record.model.speech)
+    best = ranked(scores, lambda score: score.gain_bits, key=lambda score: score.target)
+    return NightHint(seat, role, tuple(best), "", record.model.speech)
 
 
 def _role(weights: Mapping[str, Weight], seat: Seat) -> str:

@@ -33,6 +33,7 @@ import numpy.typing as npt
 from ...core.budget import max_memory
 from ...core.conflict import minimal_conflict
 from ...core.errors import InconsistentRecordError, InvalidRecordError
+from ...core.gains import ranked
 from ...core.knowledge import Observation
 from ...core.words import NOBODY
 from ...engines import Engine, Tally
@@ -503,6 +504,11 @@ class Ranked(Sequence[ActionScore]):
     made when first read: a bot reads the first alone, the report whether any action
     teaches something (the first, as the gains are ranked).
 
+    The gains are ranked by :func:`wooolf_solver.core.gains.ranked` as they are, not
+    rounded: the compiled and the array scoring give the same floats to the last bit,
+    and the goldens and the lab's games were played in that order (rounded, two peeks
+    of gains a few units of the last place apart would swap).
+
     The chances and gains of all the actions come at once (:func:`.engines.deals.loops`'
     ``outcome_gains``), from their outcomes and those outcomes' joint weights with the
     decision (:meth:`OutcomeTables.of_actions`); the declarations after them when
@@ -530,7 +536,7 @@ class Ranked(Sequence[ActionScore]):
         self.chances: list[float] = chances.tolist()
         self.gains: list[float] = gains.tolist()
         self.starts: list[int] = starts.tolist()
-        self.order = np.lexsort((each.ranks, -gains)).tolist()
+        self.order = ranked(range(len(gains)), self.gains.__getitem__, each.ranks.item, None)
 
     def __len__(self) -> int:
         return len(self.order)
