@@ -51,6 +51,11 @@ class Event:
         return ()
 
     @property
+    def mutes(self) -> tuple[Seat, ...]:
+        """The seats this event leaves alive without a vote (none by default)."""
+        return ()
+
+    @property
     def revealed(self) -> Cards:
         """The cards this event turns face up (none by default)."""
         return ()
@@ -172,6 +177,15 @@ class Day(Event):
     def deaths(self) -> tuple[Seat, ...]:
         first = (self.lynched,) if self.lynched is not None and self.lynched_dies else ()
         return (*first, *self.dead)
+
+    @property
+    def mutes(self) -> tuple[Seat, ...]:
+        """The lynched village idiot, turned up: he lives on and never votes again.
+
+        >>> Day(1, ((1, 2), (2, 3), (3, 2)), 2, ((2, IDIOT),)).mutes
+        (2,)
+        """
+        return (self.lynched,) if self.lynched is not None and not self.lynched_dies else ()
 
     @property
     def revealed(self) -> Cards:

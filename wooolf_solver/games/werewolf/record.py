@@ -130,7 +130,8 @@ class GameRecord:
 
     def mute_after(self, number: int | None = None) -> frozenset[Seat]:
         """The seats that may no longer vote after event ``number`` (from 1; ``None``:
-        the last): each village idiot a lynch revealed (it lives on, without a vote).
+        the last): each village idiot a lynch revealed (it lives on, without a vote), as
+        each event says (:attr:`.events.Event.mutes`; the reader's checks ask it too).
 
         >>> idiot = Day(1, ((1, 2), (2, 3), (3, 2)), 2, ((2, "village-idiot"),))
         >>> GameRecord(3, (("village-idiot", 1), ("villager", 1), ("werewolf", 1)),
@@ -138,11 +139,7 @@ class GameRecord:
         frozenset({2})
         """
         events = self.events if number is None else self.events[:number]
-        return frozenset(
-            event.lynched
-            for event in events
-            if isinstance(event, Day) and event.lynched is not None and not event.lynched_dies
-        )
+        return frozenset(seat for event in events for seat in event.mutes)
 
     def view(self, seat: Seat | None) -> GameRecord:
         """The record as ``seat`` knows it (``None``: the public): its own card, the public
@@ -623,14 +620,13 @@ class _State:
     def apply(self, event: Event, number: int) -> None:
         for seat in event.deaths:
             self.dead[seat] = number
+        self.mute.update(event.mutes)  # GameRecord.mute_after's rule, event by event
         if isinstance(event, Night):
             self.phase, self.night = "night", event.night
         elif isinstance(event, Dawn):
             self.phase = "dawn"
         elif isinstance(event, Day):
             self.phase = "day"
-            if event.lynched is not None and not event.lynched_dies:
-                self.mute.add(event.lynched)
         elif isinstance(event, Shot):
             self.shot.add(event.seat)
         elif isinstance(event, SheriffNamed):
