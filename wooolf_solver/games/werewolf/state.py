@@ -309,8 +309,10 @@ class WerewolfState:
         return not (self.powers_lost and self.power(seat).village)
 
     def record(self, event: Event) -> None:
-        """Write ``event``; every seat that may know it sees it."""
+        """Write ``event`` (its muted seats vote no more); every seat that may know it
+        sees it."""
         self.events.append(event)
+        self.mute.update(event.mutes)
         if event.public:
             for log in self._logs:
                 log.append(event)
@@ -488,7 +490,6 @@ class WerewolfState:
             self.record(Day(day, votes, None))
             return
         if self.power(lynched).spared_by_lynch(self, lynched):
-            self.mute.add(lynched)
             self.record(Day(day, votes, lynched, ((lynched, IDIOT),)))
             if self.sheriff == lynched:
                 yield from self.name_successor(lynched)
