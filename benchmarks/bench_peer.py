@@ -29,13 +29,18 @@ The measures (the data's README; public view, dawn cards, the player seats):
     python benchmarks/bench_peer.py --skip 200               # the second half of each
     python benchmarks/bench_peer.py --json                   # one JSON object on stdout
     python benchmarks/bench_peer.py --by claim --by liars    # where each Brier score comes from
+    python benchmarks/bench_peer.py --limit 60 benchmarks/data/wolfbot13/games-reg.jsonl
 
 ``--by`` splits each method's Brier score into shares by kind of seat (:data:`GROUPS`):
 the shares of one method add up to its Brier score, so the difference between two
 methods is located where their shares differ.
 
 The games live beside the project (``../shared/data/wolfbot`` from the project's root);
-``--data`` names another folder. Progress goes to standard error.
+``--data`` names another folder, and files named on the command line are read instead
+(``benchmarks/data/wolfbot13/*.jsonl``: wolfbot's default 13-player deck, made by
+``benchmarks/wolfbot_games.py``). ``--limit SECONDS`` leaves out, for every method alike,
+a game whose forecasts take more processor time than that (the report lists them).
+Progress goes to standard error.
 
 >>> scores = Scores.of([({"seer": 0.5, "werewolf": 0.5}, "werewolf")], roles=6)
 >>> scores.top1, round(scores.log_loss, 4), scores.brier
@@ -47,6 +52,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -233,15 +239,49 @@ class Seat:
     forecasts: Mapping[str, Forecast]
 
 
+class OverTimeError(BaseException):
+    """A game whose methods took longer than the time limit (processor time); not an
+    ``Exception``, so that no handler inside a solver takes it for its own."""
+
+
+def _over_time(signum: int, frame: object) -> None:
+    raise OverTimeError
+
+
+def within(limit: float | None, game: Mapping[str, Any], chosen: Mapping[str, Method]) -> Any:
+    """Every method's forecasts of ``game``, or ``None`` when together they take more
+    than ``limit`` seconds of processor time (``None``: no limit)."""
+    if limit is None:
+        return {name: method(game) for name, method in chosen.items()}
+    previous = signal.signal(signal.SIGPROF, _over_time)
+    signal.setitimer(signal.ITIMER_PROF, limit)
+    try:
+        return {name: method(game) for name, method in chosen.items()}
+    except OverTimeError:
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
 def seats_of(
     games: Sequence[Mapping[str, Any]],
     chosen: Mapping[str, Method],
     progress: Callable[[int], None] = lambda done: None,
+    limit: float | None = None,
+    left_out: list[int] | None = None,
 ) -> list[Seat]:
-    """Every player seat of ``games``, with each method's forecast."""
+    """Every player seat of ``games``, with each method's forecast; a game over the
+    time ``limit`` (seconds of processor time for all methods) is left out of every
+    method, its number added to ``left_out``."""
     seats: list[Seat] = []
     for done, game in enumerate(games, 1):
-        found = {name: method(game) for name, method in chosen.items()}
+        found = within(limit, game, chosen)
+        if found is None:
+            if left_out is not None:
+                left_out.append(int(game.get("game", done - 1)))
+            progress(done)
+            continue
         seats += [
             Seat(game, seat, card, {name: f[int(seat)] for name, f in found.items()})
             for seat, card in game["truth"]["dawn"].items()
@@ -280,6 +320,8 @@ def _claim(seat: Seat) -> Mapping[str, Any] | None:
 
 
 def _speaker(seat: Seat) -> str:
+    if "check" in seat.game:  # the seats that told their own role's truth, when written
+        return "honest" if int(seat.seat) in seat.game["check"]["honest"] else "liar"
     return "liar" if _dealt(seat) == WEREWOLF else "honest"
 
 
@@ -418,9 +460,18 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="read the lossy claims as the data writes them (bare roles), not restored",
     )
+    parser.add_argument(
+        "--limit",
+        type=float,
+        default=None,
+        help="leave out a game whose methods take more than SECONDS of processor time",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    parser.add_argument(
+        "files", nargs="*", type=Path, help="games files to read instead of --data's two"
+    )
     args = parser.parse_args(argv)
-    paths = [args.data / name for name in FILES]
+    paths = args.files or [args.data / name for name in FILES]
     missing = [str(path) for path in paths if not path.is_file()]
     if missing:
         print(f"bench_peer: no games file {missing[0]} (see --data)", file=sys.stderr)
@@ -436,13 +487,18 @@ def main(argv: list[str] | None = None) -> int:
             if done % 50 == 0 or done == total:
                 print(f"{name}: {done}/{total} games", file=sys.stderr)
 
-        seats = seats_of(games, chosen, progress)
+        left_out: list[int] = []
+        seats = seats_of(games, chosen, progress, args.limit, left_out)
+        if not seats:
+            print(f"bench_peer: {path.name}: no game within the time limit", file=sys.stderr)
+            continue
         scores = scores_of(seats)
         seconds = time.perf_counter() - start
         split = {group: brier_by(seats, group) for group in args.by}
         models = [name for name in scores if name not in PEER]
         report["files"][path.name] = {
             "games": len(games),
+            "left_out": left_out,
             "seconds": seconds,
             "methods": {name: s.to_dict() for name, s in scores.items()},
             "ahead": {model: ahead(scores, model) for model in models},
@@ -450,6 +506,11 @@ def main(argv: list[str] | None = None) -> int:
         }
         if not args.json:
             console.print(table(path.name, scores))
+            if left_out:
+                console.print(
+                    f"{len(left_out)} of {len(games)} games left out over the time limit "
+                    f"(game {', '.join(map(str, left_out))})"
+                )
             for model in models:
                 console.print(verdict(model, ahead(scores, model)))
             for group, rows in split.items():
