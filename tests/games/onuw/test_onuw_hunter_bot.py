@@ -1,8 +1,13 @@
 """The bots' hunter (issue 27.2): a seat that may hold the hunter at dawn judges its
-ballot by its own death too (the seat its ballot names dies with it), exactly."""
+ballot by its own death too (the seat its ballot names dies with it), exactly.
+
+The fast engine counts that own death (:class:`.vote.OwnDeath`) at any size: under
+hypothesis it agrees exactly with the generic brute force (and CP-SAT) on played deals
+with the hunter in the deck, the troublemaker's swaps and the doppelganger in some."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from fractions import Fraction
 from random import Random
 from typing import Any
@@ -10,15 +15,18 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from onuw_reference import solved
+from test_onuw_fast import played
 
 from wooolf_solver.core.errors import InconsistentRecordError
 from wooolf_solver.games.onuw import vote as voting
 from wooolf_solver.games.onuw.bots import solver_ballot
 from wooolf_solver.games.onuw.live import bot_ballot
+from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.posterior import solve
 from wooolf_solver.games.onuw.record import DealRecord, read_record
 from wooolf_solver.games.onuw.state import legal_ballots
-from wooolf_solver.games.onuw.vote import judged, own_death, shooter, vote
+from wooolf_solver.games.onuw.vote import OwnDeath, judged, own_death, shooter, vote
 
 DECK = ["hunter", "werewolf", "werewolf", "seer", "robber", "troublemaker"]
 FEARS_THE_ROBBER: dict[str, Any] = {
@@ -104,3 +112,47 @@ def exhaustive(record: DealRecord, posterior: Any) -> dict[Any, Fraction]:
         score.ballot: score.win_if + own.get(score.ballot, Fraction(0))
         for score in voting.scores_of(record, 1, posterior)
     }
+
+
+def own_view(seed: int, players: int, custom: bool, copy: bool = False) -> OwnDeath:
+    """The own death of a played deal's viewpoint, the hunter in the deck (with ``copy``,
+    the doppelganger too): of ten deals from ``seed`` the first whose viewpoint may
+    hold the hunter at dawn (else the tenth), the ballots of the others kept at 0.7."""
+    for offset in range(10):
+        record = played(seed + offset, players, True, custom, hunter=True, copy=copy)
+        found = solved(record, "fast")
+        if found["consistent"] and found["dawn"].get((record.viewpoint, "hunter")):
+            break
+    knowledge = knowledge_of(record)
+    values = {field.name: getattr(knowledge, field.name) for field in fields(knowledge)}
+    return OwnDeath(**values, nobody=record.rules_edition.vote.nobody)
+
+
+def agree(own: OwnDeath, engines: tuple[str, ...] = ("fast",)) -> None:
+    expected = solved(own, "brute", json=True)
+    for engine in engines:
+        assert solved(own, engine, json=True) == expected
+
+
+@settings(max_examples=max(4, settings().max_examples // 2))
+@given(st.integers(0, 10**9), st.sampled_from([3, 4]), st.booleans())
+def test_the_fast_own_death_agrees_with_brute_force(seed: int, players: int, custom: bool) -> None:
+    agree(own_view(seed, players, custom))
+
+
+@settings(max_examples=max(4, settings().max_examples // 5))
+@given(st.integers(0, 10**9))
+def test_the_fast_own_death_agrees_at_five_players(seed: int) -> None:
+    agree(own_view(seed, 5, custom=False))
+
+
+@settings(max_examples=max(4, settings().max_examples // 3))
+@given(st.integers(0, 10**9))
+def test_the_fast_own_death_agrees_with_the_doppelganger(seed: int) -> None:
+    agree(own_view(seed, 3, custom=True, copy=True), ("fast", "cpsat"))
+
+
+@settings(max_examples=max(4, settings().max_examples // 5))
+@given(st.integers(0, 10**9), st.booleans())
+def test_cpsat_own_death_agrees_with_brute_force(seed: int, custom: bool) -> None:
+    agree(own_view(seed, 3, custom), ("cpsat",))

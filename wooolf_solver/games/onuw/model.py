@@ -496,14 +496,22 @@ class OnuwKnowledge(Knowledge):
         """Whether ``claim`` is false."""
         return not claim_true(self.rules, self.layout, claim, world)
 
+    def killed(self, dies: Seat | None) -> tuple[tuple[Seat, ...], Mapping[Seat, Seat | None]]:
+        """``win_if``'s reading of its key ``dies``: the seats the vote kills (exactly
+        ``dies``; ``None``: nobody), and the ballots a dying hunter's shot reads
+        (:attr:`shots`)."""
+        return () if dies is None else (dies,), self.shots
+
     def win_if(self, world: World, dies: Seat | None) -> bool:
         """Whether the viewpoint wins (by its dawn card) if the vote kills exactly
-        ``dies`` (``None``: nobody), with whom a dying hunter's recorded ballot names."""
+        ``dies`` (``None``: nobody), with whom a dying hunter's recorded ballot names
+        (as :meth:`killed` reads ``dies``)."""
         if self.viewpoint is None:
             raise ValueError("win_if needs a viewpoint")
         dawn = self.night(world).cards
-        dead = hunted(self.rules, () if dies is None else (dies,), dawn, self.shots)
-        return wins(self.rules, self.layout.players, dawn, dead, self.viewpoint)
+        dead, votes = self.killed(dies)
+        fallen = hunted(self.rules, dead, dawn, votes)
+        return wins(self.rules, self.layout.players, dawn, fallen, self.viewpoint)
 
 
 def _domain(

@@ -15,28 +15,23 @@ seat order, nobody last; compared exactly (fractions), never by rounding.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
 from ...core.errors import InvalidRecordError
-from ...core.space import World
 from ...core.speech import DEFAULT_SPEECH, Speech
 from .model import OnuwKnowledge, knowledge_of
 from .posterior import OnuwPosterior, posterior_of
 from .record import DealRecord
 from .rules import Seat
 from .table import legal_ballots
-from .win import Ballot, hunted, wins
+from .win import Ballot
 
-SHOT_ENGINE = "cpsat"
-"""The engine that weighs a shooter's own death (it lists worlds, so it reads the
-knowledge's own ``win_if``; the fast engine counts the usual one)."""
-
-SHOT_WORLDS = 1_000
-"""The most worlds of a view whose own-death chances a bot lists (about a millisecond
-each: a 5-player view of 1,311 worlds takes 1.7 s); beyond them it judges by ``win_if``
-alone unless that already settles it."""
+SHOT_ENGINE = "fast"
+"""The engine that weighs a shooter's own death: the fast one reads ``win_if`` as the
+knowledge does (:meth:`OwnDeath.killed`), exactly at any size."""
 
 
 @dataclass(frozen=True)
@@ -116,12 +111,10 @@ class OwnDeath(OnuwKnowledge):
         viewpoint = self.viewpoint or 0
         return (*(seat for seat in self.seats if seat != viewpoint), *((None,) * self.nobody))
 
-    def win_if(self, world: World, dies: Seat | None) -> bool:
+    def killed(self, dies: Seat | None) -> tuple[tuple[Seat, ...], Mapping[Seat, Seat | None]]:
         """``dies`` is the viewpoint's ballot here, the viewpoint the one who dies."""
         viewpoint = self.viewpoint or 0
-        dawn = self.night(world).cards
-        dead = hunted(self.rules, (viewpoint,), dawn, {**self.shots, viewpoint: dies})
-        return wins(self.rules, self.layout.players, dawn, dead, viewpoint)
+        return (viewpoint,), {**self.shots, viewpoint: dies}
 
 
 def own_death(
@@ -159,8 +152,7 @@ def judged(
     The own-death chance of a ballot is one constant for every ballot plus a part
     between 0 and ``h``, the chance that ``seat`` holds the hunter at dawn (the worlds
     where it dies holding it and the named seat with it). So it is listed only when
-    the best ``win_if`` leads the next by at most ``h``, and only for a view of at most
-    :data:`SHOT_WORLDS` worlds (past them the bot keeps ``win_if``).
+    the best ``win_if`` leads the next by at most ``h``.
 
     Seat 1, dealt the hunter, hears seat 3 claim the robber: the vote killing seat 2
     or 4 has its best ``win_if``, but should it die still holding the hunter, seat 3
@@ -176,8 +168,7 @@ def judged(
     """
     scores = scores_of(record, seat, posterior)
     h = shooter(record, seat, posterior)
-    listed = h and len(scores) > 1 and posterior.tally.deals <= SHOT_WORLDS
-    unsettled = listed and scores[0].win_if - scores[1].win_if <= h
+    unsettled = h and len(scores) > 1 and scores[0].win_if - scores[1].win_if <= h
     shots = (own_death(record, seat, posterior) if unsettled else None) or {}
     valued = [(score, score.win_if + shots.get(score.ballot, Fraction(0))) for score in scores]
     return tuple(sorted(valued, key=lambda item: (-item[1], *ballot_order(item[0])[1:])))

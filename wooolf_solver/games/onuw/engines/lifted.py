@@ -316,9 +316,15 @@ class _Engine:
             if seat in self.prunes and self.kinds.get(made.claim.role) != "robber"
         )
         """The claimers that, if they hold the robber, lie: they claimed another card."""
-        viewpoint = knowledge.viewpoint
-        others = (seat for seat in self.layout.seats if seat != viewpoint)
-        self.deaths: tuple[Seat | None, ...] = () if viewpoint is None else (*others, None)
+        self.deaths: tuple[Seat | None, ...] = knowledge.deaths
+        self.killed = {dies: knowledge.killed(dies) for dies in self.deaths}
+        """``win_if``'s reading of each key: the seats the vote kills, the ballots shot by."""
+        self.listed = any(
+            (dead, votes) != ((() if dies is None else (dies,)), self.shots)
+            for dies, (dead, votes) in self.killed.items()
+        )
+        """Whether some key is not the death of that seat alone (the viewpoint's own
+        death, its key its ballot): ``win_if`` then judged world by world."""
 
     def _caches(self) -> None:
         """What the walk keeps per run, by seat and card (and night)."""
@@ -848,7 +854,10 @@ class _Engine:
         for index, card in enumerate(now):
             tally.dawn[index][card] += mass
         viewpoint = self.knowledge.viewpoint
-        if viewpoint is not None:
+        if viewpoint is not None and self.listed:
+            for dies in self._listed_wins(now, viewpoint):
+                tally.win[dies] += mass
+        elif viewpoint is not None:
             wins = self.win_table[wolves]
             mine = now[viewpoint - 1]
             for dies in self.deaths:
@@ -858,6 +867,19 @@ class _Engine:
                     won = bool(wins[mine, None if dies is None else now[dies - 1]])
                 if won:
                     tally.win[dies] += mass
+
+    def _listed_wins(self, now: list[str], viewpoint: Seat) -> Iterator[Seat | None]:
+        """The keys of ``win_if`` the viewpoint wins by (read by :attr:`killed`), each
+        set of the dead judged once."""
+        judged: dict[tuple[Seat, ...], bool] = {}
+        for dies, (dead, votes) in self.killed.items():
+            fallen = hunted(self.rules, dead, now, votes)
+            won = judged.get(fallen)
+            if won is None:
+                won = dawn_wins(self.rules, self.layout.players, now, fallen, viewpoint)
+                judged[fallen] = won
+            if won:
+                yield dies
 
     def _shot_wins(self, now: list[str], dies: Seat, viewpoint: Seat) -> bool:
         """Whether the viewpoint wins when the vote kills ``dies``, who holds a card
@@ -880,7 +902,7 @@ class _Engine:
         keeps its card in the options that leave it alone, and gets each other seat's
         card in one option. No swap of two players changes whether a player holds a
         werewolf (``wolves``)."""
-        if self.shots:  # a hunter's chain: each swap's night one by one
+        if self.shots or self.listed:  # a hunter's chain: each swap's night one by one
             rest = options - comb(len(pairs), 2)
             for index, first in enumerate(pairs):
                 for second in pairs[index + 1 :]:
