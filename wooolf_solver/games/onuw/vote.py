@@ -101,7 +101,10 @@ def vote(record: DealRecord, engine: str | None = None) -> VoteAdvice:
 class OwnDeath(OnuwKnowledge):
     """A viewpoint's knowledge whose ``win_if`` is read per **ballot of its own**: the
     chance that it wins if the vote kills the viewpoint itself, holding a card that
-    shoots at dawn and so taking along the seat its ballot names (nobody: no one)."""
+    shoots at dawn and so taking along the seat its ballot names (nobody: no one).
+    Every engine counts it, the fast one at any size: its blocks of interchangeable seats
+    average a ballot over its block, exact as the viewpoint is marked, and so are the
+    seats of every recorded ballot."""
 
     nobody: bool = False
     """Whether nobody is one of its ballots (the edition's)."""
