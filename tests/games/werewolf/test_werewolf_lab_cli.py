@@ -94,6 +94,8 @@ def test_compare_and_the_table(capsys: pytest.CaptureFixture[str]) -> None:
         capsys, "compare", "table", DECK, *LAB, "--players", "9", "--games", "20", "--workers", "1"
     )
     assert status == 0 and "random lynch" in out and "witch-9" in out
+    # each team's row reads as the roles' rows do ("werewolves won", not "werewolves wins")
+    assert "village won" in out and "werewolves won" in out and " wins " not in out
 
 
 @pytest.mark.parametrize(

@@ -290,7 +290,7 @@ def render_mixes(reports: Sequence[Any], title: str) -> RenderableType:
     table.add_row("random lynch (exact)", *(f"{d['random_lynch']:.1%}" for d in dicts))
     teams = [t for t in figures[0].teams if any(f.teams[t].value for f in figures)]
     for team in teams:
-        table.add_row(f"{team} wins", *(interval_text(f.teams[team]) for f in figures))
+        table.add_row(f"{team} won", *(interval_text(f.teams[team]) for f in figures))
     table.add_row("mean days", *(interval_text(f.days) for f in figures))
     roles = sorted({role for f in figures for role in f.roles})
     for role in roles:
