@@ -18,6 +18,7 @@ from wooolf_solver.games.onuw.lab import Simulation
 from wooolf_solver.games.onuw.lab import run as run_onuw
 from wooolf_solver.games.onuw.night import believed_card
 from wooolf_solver.games.onuw.record import load_record
+from wooolf_solver.games.onuw.render import render_comparison
 from wooolf_solver.games.onuw.table import play_deal, truthful
 from wooolf_solver.games.werewolf.bots import RandomBot
 from wooolf_solver.games.werewolf.forecasts import forecasts as werewolf_forecasts
@@ -108,6 +109,8 @@ def test_onuw_bots_by_role_with_options(tmp_path: Path) -> None:
         "werewolf-team": "bot",
         "seer": "stand-in:centre=1:story=consistent",
     }
+    title = str(render_comparison([report], "ONUW lab").title)
+    assert title.endswith("; by card: werewolf-team=bot, seer=stand-in:centre=1:story=consistent")
     seers = 0
     for file in sorted(tmp_path.glob("game-*.yaml")):
         record = load_record(file)

@@ -296,9 +296,11 @@ def render_comparison(reports: Sequence[Any], title: str) -> RenderableType:
     """The lab's figures, one column per mix, each with its 95% interval."""
     data = [report.to_dict() for report in reports]
     first = data[0]
+    placed = ", ".join(f"{who}={kind}" for who, kind in first.get("by_card", {}).items())
     table = Table(
         title=f"{title}: {first['players']} players, {first['games']} deals each, "
-        f"seed {first['seed']}, seats {', '.join(first['bots'])}",
+        f"seed {first['seed']}, seats {', '.join(first['bots'])}"
+        + (f"; by card: {placed}" if placed else ""),
         title_justify="left",
         caption="rates with their 95% intervals",
         caption_justify="left",
