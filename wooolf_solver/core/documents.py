@@ -295,7 +295,8 @@ def _yaml_problem(failure: MarkedYAMLError) -> str:
     if problem.startswith("but ") and failure.context:
         problem = f"{failure.context} {problem}"
     problem = problem.split(" with value ", 1)[0]  # ruamel's duplicate keys echo both values
-    hint = " (write '?' in quotes)" if "'?'" in problem else ""
+    bare_mark = "'?'" in problem or problem.startswith("mapping keys are not allowed")
+    hint = " (write '?' in quotes)" if bare_mark else ""
     return _one_line(problem, 120) + hint
 
 

@@ -194,6 +194,14 @@ MALFORMED = {
     "unknown field": (HEAD + "colour: red\n", "colour"),
     "invalid YAML": (HEAD + "events: [\n", "YAML"),
     "unquoted question mark": (HEAD + "events:\n  - {seat: 1, peek: 2, says: ?}\n", "quotes"),
+    "unquoted question mark, block": (
+        HEAD + "events:\n  - seat: 1\n    peek: 2\n    says: ?\n",
+        "mapping keys are not allowed here (write '?' in quotes)",
+    ),
+    "a bare question mark as a card": (
+        VIEW.replace("sheep]", "?]"),
+        "hands.2: a bare ? is not a card name (a card with a ? icon is CHARACTER?, as hunter?)",
+    ),
     "unknown question": (
         HEAD + "events:\n  - {seat: 1, ask: 2, question: has-wolf, answer: no}\n",
         "has-wolf",

@@ -250,6 +250,10 @@ def parse_seat(value: Any, where: str, seats: int, key: bool = False) -> Seat:
 
 
 def read_card(game: Rules, name: Any, where: str) -> Card:
+    if name == {None: None}:  # YAML reads a bare ? in a list as an empty mapping
+        raise InvalidRecordError(
+            f"{where}: a bare ? is not a card name (a card with a ? icon is CHARACTER?, as hunter?)"
+        )
     if not isinstance(name, str):
         raise InvalidRecordError(f"{where}: {shown(name)} is not a card name")
     if len(name) > MAX_NAME:
