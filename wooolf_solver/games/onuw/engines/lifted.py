@@ -339,6 +339,8 @@ class _Engine:
         self.judged: dict[tuple[Seat, str, NightEntry], tuple[int, bool, bool | None]] = {}
         """A claim's verdict by its seat, card and night (:meth:`_Night.judge`)."""
         self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
+        self.copy_fits: dict[tuple[Seat, Seat, str], bool] = {}
+        """Whether a copy may be made by its claim (:meth:`may_copy`)."""
         self.fitting: dict[frozenset[str], list[frozenset[str]]] = {}
         """The cards each block may hold, by the kinds that the lists holding ban."""
         first = {rule[0] for rule in self.pairs} | {rule[2] for rule in self.pairs}
@@ -400,10 +402,12 @@ class _Engine:
     def _deal_rules(self) -> None:
         """What the deal alone must satisfy (pure pruning; the night checks it all
         again): the cards that the viewpoint's night and every claim that must be true
-        saw before any card moved, and the wolves and masons they name.
+        saw before any card moved, and the wolves and masons they name (who wakes as
+        a role depends on the cards dealt and the copy made, not on card moves).
 
         ``pairs``: (s, r, q, x), "if s holds r, q holds x"; ``lists``: (s, r, role,
-        seats), "if s holds r, the players holding role are seats"."""
+        seats), "if s holds r, the players holding role are among seats, and the others
+        of seats hold a copying card that became role"."""
         rules = self.rules
         deck = set(self.free) | set(self.known.values())
 
@@ -430,6 +434,10 @@ class _Engine:
                 sources.append((made.claim.seat, role, made.claim.entry))
         for seat, role, entry in sources:
             power = type(power_of(rules.roles[role]))
+            if power in CALM:  # who wakes as a role: by the cards dealt, whatever moved
+                for key, kind in (("wolves", "werewolf"), ("masons", "mason")):
+                    if entry.get(key) is not None:
+                        lists.append((seat, role, kind, tuple(entry.get(key))))
             if power not in CALM or not calm_before(role):
                 if power is Robber and calm_before(role) and entry.get("robbed") is not None:
                     pairs.append((seat, role, entry.get("robbed"), str(entry.get("got"))))
@@ -437,12 +445,10 @@ class _Engine:
             for key in ("saw", "centre"):
                 for slot, card in entry.get(key) or ():
                     pairs.append((seat, role, slot, card))
-            for key, kind in (("wolves", "werewolf"), ("masons", "mason")):
-                if entry.get(key) is not None:
-                    lists.append((seat, role, kind, tuple(entry.get(key))))
         self.pairs = pairs
         self.lists = lists
         seats = self.layout.seats
+        copying = [name for name in deck if power_of(rules.roles[name]).copies]
         self.list_checks = tuple(
             (
                 seat - 1,
@@ -450,11 +456,13 @@ class _Engine:
                 kind,
                 _picker([o - 1 for o in seats if o in listed]),
                 _picker([o - 1 for o in seats if o not in listed]),
+                frozenset({"", kind, *copying}),
             )
             for seat, role, kind, listed in lists
         )
-        """Each list as a test: the index of its seat, its role, the kind listed, and
-        pickers of the cards of the seats listed and of the others."""
+        """Each list as a test: the index of its seat, its role, the kind listed,
+        pickers of the cards of the seats listed and of the others, and the cards a
+        listed seat may hold (that kind, or a copying card that became it)."""
         self.pairs_at: dict[Slot, list[tuple[Slot, str, Slot, str]]] = defaultdict(list)
         for rule in pairs:
             self.pairs_at[rule[0]].append(rule)
@@ -469,11 +477,11 @@ class _Engine:
     def _lists_hold(self, dealt: list[str]) -> bool:
         """Whether the lists of wolves and masons hold, as far as the cards are dealt
         (a slot not dealt yet is ``""``)."""
-        for index, role, kind, inside, outside in self.list_checks:
+        for index, role, kind, inside, outside, fits in self.list_checks:
             if dealt[index] == role:
                 if kind in outside(dealt):
                     return False
-                if any(card and card != kind for card in inside(dealt)):
+                if not fits.issuperset(inside(dealt)):
                     return False
         return True
 
@@ -632,7 +640,7 @@ class _Engine:
         ``left``): each block a multiset of the cards left that it may hold, in a
         fixed order, and the number of its layouts. A list of wolves or masons that
         holds names every player of that kind, all marked: no seat of a block holds it."""
-        banned = frozenset(kind for at, role, kind, _, _ in self.list_checks if dealt[at] == role)
+        banned = frozenset(kind for at, role, kind, *_ in self.list_checks if dealt[at] == role)
         kinds = self.fitting.get(banned)
         if kinds is None:
             kinds = self.fitting[banned] = [
@@ -746,6 +754,24 @@ class _Engine:
             result = (options, self.scale // (len(options) * (self.layout.players - 1)))
         self.option_cache[key] = result
         return result
+
+    def may_copy(self, seat: Seat, name: str, target: Seat, copied: str) -> bool:
+        """Whether the copying card ``name`` at ``seat`` may copy ``copied`` at
+        ``target`` by its own claim (cached): one that must be true, as when it then
+        believes it holds that village card, claims ``name`` and names that copy if
+        it names one (else the night weighs 0 at its first step)."""
+        key = (seat, target, copied)
+        known = self.copy_fits.get(key)
+        if known is None:
+            made = self.claim_at.get(seat)
+            known = True
+            if made is not None and seat in self.prunes:
+                believed = self.fixed_belief[copied] and self.team_of[copied] == "village"
+                if believed or seat in self.certain:
+                    told = made.claim.entry.get("copied")
+                    known = made.claim.role == name and told in (None, ((target, copied),))
+            self.copy_fits[key] = known
+        return known
 
     def leaves(self, dealt: tuple[str, ...]) -> list[_Leaf]:
         """Every night on a representative deal that the viewpoint's night and the
@@ -1507,9 +1533,23 @@ class _Night:
 
     def targets(self) -> list[tuple[Seat, int]]:
         """The seats the copying card may copy up to the symmetry (one of each group
-        of interchangeable seats dealt the same card), and how many each stands for."""
-        engine = self.engine
-        others = [seat for seat in engine.seats if seat != self.copier]
+        of interchangeable seats dealt the same card), and how many each stands for:
+        none whose copy its own claim rules out (:meth:`_Engine.may_copy`), nor one
+        that a list of wolves or masons that holds rules out (it lists the copying
+        seat: the copy is of that kind; it does not: of another)."""
+        engine, dealt, copier = self.engine, self.dealt, self.copier
+        name = dealt[copier - 1]
+        holding = [(kind, seats) for at, role, kind, seats in engine.lists if dealt[at - 1] == role]
+        listed = {kind for kind, seats in holding if copier in seats}
+        unlisted = {kind for kind, _ in holding} - listed
+        others = [
+            seat
+            for seat in engine.seats
+            if seat != copier
+            and listed <= {dealt[seat - 1]}
+            and dealt[seat - 1] not in unlisted
+            and engine.may_copy(copier, name, seat, dealt[seat - 1])
+        ]
         if self.copier in engine.facts and engine.fact is not None:
             others = [seat for seat in others if (seat,) == engine.fact.choice[:1]]
         if engine.copy_target is not None:
