@@ -23,8 +23,8 @@ def fact_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "identity",
         metavar="IDENTITY",
-        help="a role of the record's game, or another fact it names: `liar` (the seat's claim "
-        "is false), a team as NAME-team",
+        help="a role of the record's game; games with claims also take `liar` (the seat's "
+        "claim is false), and some a team as NAME-team",
     )
     parser.add_argument(
         "--not",

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import run
+from helpers import refused, run
 
 from wooolf_solver import api
 from wooolf_solver.games import available, find_game
@@ -136,3 +136,13 @@ def test_review_reports_its_progress() -> None:
     steps: list[tuple[int, int]] = []
     api.review(GAME, on_step=lambda done, total: steps.append((done, total)))
     assert steps == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def test_why_takes_a_team_only_where_the_game_names_one(capsys: pytest.CaptureFixture[str]) -> None:
+    # `why --help` says so (it once offered NAME-team for every game); Werewolf takes roles and liar
+    status, out, _ = run(capsys, "why", "--help")
+    help_text = " ".join(out.split())
+    assert status == 0
+    assert "games with claims also take `liar`" in help_text
+    assert "and some a team as NAME-team" in help_text
+    assert refused(capsys, "why", SPEC, "4", "werewolves-team").startswith("wooolf: error: role:")
