@@ -39,7 +39,9 @@ The games live beside the project (``../shared/data/wolfbot`` from the project's
 ``--data`` names another folder, and files named on the command line are read instead
 (``benchmarks/data/wolfbot13/*.jsonl``: wolfbot's default 13-player deck, made by
 ``benchmarks/wolfbot_games.py``). ``--limit SECONDS`` leaves out, for every method alike,
-a game whose forecasts take more processor time than that (the report lists them).
+a game whose forecasts take more processor time than that; a game that a model finds
+contradictory (no world fits: an honest claim false in every world) is left out too (the
+report lists both).
 Progress goes to standard error.
 
 >>> scores = Scores.of([({"seer": 0.5, "werewolf": 0.5}, "werewolf")], roles=6)
@@ -64,7 +66,9 @@ from rich.console import Console
 from rich.table import Table
 
 from wooolf_solver.core.speech import SPEECH_MODELS
-from wooolf_solver.games.onuw.posterior import solve
+from wooolf_solver.games.onuw.engines import find_engine
+from wooolf_solver.games.onuw.model import knowledge_of
+from wooolf_solver.games.onuw.posterior import OnuwPosterior
 from wooolf_solver.games.onuw.record import read_record
 from wooolf_solver.lab.calibration import Calibration
 
@@ -179,6 +183,10 @@ def restored(game: Mapping[str, Any]) -> dict[str, Any]:
     return {**record, "claims": claims}
 
 
+class ContradictoryError(Exception):
+    """A record no world fits under a model (an honest claim false in every world)."""
+
+
 def solver(speech: str, bare: bool = False) -> Method:
     """Our exact posterior under ``speech``, public view, the lossy claims
     :func:`restored` (read as the data writes them with ``bare``)."""
@@ -186,7 +194,11 @@ def solver(speech: str, bare: bool = False) -> Method:
     def method(game: Mapping[str, Any]) -> dict[int, Forecast]:
         data = dict(game["record"]) if bare else restored(game)
         data["model"] = {**data.get("model", {}), "speech": speech}
-        posterior = solve(read_record(data))
+        knowledge = knowledge_of(read_record(data))
+        tally = find_engine(None).tally(knowledge)
+        if tally.deals == 0:  # not solve's search for a minimal conflict: minutes at 13
+            raise ContradictoryError
+        posterior = OnuwPosterior(knowledge, tally)
         players = int(data["players"])
         return {
             seat: {card: float(p) for card, p in posterior.dawn[seat].items()}
@@ -269,17 +281,21 @@ def seats_of(
     chosen: Mapping[str, Method],
     progress: Callable[[int], None] = lambda done: None,
     limit: float | None = None,
-    left_out: list[int] | None = None,
+    left_out: dict[int, str] | None = None,
 ) -> list[Seat]:
     """Every player seat of ``games``, with each method's forecast; a game over the
-    time ``limit`` (seconds of processor time for all methods) is left out of every
-    method, its number added to ``left_out``."""
+    time ``limit`` (seconds of processor time for all methods), or that a model finds
+    contradictory, is left out of every method, its number and why set in ``left_out``."""
     seats: list[Seat] = []
     for done, game in enumerate(games, 1):
-        found = within(limit, game, chosen)
+        try:
+            found = within(limit, game, chosen)
+            why = "over the time limit"
+        except ContradictoryError:
+            found, why = None, "no world fits"
         if found is None:
             if left_out is not None:
-                left_out.append(int(game.get("game", done - 1)))
+                left_out[int(game.get("game", done - 1))] = why
             progress(done)
             continue
         seats += [
@@ -487,10 +503,10 @@ def main(argv: list[str] | None = None) -> int:
             if done % 50 == 0 or done == total:
                 print(f"{name}: {done}/{total} games", file=sys.stderr)
 
-        left_out: list[int] = []
+        left_out: dict[int, str] = {}
         seats = seats_of(games, chosen, progress, args.limit, left_out)
         if not seats:
-            print(f"bench_peer: {path.name}: no game within the time limit", file=sys.stderr)
+            print(f"bench_peer: {path.name}: every game left out", file=sys.stderr)
             continue
         scores = scores_of(seats)
         seconds = time.perf_counter() - start
@@ -506,11 +522,8 @@ def main(argv: list[str] | None = None) -> int:
         }
         if not args.json:
             console.print(table(path.name, scores))
-            if left_out:
-                console.print(
-                    f"{len(left_out)} of {len(games)} games left out over the time limit "
-                    f"(game {', '.join(map(str, left_out))})"
-                )
+            for number, why in left_out.items():
+                console.print(f"game {number} left out: {why}")
             for model in models:
                 console.print(verdict(model, ahead(scores, model)))
             for group, rows in split.items():

@@ -113,7 +113,7 @@ def test_the_peer_benchmark_reads_named_files(
     files = [str(PEER / "games-random.jsonl")]
     assert bench.main([*files, "--json", "--speech", "mimic", "--limit", "60"]) == 0
     report = json.loads(capsys.readouterr().out)["files"]
-    assert list(report) == ["games-random.jsonl"] and report["games-random.jsonl"]["left_out"] == []
+    assert list(report) == ["games-random.jsonl"] and report["games-random.jsonl"]["left_out"] == {}
 
 
 def _forever(game: Any) -> Any:
@@ -126,6 +126,18 @@ def test_a_game_over_the_time_limit_is_left_out_of_every_method(bench: ModuleTyp
     quick = {"wolfbot guess": bench.wolfbot_guess}
     assert bench.within(0.05, game, quick) == {"wolfbot guess": bench.wolfbot_guess(game)}
     assert bench.within(0.05, game, {**quick, "slow": _forever}) is None
-    left_out: list[int] = []
+    left_out: dict[int, str] = {}
     assert bench.seats_of([game], {**quick, "slow": _forever}, limit=0.05, left_out=left_out) == []
-    assert left_out == [game["game"]]
+    assert left_out == {game["game"]: "over the time limit"}
+
+
+def test_a_game_no_world_fits_is_left_out_of_every_method(bench: ModuleType) -> None:
+    game = json.loads((PEER / "games-random.jsonl").read_text().splitlines()[0])
+    left_out: dict[int, str] = {}
+
+    def contradictory(game: Any) -> Any:
+        raise bench.ContradictoryError
+
+    chosen = {"wolfbot guess": bench.wolfbot_guess, "model": contradictory}
+    assert bench.seats_of([game], chosen, left_out=left_out) == []
+    assert left_out == {game["game"]: "no world fits"}
