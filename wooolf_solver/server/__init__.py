@@ -1,6 +1,6 @@
 """The web server of ``wooolf serve`` (the optional ``server`` extra: FastAPI, uvicorn, segno).
 
-- :mod:`.app`: the ASGI app: the JSON API of ``shared/spec/table.md``, the pages, pushes;
+- :mod:`.app`: the ASGI app: the JSON API of ``docs/server.md``, the pages, pushes;
 - :mod:`.games`: the games it seats and the game pages it mounts (the only module that
   names them);
 - :mod:`.storage`: the tables in SQLite; :mod:`.tokens`: the seats' secrets;

@@ -1,4 +1,4 @@
-"""The web table: the JSON API of ``shared/spec/table.md``, the pages, the pushes.
+"""The web table: the JSON API of ``docs/server.md``, the pages, the pushes.
 
 :func:`create_app` builds the ASGI app (FastAPI). Every table lives in memory and
 in SQLite (:mod:`.storage`). A change (a move, the clock's tick, a bot's ballot) is
@@ -599,7 +599,7 @@ def create_app(
     app = FastAPI(
         title="wooolf table",
         description="Play a hidden-role game at a table of people and bots "
-        "(the contract: shared/spec/table.md; its extensions: docs/server.md).",
+        "(the API and its guarantees: docs/server.md).",
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,

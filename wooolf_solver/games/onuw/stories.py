@@ -4,7 +4,7 @@ A player who believes it holds a village-team card (the last card it saw) is
 **honest** and claims the whole truth: its dealt card and its whole night entry. Any
 other player (werewolf team, tanner) **lies**, and picks its story by a **policy**:
 
-- ``mimic``: the story-teller of the speech model (``shared/spec/speech.md``): a role
+- ``mimic``: the story-teller of the speech model (``docs/speech.md``): a role
   uniform over the deck's distinct role names, the role's night choice by the night
   prior of that role in the liar's seat, each card it says it saw uniform over the
   role names, a ``wolves`` (``masons``) list uniform over the sets of other players of

@@ -6,7 +6,7 @@ nothing). Any other seat (the werewolves, the piper) **lies**, and tells a story
 **policy**, keeping its story from day to day (a claimed seer adds one new look each
 time it speaks):
 
-- ``mimic``: the story-teller of the speech model (``shared/spec/speech.md``): the
+- ``mimic``: the story-teller of the speech model (``docs/speech.md``): the
   role uniform over the distinct role names of the deck (``roles``); a claimed seer's
   each new look at a living other seat not looked at before (uniform), its answer
   uniform over the role names (``werewolf`` or ``not`` under ``seer: alignment``).

@@ -1,6 +1,6 @@
 """Game records: every round of a game with every hand revealed, read and checked.
 
-The format is the game-record section of ``shared/spec/record.md`` (YAML or JSON):
+The format is the game-record section of ``docs/wooolf/records.md`` (YAML or JSON):
 ``game``, ``edition`` and ``players`` are read as in a round record, then ``rounds``,
 each with its ``start`` player, the ``hands`` of every seat (the neutral hand
 included), the ``events`` (as in a round record; every peek carries both ``sees``

@@ -1,6 +1,6 @@
 """Round records: the setup, the known hands and the events of one round.
 
-The format is the contract of ``shared/spec/record.md``; YAML and JSON are read.
+The format is the contract of ``docs/wooolf/records.md``; YAML and JSON are read.
 
 >>> round_ = Round.from_dict({
 ...     "game": "wooolf", "edition": "basic", "players": 6, "viewpoint": 2,

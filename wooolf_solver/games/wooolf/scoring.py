@@ -1,4 +1,4 @@
-"""Scoring a revealed round and a game, exactly per the rules (``shared/rules/wooolf.md``).
+"""Scoring a revealed round and a game, exactly per the rules (``docs/wooolf/rules.md``).
 
 - A declaration is **correct** when every pointer is right: it names a seat whose
   identity is that target, or ``0`` when no seat (the neutral hand included) has it.

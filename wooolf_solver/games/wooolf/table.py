@@ -1,7 +1,7 @@
 """Whole games of the full rules, played by bots, written as game records: the moves, a
 seat's view, the played game and its record. The game in play is :mod:`.state`.
 
-A game is played the way a table plays it (``shared/rules/wooolf.md``); the turn
+A game is played the way a table plays it (``docs/wooolf/rules.md``); the turn
 order, the end of a round, the next start player and the red X are read exactly as
 :mod:`wooolf_solver.games.wooolf.game` checks them, so every played game is a valid game record:
 
