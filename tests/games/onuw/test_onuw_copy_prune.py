@@ -2,12 +2,15 @@
 
 The lists of wolves and masons that a claim which must be true (or the viewpoint's
 night) tells are tested on the deal even with a doppelganger in the deck (a listed
-seat holds the kind listed or the copying card); the seats a copying card may copy
-are cut by its own claim and by those lists before its night is played; and the
-doppelganger's own claim splits like a village card's (:mod:`.passive`). Hypothesis
-plays real deals with decks where all of these bite (masons, wolves and the minion
-beside the doppelganger), takes every claim (in public, some cards known, or from a
-viewpoint) and checks that the fast engine answers exactly as the brute force does.
+seat holds the kind listed or the copying card); what a seer or robber saw before
+any card moved holds unless a copy moved that card (the copying card placed first);
+the seats a copying card may copy are cut by its own claim, by those lists and by
+the cards a copy must move before its night is played; an insomniac that must lie
+needs a move that can reach it (a copy's too). Hypothesis plays real deals with
+decks where all of these bite (masons, wolves, the minion, seer, robber,
+troublemaker, drunk and insomniac beside the doppelganger), takes every claim (in
+public, some cards known, or from a viewpoint) and checks that the fast engine
+answers exactly as the brute force does.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ DECKS = (
     ),
     ("table", 3, ("doppelganger", "mason", "mason", "werewolf", "drunk")),
     ("table", 3, ("doppelganger", "werewolf", "werewolf", "minion", "tanner")),
+    ("table", 4, ("doppelganger", "werewolf", "robber", "troublemaker", "insomniac", "drunk")),
+    ("table", 4, ("doppelganger", "werewolf", "seer", "robber", "drunk", "insomniac")),
 )
 """Small decks where a copy meets lists of masons or wolves."""
 

@@ -343,8 +343,7 @@ class _Engine:
         """Whether a copy may be made by its claim (:meth:`may_copy`)."""
         self.fitting: dict[frozenset[str], list[frozenset[str]]] = {}
         """The cards each block may hold, by the kinds that the lists holding ban."""
-        first = {rule[0] for rule in self.pairs} | {rule[2] for rule in self.pairs}
-        self.first = first | set(self.claim_at)
+        self.first = set(self.pairs_at) | set(self.claim_at)
         """The marked slots dealt first: those that a claim or a seen card tests."""
         """A step folded into the plan (:meth:`_Night.fold`), by seat, card and lone."""
 
@@ -411,15 +410,18 @@ class _Engine:
         rules = self.rules
         deck = set(self.free) | set(self.known.values())
 
-        def calm_before(role: str) -> bool:
+        copying = {name for name in deck if power_of(rules.roles[name]).copies}
+
+        def calm_before(role: str, but: set[str] | None = None) -> bool:
             wakes = rules.roles[role].wakes or 0
             return all(
-                type(power_of(rules.roles[other])) in CALM
+                type(power_of(rules.roles[other])) in CALM or other in (but or ())
                 for other in deck
                 if (rules.roles[other].wakes or 0) < wakes
             )
 
         pairs: list[tuple[Slot, str, Slot, str]] = []
+        fragile: list[tuple[Slot, str, Slot, str]] = []
         lists: list[tuple[Slot, str, str, tuple[Slot, ...]]] = []
         sources: list[tuple[Seat, str, NightEntry]] = []
         if self.fact is not None:
@@ -438,17 +440,22 @@ class _Engine:
                 for key, kind in (("wolves", "werewolf"), ("masons", "mason")):
                     if entry.get(key) is not None:
                         lists.append((seat, role, kind, tuple(entry.get(key))))
-            if power not in CALM or not calm_before(role):
-                if power is Robber and calm_before(role) and entry.get("robbed") is not None:
-                    pairs.append((seat, role, entry.get("robbed"), str(entry.get("got"))))
+            if not calm_before(role, copying):
                 continue
-            for key in ("saw", "centre"):
-                for slot, card in entry.get(key) or ():
-                    pairs.append((seat, role, slot, card))
+            found = pairs if calm_before(role) else fragile  # fragile: unless a copy moved
+            if power is Robber and entry.get("robbed") is not None:
+                found.append((seat, role, entry.get("robbed"), str(entry.get("got"))))
+            if power in CALM:
+                for key in ("saw", "centre"):
+                    for slot, card in entry.get(key) or ():
+                        found.append((seat, role, slot, card))
         self.pairs = pairs
+        self.fragile = fragile
+        """The pairs that hold unless the copying card, a player's, moved a card first
+        (:meth:`_may_move`)."""
+        self.copying = frozenset(copying)
         self.lists = lists
         seats = self.layout.seats
-        copying = [name for name in deck if power_of(rules.roles[name]).copies]
         self.list_checks = tuple(
             (
                 seat - 1,
@@ -463,16 +470,64 @@ class _Engine:
         """Each list as a test: the index of its seat, its role, the kind listed,
         pickers of the cards of the seats listed and of the others, and the cards a
         listed seat may hold (that kind, or a copying card that became it)."""
-        self.pairs_at: dict[Slot, list[tuple[Slot, str, Slot, str]]] = defaultdict(list)
-        for rule in pairs:
-            self.pairs_at[rule[0]].append(rule)
-            self.pairs_at[rule[2]].append(rule)
+        self.pairs_at: dict[Slot, list[tuple[Slot, str, Slot, str, bool]]] = defaultdict(list)
+        for rules_of, weak in ((pairs, False), (fragile, True)):
+            for seat, role, other, card in rules_of:
+                self.pairs_at[seat].append((seat, role, other, card, weak))
+                self.pairs_at[other].append((seat, role, other, card, weak))
 
-    def _pairs_hold(self, slot: Slot, dealt: list[str]) -> bool:
-        for seat, role, other, card in self.pairs_at.get(slot, ()):
-            if dealt[seat - 1] == role and dealt[other - 1] and dealt[other - 1] != card:
+    def _pairs_hold(self, slot: Slot, dealt: list[str], left: Mapping[str, int]) -> bool:
+        """Whether the pairs at ``slot`` hold as far as the cards are dealt (``left``:
+        the cards not dealt yet)."""
+        for seat, role, other, card, weak in self.pairs_at.get(slot, ()):
+            held = dealt[other - 1]
+            broken = dealt[seat - 1] == role and held and held != card
+            if broken and (not weak or not self._may_move(dealt, left)):
                 return False
         return True
+
+    def _moved(self, dealt: Sequence[str]) -> list[Slot]:
+        """The slots of the fragile pairs that the deal breaks (as far as it is dealt):
+        the copy must move their cards."""
+        return [
+            other
+            for seat, role, other, card in self.fragile
+            if dealt[seat - 1] == role and dealt[other - 1] not in ("", card)
+        ]
+
+    def _may_move(self, dealt: Sequence[str], left: Mapping[str, int]) -> bool:
+        """Whether one copy may still move the cards of every fragile pair the deal
+        breaks before anyone looks: the copying card is a player's (or not dealt yet),
+        and another player holds (or the cards ``left`` hold) a card whose copy, which
+        the copier's claim allows, moves those cards."""
+        moved = self._moved(dealt)
+        if not moved:
+            return True
+        copier = next((seat for seat in self.seats if dealt[seat - 1] in self.copying), 0)
+        if not copier:
+            return any(left.get(name) for name in self.copying)
+        copying = dealt[copier - 1]
+        return any(
+            self.reaches(self.kinds[name], moved, copier)
+            and (left.get(name) or name in dealt[: self.layout.players])
+            and any(
+                self.may_copy(copier, copying, seat, name) for seat in self.seats if seat != copier
+            )
+            for name in self.kinds
+        )
+
+    def reaches(self, kind: str, slots: Sequence[Slot], copier: Seat) -> bool:
+        """Whether one move of a copy of a power of ``kind`` by the player ``copier``
+        may move the cards of every slot of ``slots``."""
+        seats = [slot for slot in slots if self.layout.is_seat(slot)]
+        others = [seat for seat in seats if seat != copier]
+        if kind == "robber":  # the copier's card and one other player's
+            return len(seats) == len(slots) and len(others) <= 1
+        if kind == "swap":  # two other players' cards
+            return len(others) == len(slots) <= 2
+        if kind == "drunk":  # the copier's card and one centre card
+            return not others and len(slots) - len(seats) <= 1
+        return kind == "generic" or not slots
 
     def _lists_hold(self, dealt: list[str]) -> bool:
         """Whether the lists of wolves and masons hold, as far as the cards are dealt
@@ -491,7 +546,7 @@ class _Engine:
         deck = {*self.free, *self.known.values()}
         plain = all(
             self.kinds[name] in CALM_KINDS
-            or self.kinds[name] == "swap"
+            or self.kinds[name] in {"swap", "drunk", "copy"}
             or (self.kinds[name] == "robber" and self.team_of[name] == "village")
             for name in deck
         )
@@ -499,7 +554,8 @@ class _Engine:
         swappers = [self.rank[name] for name in deck if self.kinds[name] == "swap"]
         plain = plain and (not robbers or not swappers or max(robbers) < min(swappers))
         self.plain_moves = plain
-        """Whether the deck's only card moves are a village robber's, then swaps."""
+        """Whether the deck's only card moves are a village robber's, then swaps, a
+        drunk's (its own card) and a copy's."""
         insomniacs = [name for name in deck if self.kinds[name] == "insomniac"]
         self.sleepless: tuple[Seat, ...] = ()
         """The claimers that would lie if they held an insomniac (village) card, when
@@ -516,11 +572,14 @@ class _Engine:
     def _dawn_may_lie(self, dealt: list[str]) -> bool:
         """False when an insomniac must lie (it claimed another card) but cannot end
         the night holding a card off the village team: the only card moves are the
-        robber's (which hands over the robber, a village card) and the troublemakers',
-        and no troublemaker among the players may swap it (its choice fixed elsewhere
-        by its claim or the viewpoint's night)."""
+        robber's (which hands over the robber, a village card, or the copying card,
+        a village card, if a copy robbed the robber), the drunk's (its own card), a
+        copy's and the troublemakers', and no troublemaker among the players may swap
+        it (its choice fixed elsewhere by its claim or the viewpoint's night), nor may
+        the copying card copy one (a copied robber hands over the copying card)."""
         if not self.sleepless:
             return True
+        copier = next((seat for seat in self.seats if dealt[seat - 1] in self.copying), 0)
         for seat in self.sleepless:
             name = dealt[seat - 1]
             if self.kinds[name] != "insomniac" or self.claim_at[seat].claim.role == name:
@@ -536,6 +595,13 @@ class _Engine:
                     told = self.fact.choice
                 if told is None or seat in told:
                     reached = True
+            if not reached and copier:
+                reached = any(
+                    self.kinds[dealt[other - 1]] == "swap"
+                    and self.may_copy(copier, dealt[copier - 1], other, dealt[other - 1])
+                    for other in self.seats
+                    if other != copier
+                )
             if not reached:
                 return False
         return True
@@ -572,13 +638,15 @@ class _Engine:
 
         The marked slots are dealt one by one (an explicit stack, not a generator per
         slot), a card refused where some block would be left fewer cards it may hold
-        than it has slots; for each deal of them, the blocks' deals are listed at once."""
+        than it has slots; for each deal of them, the blocks' deals are listed at once.
+        A copying card (one in the deck, not known) is placed first, at each marked
+        slot in turn and then in the blocks: the fragile pairs then prune at once."""
         layout = self.layout
         dealt = [""] * len(layout.slots)
         for slot, role in self.known.items():
             dealt[slot - 1] = role
         for slot, role in self.known.items():
-            if not self._allowed(slot, role) or not self._pairs_hold(slot, dealt):
+            if not self._allowed(slot, role) or not self._pairs_hold(slot, dealt, self.free):
                 return
         left = dict(self.free)
         order = sorted(left)  # the kinds of card, as the deals are listed
@@ -586,6 +654,37 @@ class _Engine:
             (slot for slot in self.concrete if slot not in self.known),
             key=lambda slot: (slot not in self.first, slot),
         )
+        copies = [name for name in self.copying if left.get(name)]
+        if len(copies) != 1 or left[copies[0]] != 1:
+            yield from self._marked_deals(dealt, left, order, unknown)
+            return
+        copy = copies[0]
+        left[copy] = 0
+        for slot in unknown:
+            dealt[slot - 1] = copy
+            if (
+                self._allowed(slot, copy)
+                and self._pairs_hold(slot, dealt, left)
+                and self._lists_hold(dealt)
+            ):
+                rest = [other for other in unknown if other != slot]
+                yield from self._marked_deals(dealt, left, order, rest)
+            dealt[slot - 1] = ""
+        left[copy] = 1
+        if self.blocks:
+            yield from self._marked_deals(dealt, left, order, unknown, copy)
+
+    def _marked_deals(
+        self,
+        dealt: list[str],
+        left: dict[str, int],
+        order: Sequence[str],
+        unknown: list[Slot],
+        skip: str = "",
+    ) -> Iterator[tuple[tuple[str, ...], int]]:
+        """The deals of the ``unknown`` marked slots (the others dealt), each with every
+        deal of the blocks; the card ``skip`` is left to the blocks."""
+        marked = [kind for kind in order if kind != skip]
         if not unknown:
             yield from self._block_deals(dealt, left, order)
             return
@@ -600,7 +699,7 @@ class _Engine:
             for kind in left
         }
         """By card: the blocks that may hold it, and their sizes."""
-        trials: list[Iterator[str]] = [iter(order)]
+        trials: list[Iterator[str]] = [iter(marked)]
         """By marked slot being dealt: the cards still to try there."""
         taken: list[str] = []
         while trials:
@@ -618,7 +717,7 @@ class _Engine:
                     and all(supply[at] > size for at, size in hits[role])
                 ):
                     dealt[slot - 1] = role
-                    if self._pairs_hold(slot, dealt) and self._lists_hold(dealt):
+                    if self._pairs_hold(slot, dealt, left) and self._lists_hold(dealt):
                         break
             else:
                 dealt[slot - 1] = ""
@@ -629,7 +728,7 @@ class _Engine:
                 supply[at] -= 1
             taken.append(role)
             if depth + 1 < len(unknown):
-                trials.append(iter(order))
+                trials.append(iter(marked))
             else:
                 yield from self._block_deals(dealt, left, order)
 
@@ -657,7 +756,11 @@ class _Engine:
 
         def deal(index: int, orbit: int) -> None:
             if index > last:
-                if self._lists_hold(dealt) and self._dawn_may_lie(dealt):
+                if (
+                    self._lists_hold(dealt)
+                    and self._dawn_may_lie(dealt)
+                    and (not self.fragile or self._may_move(dealt, {}))
+                ):
                     found.append((tuple(dealt), orbit))
                 return
             block, fits = self.blocks[index], kinds[index]
@@ -1536,12 +1639,14 @@ class _Night:
         of interchangeable seats dealt the same card), and how many each stands for:
         none whose copy its own claim rules out (:meth:`_Engine.may_copy`), nor one
         that a list of wolves or masons that holds rules out (it lists the copying
-        seat: the copy is of that kind; it does not: of another)."""
+        seat: the copy is of that kind; it does not: of another), nor, when the deal
+        breaks a fragile pair, one whose copy cannot move that card."""
         engine, dealt, copier = self.engine, self.dealt, self.copier
         name = dealt[copier - 1]
         holding = [(kind, seats) for at, role, kind, seats in engine.lists if dealt[at - 1] == role]
         listed = {kind for kind, seats in holding if copier in seats}
         unlisted = {kind for kind, _ in holding} - listed
+        moved = engine._moved(dealt) if engine.fragile else []
         others = [
             seat
             for seat in engine.seats
@@ -1549,6 +1654,7 @@ class _Night:
             and listed <= {dealt[seat - 1]}
             and dealt[seat - 1] not in unlisted
             and engine.may_copy(copier, name, seat, dealt[seat - 1])
+            and engine.reaches(engine.kinds[dealt[seat - 1]], moved, copier)
         ]
         if self.copier in engine.facts and engine.fact is not None:
             others = [seat for seat in others if (seat,) == engine.fact.choice[:1]]
