@@ -339,6 +339,10 @@ class _Engine:
         self.judged: dict[tuple[Seat, str, NightEntry], tuple[int, bool, bool | None]] = {}
         """A claim's verdict by its seat, card and night (:meth:`_Night.judge`)."""
         self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
+        self.copy_told = frozenset(
+            claim.seat for claim in self.knowledge.claims if claim.entry.get("copied") is not None
+        )
+        """The seats whose claim names a seat copied."""
         self.copy_fits: dict[tuple[Seat, Seat, str], bool] = {}
         """Whether a copy may be made by its claim (:meth:`may_copy`)."""
         self.fitting: dict[frozenset[str], list[frozenset[str]]] = {}
@@ -1636,7 +1640,8 @@ class _Night:
 
     def targets(self) -> list[tuple[Seat, int]]:
         """The seats the copying card may copy up to the symmetry (one of each group
-        of interchangeable seats dealt the same card), and how many each stands for:
+        of interchangeable seats dealt the same card, or of marked seats dealt the same
+        card when nothing names the seat copied), and how many each stands for:
         none whose copy its own claim rules out (:meth:`_Engine.may_copy`), nor one
         that a list of wolves or masons that holds rules out (it lists the copying
         seat: the copy is of that kind; it does not: of another), nor, when the deal
@@ -1660,9 +1665,14 @@ class _Night:
             others = [seat for seat in others if (seat,) == engine.fact.choice[:1]]
         if engine.copy_target is not None:
             others = [seat for seat in others if seat == engine.copy_target]
+        # the seat copied matters only to what names it: the copier's own night or claim
+        named = copier in (self.fact_seat, *engine.facts) or copier in engine.copy_told
         grouped: dict[tuple[Any, ...], list[Seat]] = {}
         for seat in others:
-            grouped.setdefault(self.key(seat), []).append(seat)
+            key = self.key(seat)
+            if not named and key[0] == 0:  # marked seats dealt the same card: one copy
+                key = (2, dealt[seat - 1])
+            grouped.setdefault(key, []).append(seat)
         return [(group[0], len(group)) for group in grouped.values()]
 
     def leaves(self) -> list[_Leaf]:
