@@ -15,13 +15,12 @@ answers exactly as the brute force does.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from random import Random
-from types import MappingProxyType
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from onuw_positions import in_public, seen_by
 from onuw_reference import solved
 from test_onuw_fast import talkers
 
@@ -55,24 +54,8 @@ def played(seed: int) -> DealRecord:
     lies = Fraction(rng.choice([0, 0, 0, 1]), 10)
     model = Model("act", lies, "free")
     if rng.random() < 0.5:
-        cards = {slot: game.cards[slot] for slot in rng.sample(list(game.cards), 2)}
-        return replace(
-            game,
-            cards=MappingProxyType(cards),
-            night=MappingProxyType({}),
-            votes=None,
-            model=model,
-        )
-    seat = rng.randint(1, players)
-    return replace(
-        game,
-        viewpoint=seat,
-        cards=MappingProxyType({seat: game.cards[seat]}),
-        night=MappingProxyType({seat: game.night[seat]}),
-        claims=tuple(claim for claim in game.claims if claim.seat != seat),
-        votes=None,
-        model=model,
-    )
+        return in_public(game, rng, model=model)
+    return seen_by(game, rng.randint(1, players), model=model)
 
 
 @settings(max_examples=max(4, settings().max_examples // 2))

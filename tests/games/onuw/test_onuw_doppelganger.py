@@ -22,6 +22,7 @@ import pytest
 from helpers import benchmark
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from onuw_positions import in_public, seen_by
 from onuw_reference import by_hand, solved
 from test_onuw_fast import talkers
 from test_onuw_hint import hints_agree
@@ -76,27 +77,11 @@ def played(seed: int, viewpoint: bool, free: bool = True) -> DealRecord:
     lies = Fraction(rng.choice([0, 0, 1]), 10)
     model = Model(night, speech="free") if free else Model(night, lies, rng.choice(SPEECH_MODELS))
     if not viewpoint:
-        cards = {slot: game.cards[slot] for slot in rng.sample(list(game.cards), 2)}
-        return replace(
-            game,
-            cards=MappingProxyType(cards),
-            night=MappingProxyType({}),
-            claims=claims,
-            votes=None,
-            model=model,
-        )
+        return in_public(game, rng, claims=claims, model=model)
     copier = [s for s in range(1, players + 1) if game.cards[s] == "doppelganger"]
     seat = copier[0] if copier and rng.random() < 0.5 else rng.randint(1, players)
     night_known = {seat: game.night[seat]} if rng.random() < 0.85 else {}
-    return replace(
-        game,
-        viewpoint=seat,
-        cards=MappingProxyType({seat: game.cards[seat]}),
-        night=MappingProxyType(night_known),
-        claims=claims,
-        votes=None,
-        model=model,
-    )
+    return seen_by(game, seat, night_known, claims=claims, model=model)
 
 
 @settings(max_examples=max(4, settings().max_examples // 2))
