@@ -499,6 +499,10 @@ class _Engine:
             if dealt[seat - 1] == role and dealt[other - 1] not in ("", card)
         ]
 
+    def copier_of(self, dealt: Sequence[str]) -> Seat:
+        """The player dealt a card that copies another (0: none, or not dealt yet)."""
+        return next((seat for seat in self.seats if dealt[seat - 1] in self.copying), 0)
+
     def _may_move(self, dealt: Sequence[str], left: Mapping[str, int]) -> bool:
         """Whether one copy may still move the cards of every fragile pair the deal
         breaks before anyone looks: the copying card is a player's (or not dealt yet),
@@ -507,7 +511,7 @@ class _Engine:
         moved = self._moved(dealt)
         if not moved:
             return True
-        copier = next((seat for seat in self.seats if dealt[seat - 1] in self.copying), 0)
+        copier = self.copier_of(dealt)
         if not copier:
             return any(left.get(name) for name in self.copying)
         copying = dealt[copier - 1]
@@ -583,7 +587,7 @@ class _Engine:
         the copying card copy one (a copied robber hands over the copying card)."""
         if not self.sleepless:
             return True
-        copier = next((seat for seat in self.seats if dealt[seat - 1] in self.copying), 0)
+        copier = self.copier_of(dealt)
         for seat in self.sleepless:
             name = dealt[seat - 1]
             if self.kinds[name] != "insomniac" or self.claim_at[seat].claim.role == name:
@@ -1260,8 +1264,7 @@ class _Night:
         self.held = {name: tuple(seats) for name, seats in holders.items()}
         self.lists = self.held
         """The players that wake as each role: dealt it, or a copying card that became it."""
-        copying = (seat for seat in engine.seats if engine.kinds[dealt[seat - 1]] == "copy")
-        self.copier = next(copying, 0)
+        self.copier = engine.copier_of(dealt)
         """The player dealt a card that copies another (0: none)."""
         self.copy: tuple[Seat, str] | None = None
         """The seat it copies and the card it saw there (the role it becomes)."""
