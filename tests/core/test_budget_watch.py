@@ -7,9 +7,11 @@ grows, and memory freed by an earlier test would be used again without growing i
 
 from __future__ import annotations
 
+import importlib
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -68,3 +70,35 @@ def test_the_watch_stops_a_growing_computation_and_then_ends() -> None:
     assert budget.max_memory() == budget.DEFAULT_MAX_MEMORY
     with memory_budget(1 << 30):  # a new block watches afresh
         assert signal.getitimer(signal.ITIMER_VIRTUAL)[1] == budget.WATCH_EVERY
+
+
+def burn(seconds: float) -> None:
+    """Spend ``seconds`` of processor time (the watch's clock)."""
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        pass
+
+
+def test_an_import_is_never_cut_short(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an engine's package imported lazily may grow the process past the budget: the
+    # import finishes, and the next look stops the computation
+    heavy = tmp_path / "heavy_module_for_the_watch.py"
+    heavy.write_text(
+        "import mmap, time\n"
+        "kept = mmap.mmap(-1, 32 << 20)  # 32 MB of fresh pages, written\n"
+        "for page in range(0, 32 << 20, 4096):\n"
+        "    kept[page] = 1\n"
+        "start = time.process_time()\n"
+        "while time.process_time() - start < 0.5:\n"
+        "    pass\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, heavy.stem, raising=False)
+    imported = False
+    with pytest.raises(TooLargeError), memory_budget(4 << 20):
+        importlib.import_module(heavy.stem)
+        imported = True
+        burn(1.0)
+    assert imported
+    sys.modules.pop(heavy.stem, None)

@@ -108,8 +108,19 @@ def _look(signum: int, frame: FrameType | None) -> None:
     if start is None:
         return
     grown = resident_memory() - start
-    if grown > max_memory():
+    if grown > max_memory() and not _importing(frame):
         raise TooLargeError("the worlds and tables of this computation", grown, max_memory())
+
+
+def _importing(frame: FrameType | None) -> bool:
+    """Whether ``frame`` runs inside an import: an error raised there would break the
+    import machinery's bookkeeping rather than stop the computation, so the look waits
+    for the next tick, after the import."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def parse_size(text: str) -> int:
