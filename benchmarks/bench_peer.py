@@ -30,6 +30,7 @@ The measures (the data's README; public view, dawn cards, the player seats):
     python benchmarks/bench_peer.py --json                   # one JSON object on stdout
     python benchmarks/bench_peer.py --by claim --by liars    # where each Brier score comes from
     python benchmarks/bench_peer.py --limit 60 benchmarks/data/wolfbot13/games-reg.jsonl
+    python benchmarks/bench_peer.py --merge part-1.json part-2.json  # runs in parts, pooled
 
 ``--by`` splits each method's Brier score into shares by kind of seat (:data:`GROUPS`):
 the shares of one method add up to its Brier score, so the difference between two
@@ -42,7 +43,9 @@ The games live beside the project (``../shared/data/wolfbot`` from the project's
 a game whose forecasts take more processor time than that; a game that a model finds
 contradictory (no world fits: an honest claim false in every world) is left out too (the
 report lists both).
-Progress goes to standard error.
+Progress goes to standard error. A long run may be made in parts (``--skip``/``--games``,
+each with ``--json``): ``--merge`` pools their reports into the tables one run gives (the
+measures pooled by seats, the calibration bins summed; ``--by`` splits are not pooled).
 
 >>> scores = Scores.of([({"seer": 0.5, "werewolf": 0.5}, "werewolf")], roles=6)
 >>> scores.top1, round(scores.log_loss, 4), scores.brier
@@ -70,7 +73,7 @@ from wooolf_solver.games.onuw.engines import find_engine
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.posterior import OnuwPosterior
 from wooolf_solver.games.onuw.record import read_record
-from wooolf_solver.lab.calibration import Calibration
+from wooolf_solver.lab.calibration import BINS, Calibration, bin_of
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "wolfbot"
@@ -128,6 +131,47 @@ class Scores:
         """The count-weighted mean distance between forecast and observed share."""
         total = sum(count for _, _, count in self.bins)
         return sum(abs(f - o) * count for f, o, count in self.bins) / total
+
+    @classmethod
+    def pooled(cls, parts: Sequence[Scores]) -> Scores:
+        """The measures of the seats of every part together (parts of one file scored in
+        separate runs): means weighted by seats, the calibration bins summed.
+
+        >>> a = Scores.of([({"seer": 1.0}, "seer")], 6)
+        >>> b = Scores.of([({"seer": 0.5, "werewolf": 0.5}, "werewolf")], 6)
+        >>> Scores.pooled([a, b]) == Scores.of([({"seer": 1.0}, "seer"),
+        ...     ({"seer": 0.5, "werewolf": 0.5}, "werewolf")], 6)
+        True
+        """
+        seats = sum(part.seats for part in parts)
+        forecast, observed, counts = [0.0] * BINS, [0.0] * BINS, [0] * BINS
+        for part in parts:
+            for mean, share, count in part.bins:
+                k = bin_of(mean)
+                forecast[k] += mean * count
+                observed[k] += share * count
+                counts[k] += count
+
+        def mean_of(measure: str) -> float:
+            return sum(getattr(part, measure) * part.seats for part in parts) / seats
+
+        return cls(
+            seats,
+            mean_of("top1"),
+            mean_of("log_loss"),
+            mean_of("brier"),
+            tuple(
+                (forecast[k] / counts[k], observed[k] / counts[k], counts[k])
+                for k in range(BINS)
+                if counts[k]
+            ),
+        )
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Scores:
+        """The measures as :meth:`to_dict` wrote them."""
+        bins = tuple((b["forecast"], b["observed"], b["count"]) for b in data["bins"])
+        return cls(data["seats"], data["top1"], data["log_loss"], data["brier"], bins)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -486,7 +530,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "files", nargs="*", type=Path, help="games files to read instead of --data's two"
     )
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        type=Path,
+        metavar="REPORT",
+        help="pool the --json reports of runs on parts of the files (--skip/--games) instead",
+    )
     args = parser.parse_args(argv)
+    console = Console(width=None if sys.stdout.isatty() else 120)
+    if args.merge:
+        try:
+            report = merged([json.loads(path.read_text(encoding="utf-8")) for path in args.merge])
+        except (OSError, ValueError, KeyError) as error:
+            print(f"bench_peer: cannot merge the reports: {error}", file=sys.stderr)
+            return 2
+        return shown(report, args.json, console)
     paths = args.files or [args.data / name for name in FILES]
     missing = [str(path) for path in paths if not path.is_file()]
     if missing:
@@ -494,7 +553,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     chosen = methods([name for name in args.speech.split(",") if name], args.bare_lossy)
     report: dict[str, Any] = {"files": {}}
-    console = Console(width=None if sys.stdout.isatty() else 120)
     for path in paths:
         games = read_games(path, args.games, args.skip)
         start = time.perf_counter()
@@ -508,28 +566,72 @@ def main(argv: list[str] | None = None) -> int:
         if not seats:
             print(f"bench_peer: {path.name}: every game left out", file=sys.stderr)
             continue
-        scores = scores_of(seats)
-        seconds = time.perf_counter() - start
         split = {group: brier_by(seats, group) for group in args.by}
-        models = [name for name in scores if name not in PEER]
-        report["files"][path.name] = {
-            "games": len(games),
-            "left_out": left_out,
-            "seconds": seconds,
-            "methods": {name: s.to_dict() for name, s in scores.items()},
-            "ahead": {model: ahead(scores, model) for model in models},
-            **({"by": split} if split else {}),
+        report["files"][path.name] = file_report(
+            len(games), left_out, time.perf_counter() - start, scores_of(seats), split
+        )
+    return shown(report, args.json, console)
+
+
+def file_report(
+    games: int,
+    left_out: Mapping[int, str],
+    seconds: float,
+    scores: Mapping[str, Scores],
+    split: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One file's part of the JSON report."""
+    models = [name for name in scores if name not in PEER]
+    return {
+        "games": games,
+        "left_out": dict(left_out),
+        "seconds": seconds,
+        "methods": {name: s.to_dict() for name, s in scores.items()},
+        "ahead": {model: ahead(scores, model) for model in models},
+        **({"by": dict(split)} if split else {}),
+    }
+
+
+def merged(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """One report from the reports of runs on parts of the same files: each file's games,
+    left-out games and seconds added up, each method's measures pooled over its seats
+    (:meth:`Scores.pooled`); a split by kind of seat is not pooled."""
+    names = dict.fromkeys(name for report in reports for name in report["files"])
+    files: dict[str, Any] = {}
+    for name in names:
+        parts = [report["files"][name] for report in reports if name in report["files"]]
+        methods = dict.fromkeys(method for part in parts for method in part["methods"])
+        missing = [m for m in methods if any(m not in part["methods"] for part in parts)]
+        if missing:
+            raise ValueError(f"{name}: method {missing[0]!r} is not in every report")
+        scores = {
+            method: Scores.pooled([Scores.from_dict(part["methods"][method]) for part in parts])
+            for method in methods
         }
-        if not args.json:
-            console.print(table(path.name, scores))
-            for number, why in left_out.items():
-                console.print(f"game {number} left out: {why}")
-            for model in models:
-                console.print(verdict(model, ahead(scores, model)))
-            for group, rows in split.items():
-                console.print(split_table(path.name, group, rows))
-    if args.json:
+        left_out = {int(n): why for part in parts for n, why in part["left_out"].items()}
+        files[name] = file_report(
+            sum(part["games"] for part in parts),
+            dict(sorted(left_out.items())),
+            sum(part["seconds"] for part in parts),
+            scores,
+        )
+    return {"files": files}
+
+
+def shown(report: Mapping[str, Any], as_json: bool, console: Console) -> int:
+    """Print ``report``: as one JSON object, or each file's tables and verdicts."""
+    if as_json:
         print(json.dumps(report))
+        return 0
+    for name, entry in report["files"].items():
+        scores = {m: Scores.from_dict(data) for m, data in entry["methods"].items()}
+        console.print(table(name, scores))
+        for number, why in entry["left_out"].items():
+            console.print(f"game {number} left out: {why}")
+        for model, wins in entry["ahead"].items():
+            console.print(verdict(model, wins))
+        for group, rows in entry.get("by", {}).items():
+            console.print(split_table(name, group, rows))
     return 0
 
 

@@ -99,3 +99,35 @@ def test_a_lost_impossible_claim_is_told_again(bench: ModuleType) -> None:
         posterior = solve(read_record({**record, **model}))
         assert posterior.dawn == solve(read_record({**other, **model})).dawn
         assert posterior.lying[3] == 1
+
+
+def test_reports_of_parts_pool_into_the_whole(
+    bench: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a file of two games scored whole, and in two runs (--games 1, --skip 1) merged
+    game = json.loads((PEER / "games-reg.jsonl").read_text(encoding="utf-8"))
+    lines = [json.dumps({**game, "game": number}) for number in (0, 1)]
+    (tmp_path / "games-reg.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    data = ["--data", str(tmp_path), "--json", "--speech", "mimic"]
+    reports = []
+    for part in ([], ["--games", "1"], ["--skip", "1"]):
+        bench.main([*data, *part, str(tmp_path / "games-reg.jsonl")])
+        reports.append(json.loads(capsys.readouterr().out)["files"]["games-reg.jsonl"])
+    paths = []
+    for number, part in enumerate(reports[1:]):
+        paths.append(tmp_path / f"part-{number}.json")
+        paths[-1].write_text(json.dumps({"files": {"games-reg.jsonl": part}}), encoding="utf-8")
+    assert bench.main(["--json", "--merge", *map(str, paths)]) == 0
+    pooled = json.loads(capsys.readouterr().out)["files"]["games-reg.jsonl"]
+    whole = reports[0]
+    assert pooled["games"] == whole["games"] == 2 and pooled["ahead"] == whole["ahead"]
+    for method, scores in whole["methods"].items():
+        found = pooled["methods"][method]
+        for measure in ("seats", "top1", "log_loss", "brier", "calibration_error"):
+            assert found[measure] == pytest.approx(scores[measure]), (method, measure)
+        assert [sorted(b.items()) for b in found["bins"]] == [
+            [(key, pytest.approx(value)) for key, value in sorted(b.items())]
+            for b in scores["bins"]
+        ]
+    assert bench.main(["--merge", str(tmp_path / "none.json")]) == 2
+    assert capsys.readouterr().err.startswith("bench_peer: cannot merge the reports: ")
