@@ -41,13 +41,26 @@ DECKS = (
 )
 """Small decks where a copy meets lists of masons or wolves."""
 
+CALM_DECKS = (
+    ("official", 4, ("doppelganger", "villager", "tanner", "minion", "werewolf", "mason", "mason")),
+    ("official", 4, ("doppelganger", "hunter", "tanner", "minion", "werewolf", "werewolf", "seer")),
+    ("table", 4, ("doppelganger", "villager", "tanner", "minion", "werewolf", "insomniac")),
+    (
+        "official",
+        4,
+        ("doppelganger", "villager", "tanner", "werewolf", "werewolf", "robber", "troublemaker"),
+    ),
+)
+"""Small decks where a copy often moves no card (a villager, hunter, tanner, minion,
+werewolf or mason copied): such copies' nights folded and walked together."""
 
-def played(seed: int) -> DealRecord:
-    """A deal played with one of :data:`DECKS`, every claim (honest village, the
+
+def played(seed: int, decks: tuple[tuple[str, int, tuple[str, ...]], ...] = DECKS) -> DealRecord:
+    """A deal played with one of ``decks``, every claim (honest village, the
     ``free`` model, no village lies or some), in public with two cards known or from
     a viewpoint with its night."""
     rng = Random(seed)
-    edition, players, deck = rng.choice(DECKS)
+    edition, players, deck = rng.choice(decks)
     game = play_deal(
         rng, players, edition=edition, deck=deck, claims=talkers(players, deck, 0.0)
     ).record
@@ -62,4 +75,11 @@ def played(seed: int) -> DealRecord:
 @given(st.integers(0, 10**9))
 def test_the_fast_engine_prunes_copies_exactly(seed: int) -> None:
     record = played(seed)
+    assert solved(record, "fast") == solved(record, "brute")
+
+
+@settings(max_examples=max(4, settings().max_examples // 2))
+@given(st.integers(0, 10**9))
+def test_calm_copies_walked_together_count_exactly(seed: int) -> None:
+    record = played(seed, CALM_DECKS)
     assert solved(record, "fast") == solved(record, "brute")

@@ -29,7 +29,19 @@ seat and card only, and is cached. The troublemaker's swaps, when only an insomn
 wakes after it, are summed in closed form: a swap of two players keeps the set of
 player cards, and each seat gets each other seat's card in exactly one option.
 An insomniac that looks last, its look observed, is judged as soon as no card move
-left in the night can reach its seat.
+left in the night can reach its seat. A step that moves no card and whose night is the
+same in every walk is folded into the plan even when a claim tells it: a werewolf,
+minion or mason with no choice (the seats it sees depend on the cards dealt and the
+copy), and the copy's own step when it moves nothing and nothing names the seat
+copied (it looks before any card moves).
+
+**The copy.** A copying card's night is played once per card it may copy: when nothing
+names the seat copied, the seats dealt the same card are one copy, counted that many
+times. Copies whose own step is folded and whose steps left are the same (a copied
+villager, tanner, minion, werewolf... that no list shown to a claim or a fact tells
+apart) are walked together, once, with the copying card as dealt; each leaf is then
+read per copy: the copying card at dawn as the role it became, the weight and count
+of the copy's plan, and the truth of the claims that plan decides.
 
 Every weight is an exact integer (the night prior scaled by a common multiple of
 every option count, the claims' likelihoods, the orbit's size); the per-slot outputs
@@ -331,11 +343,11 @@ class _Engine:
         self.allowed_cache: dict[tuple[Slot, str], bool] = {}
         self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
-        self.plans: dict[
-            tuple[str, ...],
-            tuple[int, int, list[_Step], int, int, tuple[bool, ...], tuple[bool, ...]],
-        ] = {}
+        self.plans: dict[tuple[str, ...], _Plan] = {}
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
+        self.rests: dict[tuple[tuple[_Step, ...], int, int], int] = {}
+        """The rests of the nights after a calm copy (:meth:`_Night.calm_rest`),
+        numbered."""
         self.judged: dict[tuple[Seat, str, NightEntry], tuple[int, bool, bool | None]] = {}
         """A claim's verdict by its seat, card and night (:meth:`_Night.judge`)."""
         self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
@@ -1247,6 +1259,19 @@ _Step = tuple[Seat, str, str, tuple[Choice, ...], int, bool]
 """A seat that wakes: its seat, card, kind of power, options, prior weight of each
 option, and whether its options are lumped."""
 
+_Plan = tuple[int, int, list[_Step], int, int, tuple[bool, ...], tuple[bool, ...], int | None]
+"""A night's plan (:meth:`_Night.plan`): its weight and count, its steps, the step of
+the closed-form swaps and of the early look, the claims' truth and liars as it leaves
+them, and the number of the rest of the night after a calm copy
+(:meth:`_Night.calm_rest`; ``None``: not one)."""
+
+QUIET_COPIES = frozenset({"idle", "minion", "wolf", "mason", "seer"})
+"""The fast paths of a copy that moves no card (it looks before any card moves): its
+step is folded into the plan (:meth:`_Night.fold_fixed`)."""
+
+LISTING = frozenset({"wolf", "minion", "mason"})
+"""The fast paths that see who woke as a role (a list of seats)."""
+
 
 class _Night:
     """The night of one representative deal, played with its choices (a walk in wake
@@ -1365,37 +1390,55 @@ class _Night:
         for _, seat in sorted(wake):
             name = dealt[seat - 1]
             if seat == self.copier:
-                copied = self.copied_step(seat, name)
-                if copied is None:
+                step = self.copied_step(seat, name)
+                if step is None:
                     return 0
-                self.steps.append(copied)
-                continue
-            key = (seat, name, len(self.lists[name]) == 1)
-            if key in engine.step_cache:
-                step = engine.step_cache[key]
             else:
-                step = self.step(seat, name, key[2])
-                if engine.kinds[name] != "generic":  # a generic power's options may vary
-                    engine.step_cache[key] = step
-            if step is None:
-                return 0
-            folded = engine.folds.get(key)
-            if folded is None:
-                folded = engine.folds[key] = self.fold(step)
-            factor, size, number, true, liar = folded
-            if not size:
+                step, folded = self.cached_step(seat, name)
+                if step is None:
+                    return 0
+                factor, size, number, true, liar = folded
+                if size:
+                    weight *= factor
+                    self.count *= size
+                    if not weight:
+                        return 0
+                    if number is not None:
+                        truth[number] = true
+                        engine.liar[number] = liar
+                    continue
+            fixed = self.fold_fixed(step)
+            if fixed is None:
                 self.steps.append(step)
                 continue
-            weight *= factor
-            self.count *= size
+            weight *= fixed[0]
+            self.count *= fixed[1]
             if not weight:
                 return 0
-            if number is not None:
-                truth[number] = true
-                engine.liar[number] = liar
         self.swapper = self.closed_form()
         self.settled = self.settle()
         return weight
+
+    def cached_step(
+        self, seat: Seat, name: str
+    ) -> tuple[_Step | None, tuple[int, int, int | None, bool, bool]]:
+        """The step of a seat that wakes (not the copier), by its seat, card and
+        whether it is a lone werewolf (cached unless its power is not a known one),
+        and its fold (:meth:`fold`, cached)."""
+        engine = self.engine
+        key = (seat, name, len(self.lists[name]) == 1)
+        if key in engine.step_cache:
+            step = engine.step_cache[key]
+        else:
+            step = self.step(seat, name, key[2])
+            if engine.kinds[name] != "generic":  # a generic power's options may vary
+                engine.step_cache[key] = step
+        if step is None:
+            return None, (0, 0, None, False, False)
+        folded = engine.folds.get(key)
+        if folded is None:
+            folded = engine.folds[key] = self.fold(step)
+        return step, folded
 
     def settle(self) -> int:
         """The first step after which no card move reaches the seat of an observed
@@ -1464,6 +1507,30 @@ class _Night:
         if number is None:
             return factor, len(options), None, False, False
         return factor, len(options), number, engine.truth[number], engine.liar[number]
+
+    def fold_fixed(self, step: _Step) -> tuple[int, int] | None:
+        """A step that moves no card and whose night is the same in every walk of
+        the plan, though a claim may tell it: a werewolf, minion or mason with no
+        choice (it sees who woke as a role: the cards dealt and the copy made), or
+        the copy's own, its options lumped or none, when nothing names the seat
+        copied (it looks before any card moves). Its weight factor (its claim's
+        truth set) and number of options; ``None``: not one (nor the viewpoint's)."""
+        seat, name, kind, options, per, lump = step
+        if seat == self.fact_seat:
+            return None
+        if seat == self.copier:
+            engine = self.engine
+            if (
+                kind not in QUIET_COPIES
+                or not (lump or options == (NOTHING,))
+                or seat in engine.facts
+                or seat in engine.copy_told
+            ):
+                return None
+        elif kind not in LISTING or options != (NOTHING,):
+            return None
+        _, entry = self.act(seat, name, kind, options[0], list(self.dealt))
+        return self.check(seat, name, entry, per * len(options)), len(options)
 
     def sleeper(self, seat: Seat, name: str) -> tuple[int, int | None, bool, bool]:
         """What a seat that does not wake brings: its weight factor (prior, claim),
@@ -1643,7 +1710,7 @@ class _Night:
 
     def targets(self) -> list[tuple[Seat, int]]:
         """The seats the copying card may copy up to the symmetry (one of each group
-        of interchangeable seats dealt the same card, or of marked seats dealt the same
+        of interchangeable seats dealt the same card, or of every seat dealt the same
         card when nothing names the seat copied), and how many each stands for:
         none whose copy its own claim rules out (:meth:`_Engine.may_copy`), nor one
         that a list of wolves or masons that holds rules out (it lists the copying
@@ -1672,32 +1739,50 @@ class _Night:
         named = copier in (self.fact_seat, *engine.facts) or copier in engine.copy_told
         grouped: dict[tuple[Any, ...], list[Seat]] = {}
         for seat in others:
-            key = self.key(seat)
-            if not named and key[0] == 0:  # marked seats dealt the same card: one copy
-                key = (2, dealt[seat - 1])
+            # unnamed, a copy's night depends on the card copied only: one per card
+            key = self.key(seat) if named else (2, dealt[seat - 1])
             grouped.setdefault(key, []).append(seat)
         return [(group[0], len(group)) for group in grouped.values()]
 
     def leaves(self) -> list[_Leaf]:
         """Every night of the deal (the plan depends on the players' cards only: it
         is shared by the deals that differ in the centre); with a copying card, the
-        nights of each seat it may copy (the plan: by the role it becomes too)."""
+        nights of each seat it may copy (the plan: by the role it becomes too), the
+        copies whose night after their own step is the same walked once
+        (:meth:`calm_walk`)."""
         if not self.copier:
-            self.night(1)
+            self.night(self.planned(), 1)
             return self.found
+        calm: dict[int, list[tuple[Seat, int]]] = defaultdict(list)
         for target, size in self.targets():
-            copied = self.dealt[target - 1]
-            self.copy = (target, copied)
-            playing = tuple(sorted({*self.held.get(copied, ()), self.copier}))
-            self.lists = {**self.held, copied: playing}
-            self.steps, self.count, self.touched = [], 1, {target}
-            if self.engine.copy_target is not None:
-                self.current = copied
-            self.night(size)
+            plan = self.become(target)
+            if plan[7] is None:
+                self.night(plan, size)
+            else:
+                calm[plan[7]].append((target, size))
+        for copies in calm.values():
+            if len(copies) == 1:
+                target, size = copies[0]
+                self.night(self.become(target), size)
+            else:
+                self.calm_walk(copies)
         return self.found
 
-    def night(self, size: int) -> None:
-        """The nights of the deal (with the copy made, if any), ``size`` times."""
+    def become(self, target: Seat) -> _Plan:
+        """Make the copy of the card at ``target`` (the copying card becomes it) and
+        load its night's plan."""
+        copied = self.dealt[target - 1]
+        self.copy = (target, copied)
+        playing = tuple(sorted({*self.held.get(copied, ()), self.copier}))
+        self.lists = {**self.held, copied: playing}
+        self.steps, self.count, self.touched = [], 1, {target}
+        if self.engine.copy_target is not None:
+            self.current = copied
+        return self.planned()
+
+    def planned(self) -> _Plan:
+        """The plan of the night (made once by the players' cards and the role
+        copied), loaded: its steps, count and the claims' truth it sets."""
         engine = self.engine
         key = self.dealt[: self.players]
         if self.copy is not None:
@@ -1705,15 +1790,97 @@ class _Night:
         plan = engine.plans.get(key)
         if plan is None:
             weight = self.plan()
-            plan = (weight, self.count, self.steps, self.swapper, self.settled, *engine.said())
+            plan = (
+                weight,
+                self.count,
+                self.steps,
+                self.swapper,
+                self.settled,
+                *engine.said(),
+                self.calm_rest(weight),
+            )
             engine.plans[key] = plan
             engine.check_memory()
         else:
-            weight, self.count, self.steps, self.swapper, self.settled, truth, liar = plan
-            engine.truth[:] = truth
-            engine.liar[:] = liar
-        if weight:
-            self.walk(0, list(self.dealt), weight * size, self.count * size)
+            self.load(plan)
+        return plan
+
+    def load(self, plan: _Plan) -> None:
+        """Take up a plan made before: its steps, count and the claims' truth."""
+        _, self.count, self.steps, self.swapper, self.settled, truth, liar, _ = plan
+        self.engine.truth[:] = truth
+        self.engine.liar[:] = liar
+
+    def night(self, plan: _Plan, size: int) -> None:
+        """The nights of the deal (with the copy made, if any; its ``plan`` loaded),
+        ``size`` times."""
+        if plan[0]:
+            self.walk(0, list(self.dealt), plan[0] * size, self.count * size)
+
+    def calm_rest(self, weight: int) -> int | None:
+        """For a copy whose own step is folded into the plan (:meth:`fold_fixed`),
+        the copying card not the viewpoint's nor its outcome asked, and whose list
+        no step left reads: the number of its steps (with the closed-form swaps and
+        the early look), the same for every copy whose steps are the same; else
+        ``None``."""
+        engine, steps = self.engine, self.steps
+        if (
+            not weight
+            or self.copy is None
+            or engine.copy_target is not None
+            or self.copier == self.fact_seat
+            or any(step[0] == self.copier for step in steps)
+        ):
+            return None
+        read = {
+            "werewolf" if kind == "minion" else name
+            for _, name, kind, *_ in steps
+            if kind in LISTING
+        }
+        if self.copy[1] in read:  # a list that shows the copy
+            return None
+        return engine.rests.setdefault(
+            (tuple(steps), self.swapper, self.settled), len(engine.rests)
+        )
+
+    def calm_walk(self, copies: list[tuple[Seat, int]]) -> None:
+        """The nights of copies whose steps are the same (:meth:`calm_rest`), each
+        copy's target and how many it stands for: the steps walked once, with the
+        copying card as dealt and every seat copied touched; each leaf then read per
+        copy: the copying card at dawn as the role it became, the weight and count
+        of the copy's plan, and the truth of the claims its plan decides (the
+        copier's too)."""
+        engine = self.engine
+        plans = [(self.dealt[target - 1], size, self.become(target)) for target, size in copies]
+        self.copy, self.lists = None, self.held
+        self.touched = {target for target, _ in copies}
+        numbers, observed = engine.claim_number, engine.claim_at
+        walked = [numbers[seat] for seat, *_ in self.steps if seat in numbers]
+        told = [numbers[seat] for seat, *_ in self.steps if seat in numbers and seat in observed]
+        found, seen = self.found, self.seen
+        self.found, self.seen = [], []
+        self.walk(0, list(self.dealt), 1, 1)
+        leaves, self.found, self.seen = zip(self.found, self.seen, strict=True), found, seen
+        card = self.dealt[self.copier - 1]
+        for (now, weight, count, pairs, options, truth, liar), current in leaves:
+            for copied, size, plan in plans:
+                said_true, said_liar = list(plan[5]), list(plan[6])
+                for number in walked:
+                    said_true[number] = truth[number]
+                for number in told:
+                    said_liar[number] = liar[number]
+                found.append(
+                    (
+                        [copied if held == card else held for held in now],
+                        weight * plan[0] * size,
+                        count * plan[1] * size,
+                        pairs,
+                        options,
+                        tuple(said_true),
+                        tuple(said_liar),
+                    )
+                )
+                seen.append(current)
 
 
 __all__ = [
