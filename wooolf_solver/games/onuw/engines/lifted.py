@@ -341,6 +341,9 @@ class _Engine:
     def _caches(self) -> None:
         """What the walk keeps per run, by seat and card (and night)."""
         self.allowed_cache: dict[tuple[Slot, str], bool] = {}
+        self.kinds_at: dict[tuple[Slot, str], tuple[str, ...]] = {}
+        """The cards a marked slot may hold, in the deals' order, by slot and the card
+        left to the blocks (:meth:`_kinds_at`)."""
         self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
         self.plans: dict[tuple[str, ...], _Plan] = {}
@@ -704,7 +707,6 @@ class _Engine:
     ) -> Iterator[tuple[tuple[str, ...], int]]:
         """The deals of the ``unknown`` marked slots (the others dealt), each with every
         deal of the blocks; the card ``skip`` is left to the blocks."""
-        marked = [kind for kind in order if kind != skip]
         if not unknown:
             yield from self._block_deals(dealt, left, order)
             return
@@ -719,7 +721,9 @@ class _Engine:
             for kind in left
         }
         """By card: the blocks that may hold it, and their sizes."""
-        trials: list[Iterator[str]] = [iter(marked)]
+        kinds = [self._kinds_at(slot, order, skip) for slot in unknown]
+        """By marked slot: the cards it may hold, in order."""
+        trials: list[Iterator[str]] = [iter(kinds[0])]
         """By marked slot being dealt: the cards still to try there."""
         taken: list[str] = []
         while trials:
@@ -731,11 +735,7 @@ class _Engine:
                 for at, _ in hits[back]:
                     supply[at] += 1
             for role in trials[-1]:
-                if (
-                    left[role]
-                    and self._allowed(slot, role)
-                    and all(supply[at] > size for at, size in hits[role])
-                ):
+                if left[role] and all(supply[at] > size for at, size in hits[role]):
                     dealt[slot - 1] = role
                     if self._pairs_hold(slot, dealt, left) and self._lists_hold(dealt):
                         break
@@ -748,9 +748,20 @@ class _Engine:
                 supply[at] -= 1
             taken.append(role)
             if depth + 1 < len(unknown):
-                trials.append(iter(marked))
+                trials.append(iter(kinds[depth + 1]))
             else:
                 yield from self._block_deals(dealt, left, order)
+
+    def _kinds_at(self, slot: Slot, order: Sequence[str], skip: str) -> tuple[str, ...]:
+        """The cards of ``order`` but ``skip`` that a marked slot may hold
+        (:meth:`_allowed`; cached)."""
+        key = (slot, skip)
+        kinds = self.kinds_at.get(key)
+        if kinds is None:
+            kinds = self.kinds_at[key] = tuple(
+                kind for kind in order if kind != skip and self._allowed(slot, kind)
+            )
+        return kinds
 
     def _block_deals(
         self, dealt: list[str], left: dict[str, int], order: Sequence[str]
