@@ -351,13 +351,15 @@ class _Engine:
         self.rests: dict[tuple[tuple[_Step, ...], int, int], int] = {}
         """The rests of the nights after a calm copy (:meth:`_Night.calm_rest`),
         numbered."""
-        self.judged: dict[tuple[Seat, str, NightEntry], tuple[int, bool, bool | None]] = {}
+        self.judged: dict[tuple[Seat, str, Hashable], tuple[int, bool, bool | None]] = {}
         """A claim's verdict by its seat, card and night (:meth:`_Night.judge`)."""
         self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
         self.copy_told = frozenset(
             claim.seat for claim in self.knowledge.claims if claim.entry.get("copied") is not None
         )
         """The seats whose claim names a seat copied."""
+        self.mover_cache: dict[tuple[tuple[Slot, ...], Seat, str], tuple[str, ...]] = {}
+        """The cards whose copy may move a deal's broken pairs (:meth:`_movers`)."""
         self.copy_fits: dict[tuple[Seat, Seat, str], bool] = {}
         """Whether a copy may be made by its claim (:meth:`may_copy`)."""
         self.fitting: dict[frozenset[str], list[frozenset[str]]] = {}
@@ -529,15 +531,27 @@ class _Engine:
         copier = self.copier_of(dealt)
         if not copier:
             return any(left.get(name) for name in self.copying)
-        copying = dealt[copier - 1]
-        return any(
-            self.reaches(self.kinds[name], moved, copier)
-            and (left.get(name) or name in dealt[: self.layout.players])
-            and any(
-                self.may_copy(copier, copying, seat, name) for seat in self.seats if seat != copier
+        players = dealt[: self.layout.players]
+        movers = self._movers(tuple(moved), copier, dealt[copier - 1])
+        return any(left.get(name) or name in players for name in movers)
+
+    def _movers(self, moved: tuple[Slot, ...], copier: Seat, copying: str) -> tuple[str, ...]:
+        """The cards whose copy, which the claim of the copying card ``copying`` at
+        ``copier`` allows, moves the cards of every slot of ``moved`` (cached)."""
+        key = (moved, copier, copying)
+        found = self.mover_cache.get(key)
+        if found is None:
+            found = self.mover_cache[key] = tuple(
+                name
+                for name in self.kinds
+                if self.reaches(self.kinds[name], moved, copier)
+                and any(
+                    self.may_copy(copier, copying, seat, name)
+                    for seat in self.seats
+                    if seat != copier
+                )
             )
-            for name in self.kinds
-        )
+        return found
 
     def reaches(self, kind: str, slots: Sequence[Slot], copier: Seat) -> bool:
         """Whether one move of a copy of a power of ``kind`` by the player ``copier``
@@ -1330,7 +1344,7 @@ class _Night:
         number = engine.claim_number.get(seat)
         if number is None:
             return mass
-        key = (seat, name, entry)
+        key = (seat, name, entry.items)  # the entry's items: hashed without a call
         judged = engine.judged.get(key)
         if judged is None:
             judged = self.judge(seat, number, name, entry)
