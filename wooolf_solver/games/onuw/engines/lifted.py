@@ -64,7 +64,7 @@ from functools import lru_cache
 from math import comb, factorial
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from ....core.budget import TooLargeError, max_memory
 from ....core.tally import Tally, Weight
@@ -1284,11 +1284,26 @@ _Step = tuple[Seat, str, str, tuple[Choice, ...], int, bool]
 """A seat that wakes: its seat, card, kind of power, options, prior weight of each
 option, and whether its options are lumped."""
 
-_Plan = tuple[int, int, list[_Step], int, int, tuple[bool, ...], tuple[bool, ...], int | None]
-"""A night's plan (:meth:`_Night.plan`): its weight and count, its steps, the step of
-the closed-form swaps and of the early look, the claims' truth and liars as it leaves
-them, and the number of the rest of the night after a calm copy
-(:meth:`_Night.calm_rest`; ``None``: not one)."""
+
+class _Plan(NamedTuple):
+    """A night's plan (:meth:`_Night.plan`)."""
+
+    weight: int
+    counted: int
+    """The count of the night's options folded into the plan."""
+    steps: list[_Step]
+    swapper: int
+    """The step of the closed-form swaps."""
+    settled: int
+    """The step of the early look."""
+    truth: tuple[bool, ...]
+    """The claims' truth as the plan leaves it."""
+    liar: tuple[bool, ...]
+    """Whether each claim's speaker lies, as the plan leaves it."""
+    rest: int | None
+    """The number of the rest of the night after a calm copy (:meth:`_Night.calm_rest`;
+    ``None``: not one)."""
+
 
 QUIET_COPIES = frozenset({"idle", "minion", "wolf", "mason", "seer"})
 """The fast paths of a copy that moves no card (it looks before any card moves): its
@@ -1781,10 +1796,10 @@ class _Night:
         calm: dict[int, list[tuple[Seat, int]]] = defaultdict(list)
         for target, size in self.targets():
             plan = self.become(target)
-            if plan[7] is None:
+            if plan.rest is None:
                 self.night(plan, size)
             else:
-                calm[plan[7]].append((target, size))
+                calm[plan.rest].append((target, size))
         for copies in calm.values():
             if len(copies) == 1:
                 target, size = copies[0]
@@ -1815,7 +1830,7 @@ class _Night:
         plan = engine.plans.get(key)
         if plan is None:
             weight = self.plan()
-            plan = (
+            plan = _Plan(
                 weight,
                 self.count,
                 self.steps,
@@ -1832,15 +1847,16 @@ class _Night:
 
     def load(self, plan: _Plan) -> None:
         """Take up a plan made before: its steps, count and the claims' truth."""
-        _, self.count, self.steps, self.swapper, self.settled, truth, liar, _ = plan
-        self.engine.truth[:] = truth
-        self.engine.liar[:] = liar
+        self.count, self.steps = plan.counted, plan.steps
+        self.swapper, self.settled = plan.swapper, plan.settled
+        self.engine.truth[:] = plan.truth
+        self.engine.liar[:] = plan.liar
 
     def night(self, plan: _Plan, size: int) -> None:
         """The nights of the deal (with the copy made, if any; its ``plan`` loaded),
         ``size`` times."""
-        if plan[0]:
-            self.walk(0, list(self.dealt), plan[0] * size, self.count * size)
+        if plan.weight:
+            self.walk(0, list(self.dealt), plan.weight * size, self.count * size)
 
     def calm_rest(self, weight: int) -> int | None:
         """For a copy whose own step is folded into the plan (:meth:`fold_fixed`),
@@ -1889,7 +1905,7 @@ class _Night:
         card = self.dealt[self.copier - 1]
         for (now, weight, count, pairs, options, truth, liar), current in leaves:
             for copied, size, plan in plans:
-                said_true, said_liar = list(plan[5]), list(plan[6])
+                said_true, said_liar = list(plan.truth), list(plan.liar)
                 for number in walked:
                     said_true[number] = truth[number]
                 for number in told:
@@ -1897,8 +1913,8 @@ class _Night:
                 found.append(
                     (
                         [copied if held == card else held for held in now],
-                        weight * plan[0] * size,
-                        count * plan[1] * size,
+                        weight * plan.weight * size,
+                        count * plan.counted * size,
                         pairs,
                         options,
                         tuple(said_true),
