@@ -507,11 +507,11 @@ class _Engine:
                 return False
         return True
 
-    def _moved(self, dealt: Sequence[str]) -> list[Slot]:
-        """The slots of the fragile pairs that the deal breaks (as far as it is dealt):
-        the copy must move their cards."""
+    def _moved(self, dealt: Sequence[str]) -> list[tuple[Slot, str]]:
+        """The fragile pairs that the deal breaks (as far as it is dealt): each slot
+        whose card the copy must move, and the card it must bring there."""
         return [
-            other
+            (other, card)
             for seat, role, other, card in self.fragile
             if dealt[seat - 1] == role and dealt[other - 1] not in ("", card)
         ]
@@ -521,19 +521,23 @@ class _Engine:
         return next((seat for seat in self.seats if dealt[seat - 1] in self.copying), 0)
 
     def _may_move(self, dealt: Sequence[str], left: Mapping[str, int]) -> bool:
-        """Whether one copy may still move the cards of every fragile pair the deal
-        breaks before anyone looks: the copying card is a player's (or not dealt yet),
-        and another player holds (or the cards ``left`` hold) a card whose copy, which
-        the copier's claim allows, moves those cards."""
-        moved = self._moved(dealt)
-        if not moved:
+        """Whether one copy may still bring every fragile pair the deal breaks its card
+        before anyone looks: the copying card is a player's (or not dealt yet), and
+        another player holds (or the cards ``left`` hold) a card whose copy, which the
+        copier's claim allows, moves those cards (:meth:`brings`)."""
+        broken = self._moved(dealt)
+        if not broken:
             return True
         copier = self.copier_of(dealt)
         if not copier:
             return any(left.get(name) for name in self.copying)
         players = dealt[: self.layout.players]
-        movers = self._movers(tuple(moved), copier, dealt[copier - 1])
-        return any(left.get(name) or name in players for name in movers)
+        moved = tuple(slot for slot, _ in broken)
+        return any(
+            (left.get(name) or name in players)
+            and self.brings(self.kinds[name], broken, copier, dealt, left)
+            for name in self._movers(moved, copier, dealt[copier - 1])
+        )
 
     def _movers(self, moved: tuple[Slot, ...], copier: Seat, copying: str) -> tuple[str, ...]:
         """The cards whose copy, which the claim of the copying card ``copying`` at
@@ -565,6 +569,53 @@ class _Engine:
         if kind == "drunk":  # the copier's card and one centre card
             return not others and len(slots) - len(seats) <= 1
         return kind == "generic" or not slots
+
+    def brings(
+        self,
+        kind: str,
+        broken: Sequence[tuple[Slot, str]],
+        copier: Seat,
+        dealt: Sequence[str],
+        left: Mapping[str, int],
+    ) -> bool:
+        """Whether one move of a copy of a power of ``kind`` by the player ``copier``
+        may bring each slot of ``broken`` the card it must hold (a slot not dealt yet
+        may hold a card ``left``): a robber's move brings the copier the card it robs
+        and the seat robbed the copying card; a troublemaker's, each of two other
+        players the other's card; a drunk's, the copier a centre card and that slot
+        the copying card."""
+        if not broken:
+            return True
+        wanted = dict(broken)
+        if len(wanted) < len(set(broken)) or not self.reaches(kind, tuple(wanted), copier):
+            return False  # one slot must hold two cards, or the move misses a slot
+        if kind not in {"robber", "swap", "drunk"}:
+            return True
+
+        def may_hold(slot: Slot, card: str) -> bool:
+            held = dealt[slot - 1]
+            return held == card or (not held and bool(left.get(card)))
+
+        copying = dealt[copier - 1]
+        others = [slot for slot in wanted if slot != copier]
+        if kind == "swap":
+            if len(others) == 2:
+                first, second = others
+                return dealt[first - 1] == wanted[second] and dealt[second - 1] == wanted[first]
+            (slot,) = others
+            return any(
+                may_hold(seat, wanted[slot]) for seat in self.seats if seat not in (copier, slot)
+            )
+        # a robber's or a drunk's move: the copier's card and one other slot's
+        if others:
+            (slot,) = others
+            return wanted[slot] == copying and (
+                copier not in wanted or dealt[slot - 1] == wanted[copier]
+            )
+        card = wanted[copier]
+        if kind == "robber":
+            return any(may_hold(seat, card) for seat in self.seats if seat != copier)
+        return any(may_hold(slot, card) for slot in self.layout.centre)
 
     def _lists_hold(self, dealt: list[str]) -> bool:
         """Whether the lists of wolves and masons hold, as far as the cards are dealt
@@ -1761,7 +1812,7 @@ class _Night:
         holding = [(kind, seats) for at, role, kind, seats in engine.lists if dealt[at - 1] == role]
         listed = {kind for kind, seats in holding if copier in seats}
         unlisted = {kind for kind, _ in holding} - listed
-        moved = engine._moved(dealt) if engine.fragile else []
+        broken = engine._moved(dealt) if engine.fragile else []
         others = [
             seat
             for seat in engine.seats
@@ -1769,7 +1820,7 @@ class _Night:
             and listed <= {dealt[seat - 1]}
             and dealt[seat - 1] not in unlisted
             and engine.may_copy(copier, name, seat, dealt[seat - 1])
-            and engine.reaches(engine.kinds[dealt[seat - 1]], moved, copier)
+            and engine.brings(engine.kinds[dealt[seat - 1]], broken, copier, dealt, {})
         ]
         if self.copier in engine.facts and engine.fact is not None:
             others = [seat for seat in others if (seat,) == engine.fact.choice[:1]]
