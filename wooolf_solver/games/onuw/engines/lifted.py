@@ -532,7 +532,7 @@ class _Engine:
         if not copier:
             return any(left.get(name) for name in self.copying)
         players = dealt[: self.layout.players]
-        moved = tuple(slot for slot, _ in broken)
+        moved = tuple(dict.fromkeys(slot for slot, _ in broken))  # two pairs may name one
         return any(
             (left.get(name) or name in players)
             and self.brings(self.kinds[name], broken, copier, dealt, left)
