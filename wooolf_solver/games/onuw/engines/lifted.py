@@ -288,6 +288,12 @@ class _Engine:
         self.weights = {seat: made.weights for seat, made in self.claim_at.items()}
         self._slots()
         self.keyed = frozenset(claim.seat for claim in knowledge.claims if claim.entry.items)
+        self.told: dict[Seat, str] = {
+            claim.seat: claim.role for claim in knowledge.claims if claim.entry.items
+        }
+        """The card each claim that tells a night claims: only a seat holding that card
+        has a night its claim reads (holding another, the claim is false whatever the
+        night, and a card whose belief is fixed believes the same)."""
         self.fixed_belief = {
             name: type(power_of(role)).believes is Power.believes
             for name, role in self.rules.roles.items()
@@ -322,12 +328,6 @@ class _Engine:
         self._moves()
         self.pins = self._pins()
         self._caches()
-        self.liars = frozenset(
-            seat
-            for seat, made in self.claim_at.items()
-            if seat in self.prunes and self.kinds.get(made.claim.role) != "robber"
-        )
-        """The claimers that, if they hold the robber, lie: they claimed another card."""
         self.deaths: tuple[Seat | None, ...] = knowledge.deaths
         self.killed = {dies: knowledge.killed(dies) for dies in self.deaths}
         """``win_if``'s reading of each key: the seats the vote kills, the ballots shot by."""
@@ -361,6 +361,8 @@ class _Engine:
         self.mover_cache: dict[tuple[tuple[Slot, ...], Seat, str], tuple[str, ...]] = {}
         """The cards whose copy may move a deal's broken pairs (:meth:`_movers`)."""
         self.copy_fits: dict[tuple[Seat, Seat, str], bool] = {}
+        self.robs: dict[tuple[Seat, str, tuple[Seat, str] | None], tuple[Choice | None]] = {}
+        """The option a robber's claim may tell truly (:meth:`honest_rob`)."""
         """Whether a copy may be made by its claim (:meth:`may_copy`)."""
         self.fitting: dict[frozenset[str], list[frozenset[str]]] = {}
         """The cards each block may hold, by the kinds that the lists holding ban."""
@@ -972,6 +974,25 @@ class _Engine:
             self.copy_fits[key] = known
         return known
 
+    def honest_rob(self, seat: Seat, name: str, copy: tuple[Seat, str] | None) -> Choice | None:
+        """The one option a robber's claim may tell truly, holding ``name`` (with the
+        ``copy`` it made, if a copying card): the seat its claim says it robbed, or
+        ``None`` when the claim cannot be true (another card, another copy); ``()``
+        when any option may be (a claim that names no seat robbed). The claimer must
+        be one whose honest false claim weighs 0 (:attr:`prunes`)."""
+        key = (seat, name, copy)
+        found = self.robs.get(key)
+        if found is None:
+            claim = self.claim_at[seat].claim
+            told = dict(claim.entry.items)
+            copied = told.get("copied")
+            if claim.role != name or (copy is not None and copied not in (None, (copy,))):
+                found = self.robs[key] = (None,)
+            else:
+                robbed = told.get("robbed")
+                found = self.robs[key] = (() if not isinstance(robbed, int) else (robbed,),)
+        return found[0]
+
     def leaves(self, dealt: tuple[str, ...]) -> list[_Leaf]:
         """Every night on a representative deal that the viewpoint's night and the
         claims allow (see :class:`_Night`)."""
@@ -1573,7 +1594,7 @@ class _Night:
         lump = (
             len(options) > 1
             and kind in {"seer", "wolf"}
-            and seat not in engine.keyed
+            and engine.told.get(seat) != name
             and (seat != self.fact_seat or engine.fact is None)
         )
         return (seat, name, kind, options, per, lump)
@@ -1589,7 +1610,7 @@ class _Night:
             kind not in FOLDED
             or not (lump or len(options) == 1)
             or seat == self.fact_seat
-            or seat in engine.keyed
+            or engine.told.get(seat) == name
             or not engine.fixed_belief[name]
         ):
             return 0, 0, None, False, False
@@ -1649,7 +1670,7 @@ class _Night:
         lump = (
             len(options) > 1
             and kind in {"seer", "wolf"}
-            and seat not in engine.keyed
+            and engine.told.get(seat) != name
             and (seat != self.fact_seat or fact is None)
         )
         return (seat, name, kind, options, per, lump)
@@ -1714,19 +1735,20 @@ class _Night:
 
     def groups(self, step: _Step, now: list[str]) -> list[tuple[Choice, int]]:
         """A step's options up to the symmetry left: one of each, and how many."""
-        seat, _, kind, options, _, lump = step
-        if (
-            kind == "robber"
-            and seat in self.engine.liars
-            and self.engine.claim_at[seat].claim.role != step[1]
-        ):
-            # a robber that must lie (it claimed another card): it got no village card
-            team_of = self.engine.team_of
-            options = tuple(
-                option for option in options if option and team_of[now[option[0] - 1]] != "village"
-            )
-            if not options:
-                return []
+        seat, name, kind, options, _, lump = step
+        if kind == "robber" and seat in self.engine.prunes:
+            honest = self.engine.honest_rob(seat, name, self.copy if seat == self.copier else None)
+            if honest != ():
+                # an honest robber tells the truth or weighs 0: it robbed the seat it
+                # told, or it lies, holding a card off the village team
+                team_of = self.engine.team_of
+                options = tuple(
+                    option
+                    for option in options
+                    if option == honest or (option and team_of[now[option[0] - 1]] != "village")
+                )
+                if not options:
+                    return []
         if lump or len(options) == 1:
             return [(options[0], len(options))]
         grouped: dict[tuple[Any, ...], list[Choice]] = {}
