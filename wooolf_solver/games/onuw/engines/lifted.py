@@ -12,28 +12,30 @@ Permuting a block's slots changes no weight, so worlds come in orbits of equal w
 **Lifted deals.** Each marked slot (and each block of one slot) gets a card
 explicitly, pruned as it goes: by default a village-believer's claim is true or has
 weight 0, so it holds the card it claims, and sees what it says it saw before any
-card moved; a robber that claimed another card robs a card off the village team;
-an insomniac that claimed another card needs a troublemaker that may swap it. Each
-block gets only a multiset of the remaining cards, counted by a multinomial; one
-representative deal (its block cards in a fixed order) stands for the orbit.
+card moved, unless the copying card's move brought that card there first; a robber
+that claimed a robbery robs the seat it named or a card off the village team, one
+that claimed another card only the latter; an insomniac that claimed another card
+needs a troublemaker that may swap it. Each block gets only a multiset of the
+remaining cards, counted by a multinomial; one representative deal (its block cards
+in a fixed order) stands for the orbit.
 
 **The night**, in wake order, on the representative, with its choices: a choice that
 moves no card and that nothing observes (a seer or lone werewolf whose own night is
-neither the viewpoint's fact nor told in a claim) is *lumped*: its options all weigh
-the same, so one stands for all. Any other choice is enumerated up to the symmetry
-still left (options that differ only by block slots holding the same card, not yet
-touched by an earlier choice, are one option counted that many times), each
-claimer's likelihood applied as soon as its night is known, and a claim that must be
-true fixing its claimer's choice. What each seat brings to the night depends on its
-seat and card only, and is cached. The troublemaker's swaps, when only an insomniac
-wakes after it, are summed in closed form: a swap of two players keeps the set of
-player cards, and each seat gets each other seat's card in exactly one option.
-An insomniac that looks last, its look observed, is judged as soon as no card move
-left in the night can reach its seat. A step that moves no card and whose night is the
-same in every walk is folded into the plan even when a claim tells it: a werewolf,
-minion or mason with no choice (the seats it sees depend on the cards dealt and the
-copy), and the copy's own step when it moves nothing and nothing names the seat
-copied (it looks before any card moves).
+neither the viewpoint's fact nor told in a claim of the card it holds) is *lumped*:
+its options all weigh the same, so one stands for all. Any other choice is
+enumerated up to the symmetry still left (options that differ only by block slots
+holding the same card, not yet touched by an earlier choice, are one option counted
+that many times), each claimer's likelihood applied as soon as its night is known,
+and a claim that must be true fixing its claimer's choice. What each seat brings to
+the night depends on its seat and card only, and is cached. The troublemaker's
+swaps, when only an insomniac wakes after it, are summed in closed form: a swap of
+two players keeps the set of player cards, and each seat gets each other seat's card
+in exactly one option. An insomniac that looks last, its look observed, is judged as
+soon as no card move left in the night can reach its seat. A step that moves no card
+and whose night is the same in every walk is folded into the plan even when a claim
+tells it: a werewolf, minion or mason with no choice (the seats it sees depend on
+the cards dealt and the copy), and the copy's own step when it moves nothing and
+nothing names the seat copied (it looks before any card moves).
 
 **The copy.** A copying card's night is played once per card it may copy: when nothing
 names the seat copied, the seats dealt the same card are one copy, counted that many
