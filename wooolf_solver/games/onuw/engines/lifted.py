@@ -363,9 +363,9 @@ class _Engine:
         self.mover_cache: dict[tuple[tuple[Slot, ...], Seat, str], tuple[str, ...]] = {}
         """The cards whose copy may move a deal's broken pairs (:meth:`_movers`)."""
         self.copy_fits: dict[tuple[Seat, Seat, str], bool] = {}
+        """Whether a copy may be made by its claim (:meth:`may_copy`)."""
         self.robs: dict[tuple[Seat, str, tuple[Seat, str] | None], tuple[Choice | None]] = {}
         """The option a robber's claim may tell truly (:meth:`honest_rob`)."""
-        """Whether a copy may be made by its claim (:meth:`may_copy`)."""
         self.fitting: dict[frozenset[str], list[frozenset[str]]] = {}
         """The cards each block may hold, by the kinds that the lists holding ban."""
         self.first = set(self.pairs_at) | set(self.claim_at)
