@@ -289,7 +289,6 @@ class _Engine:
         self.claim_at: dict[Seat, ClaimMade] = {obs.claim.seat: obs for obs in self.claims}
         self.weights = {seat: made.weights for seat, made in self.claim_at.items()}
         self._slots()
-        self.keyed = frozenset(claim.seat for claim in knowledge.claims if claim.entry.items)
         self.told: dict[Seat, str] = {
             claim.seat: claim.role for claim in knowledge.claims if claim.entry.items
         }
@@ -364,7 +363,7 @@ class _Engine:
         """The cards whose copy may move a deal's broken pairs (:meth:`_movers`)."""
         self.copy_fits: dict[tuple[Seat, Seat, str], bool] = {}
         """Whether a copy may be made by its claim (:meth:`may_copy`)."""
-        self.robs: dict[tuple[Seat, str, tuple[Seat, str] | None], tuple[Choice | None]] = {}
+        self.robs: dict[tuple[Seat, str, tuple[Seat, str] | None], Choice | None] = {}
         """The option a robber's claim may tell truly (:meth:`honest_rob`)."""
         self.fitting: dict[frozenset[str], list[frozenset[str]]] = {}
         """The cards each block may hold, by the kinds that the lists holding ban."""
@@ -511,7 +510,7 @@ class _Engine:
                 return False
         return True
 
-    def _moved(self, dealt: Sequence[str]) -> list[tuple[Slot, str]]:
+    def _broken(self, dealt: Sequence[str]) -> list[tuple[Slot, str]]:
         """The fragile pairs that the deal breaks (as far as it is dealt): each slot
         whose card the copy must move, and the card it must bring there."""
         return [
@@ -529,7 +528,7 @@ class _Engine:
         before anyone looks: the copying card is a player's (or not dealt yet), and
         another player holds (or the cards ``left`` hold) a card whose copy, which the
         copier's claim allows, moves those cards (:meth:`brings`)."""
-        broken = self._moved(dealt)
+        broken = self._broken(dealt)
         if not broken:
             return True
         copier = self.copier_of(dealt)
@@ -983,17 +982,15 @@ class _Engine:
         when any option may be (a claim that names no seat robbed). The claimer must
         be one whose honest false claim weighs 0 (:attr:`prunes`)."""
         key = (seat, name, copy)
-        found = self.robs.get(key)
-        if found is None:
+        if key not in self.robs:
             claim = self.claim_at[seat].claim
             told = dict(claim.entry.items)
-            copied = told.get("copied")
+            copied, robbed = told.get("copied"), told.get("robbed")
             if claim.role != name or (copy is not None and copied not in (None, (copy,))):
-                found = self.robs[key] = (None,)
+                self.robs[key] = None
             else:
-                robbed = told.get("robbed")
-                found = self.robs[key] = (() if not isinstance(robbed, int) else (robbed,),)
-        return found[0]
+                self.robs[key] = (robbed,) if isinstance(robbed, int) else ()
+        return self.robs[key]
 
     def leaves(self, dealt: tuple[str, ...]) -> list[_Leaf]:
         """Every night on a representative deal that the viewpoint's night and the
@@ -1577,7 +1574,7 @@ class _Night:
         none): a troublemaker's, when only an insomniac (not a copy) wakes after it."""
         found = len(self.steps)
         for index, (seat, _, kind, options, _, _) in enumerate(self.steps):
-            if kind == "swap" and len(options) > 1 and seat not in self.engine.keyed:
+            if kind == "swap" and len(options) > 1 and seat not in self.engine.told:
                 later = [step[2] for step in self.steps[index + 1 :]]
                 copier = self.copier in (step[0] for step in self.steps[index:])
                 if later in ([], ["insomniac"]) and not copier:
@@ -1593,13 +1590,18 @@ class _Night:
         if not options:
             return None
         kind = engine.kinds[copied]
-        lump = (
+        return (seat, name, kind, options, per, self.lumped(seat, name, kind, options))
+
+    def lumped(self, seat: Seat, name: str, kind: str, options: tuple[Choice, ...]) -> bool:
+        """Whether a step's options are lumped: a seer's or werewolf's look that nothing
+        observes (not the viewpoint's night, nor told by a claim of the card held)."""
+        engine = self.engine
+        return (
             len(options) > 1
             and kind in {"seer", "wolf"}
             and engine.told.get(seat) != name
             and (seat != self.fact_seat or engine.fact is None)
         )
-        return (seat, name, kind, options, per, lump)
 
     def fold(self, step: _Step) -> tuple[int, int, int | None, bool, bool]:
         """A step that neither moves a card nor is observed (its options lumped or
@@ -1660,7 +1662,7 @@ class _Night:
 
     def step(self, seat: Seat, name: str, lone: bool) -> _Step | None:
         """A seat that wakes, with its options (``None``: it has none)."""
-        engine, fact = self.engine, self.engine.fact
+        engine = self.engine
         kind = engine.kinds[name]
         copies = {self.copier: self.copy[1]} if self.copy else {}
         options, per = engine.options_of(seat, name, self.dealt, lone, copies)
@@ -1669,13 +1671,7 @@ class _Night:
             options = tuple(option for option in options if option == pin[1])
         if not options:
             return None
-        lump = (
-            len(options) > 1
-            and kind in {"seer", "wolf"}
-            and engine.told.get(seat) != name
-            and (seat != self.fact_seat or fact is None)
-        )
-        return (seat, name, kind, options, per, lump)
+        return (seat, name, kind, options, per, self.lumped(seat, name, kind, options))
 
     def act(
         self, seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
@@ -1836,7 +1832,7 @@ class _Night:
         holding = [(kind, seats) for at, role, kind, seats in engine.lists if dealt[at - 1] == role]
         listed = {kind for kind, seats in holding if copier in seats}
         unlisted = {kind for kind, _ in holding} - listed
-        broken = engine._moved(dealt) if engine.fragile else []
+        broken = engine._broken(dealt) if engine.fragile else []
         others = [
             seat
             for seat in engine.seats
