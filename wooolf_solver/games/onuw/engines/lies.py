@@ -77,7 +77,7 @@ from ..model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
 from ..night import Insomniac, Power, Robber, power_of
 from ..record import Claim
 from ..rules import Seat, Slot
-from . import lifted, passive
+from . import lifted, passive, unseen
 
 
 def _made(knowledge: OnuwKnowledge) -> list[ClaimMade] | None:
@@ -134,7 +134,7 @@ def _without_claims(knowledge: OnuwKnowledge, kept: Sequence[ClaimMade]) -> Onuw
 def consistent(knowledge: OnuwKnowledge) -> bool:
     """Whether some world has a non-zero weight: with every claim's weights above 0,
     whether the knowledge without its claims has one."""
-    return lifted._Engine(_without_claims(knowledge, ())).consistent()
+    return unseen.consistent(_without_claims(knowledge, ()))
 
 
 def _weigher(kept: Sequence[ClaimWeights | None]) -> lifted.Weigher:
@@ -406,7 +406,7 @@ def honest_sums(knowledge: OnuwKnowledge, made: Sequence[ClaimMade]) -> lifted.S
         part = _honest_part(knowledge, made, inside, weighed)
         if part is None:
             continue
-        run = lifted._Engine(part).sums()
+        run = unseen.sums(part)
         if not inside:
             worlds = run.worlds  # every world: each weighs above 0
         factors = [step[n] if n in inside else rest[n] for n in range(len(made))]

@@ -66,7 +66,7 @@ from functools import lru_cache
 from math import comb, factorial
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 from ....core.budget import TooLargeError, max_memory
 from ....core.tally import Tally, Weight
@@ -218,6 +218,23 @@ lies: the product of every claim's factor, and for each true claim its number an
 the product of the other claims' factors."""
 
 
+class Labels(Protocol):
+    """Cards dealt as one kind that stand for several real ones (:mod:`.unseen`): a
+    world stands for every labelling of them, each of the same weight."""
+
+    def copy_of(self, card: str) -> str:
+        """The card a copy of ``card`` becomes (a card tied to the one it copied)."""
+        ...
+
+    def no_wolf(self, players: Sequence[str]) -> int:
+        """The labellings with no werewolf among the players' dawn cards."""
+        ...
+
+    def worlds(self, players: Sequence[str], dawn: Sequence[str]) -> int:
+        """The worlds the labellings count, by the players' dealt and the dawn cards."""
+        ...
+
+
 @dataclass
 class _Tally:
     """Integer weight sums per output, on representative slots."""
@@ -305,6 +322,9 @@ class _Engine:
         self.weigh: Weigher | None = None
         """Each leaf's claim factors, when the claims' weights are applied per leaf
         (:mod:`.lies`); ``None``: applied as the night goes."""
+        self.unseen: Labels | None = None
+        """The labels of the cards dealt as one kind (:mod:`.unseen`); ``None``: none,
+        the weights are the worlds' own."""
         self._deal_rules()
         cards: list[str | None] = [*self.rules.roles, None]
         self.win_table = {
@@ -1018,7 +1038,7 @@ class _Engine:
         ``stop_at_first``: a consistency test)."""
         layout = self.layout
         tally = _Tally(layout.players, len(layout.slots), self.knowledge.claims, self.deaths)
-        players = layout.players
+        players, unseen = layout.players, self.unseen
         by_truth: dict[tuple[bool, ...], int] = {}
         # the weight of the worlds by which claims are true, summed per claim at the end
         for dealt, orbit in self.deals():
@@ -1034,13 +1054,17 @@ class _Engine:
                         continue
                 mass = weight * options
                 tally.total += mass
-                tally.worlds += orbit * count * options
+                worlds = orbit * count * options
+                wolves = "werewolf" in now[:players]
+                if unseen is None:
+                    tally.worlds += worlds
+                    tally.no_wolf += 0 if wolves else mass
+                else:
+                    tally.worlds += worlds * unseen.worlds(dealt[:players], now)
+                    tally.no_wolf += mass * unseen.no_wolf(now[:players])
                 if stop_at_first:
                     return tally
                 deal_mass += mass
-                wolves = "werewolf" in now[:players]
-                if not wolves:
-                    tally.no_wolf += mass
                 by_truth[truth] = by_truth.get(truth, 0) + mass
                 if pairs:
                     self._add_swaps(tally, now, weight, pairs=pairs, options=options, wolves=wolves)
@@ -1465,6 +1489,8 @@ class _Night:
                     believed = str(value)
         elif engine.fixed_belief[name]:
             believed = name
+        elif seat == self.copier and self.copy and engine.fixed_belief[self.copy[1]]:
+            believed = self.copy[1]  # a copy of a card that believes what it was dealt
         else:
             believed = engine.believes[name](seat, entry, name)
         weights = engine.weights[seat]
@@ -1883,6 +1909,8 @@ class _Night:
         """Make the copy of the card at ``target`` (the copying card becomes it) and
         load its night's plan."""
         copied = self.dealt[target - 1]
+        if self.engine.unseen is not None:
+            copied = self.engine.unseen.copy_of(copied)
         self.copy = (target, copied)
         playing = tuple(sorted({*self.held.get(copied, ()), self.copier}))
         self.lists = {**self.held, copied: playing}
@@ -1927,7 +1955,10 @@ class _Night:
         """The nights of the deal (with the copy made, if any; its ``plan`` loaded),
         ``size`` times."""
         if plan.weight:
-            self.walk(0, list(self.dealt), plan.weight * size, self.count * size)
+            now = list(self.dealt)
+            if self.copy is not None:  # the card copied, tied to its copy (:class:`Labels`)
+                now[self.copy[0] - 1] = self.copy[1]
+            self.walk(0, now, plan.weight * size, self.count * size)
 
     def calm_rest(self, weight: int) -> int | None:
         """For a copy whose own step is folded into the plan (:meth:`fold_fixed`),
@@ -1941,6 +1972,7 @@ class _Night:
             or self.copy is None
             or engine.copy_target is not None
             or self.copier == self.fact_seat
+            or self.copy[1] != self.dealt[self.copy[0] - 1]  # tied to the card it copied
             or any(step[0] == self.copier for step in steps)
         ):
             return None

@@ -45,7 +45,7 @@ from ....core.speech import FREE
 from ..model import ClaimMade, OnuwKnowledge
 from ..night import Power, power_of
 from ..record import Claim
-from . import lifted
+from . import lifted, unseen
 
 PASSIVE = "(not the card claimed)"
 """The role of a claim whose speaker does not hold the card it claimed: no card."""
@@ -116,15 +116,13 @@ def sums(knowledge: OnuwKnowledge, weigh: lifted.Weigher | None = None) -> lifte
     """Every output's weight: the sum over the parts (each run with ``weigh``)."""
     total = lifted.Sums.zero()
     for part, factor in parts(knowledge):
-        engine = lifted._Engine(part)
-        engine.weigh = weigh
-        total.add(engine.sums(), factor)
+        total.add(unseen.sums(part, weigh), factor)
     return total
 
 
 def consistent(knowledge: OnuwKnowledge) -> bool:
     """Whether some part has a world of non-zero weight."""
-    return any(lifted._Engine(part).consistent() for part, _ in parts(knowledge))
+    return any(unseen.consistent(part) for part, _ in parts(knowledge))
 
 
 __all__ = ["PASSIVE", "consistent", "parts", "splits", "sums"]

@@ -1,0 +1,118 @@
+"""The fast engine's class of cards nothing tells apart, against the brute force.
+
+In public, the werewolf, minion and tanner cards that no claim names are dealt as one
+kind (:mod:`~wooolf_solver.games.onuw.engines.unseen`), and the outputs read back per
+labelling: the dawn and dealt cards split by the real cards' counts, whether a player
+holds a werewolf at dawn and the number of worlds (a lone werewolf's look) summed over
+the labellings, a copy of a class card tied to the card it copied. Hypothesis plays
+real deals with decks full of such cards (beside the doppelganger and cards that move
+them), keeps the claims that name none of them (honest ones, and liars claiming a
+village card with a made-up night of village cards), and checks that the fast engine
+answers exactly as the brute force does.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from random import Random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from onuw_positions import in_public
+from onuw_reference import solved
+
+from wooolf_solver.games.onuw.engines.unseen import unseen_of
+from wooolf_solver.games.onuw.model import knowledge_of
+from wooolf_solver.games.onuw.night import NightEntry, believed_card
+from wooolf_solver.games.onuw.record import Claim, DealRecord, Model
+from wooolf_solver.games.onuw.rules import load_rules
+from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
+
+RULES = load_rules()
+
+DECKS = (
+    (
+        "official",
+        4,
+        ("doppelganger", "werewolf", "werewolf", "minion", "tanner", "robber", "troublemaker"),
+    ),
+    ("official", 4, ("werewolf", "werewolf", "minion", "tanner", "seer", "insomniac", "drunk")),
+    ("table", 4, ("doppelganger", "werewolf", "minion", "tanner", "drunk", "robber")),
+    ("table", 4, ("doppelganger", "werewolf", "werewolf", "tanner", "troublemaker", "drunk")),
+    ("official", 3, ("doppelganger", "werewolf", "minion", "tanner", "robber", "insomniac")),
+    ("table", 4, ("doppelganger", "werewolf", "werewolf", "minion", "robber", "insomniac")),
+)
+"""Small decks with two or more cards off the village team that may go unnamed."""
+
+
+def quiet_talkers(deck: tuple[str, ...]) -> ClaimPolicy:
+    """Village-believers tell the truth (the role alone, or with its night); the others
+    claim a village card of the deck with a night that names village cards only."""
+    village = sorted({role for role in deck if RULES.team(role) == "village"})
+
+    def policy(seat: int, dealt: str, entry: NightEntry, rng: Random) -> Claim | None:
+        believes = believed_card(RULES, dealt, seat, entry)
+        if RULES.team(believes) == "village":
+            return Claim(seat, dealt, entry if rng.random() < 0.6 else NightEntry())
+        role = rng.choice(village)
+        others = [other for other in range(1, 5) if other != seat]
+        made = {
+            "seer": NightEntry.of(saw=((rng.choice(others), rng.choice(village)),)),
+            "robber": NightEntry.of(robbed=rng.choice(others), got=rng.choice(village)),
+            "troublemaker": NightEntry.of(swapped=tuple(sorted(rng.sample(others, 2)))),
+            "insomniac": NightEntry.of(now=rng.choice(village)),
+        }
+        return Claim(seat, role, made.get(role, NightEntry()))
+
+    return policy
+
+
+def played(seed: int) -> DealRecord:
+    """A deal played with one of :data:`DECKS`, in public (no card known or one), the
+    claims that name no card off the village team, under either speech model and
+    night prior, with no village lies or some."""
+    rng = Random(seed)
+    edition, players, deck = rng.choice(DECKS)
+    game = play_deal(rng, players, edition=edition, deck=deck, claims=quiet_talkers(deck)).record
+    quiet = tuple(
+        claim
+        for claim in game.claims
+        if all(
+            RULES.team(name) == "village"
+            for name in (claim.role, *_names(claim.entry))
+            if name in RULES.roles
+        )
+    )
+    model = Model(
+        rng.choice(["act", "uniform"]),
+        Fraction(rng.choice([0, 0, 0, 1]), 10),
+        rng.choice(["mimic", "free"]),
+    )
+    return in_public(game, rng, known=rng.choice([0, 0, 1]), claims=quiet, model=model)
+
+
+def _names(entry: NightEntry) -> list[str]:
+    found: list[str] = []
+    for _, value in entry.items:
+        stack = [value]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                found.append(item)
+            elif isinstance(item, tuple):
+                stack.extend(item)
+    return found
+
+
+@settings(max_examples=max(4, settings().max_examples // 2))
+@given(st.integers(0, 10**9))
+def test_cards_nobody_tells_apart_count_exactly(seed: int) -> None:
+    record = played(seed)
+    assert solved(record, "fast") == solved(record, "brute")
+
+
+def test_the_class_forms_in_most_such_deals() -> None:
+    """The deals above do exercise the class: most form one, with a werewolf in it."""
+    formed = [unseen_of(knowledge_of(played(seed))) for seed in range(40)]
+    assert sum(found is not None for found in formed) >= 20
+    assert sum(found is not None and "werewolf" in found.cards for found in formed) >= 10

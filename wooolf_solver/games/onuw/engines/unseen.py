@@ -1,0 +1,260 @@
+"""Cards that nothing tells apart, dealt as one kind of card.
+
+From the public view, the werewolf, minion and tanner cards often differ in nothing
+that the engine weighs: each holder lies whatever it claims (it holds a card off the
+village team), its night moves no card and nobody sees it (a werewolf's list, a lone
+werewolf's look, the minion's list), a robber, insomniac or copy that ends up with
+one believes a card off the village team, and a claim that names none of them is
+false whichever it is. Such cards form one *class*: the engine deals them as one
+kind, :data:`UNSEEN` (a card without a night, off the village team), and a world of
+that deal stands for every *labelling* of its class cards with the real cards, each
+of the same weight.
+
+A card joins the class when, in the public view (no viewpoint, no night fact):
+
+- it is off the village team, has no night or only a werewolf's or minion's, does
+  not shoot and does not copy;
+- no claim names it (its role, or a card its night tells), and it is not known;
+- for the werewolf card: no claim tells a list of werewolves, and a lone werewolf
+  has as many options at every seat (its look is lumped: it weighs as one, but
+  counts as that many worlds).
+
+The class must hold two cards or more of two names or more. Its outputs are read
+back exactly (:meth:`Unseen.restore`): each class world weighs the same in each of
+its ``N`` labellings, so the weights are ``N`` times the class world's and a class
+card's dawn and dealt weights split by the real cards' counts. Two outputs depend on
+the labelling and are summed per world (:meth:`Unseen.no_wolf`,
+:meth:`Unseen.worlds`): whether some player holds a werewolf at dawn, and the number
+of worlds (a lone werewolf's look counts as its options).
+
+A copy of a class card (the doppelganger copying it) becomes :data:`COPIED`, and the
+card it copied is :data:`COPIED` too for the night: the copy reads at dawn as that
+card's label, wherever the card went.
+
+>>> from wooolf_solver.games.onuw.record import read_record
+>>> from wooolf_solver.games.onuw.model import knowledge_of
+>>> record = read_record({"game": "onuw", "players": 5,
+...     "deck": ["werewolf", "werewolf", "minion", "tanner", "seer", "robber", "villager"],
+...     "claims": [{"seat": 1, "role": "seer", "saw": {2: "villager"}},
+...                {"seat": 3, "role": "robber", "robbed": 1, "got": "seer"}]})
+>>> knowledge = knowledge_of(record)
+>>> found = unseen_of(knowledge)
+>>> dict(found.cards), found.labellings
+({'minion': 1, 'tanner': 1, 'werewolf': 2}, 12)
+>>> from wooolf_solver.engines import get_engine
+>>> from wooolf_solver.games.onuw.engines import answers
+>>> exact = lifted.tally_of(knowledge, sums(knowledge))
+>>> answers(exact) == answers(get_engine("brute").tally(knowledge))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from math import comb, factorial, prod
+from types import MappingProxyType
+
+from ..model import OnuwKnowledge, OwnNight
+from ..night import EntryValue, Minion, NightState, Power, Werewolf, power_of
+from ..rules import Role, Rules, Team
+from . import lifted
+
+UNSEEN = "(a card nobody tells apart)"
+"""The one kind the class cards are dealt as."""
+
+COPIED = "(that card, copied)"
+"""A class card that a copy copied, and the copy: one label."""
+
+
+@dataclass(frozen=True)
+class Unseen:
+    """A class of cards that nothing tells apart (see the module's docstring)."""
+
+    cards: Mapping[str, int]
+    """The real cards of the class and their counts."""
+    lone_options: int
+    """How many options a lone werewolf has (1: no werewolf in the class)."""
+
+    def copy_of(self, card: str) -> str:
+        """The card a copy of ``card`` becomes: :data:`COPIED` for a class card."""
+        return COPIED if card == UNSEEN else card
+
+    @property
+    def size(self) -> int:
+        return sum(self.cards.values())
+
+    @property
+    def labellings(self) -> int:
+        """``N``: the ways to label the class cards of a deal with the real cards."""
+        return _arrangements(self.cards.values())
+
+    @property
+    def _werewolves(self) -> int:
+        return self.cards.get("werewolf", 0)
+
+    @property
+    def _others(self) -> int:
+        """The ways to label the class cards that are not werewolves, once placed."""
+        return _arrangements(n for name, n in self.cards.items() if name != "werewolf")
+
+    def no_wolf(self, players: Sequence[str]) -> int:
+        """The labellings in which no player holds a werewolf at dawn, by the
+        players' dawn cards (a copy and the card it copied carry one label)."""
+        if "werewolf" in players:
+            return 0
+        held = players.count(UNSEEN) + (COPIED in players)
+        return comb(self.size - held, self._werewolves) * self._others
+
+    def worlds(self, players: Sequence[str], dawn: Sequence[str]) -> int:
+        """The worlds that the labellings of one class world count, by the players'
+        dealt cards and the dawn cards: a lone werewolf's look counts as its
+        options. A lone werewolf is one player's class card labelled a werewolf, the
+        others' not (a copied card is not it: its copy would be a werewolf too)."""
+        lone = 0
+        if self._werewolves:
+            dealt = players.count(UNSEEN)
+            lone = (dealt - (COPIED in dawn)) * comb(self.size - dealt, self._werewolves - 1)
+        return self.labellings + (self.lone_options - 1) * lone * self._others
+
+    def restore(self, sums: lifted.Sums) -> lifted.Sums:
+        """The real outputs of a class run: every weight ``N`` times, a class card's
+        split by the real cards' counts (``no_wolf`` and the worlds are summed per
+        labelling already)."""
+        n = self.labellings
+        shares = {name: Fraction(n * count, self.size) for name, count in self.cards.items()}
+
+        def split(table: dict[int, dict[str, Fraction]]) -> dict[int, dict[str, Fraction]]:
+            out: dict[int, dict[str, Fraction]] = {}
+            for slot, dist in table.items():
+                real: dict[str, Fraction] = {}
+                for card, weight in dist.items():
+                    if card in (UNSEEN, COPIED):
+                        for name, share in shares.items():
+                            real[name] = real.get(name, Fraction(0)) + weight * share
+                    else:
+                        real[card] = real.get(card, Fraction(0)) + weight * n
+                out[slot] = dict(sorted(real.items()))
+            return out
+
+        return lifted.Sums(
+            sums.total * n,
+            sums.worlds,
+            split(sums.dawn),
+            split(sums.dealt),
+            sums.no_wolf,
+            {seat: weight * n for seat, weight in sums.lying.items()},
+            {seat: weight * n for seat, weight in sums.kept.items()},
+            {seat: weight * n for seat, weight in sums.win.items()},
+        )
+
+
+def _arrangements(counts: Iterable[int]) -> int:
+    """The multinomial: the ways to lay out cards of these counts in a row."""
+    listed = list(counts)
+    return factorial(sum(listed)) // prod(factorial(n) for n in listed)
+
+
+def _names(value: EntryValue | str) -> Iterator[str]:
+    """The card names a night entry's value tells."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _names(item)
+
+
+def unseen_of(knowledge: OnuwKnowledge) -> Unseen | None:
+    """The class of cards nothing tells apart in ``knowledge`` (``None``: none)."""
+    if (
+        knowledge.viewpoint is not None
+        or knowledge.prior.facts
+        or any(isinstance(obs, OwnNight) for obs in knowledge.observations)
+    ):
+        return None
+    rules, space = knowledge.rules, knowledge.space
+    named = {str(cards[0]) for cards in space.known.values()}
+    for claim in knowledge.claims:
+        named.add(claim.role)
+        for key, value in claim.entry.items:
+            named.update(_names(value))
+            if key == "wolves":
+                named.add("werewolf")
+    cards = {
+        str(name): count
+        for name, count in space.cards
+        if name not in named and _quiet(rules.roles[name])
+    }
+    lone = 1
+    if "werewolf" in cards:
+        counts = {_lone_options(knowledge, seat) for seat in knowledge.layout.seats}
+        if len(counts) == 1:
+            (lone,) = counts
+        else:
+            del cards["werewolf"]
+    if len(cards) < 2:
+        return None
+    return Unseen(MappingProxyType(dict(sorted(cards.items()))), lone)
+
+
+def _quiet(role: Role) -> bool:
+    """Whether a card is off the village team with a night nobody sees and no move."""
+    power = power_of(role)
+    if role.team == "village" or role.shoots or power.copies:
+        return False
+    return type(power) in (Power, Minion) or (type(power) is Werewolf and role.name == "werewolf")
+
+
+def _lone_options(knowledge: OnuwKnowledge, seat: int) -> int:
+    """How many options a lone werewolf at ``seat`` has under the night prior."""
+    prior, layout = knowledge.prior, knowledge.layout
+    dealt = tuple("werewolf" if slot == seat else "" for slot in layout.slots)
+    state = NightState(layout, dealt, list(dealt))
+    werewolf = power_of(knowledge.rules.roles["werewolf"])
+    return len(werewolf.options(seat, state, prior.uniform and seat not in prior.bots))
+
+
+@cache
+def _with_unseen(rules: Rules, team: Team) -> Rules:
+    """The rules with the class's two cards: no night, on ``team``."""
+    extra = {name: Role(name, team) for name in (UNSEEN, COPIED)}
+    return replace(rules, roles=MappingProxyType({**rules.roles, **extra}))
+
+
+def lumped(knowledge: OnuwKnowledge, unseen: Unseen) -> OnuwKnowledge:
+    """The knowledge with the class's cards dealt as :data:`UNSEEN`."""
+    rules = knowledge.rules
+    team = rules.team(next(iter(unseen.cards)))
+    cards = [(name, count) for name, count in knowledge.hidden.cards if name not in unseen.cards]
+    cards.append((UNSEEN, unseen.size))
+    hidden = replace(knowledge.hidden, cards=tuple(sorted(cards)))
+    return replace(knowledge, rules=_with_unseen(rules, team), hidden=hidden)
+
+
+def engine_of(knowledge: OnuwKnowledge) -> tuple[lifted._Engine, Unseen | None]:
+    """The lifted engine of ``knowledge``, its class cards dealt as one kind."""
+    unseen = unseen_of(knowledge)
+    if unseen is None:
+        return lifted._Engine(knowledge), None
+    engine = lifted._Engine(lumped(knowledge, unseen))
+    engine.unseen = unseen
+    return engine, unseen
+
+
+def sums(knowledge: OnuwKnowledge, weigh: lifted.Weigher | None = None) -> lifted.Sums:
+    """The lifted engine's :class:`~.lifted.Sums` of ``knowledge`` (each leaf weighed
+    by ``weigh``), through the class when it has one."""
+    engine, unseen = engine_of(knowledge)
+    engine.weigh = weigh
+    found = engine.sums()
+    return found if unseen is None else unseen.restore(found)
+
+
+def consistent(knowledge: OnuwKnowledge) -> bool:
+    """Whether some world of ``knowledge`` has a non-zero weight."""
+    return engine_of(knowledge)[0].consistent()
+
+
+__all__ = ["COPIED", "UNSEEN", "Unseen", "consistent", "lumped", "sums", "unseen_of"]
