@@ -312,12 +312,7 @@ class _Engine:
         """The card each claim that tells a night claims: only a seat holding that card
         has a night its claim reads (holding another, the claim is false whatever the
         night, and a card whose belief is fixed believes the same)."""
-        self.fixed_belief = {
-            name: type(power_of(role)).believes is Power.believes
-            for name, role in self.rules.roles.items()
-        }
-        self.team_of = {name: role.team for name, role in self.rules.roles.items()}
-        self.believes = {name: power_of(role).believes for name, role in self.rules.roles.items()}
+        self._roles()
         self.truth, self.liar = [False] * len(knowledge.claims), [False] * len(knowledge.claims)
         self.weigh: Weigher | None = None
         """Each leaf's claim factors, when the claims' weights are applied per leaf
@@ -339,10 +334,6 @@ class _Engine:
         and the dawn card of the seat that dies (``None``: nobody)."""
         self.shots = knowledge.shots
         """Whom a voter takes along if it dies holding a card that shoots (a hunter)."""
-        self.shooters = {name: role.shoots for name, role in self.rules.roles.items()}
-        self.powers = {name: power_of(role) for name, role in self.rules.roles.items()}
-        self.kinds = {name: self._kind(power) for name, power in self.powers.items()}
-        self.rank = {role.name: rank for rank, role in enumerate(self.rules.wake_order)}
         self.option_cache: dict[tuple[Seat, str, bool], tuple[tuple[Choice, ...], int]] = {}
         self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
         self.seats = self.layout.seats
@@ -358,6 +349,19 @@ class _Engine:
         )
         """Whether some key is not the death of that seat alone (the viewpoint's own
         death, its key its ballot): ``win_if`` then judged world by world."""
+
+    def _roles(self) -> None:
+        """What the engine reads of each card, by name."""
+        roles = self.rules.roles
+        self.fixed_belief = {
+            name: type(power_of(role)).believes is Power.believes for name, role in roles.items()
+        }
+        self.team_of = {name: role.team for name, role in roles.items()}
+        self.believes = {name: power_of(role).believes for name, role in roles.items()}
+        self.shooters = {name: role.shoots for name, role in roles.items()}
+        self.powers = {name: power_of(role) for name, role in roles.items()}
+        self.kinds = {name: self._kind(power) for name, power in self.powers.items()}
+        self.rank = {role.name: rank for rank, role in enumerate(self.rules.wake_order)}
 
     def _caches(self) -> None:
         """What the walk keeps per run, by seat and card (and night)."""

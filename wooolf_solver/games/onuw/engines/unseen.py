@@ -53,12 +53,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from math import comb, factorial, prod
 from types import MappingProxyType
 
 from ..model import OnuwKnowledge, OwnNight
-from ..night import EntryValue, Minion, NightState, Power, Werewolf, power_of
+from ..night import Minion, NightState, Power, Werewolf, power_of
 from ..rules import Role, Rules, Team
 from . import lifted
 
@@ -82,42 +82,51 @@ class Unseen:
         """The card a copy of ``card`` becomes: :data:`COPIED` for a class card."""
         return COPIED if card == UNSEEN else card
 
-    @property
+    @cached_property
     def size(self) -> int:
         return sum(self.cards.values())
 
-    @property
+    @cached_property
     def labellings(self) -> int:
         """``N``: the ways to label the class cards of a deal with the real cards."""
         return _arrangements(self.cards.values())
 
-    @property
-    def _werewolves(self) -> int:
-        return self.cards.get("werewolf", 0)
+    @cached_property
+    def _unwolfed(self) -> tuple[int, ...]:
+        """By how many class cards the players hold at dawn: the labellings that
+        make none of them a werewolf."""
+        werewolves = self.cards.get("werewolf", 0)
+        others = _arrangements(n for name, n in self.cards.items() if name != "werewolf")
+        return tuple(comb(self.size - held, werewolves) * others for held in range(self.size + 1))
 
-    @property
-    def _others(self) -> int:
-        """The ways to label the class cards that are not werewolves, once placed."""
-        return _arrangements(n for name, n in self.cards.items() if name != "werewolf")
+    @cached_property
+    def _counted(self) -> dict[tuple[int, bool], int]:
+        """By how many class cards the players were dealt and whether a copy copied
+        one: the worlds that the labellings count (:meth:`worlds`)."""
+        werewolves = self.cards.get("werewolf", 0)
+        others = _arrangements(n for name, n in self.cards.items() if name != "werewolf")
+        counted = {}
+        for dealt in range(self.size + 1):
+            for copied in (False, True):
+                lone = 0
+                if werewolves and dealt > copied:
+                    lone = (dealt - copied) * comb(self.size - dealt, werewolves - 1) * others
+                counted[dealt, copied] = self.labellings + (self.lone_options - 1) * lone
+        return counted
 
     def no_wolf(self, players: Sequence[str]) -> int:
         """The labellings in which no player holds a werewolf at dawn, by the
         players' dawn cards (a copy and the card it copied carry one label)."""
         if "werewolf" in players:
             return 0
-        held = players.count(UNSEEN) + (COPIED in players)
-        return comb(self.size - held, self._werewolves) * self._others
+        return self._unwolfed[players.count(UNSEEN) + (COPIED in players)]
 
     def worlds(self, players: Sequence[str], dawn: Sequence[str]) -> int:
         """The worlds that the labellings of one class world count, by the players'
         dealt cards and the dawn cards: a lone werewolf's look counts as its
         options. A lone werewolf is one player's class card labelled a werewolf, the
         others' not (a copied card is not it: its copy would be a werewolf too)."""
-        lone = 0
-        if self._werewolves:
-            dealt = players.count(UNSEEN)
-            lone = (dealt - (COPIED in dawn)) * comb(self.size - dealt, self._werewolves - 1)
-        return self.labellings + (self.lone_options - 1) * lone * self._others
+        return self._counted[players.count(UNSEEN), COPIED in dawn]
 
     def restore(self, sums: lifted.Sums) -> lifted.Sums:
         """The real outputs of a class run: every weight ``N`` times, a class card's
@@ -157,7 +166,7 @@ def _arrangements(counts: Iterable[int]) -> int:
     return factorial(sum(listed)) // prod(factorial(n) for n in listed)
 
 
-def _names(value: EntryValue | str) -> Iterator[str]:
+def _names(value: object) -> Iterator[str]:
     """The card names a night entry's value tells."""
     if isinstance(value, str):
         yield value
