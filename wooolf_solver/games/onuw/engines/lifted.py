@@ -212,6 +212,9 @@ claim is true, and whether its speaker believes it holds a card off the village 
 (a liar)."""
 
 
+_Said = tuple[tuple[bool, ...], tuple[bool, ...]]
+"""Whether each claim is true, and whether its speaker lies (:meth:`_Engine.said`)."""
+
 Weigher = Callable[[tuple[bool, ...], tuple[bool, ...]], tuple[int, tuple[tuple[int, int], ...]]]
 """A leaf's claim factors from whether each claim is true and whether its speaker
 lies: the product of every claim's factor, and for each true claim its number and
@@ -410,7 +413,7 @@ class _Engine:
                 pins[seat] = (role, power.choice_of(made.claim.entry))
         return pins
 
-    def said(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    def said(self) -> _Said:
         """Whether each claim is true, and whether its speaker lies, as it stands."""
         return tuple(self.truth), tuple(self.liar)
 
@@ -1402,6 +1405,10 @@ class _Plan(NamedTuple):
     rest: int | None
     """The number of the rest of the night after a calm copy (:meth:`_Night.calm_rest`;
     ``None``: not one)."""
+    tail: int
+    """The step whose options are summed at the leaves (:meth:`_Night.star_step`)."""
+    quiet: frozenset[Slot]
+    """The slots the steps after it read or move."""
 
 
 QUIET_COPIES = frozenset({"idle", "minion", "wolf", "mason", "seer"})
@@ -1438,6 +1445,11 @@ class _Night:
         """How many nights each leaf stands for, from the steps folded into the plan."""
         self.swapper = 0
         self.settled = 0
+        self.tail, self.quiet = 0, frozenset[Slot]()
+        """The step whose options are summed at the leaves (:meth:`star`; the number of
+        steps: none), and the slots the steps after it read or move."""
+        self.spokes: tuple[Seat, list[tuple[Slot, int]]] | None = None
+        """The star being summed (:meth:`star`): its seat and the slots it swaps with."""
         """Where the last look is judged early (:meth:`settle`)."""
         self.found: list[_Leaf] = []
         self.current = NOTHING_SEEN
@@ -1558,6 +1570,7 @@ class _Night:
                 return 0
         self.swapper = self.closed_form()
         self.settled = self.settle()
+        self.tail, self.quiet = self.star_step()
         return weight
 
     def cached_step(
@@ -1610,6 +1623,28 @@ class _Night:
                 if later in ([], ["insomniac"]) and not copier:
                     found = index
         return found
+
+    def star_step(self) -> tuple[int, frozenset[Slot]]:
+        """The step whose options are summed at the leaves (:meth:`star`), and the slots
+        the steps after it read or move: a robber's or drunk's, the night's last step
+        with a choice walked (no closed-form swaps), its own seat not one of those slots;
+        the number of steps: none."""
+        steps, none = self.steps, (len(self.steps), frozenset[Slot]())
+        chosen = [index for index, step in enumerate(steps) if len(step[3]) > 1 and not step[5]]
+        if not chosen or self.swapper < len(steps):
+            return none
+        index = chosen[-1]
+        seat, _, kind, *_ = steps[index]
+        if kind not in {"robber", "drunk"} or seat == self.fact_seat:
+            return none
+        later: set[Slot] = set()
+        for other, _, after, options, *_ in steps[index + 1 :]:
+            if after == "generic":
+                return none
+            if after in {"robber", "drunk", "insomniac"}:
+                later.add(other)
+            later.update(slot for option in options for slot in option)
+        return none if seat in later else (index, frozenset(later))
 
     def copied_step(self, seat: Seat, name: str) -> _Step | None:
         """The copying card's step, once it copied (:attr:`copy`): the copied role's
@@ -1787,8 +1822,17 @@ class _Night:
     def walk(self, index: int, now: list[str], weight: int, count: int) -> None:
         steps = self.steps
         if index == len(steps):
-            self.found.append((self.dawn(now), weight, count, (), 1, *self.engine.said()))
-            self.seen.append(self.current)
+            dawn, said = self.dawn(now), self.engine.said()
+            if self.spokes is None:
+                self.found.append((dawn, weight, count, (), 1, *said))
+                self.seen.append(self.current)
+                return
+            hub, spokes = self.spokes
+            for spoke, size in spokes:
+                after = list(dawn)
+                after[hub - 1], after[spoke - 1] = after[spoke - 1], after[hub - 1]
+                self.found.append((after, weight * size, count * size, (), 1, *said))
+                self.seen.append(self.current)
             return
         if index == self.swapper:
             self.swaps(index, now, weight, count)
@@ -1797,6 +1841,9 @@ class _Night:
             watcher, watched = steps[-1][:2]
             if not self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), 1):
                 return
+        if index == self.tail:
+            self.star(index, now, weight, count)
+            return
         seat, name, kind, _, per, lump = step = steps[index]
         act = self.act if seat == self.copier else self.perform
         for choice, size in self.groups(step, now):
@@ -1808,6 +1855,32 @@ class _Night:
             self.touched.update(new)
             self.walk(index + 1, after, mass, count * size)
             self.touched.difference_update(new)
+
+    def star(self, index: int, now: list[str], weight: int, count: int) -> None:
+        """A robber's or drunk's options (:meth:`star_step`) that swap its seat with a
+        slot no later step reads or moves: the rest of the night is the same for all
+        of them, so it is walked once per verdict of its claim (the weight and truth
+        its options give), and each option's swap is made at the leaves. Its other
+        options are walked one by one."""
+        seat, name, kind, _, per, _ = step = self.steps[index]
+        act = self.act if seat == self.copier else self.perform
+        engine, quiet = self.engine, self.quiet
+        verdicts: dict[tuple[int, _Said], list[tuple[Slot, int]]] = {}
+        for choice, size in self.groups(step, now):
+            after, entry = act(seat, name, kind, choice, now)
+            if choice and quiet.isdisjoint(choice):
+                factor = self.check(seat, name, entry, 1)
+                if factor:
+                    verdicts.setdefault((factor, engine.said()), []).append((choice[0], size))
+                continue
+            mass = self.check(seat, name, entry, weight * per * size)
+            if mass:
+                self.walk(index + 1, after, mass, count * size)
+        for (factor, (truth, liar)), spokes in verdicts.items():
+            engine.truth[:], engine.liar[:] = truth, liar
+            self.spokes = (seat, spokes)
+            self.walk(index + 1, now, weight * per * factor, count)
+        self.spokes = None
 
     def swaps(self, index: int, now: list[str], weight: int, count: int) -> None:
         """The troublemaker's options at once, the last card move of the night: only an
@@ -1941,6 +2014,8 @@ class _Night:
                 self.settled,
                 *engine.said(),
                 self.calm_rest(weight),
+                self.tail,
+                self.quiet,
             )
             engine.plans[key] = plan
             engine.check_memory()
@@ -1952,6 +2027,7 @@ class _Night:
         """Take up a plan made before: its steps, count and the claims' truth."""
         self.count, self.steps = plan.counted, plan.steps
         self.swapper, self.settled = plan.swapper, plan.settled
+        self.tail, self.quiet = plan.tail, plan.quiet
         self.engine.truth[:] = plan.truth
         self.engine.liar[:] = plan.liar
 
