@@ -106,6 +106,9 @@ OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
 
 EMPTY = NightEntry()
 
+EMPTY_LEFT: Mapping[str, int] = MappingProxyType({})
+"""No card left to deal."""
+
 Key = TypeVar("Key")
 
 CALM: tuple[type[Power], ...] = (Power, Werewolf, Minion, Mason, Seer, Insomniac)
@@ -559,10 +562,15 @@ class _Engine:
         if not broken:
             return True
         copier = self.copier_of(dealt)
-        if not copier:
-            return any(left.get(name) for name in self.copying)
-        players = dealt[: self.layout.players]
         moved = tuple(dict.fromkeys(slot for slot, _ in broken))  # two pairs may name one
+        if not copier:  # a player not dealt yet may take the copying card
+            return any(
+                left.get(name) and self._movers(moved, seat, name)
+                for name in self.copying
+                for seat in self.seats
+                if not dealt[seat - 1]
+            )
+        players = dealt[: self.layout.players]
         return any(
             (left.get(name) or name in players)
             and self.brings(self.kinds[name], broken, copier, dealt, left)
@@ -672,6 +680,10 @@ class _Engine:
         swappers = [self.rank[name] for name in deck if self.kinds[name] == "swap"]
         plain = plain and (not robbers or not swappers or max(robbers) < min(swappers))
         self.plain_moves = plain
+        self.reachers = frozenset(
+            name for name in deck if self.kinds[name] == "swap" or name in self.copying
+        )
+        """The cards that may reach an insomniac's seat (:meth:`_dawn_may_lie`)."""
         """Whether the deck's only card moves are a village robber's, then swaps, a
         drunk's (its own card) and a copy's."""
         insomniacs = [name for name in deck if self.kinds[name] == "insomniac"]
@@ -687,25 +699,28 @@ class _Engine:
                 and all(self.team_of[name] == "village" for name in insomniacs)
             )
 
-    def _dawn_may_lie(self, dealt: list[str]) -> bool:
+    def _dawn_may_lie(self, dealt: list[str], left: Mapping[str, int] = EMPTY_LEFT) -> bool:
         """False when an insomniac must lie (it claimed another card) but cannot end
         the night holding a card off the village team: the only card moves are the
         robber's (which hands over the robber, a village card, or the copying card,
         a village card, if a copy robbed the robber), the drunk's (its own card), a
         copy's and the troublemakers', and no troublemaker among the players may swap
         it (its choice fixed elsewhere by its claim or the viewpoint's night), nor may
-        the copying card copy one (a copied robber hands over the copying card)."""
-        if not self.sleepless:
+        the copying card copy one (a copied robber hands over the copying card). On a
+        deal not complete (``left``: the cards not dealt yet), True while a card left
+        may swap or copy."""
+        if not self.sleepless or any(left.get(name) for name in self.reachers):
             return True
         copier = self.copier_of(dealt)
+        kinds = self.kinds
         for seat in self.sleepless:
             name = dealt[seat - 1]
-            if self.kinds[name] != "insomniac" or self.claim_at[seat].claim.role == name:
+            if kinds.get(name) != "insomniac" or self.claim_at[seat].claim.role == name:
                 continue
             reached = False
             for other in self.seats:
                 held = dealt[other - 1]
-                if other == seat or self.kinds[held] != "swap":
+                if other == seat or kinds.get(held) != "swap":
                     continue
                 pin = self.pins.get(other)
                 told = pin[1] if pin is not None and pin[0] == held else None
@@ -715,7 +730,7 @@ class _Engine:
                     reached = True
             if not reached and copier:
                 reached = any(
-                    self.kinds[dealt[other - 1]] == "swap"
+                    kinds.get(dealt[other - 1]) == "swap"
                     and self.may_copy(copier, dealt[copier - 1], other, dealt[other - 1])
                     for other in self.seats
                     if other != copier
@@ -865,6 +880,10 @@ class _Engine:
         ``left``): each block a multiset of the cards left that it may hold, in a
         fixed order, and the number of its layouts. A list of wolves or masons that
         holds names every player of that kind, all marked: no seat of a block holds it."""
+        if (self.fragile and not self._may_move(dealt, left)) or not self._dawn_may_lie(
+            dealt, left
+        ):
+            return []
         banned = frozenset(kind for at, role, kind, *_ in self.list_checks if dealt[at] == role)
         kinds = self.fitting.get(banned)
         if kinds is None:
