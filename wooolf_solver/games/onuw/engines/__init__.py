@@ -5,8 +5,8 @@ interface: each counts a knowledge's worlds into the one
 werewolf, liars, ``win_if``), exactly.
 
 The fast exact engine (:mod:`.fast`, the default: it counts interchangeable slots and
-night choices instead of listing them, :mod:`.lifted`, :mod:`.passive`, :mod:`.lies`)
-and the game's CP-SAT model (:mod:`.cpsat`) are ONUW's own; ``csp`` and ``brute`` are
+night choices instead of listing them, :mod:`.lifted`, :mod:`.passive`, :mod:`.unseen`,
+:mod:`.lies`) and the game's CP-SAT model (:mod:`.cpsat`) are ONUW's own; ``csp`` and ``brute`` are
 the generic references, listing the knowledge's worlds
 (:class:`~wooolf_solver.games.onuw.model.NightSpace`). A conflict is the shared rule's
 (:func:`~wooolf_solver.core.conflict.minimal_conflict`), every engine asking its own

@@ -31,7 +31,10 @@ the night depends on its seat and card only, and is cached. The troublemaker's
 swaps, when only an insomniac wakes after it, are summed in closed form: a swap of
 two players keeps the set of player cards, and each seat gets each other seat's card
 in exactly one option. An insomniac that looks last, its look observed, is judged as
-soon as no card move left in the night can reach its seat. A step that moves no card
+soon as no card move left in the night can reach its seat. The options of the
+night's last robber or drunk with a choice walked that swap its seat with a slot no
+later step reads or moves (its *star*) share the rest of the night: it is walked
+once per verdict of its claim, and each option's swap made at the leaves. A step that moves no card
 and whose night is the same in every walk is folded into the plan even when a claim
 tells it: a werewolf, minion or mason with no choice (the seats it sees depend on
 the cards dealt and the copy), and the copy's own step when it moves nothing and
@@ -49,6 +52,12 @@ Every weight is an exact integer (the night prior scaled by a common multiple of
 every option count, the claims' likelihoods, the orbit's size); the per-slot outputs
 of a block's slots are averaged over the block at the end, which is exact by the
 symmetry.
+
+**Cards dealt as one kind.** A run may deal several real cards as one kind (the
+werewolf, minion and tanner cards that nothing tells apart, :mod:`.unseen`): its
+:class:`Labels` then count each world's labellings into whether a player holds a
+werewolf at dawn and the number of worlds, and a copy of such a card is tied to the
+card it copied for the night.
 
 **Memory.** What a run keeps grows with the players' hands it meets: one night plan
 each (:data:`PLAN_BYTES`). A run whose plans would hold more than the memory budget
@@ -379,7 +388,7 @@ class _Engine:
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
         self.plans: dict[tuple[str, ...], _Plan] = {}
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
-        self.rests: dict[tuple[tuple[_Step, ...], int, int], int] = {}
+        self.rests: dict[tuple[tuple[_Step, ...], int, int, Slot], int] = {}
         """The rests of the nights after a calm copy (:meth:`_Night.calm_rest`),
         numbered."""
         self.judged: dict[tuple[Seat, str, Hashable], tuple[int, bool, bool | None]] = {}
@@ -1417,6 +1426,8 @@ class _Plan(NamedTuple):
     """The step of the closed-form swaps."""
     settled: int
     """The step of the early look."""
+    trace: Slot
+    """The slot whose card the early look sees."""
     truth: tuple[bool, ...]
     """The claims' truth as the plan leaves it."""
     liar: tuple[bool, ...]
@@ -1463,7 +1474,7 @@ class _Night:
         self.count = 1
         """How many nights each leaf stands for, from the steps folded into the plan."""
         self.swapper = 0
-        self.settled = 0
+        self.settled, self.trace = 0, 0
         self.tail, self.quiet = 0, frozenset[Slot]()
         """The step whose options are summed at the leaves (:meth:`star`; the number of
         steps: none), and the slots the steps after it read or move."""
@@ -1588,7 +1599,7 @@ class _Night:
             if not weight:
                 return 0
         self.swapper = self.closed_form()
-        self.settled = self.settle()
+        self.settled, self.trace = self.settle()
         self.tail, self.quiet = self.star_step()
         return weight
 
@@ -1613,23 +1624,34 @@ class _Night:
             folded = engine.folds[key] = self.fold(step)
         return step, folded
 
-    def settle(self) -> int:
-        """The first step after which no card move reaches the seat of an observed
-        insomniac that wakes last (its look is then judged at once, :meth:`walk`); the
+    def settle(self) -> tuple[int, Slot]:
+        """The first step after which the card an observed insomniac that wakes last
+        will see is known (its look is then judged at once, :meth:`walk`), and the slot
+        that card is in then: the steps after it move no card to its seat, or only
+        with their one option (the card is traced back through those swaps); the
         number of steps: none."""
         steps, engine = self.steps, self.engine
+        none = (len(steps), 0)
         if not steps or steps[-1][2] != "insomniac" or steps[-1][0] == self.copier:
-            return len(steps)
+            return none
         watcher = steps[-1][0]
         if watcher not in engine.claim_number and watcher != self.fact_seat:
-            return len(steps)
-        found = len(steps) - 1
-        while found and (
-            steps[found - 1][2] in CALM_KINDS
-            or (steps[found - 1][2] == "drunk" and steps[found - 1][0] != watcher)
-        ):
+            return none
+        found, trace = len(steps) - 1, watcher
+        while found:
+            seat, _, kind, options, *_ = steps[found - 1]
+            if kind not in CALM_KINDS:
+                if kind not in {"swap", "robber", "drunk"}:
+                    break
+                moves = [option if kind == "swap" else (seat, *option) for option in options]
+                touching = [move for move in moves if trace in move]
+                if touching and len(options) > 1:
+                    break
+                if touching:
+                    first, second = touching[0]
+                    trace = second if trace == first else first
             found -= 1
-        return found if found < len(steps) - 1 else len(steps)
+        return (found, trace) if found < len(steps) - 1 else none
 
     def closed_form(self) -> int:
         """The step whose swaps are summed at once (:meth:`swaps`; the number of steps:
@@ -1856,10 +1878,8 @@ class _Night:
         if index == self.swapper:
             self.swaps(index, now, weight, count)
             return
-        if index == self.settled:  # the last look is known already: judged now
-            watcher, watched = steps[-1][:2]
-            if not self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), 1):
-                return
+        if index == self.settled and not self.look(now):  # the last look is known already
+            return
         if index == self.tail:
             self.star(index, now, weight, count)
             return
@@ -1875,6 +1895,11 @@ class _Night:
             self.walk(index + 1, after, mass, count * size)
             self.touched.difference_update(new)
 
+    def look(self, now: list[str]) -> int:
+        """The verdict of the last look, once known (:meth:`settle`): its factor."""
+        watcher, watched = self.steps[-1][:2]
+        return self.check(watcher, watched, NightEntry((("now", now[self.trace - 1]),)), 1)
+
     def star(self, index: int, now: list[str], weight: int, count: int) -> None:
         """A robber's or drunk's options (:meth:`star_step`) that swap its seat with a
         slot no later step reads or moves: the rest of the night is the same for all
@@ -1885,13 +1910,18 @@ class _Night:
         act = self.act if seat == self.copier else self.perform
         engine, quiet = self.engine, self.quiet
         verdicts: dict[tuple[int, _Said], list[tuple[Slot, int]]] = {}
+        # the last look, if known next, sees the same card after every spoke
+        seen = not index + 1 == self.settled < len(self.steps) or bool(self.look(now))
         for choice, size in self.groups(step, now):
-            after, entry = act(seat, name, kind, choice, now)
             if choice and quiet.isdisjoint(choice):
+                if not seen:
+                    continue
+                _, entry = act(seat, name, kind, choice, now)
                 factor = self.check(seat, name, entry, 1)
                 if factor:
                     verdicts.setdefault((factor, engine.said()), []).append((choice[0], size))
                 continue
+            after, entry = act(seat, name, kind, choice, now)
             mass = self.check(seat, name, entry, weight * per * size)
             if mass:
                 self.walk(index + 1, after, mass, count * size)
@@ -2031,6 +2061,7 @@ class _Night:
                 self.steps,
                 self.swapper,
                 self.settled,
+                self.trace,
                 *engine.said(),
                 self.calm_rest(weight),
                 self.tail,
@@ -2045,7 +2076,7 @@ class _Night:
     def load(self, plan: _Plan) -> None:
         """Take up a plan made before: its steps, count and the claims' truth."""
         self.count, self.steps = plan.counted, plan.steps
-        self.swapper, self.settled = plan.swapper, plan.settled
+        self.swapper, self.settled, self.trace = plan.swapper, plan.settled, plan.trace
         self.tail, self.quiet = plan.tail, plan.quiet
         self.engine.truth[:] = plan.truth
         self.engine.liar[:] = plan.liar
@@ -2083,7 +2114,7 @@ class _Night:
         if self.copy[1] in read:  # a list that shows the copy
             return None
         return engine.rests.setdefault(
-            (tuple(steps), self.swapper, self.settled), len(engine.rests)
+            (tuple(steps), self.swapper, self.settled, self.trace), len(engine.rests)
         )
 
     def calm_walk(self, copies: list[tuple[Seat, int]]) -> None:
