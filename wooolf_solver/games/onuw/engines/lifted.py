@@ -127,6 +127,9 @@ FOLDED = frozenset({"seer", "wolf", "minion", "mason"})
 """The fast paths that move no card and whose entry only a fact or a told night
 observes: folded into the plan otherwise."""
 
+MOVERS = frozenset({"robber", "swap", "drunk"})
+"""The fast paths that swap two cards: the copier's and one other, or two others."""
+
 CALM_KINDS = frozenset({"seer", "wolf", "minion", "mason", "insomniac", "idle"})
 """The fast paths that move no card."""
 
@@ -636,7 +639,7 @@ class _Engine:
         wanted = dict(broken)
         if len(wanted) < len(set(broken)) or not self.reaches(kind, tuple(wanted), copier):
             return False  # one slot must hold two cards, or the move misses a slot
-        if kind not in {"robber", "swap", "drunk"}:
+        if kind not in MOVERS:
             return True
 
         def may_hold(slot: Slot, card: str) -> bool:
@@ -1467,6 +1470,9 @@ class _Night:
         """The players that wake as each role: dealt it, or a copying card that became it."""
         self.copier = engine.copier_of(dealt)
         """The player dealt a card that copies another (0: none)."""
+        self.broken = engine._broken(dealt) if engine.fragile and self.copier else []
+        """The fragile pairs the deal breaks: the copy's move must bring each slot its
+        card (:meth:`_Engine._broken`)."""
         self.copy: tuple[Seat, str] | None = None
         """The seat it copies and the card it saw there (the role it becomes)."""
         self.touched: set[Slot] = set()
@@ -1641,7 +1647,7 @@ class _Night:
         while found:
             seat, _, kind, options, *_ = steps[found - 1]
             if kind not in CALM_KINDS:
-                if kind not in {"swap", "robber", "drunk"}:
+                if kind not in MOVERS:
                     break
                 moves = [option if kind == "swap" else (seat, *option) for option in options]
                 touching = [move for move in moves if trace in move]
@@ -1853,12 +1859,29 @@ class _Night:
                 )
                 if not options:
                     return []
+        if seat == self.copier and self.broken:  # only a move that brings what is seen
+            options = tuple(option for option in options if self.brought(kind, option, now))
+            if not options:
+                return []
         if lump or len(options) == 1:
             return [(options[0], len(options))]
         grouped: dict[tuple[Any, ...], list[Choice]] = {}
         for option in options:
             grouped.setdefault(tuple(sorted(map(self.key, option))), []).append(option)
         return [(group[0], len(group)) for group in grouped.values()]
+
+    def brought(self, kind: str, choice: Choice, now: list[str]) -> bool:
+        """Whether the copy's move ``choice`` (a copied robber's, troublemaker's or
+        drunk's, the night's first) brings each slot of a broken fragile pair the card
+        seen there (:attr:`broken`): else a claim that must be true, or the viewpoint's
+        night, saw another card."""
+        if kind not in MOVERS:  # a power the walk does not know: its own check decides
+            return True
+        if not choice:
+            return False
+        first, second = choice if kind == "swap" else (self.copier, choice[0])
+        after = {first: now[second - 1], second: now[first - 1]}
+        return all(after.get(slot, now[slot - 1]) == card for slot, card in self.broken)
 
     def walk(self, index: int, now: list[str], weight: int, count: int) -> None:
         steps = self.steps
@@ -1984,7 +2007,7 @@ class _Night:
         holding = [(kind, seats) for at, role, kind, seats in engine.lists if dealt[at - 1] == role]
         listed = {kind for kind, seats in holding if copier in seats}
         unlisted = {kind for kind, _ in holding} - listed
-        broken = engine._broken(dealt) if engine.fragile else []
+        broken = self.broken
         others = [
             seat
             for seat in engine.seats
