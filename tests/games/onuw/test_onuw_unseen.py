@@ -14,14 +14,16 @@ answers exactly as the brute force does.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import permutations
 from random import Random
+from types import MappingProxyType
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from onuw_positions import in_public
 from onuw_reference import solved
 
-from wooolf_solver.games.onuw.engines.unseen import unseen_of
+from wooolf_solver.games.onuw.engines.unseen import COPIED, UNSEEN, Unseen, unseen_of
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
 from wooolf_solver.games.onuw.record import Claim, DealRecord, Model
@@ -116,3 +118,35 @@ def test_the_class_forms_in_most_such_deals() -> None:
     formed = [unseen_of(knowledge_of(played(seed))) for seed in range(40)]
     assert sum(found is not None for found in formed) >= 20
     assert sum(found is not None and "werewolf" in found.cards for found in formed) >= 10
+
+
+def test_labellings_are_counted_as_listed() -> None:
+    """The labelling counts against every labelling listed: no werewolf among the
+    players' class cards at dawn (a copy and the card it copied one label), and the
+    worlds a lone werewolf's look adds (the card copied, first, is not lone)."""
+    for cards in (
+        {"werewolf": 2, "minion": 1, "tanner": 1},
+        {"werewolf": 2, "minion": 1},
+        {"minion": 1, "tanner": 1},
+        {"werewolf": 1, "tanner": 1},
+    ):
+        unseen = Unseen(MappingProxyType(cards), lone_options=3)
+        layouts = set(permutations([name for name, n in cards.items() for _ in range(n)]))
+        size = sum(cards.values())
+        assert unseen.labellings == len(layouts)
+        for held in range(size + 1):
+            plain = [UNSEEN] * held
+            assert unseen.no_wolf(plain) == sum("werewolf" not in at[:held] for at in layouts)
+            if held < size:
+                tied = sum("werewolf" not in at[: held + 1] for at in layouts)
+                assert unseen.no_wolf([*plain, COPIED]) == tied
+        for dealt in range(size + 1):
+            for copied in (False, True)[: 1 + bool(dealt)]:
+
+                def worlds(at: tuple[str, ...], dealt: int = dealt, copied: bool = copied) -> int:
+                    wolves = at[:dealt].count("werewolf") + (copied and at[0] == "werewolf")
+                    return 3 if wolves == 1 else 1
+
+                dawn = [COPIED] if copied else []
+                expected = sum(worlds(at) for at in layouts)
+                assert unseen.worlds([UNSEEN] * dealt, dawn) == expected

@@ -92,25 +92,33 @@ class Unseen:
         return _arrangements(self.cards.values())
 
     @cached_property
+    def _werewolves(self) -> int:
+        return self.cards.get("werewolf", 0)
+
+    @cached_property
+    def _others(self) -> int:
+        """The ways to label the class cards that are not werewolves, once placed."""
+        return _arrangements(n for name, n in self.cards.items() if name != "werewolf")
+
+    @cached_property
     def _unwolfed(self) -> tuple[int, ...]:
         """By how many class cards the players hold at dawn: the labellings that
         make none of them a werewolf."""
-        werewolves = self.cards.get("werewolf", 0)
-        others = _arrangements(n for name, n in self.cards.items() if name != "werewolf")
-        return tuple(comb(self.size - held, werewolves) * others for held in range(self.size + 1))
+        return tuple(
+            comb(self.size - held, self._werewolves) * self._others for held in range(self.size + 1)
+        )
 
     @cached_property
     def _counted(self) -> dict[tuple[int, bool], int]:
         """By how many class cards the players were dealt and whether a copy copied
         one: the worlds that the labellings count (:meth:`worlds`)."""
-        werewolves = self.cards.get("werewolf", 0)
-        others = _arrangements(n for name, n in self.cards.items() if name != "werewolf")
-        counted = {}
+        werewolves, counted = self._werewolves, {}
         for dealt in range(self.size + 1):
             for copied in (False, True):
                 lone = 0
                 if werewolves and dealt > copied:
-                    lone = (dealt - copied) * comb(self.size - dealt, werewolves - 1) * others
+                    alone = comb(self.size - dealt, werewolves - 1) * self._others
+                    lone = (dealt - copied) * alone
                 counted[dealt, copied] = self.labellings + (self.lone_options - 1) * lone
         return counted
 
