@@ -1865,9 +1865,11 @@ class _Night:
                 return []
         if lump or len(options) == 1:
             return [(options[0], len(options))]
-        grouped: dict[tuple[Any, ...], list[Choice]] = {}
+        grouped: dict[Any, list[Choice]] = {}
+        key = self.key
         for option in options:
-            grouped.setdefault(tuple(sorted(map(self.key, option))), []).append(option)
+            found = key(option[0]) if len(option) == 1 else tuple(sorted(map(key, option)))
+            grouped.setdefault(found, []).append(option)
         return [(group[0], len(group)) for group in grouped.values()]
 
     def brought(self, kind: str, choice: Choice, now: list[str]) -> bool:
