@@ -45,7 +45,8 @@ nothing and nothing names the seat copied (it looks before any card moves).
 
 **The copy.** A copying card's night is played once per card it may copy: when nothing
 names the seat copied, the seats dealt the same card are one copy, counted that many
-times. Copies whose own step is folded and whose steps left are the same (a copied
+times. When the deal breaks a fragile pair, the copy plays only the moves that bring
+the card seen there. Copies whose own step is folded and whose steps left are the same (a copied
 villager, tanner, minion, werewolf... that no list shown to a claim or a fact tells
 apart) are walked together, once, with the copying card as dealt; each leaf is then
 read per copy: the copying card at dawn as the role it became, the weight and count
