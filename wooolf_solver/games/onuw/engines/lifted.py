@@ -31,17 +31,14 @@ the night depends on its seat and card only, and is cached. The troublemaker's
 swaps, when only an insomniac wakes after it, are summed in closed form: a swap of
 two players keeps the set of player cards, and each seat gets each other seat's card
 in exactly one option. An insomniac that looks last, its look observed, is judged as
-soon as the card it will see is known: no card move left can reach its seat, or only
-swaps made with one option (the card traced back through them). The options of the
+soon as no card move left in the night can reach its seat. The options of the
 night's last robber or drunk with a choice walked that swap its seat with a slot no
-later step reads or moves (its *star*) share the rest of the night: it is walked once
-per verdict of its claim, and each option's swap made at the leaves. The rest of a
-night whose steps have one option each is walked once per run for the cards it sees
-(its factor, count, verdicts and where it leaves the cards), and read back after. A
-step that moves no card and whose night is the same in every walk is folded into the
-plan even when a claim tells it: a werewolf, minion or mason with no choice (the seats
-it sees depend on the cards dealt and the copy), and the copy's own step when it moves
-nothing and nothing names the seat copied (it looks before any card moves).
+later step reads or moves (its *star*) share the rest of the night: it is walked
+once per verdict of its claim, and each option's swap made at the leaves. A step that moves no card
+and whose night is the same in every walk is folded into the plan even when a claim
+tells it: a werewolf, minion or mason with no choice (the seats it sees depend on
+the cards dealt and the copy), and the copy's own step when it moves nothing and
+nothing names the seat copied (it looks before any card moves).
 
 **The copy.** A copying card's night is played once per card it may copy: when nothing
 names the seat copied, the seats dealt the same card are one copy, counted that many
@@ -133,11 +130,6 @@ observes: folded into the plan otherwise."""
 
 MOVERS = frozenset({"robber", "swap", "drunk"})
 """The fast paths that swap two cards: the copier's and one other, or two others."""
-
-FIXED_KINDS = frozenset(
-    {"robber", "swap", "drunk", "seer", "wolf", "minion", "mason", "insomniac", "idle"}
-)
-"""The fast paths a fixed rest of the night plays (:meth:`_Night.fixed_rest`)."""
 
 CALM_KINDS = frozenset({"seer", "wolf", "minion", "mason", "insomniac", "idle"})
 """The fast paths that move no card."""
@@ -392,11 +384,6 @@ class _Engine:
 
     def _caches(self) -> None:
         """What the walk keeps per run, by seat and card (and night)."""
-        self.rests_walked: dict[tuple[int, tuple[str, ...]], _Outcome] = {}
-        """The fixed rest of a night (:meth:`_Night.rest`), by its kind and the cards it
-        sees."""
-        self.rest_kinds: dict[tuple[Any, ...], int] = {}
-        """The kinds of fixed rests of nights (:meth:`_Night.fixed_rest`), numbered."""
         self.allowed_cache: dict[tuple[Slot, str], bool] = {}
         self.kinds_at: dict[tuple[Slot, str], tuple[str, ...]] = {}
         """The cards a marked slot may hold, in the deals' order, by slot and the card
@@ -1432,26 +1419,6 @@ _Step = tuple[Seat, str, str, tuple[Choice, ...], int, bool]
 option, and whether its options are lumped."""
 
 
-class _Fixed(NamedTuple):
-    """The rest of a night from a step on, each step with one option (or lumped): what
-    it reads and where it leaves the cards (:meth:`_Night.fixed_rest`)."""
-
-    start: int
-    """Its first step."""
-    kind: int
-    """Its number in the run: the same for the same steps, lists seen and early look."""
-    reads: tuple[int, ...]
-    """The indices (slot - 1), at its start, of the cards its steps see."""
-    order: tuple[int, ...]
-    """By slot at its end (index): the index, at its start, of the card there."""
-
-
-_Outcome = tuple[int, int, tuple[tuple[int, bool, bool | None], ...]] | None
-"""The rest of a night, walked once (:meth:`_Night.rest`): its weight factor, its
-count, and the claims it judged (number, truth, whether the speaker lies, ``None``: a
-claim told, not observed); ``None``: no night."""
-
-
 class _Plan(NamedTuple):
     """A night's plan (:meth:`_Night.plan`)."""
 
@@ -1476,8 +1443,6 @@ class _Plan(NamedTuple):
     """The step whose options are summed at the leaves (:meth:`_Night.star_step`)."""
     quiet: frozenset[Slot]
     """The slots the steps after it read or move."""
-    fixed: _Fixed | None
-    """The rest of the night whose steps have one option each (:meth:`_Night.fixed_rest`)."""
 
 
 QUIET_COPIES = frozenset({"idle", "minion", "wolf", "mason", "seer"})
@@ -1520,9 +1485,6 @@ class _Night:
         self.tail, self.quiet = 0, frozenset[Slot]()
         """The step whose options are summed at the leaves (:meth:`star`; the number of
         steps: none), and the slots the steps after it read or move."""
-        self.fixed: _Fixed | None = None
-        """The rest of the night from the first step after which every step has one
-        option (:meth:`fixed_rest`); ``None``: none."""
         self.spokes: tuple[Seat, list[tuple[Slot, int]]] | None = None
         """The star being summed (:meth:`star`): its seat and the slots it swaps with."""
         """Where the last look is judged early (:meth:`settle`)."""
@@ -1646,7 +1608,6 @@ class _Night:
         self.swapper = self.closed_form()
         self.settled, self.trace = self.settle()
         self.tail, self.quiet = self.star_step()
-        self.fixed = self.fixed_rest()
         return weight
 
     def cached_step(
@@ -1710,93 +1671,6 @@ class _Night:
                 if later in ([], ["insomniac"]) and not copier:
                     found = index
         return found
-
-    def fixed_rest(self) -> _Fixed | None:
-        """The rest of the night from the first step after which every step has one
-        option (or is lumped) and is none of the copier's, the viewpoint's or a power
-        the walk does not know, after the star: the cards its steps see (an early
-        look's too), traced back to its start through the swaps it makes, and where it
-        leaves the cards. ``None``: fewer than two such steps, or closed-form swaps."""
-        steps = self.steps
-        if self.swapper < len(steps):
-            return None
-        start, floor = len(steps), 0 if self.tail == len(steps) else self.tail + 1
-        while start > floor:
-            seat, _, kind, options, _, lump = steps[start - 1]
-            if (
-                (len(options) > 1 and not lump)
-                or seat in (self.copier, self.fact_seat)
-                or kind not in FIXED_KINDS
-            ):
-                break
-            start -= 1
-        if len(steps) - start < 2:
-            return None
-        where = list(range(len(self.dealt)))  # by slot - 1: the index of its card at start
-        reads: list[int] = []
-        for index in range(start, len(steps)):
-            if index == self.settled:
-                reads.append(where[self.trace - 1])
-            seat, _, kind, options, _, _ = steps[index]
-            choice = options[0]
-            if kind in {"seer", "wolf"}:
-                reads.extend(where[slot - 1] for slot in choice)
-            elif kind == "insomniac":
-                reads.append(where[seat - 1])
-            elif kind in MOVERS and choice:
-                first, second = choice if kind == "swap" else (seat, choice[0])
-                if kind == "robber":
-                    reads.append(where[second - 1])
-                where[first - 1], where[second - 1] = where[second - 1], where[first - 1]
-        # what its steps see beside the cards: who woke as a werewolf or mason
-        seen = tuple(
-            (step, self.lists.get(step[1]) if step[2] in {"wolf", "mason"} else None)
-            for step in steps[start:]
-        )
-        minion = any(step[2] == "minion" for step in steps[start:])
-        wolves = self.lists.get("werewolf") if minion else None
-        kinds = self.engine.rest_kinds
-        number = kinds.setdefault((seen, wolves, self.settled - start, self.trace), len(kinds))
-        return _Fixed(start, number, tuple(reads), tuple(where))
-
-    def rest(self, fixed: _Fixed, now: list[str]) -> _Outcome:
-        """The fixed rest of the night (:meth:`fixed_rest`) from the cards ``now``: walked
-        once per run by the cards it sees (cached), each step as :meth:`walk` plays it."""
-        engine = self.engine
-        key = (fixed.kind, tuple(now[at] for at in fixed.reads))
-        if key in engine.rests_walked:
-            return engine.rests_walked[key]
-        steps, factor, size, cards = self.steps, 1, 1, now
-        for index in range(fixed.start, len(steps)):
-            if index == self.settled and not self.look(cards):
-                factor = 0
-            if not factor:
-                break
-            seat, name, kind, _, per, _ = step = steps[index]
-            found = self.groups(step, cards)
-            if not found:
-                factor = 0
-                break
-            ((choice, count),) = found
-            cards, entry = self.perform(seat, name, kind, choice, cards)
-            factor = self.check(seat, name, entry, factor * per * count)
-            size *= count
-        outcome: _Outcome = None
-        if factor:
-            numbers, observed = engine.claim_number, engine.claim_at
-            outcome = (
-                factor,
-                size,
-                tuple(
-                    (numbers[seat], engine.truth[numbers[seat]], engine.liar[numbers[seat]])
-                    if seat in observed
-                    else (numbers[seat], engine.truth[numbers[seat]], None)
-                    for seat, *_ in steps[fixed.start :]
-                    if seat in numbers
-                ),
-            )
-        engine.rests_walked[key] = outcome
-        return outcome
 
     def star_step(self) -> tuple[int, frozenset[Slot]]:
         """The step whose options are summed at the leaves (:meth:`star`), and the slots
@@ -2030,19 +1904,6 @@ class _Night:
         if index == self.swapper:
             self.swaps(index, now, weight, count)
             return
-        fixed = self.fixed
-        if fixed is not None and index == fixed.start:
-            outcome = self.rest(fixed, now)
-            if outcome is not None:
-                factor, size, judged = outcome
-                truth, liar = self.engine.truth, self.engine.liar
-                for number, true, lies in judged:
-                    truth[number] = true
-                    if lies is not None:
-                        liar[number] = lies
-                after = [now[at] for at in fixed.order]
-                self.walk(len(steps), after, weight * factor, count * size)
-            return
         if index == self.settled and not self.look(now):  # the last look is known already
             return
         if index == self.tail:
@@ -2231,7 +2092,6 @@ class _Night:
                 self.calm_rest(weight),
                 self.tail,
                 self.quiet,
-                self.fixed,
             )
             engine.plans[key] = plan
             engine.check_memory()
@@ -2243,7 +2103,7 @@ class _Night:
         """Take up a plan made before: its steps, count and the claims' truth."""
         self.count, self.steps = plan.counted, plan.steps
         self.swapper, self.settled, self.trace = plan.swapper, plan.settled, plan.trace
-        self.tail, self.quiet, self.fixed = plan.tail, plan.quiet, plan.fixed
+        self.tail, self.quiet = plan.tail, plan.quiet
         self.engine.truth[:] = plan.truth
         self.engine.liar[:] = plan.liar
 
