@@ -31,23 +31,24 @@ the night depends on its seat and card only, and is cached. The troublemaker's
 swaps, when only an insomniac wakes after it, are summed in closed form: a swap of
 two players keeps the set of player cards, and each seat gets each other seat's card
 in exactly one option. An insomniac that looks last, its look observed, is judged as
-soon as no card move left in the night can reach its seat. The options of the
+soon as the card it will see is known: no card move left can reach its seat, or only
+swaps made with one option (the card traced back through them). The options of the
 night's last robber or drunk with a choice walked that swap its seat with a slot no
-later step reads or moves (its *star*) share the rest of the night: it is walked
-once per verdict of its claim, and each option's swap made at the leaves. A step that moves no card
-and whose night is the same in every walk is folded into the plan even when a claim
-tells it: a werewolf, minion or mason with no choice (the seats it sees depend on
+later step reads or moves (its *star*) share the rest of the night: it is walked once
+per verdict of its claim, and each option's swap made at the leaves. A step that moves
+no card and whose night is the same in every walk is folded into the plan even when a
+claim tells it: a werewolf, minion or mason with no choice (the seats it sees depend on
 the cards dealt and the copy), and the copy's own step when it moves nothing and
 nothing names the seat copied (it looks before any card moves).
 
 **The copy.** A copying card's night is played once per card it may copy: when nothing
 names the seat copied, the seats dealt the same card are one copy, counted that many
 times. When the deal breaks a fragile pair, the copy plays only the moves that bring
-the card seen there. Copies whose own step is folded and whose steps left are the same (a copied
-villager, tanner, minion, werewolf... that no list shown to a claim or a fact tells
-apart) are walked together, once, with the copying card as dealt; each leaf is then
-read per copy: the copying card at dawn as the role it became, the weight and count
-of the copy's plan, and the truth of the claims that plan decides.
+the card seen there. Copies whose own step is folded and whose steps left are the same
+(a copied villager, tanner, minion, werewolf... that no list shown to a claim or a fact
+tells apart) are walked together, once, with the copying card as dealt; each leaf is
+then read per copy: the copying card at dawn as the role it became, the weight and
+count of the copy's plan, and the truth of the claims that plan decides.
 
 Every weight is an exact integer (the night prior scaled by a common multiple of
 every option count, the claims' likelihoods, the orbit's size); the per-slot outputs
