@@ -694,12 +694,12 @@ class _Engine:
         swappers = [self.rank[name] for name in deck if self.kinds[name] == "swap"]
         plain = plain and (not robbers or not swappers or max(robbers) < min(swappers))
         self.plain_moves = plain
+        """Whether the deck's only card moves are a village robber's, then swaps, a
+        drunk's (its own card) and a copy's."""
         self.reachers = frozenset(
             name for name in deck if self.kinds[name] == "swap" or name in self.copying
         )
         """The cards that may reach an insomniac's seat (:meth:`_dawn_may_lie`)."""
-        """Whether the deck's only card moves are a village robber's, then swaps, a
-        drunk's (its own card) and a copy's."""
         insomniacs = [name for name in deck if self.kinds[name] == "insomniac"]
         self.sleepless: tuple[Seat, ...] = ()
         """The claimers that would lie if they held an insomniac (village) card, when
@@ -1483,12 +1483,13 @@ class _Night:
         """How many nights each leaf stands for, from the steps folded into the plan."""
         self.swapper = 0
         self.settled, self.trace = 0, 0
+        """Where the last look is judged early, and the slot whose card it sees then
+        (:meth:`settle`)."""
         self.tail, self.quiet = 0, frozenset[Slot]()
         """The step whose options are summed at the leaves (:meth:`star`; the number of
         steps: none), and the slots the steps after it read or move."""
         self.spokes: tuple[Seat, list[tuple[Slot, int]]] | None = None
         """The star being summed (:meth:`star`): its seat and the slots it swaps with."""
-        """Where the last look is judged early (:meth:`settle`)."""
         self.found: list[_Leaf] = []
         self.current = NOTHING_SEEN
         self.seen: list[str] = []
@@ -1651,7 +1652,9 @@ class _Night:
             if kind not in CALM_KINDS:
                 if kind not in MOVERS:
                     break
-                moves = [option if kind == "swap" else (seat, *option) for option in options]
+                moves = [
+                    option if kind == "swap" else (seat, *option) for option in options if option
+                ]
                 touching = [move for move in moves if trace in move]
                 if touching and len(options) > 1:
                     break
