@@ -460,3 +460,25 @@ def test_benchmark_lab_rate(bench: ModuleType, capsys: pytest.CaptureFixture[str
 
 def test_benchmark_doctests(bench: ModuleType) -> None:
     assert doctest.testmod(bench).failed == 0
+
+
+def test_a_robber_that_robbed_nobody_is_traced_past() -> None:
+    """The insomniac's look, traced back through the troublemaker's told swap, reaches
+    the seat of a robber who did nothing (under ``uniform``, the viewpoint's own
+    night): no card moved there, and the answers are the brute force's."""
+    found = read_record(
+        {
+            "game": "onuw",
+            "players": 4,
+            "viewpoint": 1,
+            "model": {"night": "uniform"},
+            "deck": ["robber", "troublemaker", "insomniac", "werewolf", "villager", "seer"],
+            "cards": {1: "robber"},
+            "night": {1: {}},
+            "claims": [
+                {"seat": 2, "role": "troublemaker", "swapped": [1, 3]},
+                {"seat": 3, "role": "insomniac", "now": "robber"},
+            ],
+        }
+    )
+    agree(found)
