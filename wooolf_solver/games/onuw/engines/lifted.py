@@ -569,26 +569,41 @@ class _Engine:
 
     def _may_move(self, dealt: Sequence[str], left: Mapping[str, int]) -> bool:
         """Whether one copy may still bring every fragile pair the deal breaks its card
-        before anyone looks: the copying card is a player's (or not dealt yet), and
-        another player holds (or the cards ``left`` hold) a card whose copy, which the
-        copier's claim allows, moves those cards (:meth:`brings`)."""
+        before anyone looks: the copying card is a player's (or a player's not dealt
+        yet may take it), and another player holds (or the cards ``left`` hold) a card
+        whose copy, which the copier's claim allows, moves those cards (:meth:`brings`)."""
         broken = self._broken(dealt)
         if not broken:
             return True
         copier = self.copier_of(dealt)
         moved = tuple(dict.fromkeys(slot for slot, _ in broken))  # two pairs may name one
-        if not copier:  # a player not dealt yet may take the copying card
-            return any(
-                left.get(name) and self._movers(moved, seat, name)
-                for name in self.copying
-                for seat in self.seats
-                if not dealt[seat - 1]
-            )
+        if copier:
+            copying = dealt[copier - 1]
+            return self._copy_brings(broken, moved, copier, copying, dealt=dealt, left=left)
+        return any(
+            left.get(name) and self._copy_brings(broken, moved, seat, name, dealt=dealt, left=left)
+            for name in self.copying
+            for seat in self.seats
+            if not dealt[seat - 1]
+        )
+
+    def _copy_brings(
+        self,
+        broken: Sequence[tuple[Slot, str]],
+        moved: tuple[Slot, ...],
+        copier: Seat,
+        copying: str,
+        *,
+        dealt: Sequence[str],
+        left: Mapping[str, int],
+    ) -> bool:
+        """Whether the copying card ``copying`` at ``copier`` may copy a card, held by
+        a player or left, whose move brings each slot of ``broken`` its card."""
         players = dealt[: self.layout.players]
         return any(
             (left.get(name) or name in players)
-            and self.brings(self.kinds[name], broken, copier, dealt, left)
-            for name in self._movers(moved, copier, dealt[copier - 1])
+            and self.brings(self.kinds[name], broken, copier, copying, dealt=dealt, left=left)
+            for name in self._movers(moved, copier, copying)
         )
 
     def _movers(self, moved: tuple[Slot, ...], copier: Seat, copying: str) -> tuple[str, ...]:
@@ -627,15 +642,17 @@ class _Engine:
         kind: str,
         broken: Sequence[tuple[Slot, str]],
         copier: Seat,
+        copying: str,
+        *,
         dealt: Sequence[str],
         left: Mapping[str, int],
     ) -> bool:
-        """Whether one move of a copy of a power of ``kind`` by the player ``copier``
-        may bring each slot of ``broken`` the card it must hold (a slot not dealt yet
-        may hold a card ``left``): a robber's move brings the copier the card it robs
-        and the seat robbed the copying card; a troublemaker's, each of two other
-        players the other's card; a drunk's, the copier a centre card and that slot
-        the copying card."""
+        """Whether one move of a copy of a power of ``kind`` by the player ``copier``,
+        dealt the copying card ``copying``, may bring each slot of ``broken`` the card
+        it must hold (a slot not dealt yet may hold a card ``left``): a robber's move
+        brings the copier the card it robs and the seat robbed the copying card; a
+        troublemaker's, each of two other players the other's card; a drunk's, the
+        copier a centre card and that slot the copying card."""
         if not broken:
             return True
         wanted = dict(broken)
@@ -648,7 +665,6 @@ class _Engine:
             held = dealt[slot - 1]
             return held == card or (not held and bool(left.get(card)))
 
-        copying = dealt[copier - 1]
         others = [slot for slot in wanted if slot != copier]
         if kind == "swap":
             if len(others) == 2:
@@ -2022,7 +2038,9 @@ class _Night:
             and listed <= {dealt[seat - 1]}
             and dealt[seat - 1] not in unlisted
             and engine.may_copy(copier, name, seat, dealt[seat - 1])
-            and engine.brings(engine.kinds[dealt[seat - 1]], broken, copier, dealt, {})
+            and engine.brings(
+                engine.kinds[dealt[seat - 1]], broken, copier, name, dealt=dealt, left={}
+            )
         ]
         if self.copier in engine.facts and engine.fact is not None:
             others = [seat for seat in others if (seat,) == engine.fact.choice[:1]]
