@@ -815,7 +815,7 @@ class _Engine:
         order = sorted(left)  # the kinds of card, as the deals are listed
         unknown = sorted(
             (slot for slot in self.concrete if slot not in self.known),
-            key=lambda slot: (slot not in self.first, slot),
+            key=lambda slot: (slot not in self.first, len(self._kinds_at(slot, order, "")), slot),
         )
         copies = [name for name in self.copying if left.get(name)]
         if len(copies) != 1 or left[copies[0]] != 1:
