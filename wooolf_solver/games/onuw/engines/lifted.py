@@ -1931,7 +1931,10 @@ class _Night:
             return
         seat, name, kind, _, per, lump = step = steps[index]
         act = self.act if seat == self.copier else self.perform
+        blind = self.blind(index, now)
         for choice, size in self.groups(step, now):
+            if blind and not self.moves_trace(seat, kind, choice):
+                continue
             after, entry = act(seat, name, kind, choice, now)
             mass = self.check(seat, name, entry, weight * per * size)
             if not mass:
@@ -1940,6 +1943,17 @@ class _Night:
             self.touched.update(new)
             self.walk(index + 1, after, mass, count * size)
             self.touched.difference_update(new)
+
+    def blind(self, index: int, now: list[str]) -> bool:
+        """Whether the last look, judged right after this step (:meth:`settle`), fails
+        unless this step moves the card it will see (:meth:`moves_trace`)."""
+        return index + 1 == self.settled < len(self.steps) and not self.look(now)
+
+    def moves_trace(self, seat: Seat, kind: str, choice: Choice) -> bool:
+        """Whether a step's ``choice`` moves the card the last look will see."""
+        if kind not in MOVERS or not choice:
+            return False
+        return self.trace in (choice if kind == "swap" else (seat, choice[0]))
 
     def look(self, now: list[str]) -> int:
         """The verdict of the last look, once known (:meth:`settle`): its factor."""
@@ -1956,12 +1970,11 @@ class _Night:
         act = self.act if seat == self.copier else self.perform
         engine, quiet = self.engine, self.quiet
         verdicts: dict[tuple[int, _Said], list[tuple[Slot, int]]] = {}
-        # the last look, if known next, sees the same card after every spoke
-        seen = not index + 1 == self.settled < len(self.steps) or bool(self.look(now))
+        blind = self.blind(index, now)  # a spoke never moves the card the look sees
         for choice, size in self.groups(step, now):
+            if blind and not self.moves_trace(seat, kind, choice):
+                continue
             if choice and quiet.isdisjoint(choice):
-                if not seen:
-                    continue
                 _, entry = act(seat, name, kind, choice, now)
                 factor = self.check(seat, name, entry, 1)
                 if factor:
