@@ -32,10 +32,12 @@ swaps, when only an insomniac wakes after it, are summed in closed form: a swap 
 two players keeps the set of player cards, and each seat gets each other seat's card
 in exactly one option. An insomniac that looks last, its look observed, is judged as
 soon as the card it will see is known: no card move left can reach its seat, or only
-swaps made with one option (the card traced back through them). The options of the
-night's last robber or drunk with a choice walked that swap its seat with a slot no
-later step reads or moves (its *star*) share the rest of the night: it is walked once
-per verdict of its claim, and each option's swap made at the leaves. A step that moves
+swaps made with one option (the card traced back through them); when it fails on the
+cards as they are a step earlier, that step plays only the options that move that
+card. The options of the night's last robber or drunk with a choice walked that swap
+its seat with a slot no later step reads or moves (its *star*) share the rest of the
+night: it is walked once per verdict of its claim, and each option's swap made at the
+leaves. A step that moves
 no card and whose night is the same in every walk is folded into the plan even when a
 claim tells it: a werewolf, minion or mason with no choice (the seats it sees depend on
 the cards dealt and the copy), and the copy's own step when it moves nothing and
