@@ -37,11 +37,11 @@ cards as they are a step earlier, that step plays only the options that move tha
 card. The options of the night's last robber or drunk with a choice walked that swap
 its seat with a slot no later step reads or moves (its *star*) share the rest of the
 night: it is walked once per verdict of its claim, and each option's swap made at the
-leaves. A step that moves
-no card and whose night is the same in every walk is folded into the plan even when a
-claim tells it: a werewolf, minion or mason with no choice (the seats it sees depend on
-the cards dealt and the copy), and the copy's own step when it moves nothing and
-nothing names the seat copied (it looks before any card moves).
+leaves. A step that moves no card and whose night is the same in every walk is folded
+into the plan even when a claim tells it: a werewolf, minion or mason with no choice
+(the seats it sees depend on the cards dealt and the copy), and the copy's own step
+when it moves nothing and nothing names the seat copied (it looks before any card
+moves).
 
 **The copy.** A copying card's night is played once per card it may copy: when nothing
 names the seat copied, the seats dealt the same card are one copy, counted that many
