@@ -154,6 +154,18 @@ def _slots_in(value: EntryValue) -> Iterator[Slot]:
                 yield item[0]
 
 
+def swapped(kind: str, seat: Seat, choice: Choice) -> tuple[Slot, Slot] | None:
+    """The two slots a move of one of the :data:`MOVERS` swaps: a troublemaker's two
+    seats, or a robber's or drunk's own seat and the slot it chose (``None``: no move).
+
+    >>> swapped("robber", 2, (5,)), swapped("swap", 2, (1, 3)), swapped("drunk", 2, ())
+    ((2, 5), (1, 3), None)
+    """
+    if kind not in MOVERS or not choice:
+        return None
+    return (choice[0], choice[1]) if kind == "swap" else (seat, choice[0])
+
+
 def mentioned(entry: NightEntry) -> set[Slot]:
     return {slot for _, value in entry.items for slot in _slots_in(value)}
 
@@ -1670,10 +1682,8 @@ class _Night:
             if kind not in CALM_KINDS:
                 if kind not in MOVERS:
                     break
-                moves = [
-                    option if kind == "swap" else (seat, *option) for option in options if option
-                ]
-                touching = [move for move in moves if trace in move]
+                moves = [swapped(kind, seat, option) for option in options]
+                touching = [move for move in moves if move is not None and trace in move]
                 if touching and len(options) > 1:
                     break
                 if touching:
@@ -1902,9 +1912,10 @@ class _Night:
         night, saw another card."""
         if kind not in MOVERS:  # a power the walk does not know: its own check decides
             return True
-        if not choice:
+        move = swapped(kind, self.copier, choice)
+        if move is None:
             return False
-        first, second = choice if kind == "swap" else (self.copier, choice[0])
+        first, second = move
         after = {first: now[second - 1], second: now[first - 1]}
         return all(after.get(slot, now[slot - 1]) == card for slot, card in self.broken)
 
@@ -1953,9 +1964,8 @@ class _Night:
 
     def moves_trace(self, seat: Seat, kind: str, choice: Choice) -> bool:
         """Whether a step's ``choice`` moves the card the last look will see."""
-        if kind not in MOVERS or not choice:
-            return False
-        return self.trace in (choice if kind == "swap" else (seat, choice[0]))
+        move = swapped(kind, seat, choice)
+        return move is not None and self.trace in move
 
     def look(self, now: list[str]) -> int:
         """The verdict of the last look, once known (:meth:`settle`): its factor."""
