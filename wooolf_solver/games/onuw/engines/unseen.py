@@ -240,7 +240,7 @@ def _with_unseen(rules: Rules, team: Team) -> Rules:
     return replace(rules, roles=MappingProxyType({**rules.roles, **extra}))
 
 
-def lumped(knowledge: OnuwKnowledge, unseen: Unseen) -> OnuwKnowledge:
+def classed(knowledge: OnuwKnowledge, unseen: Unseen) -> OnuwKnowledge:
     """The knowledge with the class's cards dealt as :data:`UNSEEN`."""
     rules = knowledge.rules
     team = rules.team(next(iter(unseen.cards)))
@@ -255,7 +255,7 @@ def engine_of(knowledge: OnuwKnowledge) -> tuple[lifted._Engine, Unseen | None]:
     unseen = unseen_of(knowledge)
     if unseen is None:
         return lifted._Engine(knowledge), None
-    engine = lifted._Engine(lumped(knowledge, unseen))
+    engine = lifted._Engine(classed(knowledge, unseen))
     engine.unseen = unseen
     return engine, unseen
 
@@ -274,4 +274,4 @@ def consistent(knowledge: OnuwKnowledge) -> bool:
     return engine_of(knowledge)[0].consistent()
 
 
-__all__ = ["COPIED", "UNSEEN", "Unseen", "consistent", "lumped", "sums", "unseen_of"]
+__all__ = ["COPIED", "UNSEEN", "Unseen", "classed", "consistent", "sums", "unseen_of"]
