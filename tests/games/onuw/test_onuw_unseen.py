@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from onuw_positions import in_public
 from onuw_reference import solved
 
-from wooolf_solver.games.onuw.engines.unseen import COPIED, UNSEEN, Unseen, unseen_of
+from wooolf_solver.games.onuw.engines.unseen import COPIED, UNSEEN, Unseen, names_told, unseen_of
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
 from wooolf_solver.games.onuw.record import Claim, DealRecord, Model
@@ -81,7 +81,7 @@ def played(seed: int) -> DealRecord:
         for claim in game.claims
         if all(
             RULES.team(name) == "village"
-            for name in (claim.role, *_names(claim.entry))
+            for name in (claim.role, *names_told(tuple(value for _, value in claim.entry.items)))
             if name in RULES.roles
         )
     )
@@ -91,19 +91,6 @@ def played(seed: int) -> DealRecord:
         rng.choice(["mimic", "free"]),
     )
     return in_public(game, rng, known=rng.choice([0, 0, 1]), claims=quiet, model=model)
-
-
-def _names(entry: NightEntry) -> list[str]:
-    found: list[str] = []
-    for _, value in entry.items:
-        stack = [value]
-        while stack:
-            item = stack.pop()
-            if isinstance(item, str):
-                found.append(item)
-            elif isinstance(item, tuple):
-                stack.extend(item)
-    return found
 
 
 @settings(max_examples=max(4, settings().max_examples // 2))

@@ -174,13 +174,17 @@ def _arrangements(counts: Iterable[int]) -> int:
     return factorial(sum(listed)) // prod(factorial(n) for n in listed)
 
 
-def _names(value: object) -> Iterator[str]:
-    """The card names a night entry's value tells."""
+def names_told(value: object) -> Iterator[str]:
+    """The card names a night entry's value tells.
+
+    >>> list(names_told(((5, "werewolf"), (6, "robber"))))
+    ['werewolf', 'robber']
+    """
     if isinstance(value, str):
         yield value
     elif isinstance(value, tuple):
         for item in value:
-            yield from _names(item)
+            yield from names_told(item)
 
 
 def unseen_of(knowledge: OnuwKnowledge) -> Unseen | None:
@@ -196,7 +200,7 @@ def unseen_of(knowledge: OnuwKnowledge) -> Unseen | None:
     for claim in knowledge.claims:
         named.add(claim.role)
         for key, value in claim.entry.items:
-            named.update(_names(value))
+            named.update(names_told(value))
             if key == "wolves":
                 named.add("werewolf")
     cards = {
@@ -274,4 +278,13 @@ def consistent(knowledge: OnuwKnowledge) -> bool:
     return engine_of(knowledge)[0].consistent()
 
 
-__all__ = ["COPIED", "UNSEEN", "Unseen", "classed", "consistent", "sums", "unseen_of"]
+__all__ = [
+    "COPIED",
+    "UNSEEN",
+    "Unseen",
+    "classed",
+    "consistent",
+    "names_told",
+    "sums",
+    "unseen_of",
+]
