@@ -166,6 +166,20 @@ def swapped(kind: str, seat: Seat, choice: Choice) -> tuple[Slot, Slot] | None:
     return (choice[0], choice[1]) if kind == "swap" else (seat, choice[0])
 
 
+def holders(cards: Sequence[str], names: Iterable[str], players: int) -> Iterator[Seat]:
+    """The seats (the first ``players`` slots of ``cards``) holding one of ``names``.
+
+    >>> list(holders(["seer", "robber", "seer", "seer"], ["seer"], 3))
+    [1, 3]
+    """
+    dealt = cards[:players]
+    for name in names:
+        at = -1
+        for _ in range(dealt.count(name)):
+            at = dealt.index(name, at + 1)
+            yield at + 1
+
+
 def mentioned(entry: NightEntry) -> set[Slot]:
     return {slot for _, value in entry.items for slot in _slots_in(value)}
 
@@ -235,12 +249,48 @@ def marked_slots(knowledge: OnuwKnowledge) -> set[Slot]:
     return marked
 
 
-_Leaf = tuple[list[str], int, int, tuple[Seat, ...], int, tuple[bool, ...], tuple[bool, ...]]
+_Star = tuple[Seat, tuple[tuple[Slot, int], ...]]
+"""A star's hub and spokes (:meth:`_Night.star`): its seat, and each slot it swaps
+with and how many options that stands for."""
+
+_Leaf = tuple[
+    list[str], int, int, tuple[Seat, ...], int, tuple[bool, ...], tuple[bool, ...], _Star | None
+]
 """Worlds of one night: the dawn cards, the weight and number of worlds per option,
 how many options: one (``()``), or the options of a troublemaker who swaps two seats
 of the tuple (each pair once) or nothing (the rest of the options); whether each
 claim is true, and whether its speaker believes it holds a card off the village team
-(a liar)."""
+(a liar); a star: the dawn of each option is the cards with the hub's and a spoke's
+swapped (``options``: the spokes' sizes summed), else ``None``."""
+
+
+def _swap(cards: Sequence[str], first: Slot, second: Slot) -> list[str]:
+    """The cards with those of two slots swapped (a new list).
+
+    >>> _swap(["seer", "robber", "tanner"], 1, 3)
+    ['tanner', 'robber', 'seer']
+    """
+    after = list(cards)
+    after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+    return after
+
+
+def _pair_swaps(cards: Sequence[str], pairs: Sequence[Seat]) -> Iterator[list[str]]:
+    """The cards after each swap of two seats of ``pairs`` (each pair once)."""
+    for index, first in enumerate(pairs):
+        for second in pairs[index + 1 :]:
+            yield _swap(cards, first, second)
+
+
+def _spread(leaf: _Leaf) -> Iterator[_Leaf]:
+    """A leaf's worlds as leaves without a star: a star's, one per spoke."""
+    now, weight, count, pairs, _, truth, liar, star = leaf
+    if star is None:
+        yield leaf
+        return
+    hub, spokes = star
+    for spoke, size in spokes:
+        yield _swap(now, hub, spoke), weight * size, count * size, pairs, 1, truth, liar, None
 
 
 _Said = tuple[tuple[bool, ...], tuple[bool, ...]]
@@ -570,16 +620,24 @@ class _Engine:
 
     def _broken(self, dealt: Sequence[str]) -> list[tuple[Slot, str]]:
         """The fragile pairs that the deal breaks (as far as it is dealt): each slot
-        whose card the copy must move, and the card it must bring there."""
-        return [
+        whose card the copy must move, and the card it must bring there. A pair that
+        holds on a slot of a broken one is listed too, with the card it holds: every
+        look of a pair sees the cards as the copy left them (nothing else moves
+        first), so that slot would have to show two cards, and no copy brings both."""
+        active = [
             (other, card)
             for seat, role, other, card in self.fragile
-            if dealt[seat - 1] == role and dealt[other - 1] not in ("", card)
+            if dealt[seat - 1] == role and dealt[other - 1]
         ]
+        broken = [(other, card) for other, card in active if dealt[other - 1] != card]
+        if broken:
+            moved = {other for other, _ in broken}
+            broken += [(o, card) for o, card in active if o in moved and dealt[o - 1] == card]
+        return broken
 
     def copier_of(self, dealt: Sequence[str]) -> Seat:
         """The player dealt a card that copies another (0: none, or not dealt yet)."""
-        return next((seat for seat in self.seats if dealt[seat - 1] in self.copying), 0)
+        return min(holders(dealt, self.copying, self.layout.players), default=0)
 
     def _may_move(self, dealt: Sequence[str], left: Mapping[str, int]) -> bool:
         """Whether one copy may still bring every fragile pair the deal breaks its card
@@ -691,13 +749,27 @@ class _Engine:
         # a robber's or a drunk's move: the copier's card and one other slot's
         if others:
             (slot,) = others
-            return wanted[slot] == copying and (
-                copier not in wanted or dealt[slot - 1] == wanted[copier]
+            return (
+                wanted[slot] == copying
+                and (copier not in wanted or dealt[slot - 1] == wanted[copier])
+                and (kind != "robber" or self._may_rob(copier, copying, dealt[slot - 1]))
             )
         card = wanted[copier]
         if kind == "robber":
-            return any(may_hold(seat, card) for seat in self.seats if seat != copier)
+            return self._may_rob(copier, copying, card) and any(
+                may_hold(seat, card) for seat in self.seats if seat != copier
+            )
         return any(may_hold(slot, card) for slot in self.layout.centre)
+
+    def _may_rob(self, copier: Seat, copying: str, card: str) -> bool:
+        """Whether the copying card ``copying`` at ``copier``, become a robber, may rob
+        ``card`` (``""``: not dealt yet) by its claim (as :meth:`_Night.groups`): an
+        honest claim of another card is false, so its speaker must lie, ending the
+        night with a card off the village team."""
+        made = self.claim_at.get(copier)
+        if made is None or copier not in self.prunes or made.claim.role == copying:
+            return True
+        return not card or self.team_of[card] != "village"
 
     def _lists_hold(self, dealt: list[str]) -> bool:
         """Whether the lists of wolves and masons hold, as far as the cards are dealt
@@ -731,11 +803,14 @@ class _Engine:
         )
         """The cards that may reach an insomniac's seat (:meth:`_dawn_may_lie`)."""
         insomniacs = [name for name in deck if self.kinds[name] == "insomniac"]
-        self.sleepless: tuple[Seat, ...] = ()
+        self.watchers = tuple(sorted(insomniacs))
+        self.swappers = tuple(sorted(name for name in deck if self.kinds[name] == "swap"))
+        """The deck's insomniac cards and troublemaker cards (:meth:`_dawn_may_lie`)."""
+        self.sleepless: frozenset[Seat] = frozenset()
         """The claimers that would lie if they held an insomniac (village) card, when
         the deck's card moves are plain (see :meth:`_dawn_may_lie`)."""
         if plain and insomniacs:
-            self.sleepless = tuple(
+            self.sleepless = frozenset(
                 seat
                 for seat, made in self.claim_at.items()
                 if seat in self.prunes
@@ -750,38 +825,44 @@ class _Engine:
         a village card, if a copy robbed the robber), the drunk's (its own card), a
         copy's and the troublemakers', and no troublemaker among the players may swap
         it (its choice fixed elsewhere by its claim or the viewpoint's night), nor may
-        the copying card copy one (a copied robber hands over the copying card). On a
+        the copying card copy one (a copied robber hands over the copying card; a copy
+        must bring the broken fragile pairs their cards, :meth:`_copy_swaps`). On a
         deal not complete (``left``: the cards not dealt yet), True while a card left
         may swap or copy."""
-        if not self.sleepless or any(left.get(name) for name in self.reachers):
+        if not self.sleepless or (left and any(left.get(name) for name in self.reachers)):
             return True
-        copier = self.copier_of(dealt)
-        kinds = self.kinds
-        for seat in self.sleepless:
-            name = dealt[seat - 1]
-            if kinds.get(name) != "insomniac" or self.claim_at[seat].claim.role == name:
+        players, copier = self.layout.players, -1
+        for seat in holders(dealt, self.watchers, players):
+            if seat not in self.sleepless:
                 continue
             reached = False
-            for other in self.seats:
-                held = dealt[other - 1]
-                if other == seat or kinds.get(held) != "swap":
+            for other in holders(dealt, self.swappers, players):
+                if other == seat:
                     continue
                 pin = self.pins.get(other)
-                told = pin[1] if pin is not None and pin[0] == held else None
+                told = pin[1] if pin is not None and pin[0] == dealt[other - 1] else None
                 if self.fact is not None and other == self.fact.seat:
                     told = self.fact.choice
                 if told is None or seat in told:
                     reached = True
-            if not reached and copier:
-                reached = any(
-                    kinds.get(dealt[other - 1]) == "swap"
-                    and self.may_copy(copier, dealt[copier - 1], other, dealt[other - 1])
-                    for other in self.seats
-                    if other != copier
-                )
+            if not reached:
+                if copier < 0:
+                    copier = self.copier_of(dealt)
+                reached = bool(copier) and self._copy_swaps(copier, dealt, left)
             if not reached:
                 return False
         return True
+
+    def _copy_swaps(self, copier: Seat, dealt: Sequence[str], left: Mapping[str, int]) -> bool:
+        """Whether the copying card at ``copier`` may become a troublemaker: its claim
+        allows a copy of a troublemaker a player holds, and a troublemaker's move may
+        bring the fragile pairs the deal breaks their cards (:meth:`brings`)."""
+        copying, players = dealt[copier - 1], self.layout.players
+        return any(
+            self.may_copy(copier, copying, other, dealt[other - 1])
+            for other in holders(dealt, self.swappers, players)
+            if other != copier
+        ) and self.brings("swap", self._broken(dealt), copier, copying, dealt=dealt, left=left)
 
     def must_hold(self, claim: Claim, dealt: Mapping[int, str] | Sequence[str]) -> bool:
         """Whether ``claim`` has weight 0 unless true, by the deal alone: its seat holds
@@ -1109,11 +1190,15 @@ class _Engine:
         layout = self.layout
         tally = _Tally(layout.players, len(layout.slots), self.knowledge.claims, self.deaths)
         players, unseen = layout.players, self.unseen
+        whole = self.knowledge.viewpoint is not None  # its win_if needs each dawn
         by_truth: dict[tuple[bool, ...], int] = {}
         # the weight of the worlds by which claims are true, summed per claim at the end
         for dealt, orbit in self.deals():
             deal_mass = 0
-            for now, prior, count, pairs, options, truth, liars in self.leaves(dealt):
+            leaves = self.leaves(dealt)
+            if whole:
+                leaves = [world for leaf in leaves for world in _spread(leaf)]
+            for now, prior, count, pairs, options, truth, liars, star in leaves:
                 weight = orbit * prior
                 if self.weigh is not None:
                     factor, kept = self.weigh(truth, liars)
@@ -1126,18 +1211,21 @@ class _Engine:
                 tally.total += mass
                 worlds = orbit * count * options
                 wolves = "werewolf" in now[:players]
-                if unseen is None:
-                    tally.worlds += worlds
-                    tally.no_wolf += 0 if wolves else mass
+                if unseen is not None:
+                    worlds *= unseen.worlds(dealt[:players], now)
+                tally.worlds += worlds
+                if star is None:
+                    tally.no_wolf += mass * self._unwolfed(now[:players])
                 else:
-                    tally.worlds += worlds * unseen.worlds(dealt[:players], now)
-                    tally.no_wolf += mass * unseen.no_wolf(now[:players])
+                    tally.no_wolf += weight * self._star_unwolfed(now, star)
                 if stop_at_first:
                     return tally
                 deal_mass += mass
                 by_truth[truth] = by_truth.get(truth, 0) + mass
                 if pairs:
                     self._add_swaps(tally, now, weight, pairs=pairs, options=options, wolves=wolves)
+                elif star is not None:
+                    self._add_star(tally, now, weight, star)
                 else:
                     self._add_world(tally, now, mass, wolves)
             if deal_mass:
@@ -1169,24 +1257,61 @@ class _Engine:
         for cards, orbit in self.deals():
             night = _Night(self, cards)
             found = night.leaves()
-            for (now, prior, _, pairs, options, _, _), seen in zip(found, night.seen, strict=True):
-                weight = orbit * prior
+            for leaf, seen in zip(found, night.seen, strict=True):
                 per = masses[seen]
-                if not pairs:
-                    per[signature(now)] += weight * options
-                    continue
-                for index, first in enumerate(pairs):
-                    for second in pairs[index + 1 :]:
-                        after = list(now)
-                        after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                for now, prior, _, pairs, options, *_ in _spread(leaf):
+                    weight = orbit * prior
+                    if not pairs:
+                        per[signature(now)] += weight * options
+                        continue
+                    for after in _pair_swaps(now, pairs):
                         per[signature(after)] += weight
-                rest = options - comb(len(pairs), 2)
-                if rest:
-                    per[signature(now)] += weight * rest
+                    rest = options - comb(len(pairs), 2)
+                    if rest:
+                        per[signature(now)] += weight * rest
         return Outcomes(
             MappingProxyType({seen: MappingProxyType(dict(per)) for seen, per in masses.items()}),
             tuple(len(side) for side in sides),
         )
+
+    def _unwolfed(self, players: Sequence[str]) -> int:
+        """By the players' dawn cards: 1 if no player holds a werewolf, else 0 (with a
+        class of cards dealt as one kind: the labellings in which none does)."""
+        if self.unseen is not None:
+            return self.unseen.no_wolf(players)
+        return 0 if "werewolf" in players else 1
+
+    def _star_unwolfed(self, now: list[str], star: _Star) -> int:
+        """:meth:`_unwolfed` summed over a star's spokes, each times its size: a spoke
+        among the players leaves the players' cards as they are."""
+        hub, spokes = star
+        players = self.layout.players
+        inside = sum(size for spoke, size in spokes if spoke <= players)
+        total = inside * self._unwolfed(now[:players]) if inside else 0
+        for spoke, size in spokes:
+            if spoke > players:
+                cards = now[:players]
+                cards[hub - 1] = now[spoke - 1]
+                total += size * self._unwolfed(cards)
+        return total
+
+    def _add_star(self, tally: _Tally, now: list[str], weight: int, star: _Star) -> None:
+        """A star's dawns into the dawn cards (no viewpoint: no ``win_if``): each spoke
+        swaps its card with the hub's, ``weight`` times its size."""
+        hub, spokes = star
+        total = sum(size for _, size in spokes)
+        dawn = tally.dawn
+        moved = {hub, *(spoke for spoke, _ in spokes)}
+        for index, card in enumerate(now):
+            if index + 1 not in moved:
+                dawn[index][card] += weight * total
+        kept, at_hub = now[hub - 1], dawn[hub - 1]
+        for spoke, size in spokes:
+            card, there = now[spoke - 1], dawn[spoke - 1]
+            at_hub[card] += weight * size
+            there[kept] += weight * size
+            if total > size:
+                there[card] += weight * (total - size)
 
     def _add_world(self, tally: _Tally, now: list[str], mass: int, wolves: bool) -> None:
         """One night's dawn into the dawn cards and ``win_if``."""
@@ -1243,11 +1368,8 @@ class _Engine:
         werewolf (``wolves``)."""
         if self.shots or self.listed:  # a hunter's chain: each swap's night one by one
             rest = options - comb(len(pairs), 2)
-            for index, first in enumerate(pairs):
-                for second in pairs[index + 1 :]:
-                    after = list(now)
-                    after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
-                    self._add_world(tally, after, weight, wolves)
+            for after in _pair_swaps(now, pairs):
+                self._add_world(tally, after, weight, wolves)
             if rest:
                 self._add_world(tally, now, weight * rest, wolves)
             return
@@ -1518,7 +1640,7 @@ class _Night:
         self.tail, self.quiet = 0, frozenset[Slot]()
         """The step whose options are summed at the leaves (:meth:`star`; the number of
         steps: none), and the slots the steps after it read or move."""
-        self.spokes: tuple[Seat, list[tuple[Slot, int]]] | None = None
+        self.spokes: _Star | None = None
         """The star being summed (:meth:`star`): its seat and the slots it swaps with."""
         self.found: list[_Leaf] = []
         self.current = NOTHING_SEEN
@@ -1876,9 +1998,14 @@ class _Night:
             return (0, slot)
         return (1, block, self.dealt[slot - 1])
 
-    def groups(self, step: _Step, now: list[str]) -> list[tuple[Choice, int]]:
-        """A step's options up to the symmetry left: one of each, and how many."""
+    def groups(self, step: _Step, now: list[str], blind: bool = False) -> list[tuple[Choice, int]]:
+        """A step's options up to the symmetry left: one of each, and how many; only
+        those that move the card the last look will see, when ``blind`` (:meth:`blind`)."""
         seat, name, kind, options, _, lump = step
+        if blind:
+            options = tuple(option for option in options if self.moves_trace(seat, kind, option))
+            if not options:
+                return []
         if kind == "robber" and seat in self.engine.prunes:
             honest = self.engine.honest_rob(seat, name, self.copy if seat == self.copier else None)
             if honest != ():
@@ -1922,17 +2049,13 @@ class _Night:
     def walk(self, index: int, now: list[str], weight: int, count: int) -> None:
         steps = self.steps
         if index == len(steps):
-            dawn, said = self.dawn(now), self.engine.said()
-            if self.spokes is None:
-                self.found.append((dawn, weight, count, (), 1, *said))
-                self.seen.append(self.current)
-                return
-            hub, spokes = self.spokes
-            for spoke, size in spokes:
-                after = list(dawn)
-                after[hub - 1], after[spoke - 1] = after[spoke - 1], after[hub - 1]
-                self.found.append((after, weight * size, count * size, (), 1, *said))
-                self.seen.append(self.current)
+            star, options = self.spokes, 1
+            if star is not None:
+                options = sum(size for _, size in star[1])
+            self.found.append(
+                (self.dawn(now), weight, count, (), options, *self.engine.said(), star)
+            )
+            self.seen.append(self.current)
             return
         if index == self.swapper:
             self.swaps(index, now, weight, count)
@@ -1944,10 +2067,7 @@ class _Night:
             return
         seat, name, kind, _, per, lump = step = steps[index]
         act = self.act if seat == self.copier else self.perform
-        blind = self.blind(index, now)
-        for choice, size in self.groups(step, now):
-            if blind and not self.moves_trace(seat, kind, choice):
-                continue
+        for choice, size in self.groups(step, now, self.blind(index, now)):
             after, entry = act(seat, name, kind, choice, now)
             mass = self.check(seat, name, entry, weight * per * size)
             if not mass:
@@ -1982,10 +2102,8 @@ class _Night:
         act = self.act if seat == self.copier else self.perform
         engine, quiet = self.engine, self.quiet
         verdicts: dict[tuple[int, _Said], list[tuple[Slot, int]]] = {}
-        blind = self.blind(index, now)  # a spoke never moves the card the look sees
-        for choice, size in self.groups(step, now):
-            if blind and not self.moves_trace(seat, kind, choice):
-                continue
+        # blind, a spoke never moves the card the look sees
+        for choice, size in self.groups(step, now, self.blind(index, now)):
             if choice and quiet.isdisjoint(choice):
                 _, entry = act(seat, name, kind, choice, now)
                 factor = self.check(seat, name, entry, 1)
@@ -1998,7 +2116,7 @@ class _Night:
                 self.walk(index + 1, after, mass, count * size)
         for (factor, (truth, liar)), spokes in verdicts.items():
             engine.truth[:], engine.liar[:] = truth, liar
-            self.spokes = (seat, spokes)
+            self.spokes = (seat, tuple(spokes))
             self.walk(index + 1, now, weight * per * factor, count)
         self.spokes = None
 
@@ -2020,19 +2138,19 @@ class _Night:
                 for option in options:
                     if watcher not in option:
                         continue
-                    after = list(now)
-                    first, second = option
-                    after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
+                    after = _swap(now, *option)
                     entry = NightEntry((("now", after[watcher - 1]),))
                     final = self.check(watcher, watched, entry, mass)
                     if final:
-                        self.found.append((self.dawn(after), final, count, (), 1, *engine.said()))
+                        self.found.append(
+                            (self.dawn(after), final, count, (), 1, *engine.said(), None)
+                        )
                         self.seen.append(self.current)
                 pairs = tuple(other for other in pairs if other != watcher)
             mass = self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
         rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
         if mass and rest:
-            self.found.append((self.dawn(now), mass, count, pairs, rest, *engine.said()))
+            self.found.append((self.dawn(now), mass, count, pairs, rest, *engine.said(), None))
             self.seen.append(self.current)
 
     def dawn(self, now: list[str]) -> list[str]:
@@ -2209,7 +2327,7 @@ class _Night:
         self.walk(0, list(self.dealt), 1, 1)
         leaves, self.found, self.seen = zip(self.found, self.seen, strict=True), found, seen
         card = self.dealt[self.copier - 1]
-        for (now, weight, count, pairs, options, truth, liar), current in leaves:
+        for (now, weight, count, pairs, options, truth, liar, star), current in leaves:
             for copied, size, plan in plans:
                 said_true, said_liar = list(plan.truth), list(plan.liar)
                 for number in walked:
@@ -2225,6 +2343,7 @@ class _Night:
                         options,
                         tuple(said_true),
                         tuple(said_liar),
+                        star,
                     )
                 )
                 seen.append(current)
