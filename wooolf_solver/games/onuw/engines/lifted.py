@@ -456,6 +456,8 @@ class _Engine:
         self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
         self.plans: dict[tuple[str, ...], _Plan] = {}
+        self.shapes: dict[Hashable, tuple[int, int, Slot, int, frozenset[Slot]]] = {}
+        """A plan's shortcuts by its steps (:meth:`_Night.shape`)."""
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.rests: dict[tuple[tuple[_Step, ...], int, int, Slot], int] = {}
         """The rests of the nights after a calm copy (:meth:`_Night.calm_rest`),
@@ -1759,10 +1761,24 @@ class _Night:
             self.count *= fixed[1]
             if not weight:
                 return 0
-        self.swapper = self.closed_form()
-        self.settled, self.trace = self.settle()
-        self.tail, self.quiet = self.star_step()
+        self.shape()
         return weight
+
+    def shape(self) -> None:
+        """Where the walk of the plan's steps takes its shortcuts (:meth:`closed_form`,
+        :meth:`settle`, :meth:`star_step`), cached by the copying seat and each step's
+        seat, card, kind and number of options (which tell its options apart: a
+        seat's options depend on its card, and on being the copier; not a generic
+        power's, never cached)."""
+        key = (self.copier, tuple((step[0], step[1], step[2], len(step[3])) for step in self.steps))
+        found = self.engine.shapes.get(key)
+        if found is None or any(step[2] == "generic" for step in self.steps):
+            self.swapper = self.closed_form()
+            self.settled, self.trace = self.settle()
+            self.tail, self.quiet = self.star_step()
+            found = (self.swapper, self.settled, self.trace, self.tail, self.quiet)
+            self.engine.shapes[key] = found
+        self.swapper, self.settled, self.trace, self.tail, self.quiet = found
 
     def cached_step(
         self, seat: Seat, name: str
