@@ -166,6 +166,20 @@ def swapped(kind: str, seat: Seat, choice: Choice) -> tuple[Slot, Slot] | None:
     return (choice[0], choice[1]) if kind == "swap" else (seat, choice[0])
 
 
+def moves(step: _Step, choice: Choice, slots: Sequence[Slot]) -> bool:
+    """Whether a step's ``choice`` may move the card of one of ``slots`` (a power the
+    walk does not know may).
+
+    >>> moves((3, "robber", "robber", ((1,), (2,)), 1, False), (1,), (2, 5))
+    False
+    """
+    seat, _, kind, *_ = step
+    if kind not in MOVERS:
+        return kind == "generic"
+    move = swapped(kind, seat, choice)
+    return move is not None and (move[0] in slots or move[1] in slots)
+
+
 def holders(cards: Sequence[str], names: Iterable[str], players: int) -> Iterator[Seat]:
     """The seats (the first ``players`` slots of ``cards``) holding one of ``names``.
 
@@ -456,7 +470,7 @@ class _Engine:
         self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
         self.plans: dict[tuple[str, ...], _Plan] = {}
-        self.shapes: dict[Hashable, tuple[int, int, Slot, int, frozenset[Slot]]] = {}
+        self.shapes: dict[Hashable, _Shape] = {}
         """A plan's shortcuts by its steps (:meth:`_Night.shape`)."""
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.rests: dict[tuple[tuple[_Step, ...], int, int, Slot], int] = {}
@@ -636,6 +650,13 @@ class _Engine:
             moved = {other for other, _ in broken}
             broken += [(o, card) for o, card in active if o in moved and dealt[o - 1] == card]
         return broken
+
+    def _looked(self, dealt: Sequence[str]) -> list[tuple[Slot, str]]:
+        """The fragile pairs of a deal (broken or not): each slot and the card that a
+        look will see there once the copy moved."""
+        return [
+            (other, card) for seat, role, other, card in self.fragile if dealt[seat - 1] == role
+        ]
 
     def copier_of(self, dealt: Sequence[str]) -> Seat:
         """The player dealt a card that copies another (0: none, or not dealt yet)."""
@@ -1574,6 +1595,32 @@ _Step = tuple[Seat, str, str, tuple[Choice, ...], int, bool]
 option, and whether its options are lumped."""
 
 
+class _Shape(NamedTuple):
+    """Where the walk of a plan's steps takes its shortcuts (:meth:`_Night.shape`); a
+    step's number equal to the number of steps: none."""
+
+    swapper: int
+    """The step of the closed-form swaps (:meth:`_Night.closed_form`)."""
+    settled: int
+    """The step of the early look (:meth:`_Night.settle`)."""
+    trace: Slot
+    """The slot whose card the early look sees."""
+    tail: int
+    """The step whose options are summed at the leaves (:meth:`_Night.star_step`)."""
+    quiet: frozenset[Slot]
+    """The slots the steps after it read or move."""
+    hope: int
+    """The first step from which a move must reach the early look's card or the card of
+    the robber or drunk right before the look, when the look fails on both
+    (:meth:`_Night.hope_step`)."""
+    hoper: Seat
+    """That robber's or drunk's seat (0: none)."""
+
+
+NO_SHAPE = _Shape(0, 0, 0, 0, frozenset(), 0, 0)
+"""The shortcuts of a night not planned yet."""
+
+
 class _Plan(NamedTuple):
     """A night's plan (:meth:`_Night.plan`)."""
 
@@ -1581,12 +1628,7 @@ class _Plan(NamedTuple):
     counted: int
     """The count of the night's options folded into the plan."""
     steps: list[_Step]
-    swapper: int
-    """The step of the closed-form swaps."""
-    settled: int
-    """The step of the early look."""
-    trace: Slot
-    """The slot whose card the early look sees."""
+    shape: _Shape
     truth: tuple[bool, ...]
     """The claims' truth as the plan leaves it."""
     liar: tuple[bool, ...]
@@ -1594,10 +1636,6 @@ class _Plan(NamedTuple):
     rest: int | None
     """The number of the rest of the night after a calm copy (:meth:`_Night.calm_rest`;
     ``None``: not one)."""
-    tail: int
-    """The step whose options are summed at the leaves (:meth:`_Night.star_step`)."""
-    quiet: frozenset[Slot]
-    """The slots the steps after it read or move."""
 
 
 QUIET_COPIES = frozenset({"idle", "minion", "wolf", "mason", "seer"})
@@ -1629,19 +1667,16 @@ class _Night:
         self.broken = engine._broken(dealt) if engine.fragile and self.copier else []
         """The fragile pairs the deal breaks: the copy's move must bring each slot its
         card (:meth:`_Engine._broken`)."""
+        self.looked = engine._looked(dealt) if engine.fragile and self.copier else []
+        """Every fragile pair of the deal, broken or not: the copy's move must leave
+        each slot the card a look will see there (:meth:`brought`)."""
         self.copy: tuple[Seat, str] | None = None
         """The seat it copies and the card it saw there (the role it becomes)."""
         self.touched: set[Slot] = set()
         self.steps: list[_Step] = []
         self.count = 1
         """How many nights each leaf stands for, from the steps folded into the plan."""
-        self.swapper = 0
-        self.settled, self.trace = 0, 0
-        """Where the last look is judged early, and the slot whose card it sees then
-        (:meth:`settle`)."""
-        self.tail, self.quiet = 0, frozenset[Slot]()
-        """The step whose options are summed at the leaves (:meth:`star`; the number of
-        steps: none), and the slots the steps after it read or move."""
+        self.take(NO_SHAPE)
         self.spokes: _Star | None = None
         """The star being summed (:meth:`star`): its seat and the slots it swaps with."""
         self.found: list[_Leaf] = []
@@ -1765,20 +1800,24 @@ class _Night:
         return weight
 
     def shape(self) -> None:
-        """Where the walk of the plan's steps takes its shortcuts (:meth:`closed_form`,
-        :meth:`settle`, :meth:`star_step`), cached by the copying seat and each step's
-        seat, card, kind and number of options (which tell its options apart: a
-        seat's options depend on its card, and on being the copier; not a generic
-        power's, never cached)."""
+        """Where the walk of the plan's steps takes its shortcuts (:class:`_Shape`),
+        cached by the copying seat and each step's seat, card, kind and number of
+        options (which tell its options apart: a seat's options depend on its card,
+        and on being the copier; not a generic power's, never cached)."""
         key = (self.copier, tuple((step[0], step[1], step[2], len(step[3])) for step in self.steps))
         found = self.engine.shapes.get(key)
         if found is None or any(step[2] == "generic" for step in self.steps):
             self.swapper = self.closed_form()
             self.settled, self.trace = self.settle()
-            self.tail, self.quiet = self.star_step()
-            found = (self.swapper, self.settled, self.trace, self.tail, self.quiet)
+            tail, quiet = self.star_step()
+            found = _Shape(self.swapper, self.settled, self.trace, tail, quiet, *self.hope_step())
             self.engine.shapes[key] = found
-        self.swapper, self.settled, self.trace, self.tail, self.quiet = found
+        self.take(found)
+
+    def take(self, shape: _Shape) -> None:
+        """Walk by these shortcuts."""
+        self.shaped = shape
+        self.swapper, self.settled, self.trace, self.tail, self.quiet, self.hope, self.hoper = shape
 
     def cached_step(
         self, seat: Seat, name: str
@@ -1803,13 +1842,13 @@ class _Night:
 
     def settle(self) -> tuple[int, Slot]:
         """The first step after which the card an observed insomniac that wakes last
-        will see is known (its look is then judged at once, :meth:`walk`), and the slot
-        that card is in then: the steps after it move no card to its seat, or only
-        with their one option (the card is traced back through those swaps); the
-        number of steps: none."""
+        (a copy of one too) will see is known (its look is then judged at once,
+        :meth:`walk`), and the slot that card is in then: the steps after it move no
+        card to its seat, or only with their one option (the card is traced back
+        through those swaps); the number of steps: none."""
         steps, engine = self.steps, self.engine
         none = (len(steps), 0)
-        if not steps or steps[-1][2] != "insomniac" or steps[-1][0] == self.copier:
+        if not steps or steps[-1][2] != "insomniac":
             return none
         watcher = steps[-1][0]
         if watcher not in engine.claim_number and watcher != self.fact_seat:
@@ -1829,6 +1868,25 @@ class _Night:
                     trace = second if trace == first else first
             found -= 1
         return (found, trace) if found < len(steps) - 1 else none
+
+    def hope_step(self) -> tuple[int, Seat]:
+        """When the step right before the early look is a robber's or drunk's at
+        another seat than the one the look sees (:meth:`settle`), only its taking that
+        card moves it, bringing the look its own card: a look that fails on both cards
+        then fails. The first step from which the steps up to that one move neither
+        card (a step's options may then be cut to those that move one, :meth:`aimed`),
+        and that robber's or drunk's seat; the number of steps: none."""
+        steps, last = self.steps, self.settled - 1
+        if not 0 < last < len(steps) - 1:
+            return len(steps), 0
+        seat, _, kind, *_ = steps[last]
+        if kind not in {"robber", "drunk"} or seat == self.trace:
+            return len(steps), 0
+        pair = (self.trace, seat)
+        hope = last - 1
+        while hope > 0 and not any(moves(steps[hope], choice, pair) for choice in steps[hope][3]):
+            hope -= 1
+        return hope, seat
 
     def closed_form(self) -> int:
         """The step whose swaps are summed at once (:meth:`swaps`; the number of steps:
@@ -2014,14 +2072,20 @@ class _Night:
             return (0, slot)
         return (1, block, self.dealt[slot - 1])
 
-    def groups(self, step: _Step, now: list[str], blind: bool = False) -> list[tuple[Choice, int]]:
+    def groups(
+        self, step: _Step, now: list[str], aimed: tuple[Slot, ...] = ()
+    ) -> list[tuple[Choice, int]]:
         """A step's options up to the symmetry left: one of each, and how many; only
-        those that move the card the last look will see, when ``blind`` (:meth:`blind`)."""
+        those that move the card of a slot of ``aimed`` (:meth:`aimed`)."""
         seat, name, kind, options, _, lump = step
-        if blind:
-            options = tuple(option for option in options if self.moves_trace(seat, kind, option))
-            if not options:
-                return []
+        if aimed == (self.trace,) and kind in ("robber", "drunk") and seat != self.trace:
+            # only taking the card the look will see moves it, and brings it this card
+            fits = (self.trace,) in options and self.sees(now[seat - 1])
+            options = ((self.trace,),) if fits else ()
+        elif aimed:
+            options = tuple(option for option in options if moves(step, option, aimed))
+        if not options:
+            return []
         if kind == "robber" and seat in self.engine.prunes:
             honest = self.engine.honest_rob(seat, name, self.copy if seat == self.copier else None)
             if honest != ():
@@ -2035,7 +2099,7 @@ class _Night:
                 )
                 if not options:
                     return []
-        if seat == self.copier and self.broken:  # only a move that brings what is seen
+        if seat == self.copier and self.looked:  # only a move that brings what is seen
             options = tuple(option for option in options if self.brought(kind, option, now))
             if not options:
                 return []
@@ -2050,17 +2114,17 @@ class _Night:
 
     def brought(self, kind: str, choice: Choice, now: list[str]) -> bool:
         """Whether the copy's move ``choice`` (a copied robber's, troublemaker's or
-        drunk's, the night's first) brings each slot of a broken fragile pair the card
-        seen there (:attr:`broken`): else a claim that must be true, or the viewpoint's
-        night, saw another card."""
+        drunk's, the night's first) leaves each slot of a fragile pair the card seen
+        there (:attr:`looked`): else a claim that must be true, or the viewpoint's
+        night, saw another card (nothing else moves before those looks)."""
         if kind not in MOVERS:  # a power the walk does not know: its own check decides
             return True
+        after = {}
         move = swapped(kind, self.copier, choice)
-        if move is None:
-            return False
-        first, second = move
-        after = {first: now[second - 1], second: now[first - 1]}
-        return all(after.get(slot, now[slot - 1]) == card for slot, card in self.broken)
+        if move is not None:
+            first, second = move
+            after = {first: now[second - 1], second: now[first - 1]}
+        return all(after.get(slot, now[slot - 1]) == card for slot, card in self.looked)
 
     def walk(self, index: int, now: list[str], weight: int, count: int) -> None:
         steps = self.steps
@@ -2083,7 +2147,7 @@ class _Night:
             return
         seat, name, kind, _, per, lump = step = steps[index]
         act = self.act if seat == self.copier else self.perform
-        for choice, size in self.groups(step, now, self.blind(index, now)):
+        for choice, size in self.groups(step, now, self.aimed(index, now)):
             after, entry = act(seat, name, kind, choice, now)
             mass = self.check(seat, name, entry, weight * per * size)
             if not mass:
@@ -2093,20 +2157,30 @@ class _Night:
             self.walk(index + 1, after, mass, count * size)
             self.touched.difference_update(new)
 
-    def blind(self, index: int, now: list[str]) -> bool:
-        """Whether the last look, judged right after this step (:meth:`settle`), fails
-        unless this step moves the card it will see (:meth:`moves_trace`)."""
-        return index + 1 == self.settled < len(self.steps) and not self.look(now)
-
-    def moves_trace(self, seat: Seat, kind: str, choice: Choice) -> bool:
-        """Whether a step's ``choice`` moves the card the last look will see."""
-        move = swapped(kind, seat, choice)
-        return move is not None and self.trace in move
+    def aimed(self, index: int, now: list[str]) -> tuple[Slot, ...]:
+        """The slots one of whose cards this step must move, or the last look fails
+        (none: any option may do): right before the look is judged (:meth:`settle`),
+        when it fails on the card it would see, that card's slot; from :attr:`hope`
+        on, when it fails on that card and on the card of the robber or drunk right
+        before it (:meth:`hope_step`), their two slots."""
+        settled = self.settled
+        if index + 1 == settled < len(self.steps):
+            return () if self.look(now) else (self.trace,)
+        if self.hope <= index < settled and not (self.look(now) or self.sees(now[self.hoper - 1])):
+            return (self.trace, self.hoper)
+        return ()
 
     def look(self, now: list[str]) -> int:
         """The verdict of the last look, once known (:meth:`settle`): its factor."""
+        return self.sees(now[self.trace - 1])
+
+    def sees(self, card: str) -> int:
+        """The verdict of the last look (:meth:`settle`) if it sees ``card``: its factor."""
         watcher, watched = self.steps[-1][:2]
-        return self.check(watcher, watched, NightEntry((("now", now[self.trace - 1]),)), 1)
+        seen: tuple[tuple[str, EntryValue], ...] = (("now", card),)
+        if watcher == self.copier and self.copy is not None:  # as :meth:`act` writes it
+            seen = (("copied", (self.copy,)), *seen)
+        return self.check(watcher, watched, NightEntry(seen), 1)
 
     def star(self, index: int, now: list[str], weight: int, count: int) -> None:
         """A robber's or drunk's options (:meth:`star_step`) that swap its seat with a
@@ -2118,8 +2192,8 @@ class _Night:
         act = self.act if seat == self.copier else self.perform
         engine, quiet = self.engine, self.quiet
         verdicts: dict[tuple[int, _Said], list[tuple[Slot, int]]] = {}
-        # blind, a spoke never moves the card the look sees
-        for choice, size in self.groups(step, now, self.blind(index, now)):
+        # aimed, a spoke never moves the card the look sees
+        for choice, size in self.groups(step, now, self.aimed(index, now)):
             if choice and quiet.isdisjoint(choice):
                 _, entry = act(seat, name, kind, choice, now)
                 factor = self.check(seat, name, entry, 1)
@@ -2219,17 +2293,21 @@ class _Night:
         is shared by the deals that differ in the centre); with a copying card, the
         nights of each seat it may copy (the plan: by the role it becomes too), the
         copies whose night after their own step is the same walked once
-        (:meth:`calm_walk`)."""
+        (:meth:`calm_walk`; one copy tied to the card it copied at most, :class:`Labels`)."""
         if not self.copier:
             self.night(self.planned(), 1)
             return self.found
         calm: dict[int, list[tuple[Seat, int]]] = defaultdict(list)
+        tied: set[int] = set()
         for target, size in self.targets():
             plan = self.become(target)
-            if plan.rest is None:
+            tie = self.copy is not None and self.copy[1] != self.dealt[target - 1]
+            if plan.rest is None or (tie and plan.rest in tied):
                 self.night(plan, size)
-            else:
-                calm[plan.rest].append((target, size))
+                continue
+            if tie:
+                tied.add(plan.rest)
+            calm[plan.rest].append((target, size))
         for copies in calm.values():
             if len(copies) == 1:
                 target, size = copies[0]
@@ -2266,13 +2344,9 @@ class _Night:
                 weight,
                 self.count,
                 self.steps,
-                self.swapper,
-                self.settled,
-                self.trace,
+                self.shaped,
                 *engine.said(),
                 self.calm_rest(weight),
-                self.tail,
-                self.quiet,
             )
             engine.plans[key] = plan
             engine.check_memory()
@@ -2283,8 +2357,7 @@ class _Night:
     def load(self, plan: _Plan) -> None:
         """Take up a plan made before: its steps, count and the claims' truth."""
         self.count, self.steps = plan.counted, plan.steps
-        self.swapper, self.settled, self.trace = plan.swapper, plan.settled, plan.trace
-        self.tail, self.quiet = plan.tail, plan.quiet
+        self.take(plan.shape)
         self.engine.truth[:] = plan.truth
         self.engine.liar[:] = plan.liar
 
@@ -2309,7 +2382,6 @@ class _Night:
             or self.copy is None
             or engine.copy_target is not None
             or self.copier == self.fact_seat
-            or self.copy[1] != self.dealt[self.copy[0] - 1]  # tied to the card it copied
             or any(step[0] == self.copier for step in steps)
         ):
             return None
@@ -2330,9 +2402,25 @@ class _Night:
         copying card as dealt and every seat copied touched; each leaf then read per
         copy: the copying card at dawn as the role it became, the weight and count
         of the copy's plan, and the truth of the claims its plan decides (the
-        copier's too)."""
-        engine = self.engine
-        plans = [(self.dealt[target - 1], size, self.become(target)) for target, size in copies]
+        copier's too). A copy tied to the card it copied (:class:`Labels`) has that
+        card marked for the walk; the other copies read it back as dealt (nothing
+        in the night tells the two apart: both are cards off the village team with no
+        night that no claim names)."""
+        engine, card = self.engine, self.dealt[self.copier - 1]
+        plans, tie = [], None
+        for target, size in copies:
+            plan = self.become(target)
+            assert self.copy is not None
+            copied = self.copy[1]
+            if copied != self.dealt[target - 1]:
+                tie = (target, copied)
+            plans.append(({card: copied}, size, plan))
+        start = list(self.dealt)
+        if tie is not None:
+            start[tie[0] - 1] = tie[1]
+            for read, _, _ in plans:
+                if read[card] != tie[1]:
+                    read[tie[1]] = self.dealt[tie[0] - 1]
         self.copy, self.lists = None, self.held
         self.touched = {target for target, _ in copies}
         numbers, observed = engine.claim_number, engine.claim_at
@@ -2340,11 +2428,10 @@ class _Night:
         told = [numbers[seat] for seat, *_ in self.steps if seat in numbers and seat in observed]
         found, seen = self.found, self.seen
         self.found, self.seen = [], []
-        self.walk(0, list(self.dealt), 1, 1)
+        self.walk(0, start, 1, 1)
         leaves, self.found, self.seen = zip(self.found, self.seen, strict=True), found, seen
-        card = self.dealt[self.copier - 1]
         for (now, weight, count, pairs, options, truth, liar, star), current in leaves:
-            for copied, size, plan in plans:
+            for read, size, plan in plans:
                 said_true, said_liar = list(plan.truth), list(plan.liar)
                 for number in walked:
                     said_true[number] = truth[number]
@@ -2352,7 +2439,7 @@ class _Night:
                     said_liar[number] = liar[number]
                 found.append(
                     (
-                        [copied if held == card else held for held in now],
+                        [read.get(held, held) for held in now],
                         weight * plan.weight * size,
                         count * plan.counted * size,
                         pairs,
