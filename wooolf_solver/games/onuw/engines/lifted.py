@@ -470,7 +470,9 @@ class _Engine:
         self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
         self.plans: dict[tuple[str, ...], _Plan] = {}
-        self.shapes: dict[Hashable, _Shape] = {}
+        self.wakes: dict[Hashable, _Woken] = {}
+        """What the seats that wake bring to a plan, by their cards and the copy
+        (:meth:`_Night.woken`)."""
         """A plan's shortcuts by its steps (:meth:`_Night.shape`)."""
         """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.rests: dict[tuple[tuple[_Step, ...], int, int, Slot], int] = {}
@@ -1620,6 +1622,10 @@ class _Shape(NamedTuple):
 NO_SHAPE = _Shape(0, 0, 0, 0, frozenset(), 0, 0)
 """The shortcuts of a night not planned yet."""
 
+_Woken = tuple[int, int, list["_Step"], tuple[tuple[int, bool, bool], ...], _Shape]
+"""What the seats that wake bring to a plan (:meth:`_Night.woken`): a weight factor,
+a count, the steps walked, the truth and liar each folded claim gets, the shortcuts."""
+
 
 class _Plan(NamedTuple):
     """A night's plan (:meth:`_Night.plan`)."""
@@ -1768,51 +1774,68 @@ class _Night:
             if number is not None:
                 truth[number] = true
                 engine.liar[number] = liar
-        for _, seat in sorted(wake):
+        woke = tuple(seat for _, seat in sorted(wake))
+        key = (self.copy[1] if self.copy else None, tuple((seat, dealt[seat - 1]) for seat in woke))
+        found = engine.wakes.get(key)
+        if found is None:
+            found = engine.wakes[key] = self.woken(woke)
+        factor, count, steps, said, shape = found
+        if not factor:
+            return 0
+        for number, true, liar in said:
+            truth[number] = true
+            engine.liar[number] = liar
+        self.steps, self.count = steps, self.count * count
+        self.take(shape)
+        return weight * factor
+
+    def woken(self, woke: Sequence[Seat]) -> _Woken:
+        """What the seats that wake bring to the plan, in wake order: the same for
+        every deal whose waking seats hold the same cards (their lists too), with the
+        same copy (cached in the engine, :attr:`_Engine.wakes`)."""
+        engine, dealt = self.engine, self.dealt
+        weight, count, steps = 1, 1, []
+        said: list[tuple[int, bool, bool]] = []
+        for seat in woke:
             name = dealt[seat - 1]
             if seat == self.copier:
                 step = self.copied_step(seat, name)
                 if step is None:
-                    return 0
+                    return 0, 0, [], (), NO_SHAPE
             else:
                 step, folded = self.cached_step(seat, name)
                 if step is None:
-                    return 0
+                    return 0, 0, [], (), NO_SHAPE
                 factor, size, number, true, liar = folded
                 if size:
                     weight *= factor
-                    self.count *= size
+                    count *= size
                     if not weight:
-                        return 0
+                        return 0, 0, [], (), NO_SHAPE
                     if number is not None:
-                        truth[number] = true
-                        engine.liar[number] = liar
+                        said.append((number, true, liar))
                     continue
             fixed = self.fold_fixed(step)
             if fixed is None:
-                self.steps.append(step)
+                steps.append(step)
                 continue
             weight *= fixed[0]
-            self.count *= fixed[1]
+            count *= fixed[1]
             if not weight:
-                return 0
+                return 0, 0, [], (), NO_SHAPE
+            number = engine.claim_number.get(seat)
+            if number is not None:
+                said.append((number, engine.truth[number], engine.liar[number]))
+        self.steps = steps
         self.shape()
-        return weight
+        return weight, count, steps, tuple(said), self.shaped
 
     def shape(self) -> None:
-        """Where the walk of the plan's steps takes its shortcuts (:class:`_Shape`),
-        cached by the copying seat and each step's seat, card, kind and number of
-        options (which tell its options apart: a seat's options depend on its card,
-        and on being the copier; not a generic power's, never cached)."""
-        key = (self.copier, tuple((step[0], step[1], step[2], len(step[3])) for step in self.steps))
-        found = self.engine.shapes.get(key)
-        if found is None or any(step[2] == "generic" for step in self.steps):
-            self.swapper = self.closed_form()
-            self.settled, self.trace = self.settle()
-            tail, quiet = self.star_step()
-            found = _Shape(self.swapper, self.settled, self.trace, tail, quiet, *self.hope_step())
-            self.engine.shapes[key] = found
-        self.take(found)
+        """Where the walk of the plan's steps takes its shortcuts (:class:`_Shape`)."""
+        self.swapper = self.closed_form()
+        self.settled, self.trace = self.settle()
+        tail, quiet = self.star_step()
+        self.take(_Shape(self.swapper, self.settled, self.trace, tail, quiet, *self.hope_step()))
 
     def take(self, shape: _Shape) -> None:
         """Walk by these shortcuts."""
@@ -2072,18 +2095,11 @@ class _Night:
             return (0, slot)
         return (1, block, self.dealt[slot - 1])
 
-    def groups(
-        self, step: _Step, now: list[str], aimed: tuple[Slot, ...] = ()
-    ) -> list[tuple[Choice, int]]:
+    def groups(self, index: int, step: _Step, now: list[str]) -> list[tuple[Choice, int]]:
         """A step's options up to the symmetry left: one of each, and how many; only
-        those that move the card of a slot of ``aimed`` (:meth:`aimed`)."""
-        seat, name, kind, options, _, lump = step
-        if aimed == (self.trace,) and kind in ("robber", "drunk") and seat != self.trace:
-            # only taking the card the look will see moves it, and brings it this card
-            fits = (self.trace,) in options and self.sees(now[seat - 1])
-            options = ((self.trace,),) if fits else ()
-        elif aimed:
-            options = tuple(option for option in options if moves(step, option, aimed))
+        those after which the early look may pass (:meth:`aimed`)."""
+        seat, name, kind, _, _, lump = step
+        options = self.aimed(index, step, now)
         if not options:
             return []
         if kind == "robber" and seat in self.engine.prunes:
@@ -2147,7 +2163,7 @@ class _Night:
             return
         seat, name, kind, _, per, lump = step = steps[index]
         act = self.act if seat == self.copier else self.perform
-        for choice, size in self.groups(step, now, self.aimed(index, now)):
+        for choice, size in self.groups(index, step, now):
             after, entry = act(seat, name, kind, choice, now)
             mass = self.check(seat, name, entry, weight * per * size)
             if not mass:
@@ -2157,18 +2173,25 @@ class _Night:
             self.walk(index + 1, after, mass, count * size)
             self.touched.difference_update(new)
 
-    def aimed(self, index: int, now: list[str]) -> tuple[Slot, ...]:
-        """The slots one of whose cards this step must move, or the last look fails
-        (none: any option may do): right before the look is judged (:meth:`settle`),
-        when it fails on the card it would see, that card's slot; from :attr:`hope`
-        on, when it fails on that card and on the card of the robber or drunk right
-        before it (:meth:`hope_step`), their two slots."""
-        settled = self.settled
+    def aimed(self, index: int, step: _Step, now: list[str]) -> tuple[Choice, ...]:
+        """A step's options after which the last look, judged early (:meth:`settle`),
+        may pass. Right before the look: when it fails on the card it would see, the
+        options that move that card; a robber or drunk at another seat moves it only
+        by taking it, which brings the look its own card. From :attr:`hope` on, when
+        the look fails on that card and on the card of the robber or drunk right
+        before it (:meth:`hope_step`): the options that move one of those two."""
+        options, settled, trace = step[3], self.settled, self.trace
         if index + 1 == settled < len(self.steps):
-            return () if self.look(now) else (self.trace,)
+            if self.look(now):
+                return options
+            seat, _, kind, *_ = step
+            if kind in ("robber", "drunk") and seat != trace:
+                taking = (trace,)
+                return (taking,) if taking in options and self.sees(now[seat - 1]) else ()
+            return tuple(option for option in options if moves(step, option, (trace,)))
         if self.hope <= index < settled and not (self.look(now) or self.sees(now[self.hoper - 1])):
-            return (self.trace, self.hoper)
-        return ()
+            return tuple(option for option in options if moves(step, option, (trace, self.hoper)))
+        return options
 
     def look(self, now: list[str]) -> int:
         """The verdict of the last look, once known (:meth:`settle`): its factor."""
@@ -2192,8 +2215,7 @@ class _Night:
         act = self.act if seat == self.copier else self.perform
         engine, quiet = self.engine, self.quiet
         verdicts: dict[tuple[int, _Said], list[tuple[Slot, int]]] = {}
-        # aimed, a spoke never moves the card the look sees
-        for choice, size in self.groups(step, now, self.aimed(index, now)):
+        for choice, size in self.groups(index, step, now):
             if choice and quiet.isdisjoint(choice):
                 _, entry = act(seat, name, kind, choice, now)
                 factor = self.check(seat, name, entry, 1)
