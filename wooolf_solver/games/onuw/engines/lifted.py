@@ -180,18 +180,19 @@ def moves(step: _Step, choice: Choice, slots: Sequence[Slot]) -> bool:
     return move is not None and (move[0] in slots or move[1] in slots)
 
 
-def holders(cards: Sequence[str], names: Iterable[str], players: int) -> Iterator[Seat]:
+def holders(cards: Sequence[str], names: Iterable[str], players: int) -> list[Seat]:
     """The seats (the first ``players`` slots of ``cards``) holding one of ``names``.
 
-    >>> list(holders(["seer", "robber", "seer", "seer"], ["seer"], 3))
+    >>> holders(["seer", "robber", "seer", "seer"], ["seer"], 3)
     [1, 3]
     """
-    dealt = cards[:players]
+    dealt, found = cards[:players], []
     for name in names:
         at = -1
         for _ in range(dealt.count(name)):
             at = dealt.index(name, at + 1)
-            yield at + 1
+            found.append(at + 1)
+    return found
 
 
 def mentioned(entry: NightEntry) -> set[Slot]:
@@ -662,7 +663,8 @@ class _Engine:
 
     def copier_of(self, dealt: Sequence[str]) -> Seat:
         """The player dealt a card that copies another (0: none, or not dealt yet)."""
-        return min(holders(dealt, self.copying, self.layout.players), default=0)
+        players = dealt[: self.layout.players]
+        return min((players.index(name) + 1 for name in self.copying if name in players), default=0)
 
     def _may_move(self, dealt: Sequence[str], left: Mapping[str, int]) -> bool:
         """Whether one copy may still bring every fragile pair the deal breaks its card
@@ -1061,10 +1063,10 @@ class _Engine:
             block, fits = self.blocks[index], kinds[index]
             options: Iterable[tuple[dict[str, int], int, tuple[str, ...]]]
             if index == last:  # it takes every card left, if it may
-                rest = {kind: n for kind, n in left.items() if n}
-                if not fits.issuperset(rest):
+                rest = tuple((kind, left[kind]) for kind in order if left[kind])
+                if not all(kind in fits for kind, _ in rest):
                     return
-                options = (_laid_out(rest),)
+                options = _sub_multisets_of(rest, len(block))
             else:
                 allowed = tuple((kind, left[kind]) for kind in order if left[kind] and kind in fits)
                 options = _sub_multisets_of(allowed, len(block))
