@@ -489,6 +489,8 @@ class _Engine:
         self.mover_cache: dict[tuple[tuple[Slot, ...], Seat, str], tuple[str, ...]] = {}
         """The cards whose copy may move a deal's broken pairs (:meth:`_movers`)."""
         self.copy_fits: dict[tuple[Seat, Seat, str], bool] = {}
+        self.becomes: dict[tuple[Seat, str, str], bool] = {}
+        """Whether a copying card may become a kind by its claim (:meth:`_may_become`)."""
         """Whether a copy may be made by its claim (:meth:`may_copy`)."""
         self.robs: dict[tuple[Seat, str, tuple[Seat, str] | None], Choice | None] = {}
         """The option a robber's claim may tell truly (:meth:`honest_rob`)."""
@@ -615,12 +617,14 @@ class _Engine:
                 _picker([o - 1 for o in seats if o in listed]),
                 _picker([o - 1 for o in seats if o not in listed]),
                 frozenset({"", kind, *copying}),
+                tuple(listed),
             )
             for seat, role, kind, listed in lists
         )
         """Each list as a test: the index of its seat, its role, the kind listed,
-        pickers of the cards of the seats listed and of the others, and the cards a
-        listed seat may hold (that kind, or a copying card that became it)."""
+        pickers of the cards of the seats listed and of the others, the cards a
+        listed seat may hold (that kind, or a copying card that became it), and the
+        seats listed."""
         self.pairs_at: dict[Slot, list[tuple[Slot, str, Slot, str, bool]]] = defaultdict(list)
         for rules_of, weak in ((pairs, False), (fragile, True)):
             for seat, role, other, card in rules_of:
@@ -801,13 +805,34 @@ class _Engine:
     def _lists_hold(self, dealt: list[str]) -> bool:
         """Whether the lists of wolves and masons hold, as far as the cards are dealt
         (a slot not dealt yet is ``""``)."""
-        for index, role, kind, inside, outside, fits in self.list_checks:
+        for index, role, kind, inside, outside, fits, listed in self.list_checks:
             if dealt[index] == role:
                 if kind in outside(dealt):
                     return False
-                if not fits.issuperset(inside(dealt)):
+                held = inside(dealt)
+                if not fits.issuperset(held):
+                    return False
+                if not self.copying.isdisjoint(held) and not all(
+                    self._may_become(seat, dealt[seat - 1], kind)
+                    for seat in listed
+                    if dealt[seat - 1] in self.copying
+                ):
                     return False
         return True
+
+    def _may_become(self, seat: Seat, copying: str, kind: str) -> bool:
+        """Whether the copying card ``copying`` at ``seat`` may become ``kind`` by its
+        claim (:meth:`may_copy`, some seat copied; cached): a list that holds and
+        names the seat says it did."""
+        key = (seat, copying, kind)
+        found = self.becomes.get(key)
+        if found is None:
+            found = self.becomes[key] = any(
+                self.may_copy(seat, copying, target, kind)
+                for target in self.seats
+                if target != seat
+            )
+        return found
 
     def _moves(self) -> None:
         """Whether the deck's card moves are plain, and the claimers that would lie
@@ -1237,7 +1262,7 @@ class _Engine:
                 mass = weight * options
                 tally.total += mass
                 worlds = orbit * count * options
-                wolves = "werewolf" in now[:players]
+                wolves = whole and "werewolf" in now[:players]  # for the viewpoint's wins
                 if unseen is not None:
                     worlds *= unseen.worlds(dealt[:players], now)
                 tally.worlds += worlds
@@ -1342,8 +1367,8 @@ class _Engine:
 
     def _add_world(self, tally: _Tally, now: list[str], mass: int, wolves: bool) -> None:
         """One night's dawn into the dawn cards and ``win_if``."""
-        for index, card in enumerate(now):
-            tally.dawn[index][card] += mass
+        for sums, card in zip(tally.dawn, now, strict=True):
+            sums[card] += mass
         viewpoint = self.knowledge.viewpoint
         if viewpoint is not None and self.listed:
             for dies in self._listed_wins(now, viewpoint):
