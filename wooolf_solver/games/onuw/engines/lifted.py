@@ -1644,9 +1644,12 @@ class _Shape(NamedTuple):
     (:meth:`_Night.hope_step`)."""
     hoper: Seat
     """That robber's or drunk's seat (0: none)."""
+    fixed: int
+    """The first step of the steps with one option each that end the night, after
+    every other shortcut (:meth:`_Night.rest`)."""
 
 
-NO_SHAPE = _Shape(0, 0, 0, 0, frozenset(), 0, 0)
+NO_SHAPE = _Shape(0, 0, 0, 0, frozenset(), 0, 0, 0)
 """The shortcuts of a night not planned yet."""
 
 _Woken = tuple[int, int, list["_Step"], tuple[tuple[int, bool, bool], ...], _Shape]
@@ -1859,15 +1862,25 @@ class _Night:
 
     def shape(self) -> None:
         """Where the walk of the plan's steps takes its shortcuts (:class:`_Shape`)."""
+        steps = self.steps
         self.swapper = self.closed_form()
         self.settled, self.trace = self.settle()
         tail, quiet = self.star_step()
-        self.take(_Shape(self.swapper, self.settled, self.trace, tail, quiet, *self.hope_step()))
+        hope = self.hope_step()
+        fixed = len(steps)
+        while fixed and len(steps[fixed - 1][3]) == 1:
+            fixed -= 1
+        for shortcut in (self.swapper, tail):
+            if shortcut < len(steps):
+                fixed = max(fixed, shortcut + 1)
+        fixed = max(fixed, min(self.settled, len(steps)))
+        self.take(_Shape(self.swapper, self.settled, self.trace, tail, quiet, *hope, fixed))
 
     def take(self, shape: _Shape) -> None:
         """Walk by these shortcuts."""
         self.shaped = shape
-        self.swapper, self.settled, self.trace, self.tail, self.quiet, self.hope, self.hoper = shape
+        self.swapper, self.settled, self.trace, self.tail, self.quiet = shape[:5]
+        self.hope, self.hoper, self.fixed = shape[5:]
 
     def cached_step(
         self, seat: Seat, name: str
@@ -2180,6 +2193,9 @@ class _Night:
             )
             self.seen.append(self.current)
             return
+        if index == self.fixed:
+            self.rest(index, now, weight, count)
+            return
         if index == self.swapper:
             self.swaps(index, now, weight, count)
             return
@@ -2199,6 +2215,30 @@ class _Night:
             self.touched.update(new)
             self.walk(index + 1, after, mass, count * size)
             self.touched.difference_update(new)
+
+    def rest(self, index: int, now: list[str], weight: int, count: int) -> None:
+        """The steps that end the night from :attr:`fixed` on, each with one option,
+        played in a loop (no symmetry left to keep: nothing after them groups); the
+        last look judged where :meth:`settle` put it, and a robber's or the copy's
+        option still tested by :meth:`groups`."""
+        steps = self.steps
+        for at in range(index, len(steps)):
+            if at == self.settled and not self.look(now):
+                return
+            seat, name, kind, options, per, _ = step = steps[at]
+            choice, size = options[0], 1
+            if kind == "robber" or seat == self.copier:
+                found = self.groups(at, step, now)
+                if not found:
+                    return
+                ((choice, size),) = found
+            act = self.act if seat == self.copier else self.perform
+            now, entry = act(seat, name, kind, choice, now)
+            weight = self.check(seat, name, entry, weight * per * size)
+            if not weight:
+                return
+            count *= size
+        self.walk(len(steps), now, weight, count)
 
     def aimed(self, index: int, step: _Step, now: list[str]) -> tuple[Choice, ...]:
         """A step's options after which the last look, judged early (:meth:`settle`),
