@@ -308,6 +308,9 @@ def _spread(leaf: _Leaf) -> Iterator[_Leaf]:
         yield _swap(now, hub, spoke), weight * size, count * size, pairs, 1, truth, liar, None
 
 
+_Layouts = tuple[tuple[tuple[str, ...], int], ...]
+"""The deals of the blocks: each the cards of the blocks' slots, and its layouts."""
+
 _Said = tuple[tuple[bool, ...], tuple[bool, ...]]
 """Whether each claim is true, and whether its speaker lies (:meth:`_Engine.said`)."""
 
@@ -496,6 +499,9 @@ class _Engine:
         """The option a robber's claim may tell truly (:meth:`honest_rob`)."""
         self.fitting: dict[frozenset[str], list[frozenset[str]]] = {}
         """The cards each block may hold, by the kinds that the lists holding ban."""
+        self.layout_cache: dict[tuple[tuple[int, ...], frozenset[str]], _Layouts] = {}
+        """The deals of the blocks by the cards left (:meth:`_layouts`)."""
+        self.block_slots = tuple(slot for block in self.blocks for slot in block)
         self.first = set(self.pairs_at) | set(self.claim_at)
         """The marked slots dealt first: those that a claim or a seen card tests."""
         """A step folded into the plan (:meth:`_Night.fold`), by seat, card and lone."""
@@ -1074,40 +1080,62 @@ class _Engine:
                 for block in self.blocks
             ]
         found: list[tuple[tuple[str, ...], int]] = []
-        last = len(self.blocks) - 1
-
-        def deal(index: int, orbit: int) -> None:
-            if index > last:
-                if (
-                    self._lists_hold(dealt)
-                    and self._dawn_may_lie(dealt)
-                    and (not self.fragile or self._may_move(dealt, {}))
-                ):
-                    found.append((tuple(dealt), orbit))
-                return
-            block, fits = self.blocks[index], kinds[index]
-            options: Iterable[tuple[dict[str, int], int, tuple[str, ...]]]
-            if index == last:  # it takes every card left, if it may
-                rest = tuple((kind, left[kind]) for kind in order if left[kind])
-                if not all(kind in fits for kind, _ in rest):
-                    return
-                options = _sub_multisets_of(rest, len(block))
-            else:
-                allowed = tuple((kind, left[kind]) for kind in order if left[kind] and kind in fits)
-                options = _sub_multisets_of(allowed, len(block))
-            for part, ways, cards in options:
-                for slot, kind in zip(block, cards, strict=True):
-                    dealt[slot - 1] = kind
-                for kind, count in part.items():
-                    left[kind] -= count
-                deal(index + 1, orbit * ways)
-                for kind, count in part.items():
-                    left[kind] += count
-            for slot in block:
-                dealt[slot - 1] = ""
-
-        deal(0, 1)
+        slots = self.block_slots
+        counts = tuple(left[kind] for kind in order)
+        for cards, orbit in self._layouts(counts, order, banned, kinds):
+            for slot, card in zip(slots, cards, strict=True):
+                dealt[slot - 1] = card
+            if (
+                self._lists_hold(dealt)
+                and self._dawn_may_lie(dealt)
+                and (not self.fragile or self._may_move(dealt, {}))
+            ):
+                found.append((tuple(dealt), orbit))
+        for slot in slots:
+            dealt[slot - 1] = ""
         return found
+
+    def _layouts(
+        self,
+        counts: tuple[int, ...],
+        order: Sequence[str],
+        banned: frozenset[str],
+        kinds: list[frozenset[str]],
+    ) -> _Layouts:
+        """Every deal of the blocks of the cards left (their ``counts`` in ``order``),
+        each block a multiset of the cards it may hold (``kinds``, by the kinds the
+        lists that hold ``banned``) in a fixed order: the cards of the blocks' slots,
+        and the number of layouts (cached by the cards left and the kinds banned)."""
+        key = (counts, banned)
+        found = self.layout_cache.get(key)
+        if found is None:
+            left = dict(zip(order, counts, strict=True))
+            found = self.layout_cache[key] = tuple(self._lay(0, left, order, kinds))
+        return found
+
+    def _lay(
+        self, index: int, left: dict[str, int], order: Sequence[str], kinds: list[frozenset[str]]
+    ) -> Iterator[tuple[tuple[str, ...], int]]:
+        """The deals of the blocks from ``index`` on (see :meth:`_layouts`)."""
+        if index == len(self.blocks):
+            yield (), 1
+            return
+        block, fits = self.blocks[index], kinds[index]
+        if index == len(self.blocks) - 1:  # it takes every card left, if it may
+            rest = tuple((kind, left[kind]) for kind in order if left[kind])
+            if not all(kind in fits for kind, _ in rest):
+                return
+            options = _sub_multisets_of(rest, len(block))
+        else:
+            allowed = tuple((kind, left[kind]) for kind in order if left[kind] and kind in fits)
+            options = _sub_multisets_of(allowed, len(block))
+        for part, ways, cards in options:
+            for kind, count in part.items():
+                left[kind] -= count
+            for more, orbit in self._lay(index + 1, left, order, kinds):
+                yield cards + more, ways * orbit
+            for kind, count in part.items():
+                left[kind] += count
 
     # -- the night, played with its choices ----------------------------------------------
 
