@@ -1381,10 +1381,10 @@ class _Engine:
         hub, spokes = star
         total = sum(size for _, size in spokes)
         dawn = tally.dawn
-        moved = {hub, *(spoke for spoke, _ in spokes)}
-        for index, card in enumerate(now):
-            if index + 1 not in moved:
-                dawn[index][card] += weight * total
+        moved, mass = {hub, *(spoke for spoke, _ in spokes)}, weight * total
+        for slot, (sums, card) in enumerate(zip(dawn, now, strict=True), 1):
+            if slot not in moved:
+                sums[card] += mass
         kept, at_hub = now[hub - 1], dawn[hub - 1]
         for spoke, size in spokes:
             card, there = now[spoke - 1], dawn[spoke - 1]
@@ -2380,16 +2380,16 @@ class _Night:
         holding = [(kind, seats) for at, role, kind, seats in engine.lists if dealt[at - 1] == role]
         listed = {kind for kind, seats in holding if copier in seats}
         unlisted = {kind for kind, _ in holding} - listed
-        broken = self.broken
+        broken, kinds = self.broken, engine.kinds
         others = [
             seat
-            for seat in engine.seats
+            for seat, card in enumerate(dealt[: self.players], 1)
             if seat != copier
-            and listed <= {dealt[seat - 1]}
-            and dealt[seat - 1] not in unlisted
-            and engine.may_copy(copier, name, seat, dealt[seat - 1])
-            and engine.brings(
-                engine.kinds[dealt[seat - 1]], broken, copier, name, dealt=dealt, left={}
+            and listed <= {card}
+            and card not in unlisted
+            and engine.may_copy(copier, name, seat, card)
+            and (
+                not broken or engine.brings(kinds[card], broken, copier, name, dealt=dealt, left={})
             )
         ]
         if self.copier in engine.facts and engine.fact is not None:
