@@ -474,11 +474,10 @@ class _Engine:
         self.quiet: dict[tuple[Seat, str], tuple[int, int | None, bool, bool]] = {}
         self.step_cache: dict[tuple[Seat, str, bool], _Step | None] = {}
         self.plans: dict[tuple[str, ...], _Plan] = {}
+        """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.wakes: dict[Hashable, _Woken] = {}
         """What the seats that wake bring to a plan, by their cards and the copy
         (:meth:`_Night.woken`)."""
-        """A plan's shortcuts by its steps (:meth:`_Night.shape`)."""
-        """The plan of the night (:meth:`_Night.plan`) by the players' cards."""
         self.rests: dict[tuple[tuple[_Step, ...], int, int, Slot], int] = {}
         """The rests of the nights after a calm copy (:meth:`_Night.calm_rest`),
         numbered."""
@@ -492,9 +491,9 @@ class _Engine:
         self.mover_cache: dict[tuple[tuple[Slot, ...], Seat, str], tuple[str, ...]] = {}
         """The cards whose copy may move a deal's broken pairs (:meth:`_movers`)."""
         self.copy_fits: dict[tuple[Seat, Seat, str], bool] = {}
+        """Whether a copy may be made by its claim (:meth:`may_copy`)."""
         self.becomes: dict[tuple[Seat, str, str], bool] = {}
         """Whether a copying card may become a kind by its claim (:meth:`_may_become`)."""
-        """Whether a copy may be made by its claim (:meth:`may_copy`)."""
         self.robs: dict[tuple[Seat, str, tuple[Seat, str] | None], Choice | None] = {}
         """The option a robber's claim may tell truly (:meth:`honest_rob`)."""
         self.fitting: dict[frozenset[str], list[frozenset[str]]] = {}
@@ -502,6 +501,7 @@ class _Engine:
         self.layout_cache: dict[tuple[tuple[int, ...], frozenset[str]], _Layouts] = {}
         """The deals of the blocks by the cards left (:meth:`_layouts`)."""
         self.block_slots = tuple(slot for block in self.blocks for slot in block)
+        """The slots of the blocks, block by block."""
         self.first = set(self.pairs_at) | set(self.claim_at)
         """The marked slots dealt first: those that a claim or a seen card tests."""
         """A step folded into the plan (:meth:`_Night.fold`), by seat, card and lone."""
