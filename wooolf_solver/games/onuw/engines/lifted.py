@@ -1680,9 +1680,10 @@ class _Shape(NamedTuple):
 NO_SHAPE = _Shape(0, 0, 0, 0, frozenset(), 0, 0, 0)
 """The shortcuts of a night not planned yet."""
 
-_Woken = tuple[int, int, list["_Step"], tuple[tuple[int, bool, bool], ...], _Shape]
+_Woken = tuple[int, int, list["_Step"], tuple[tuple[int, bool, bool], ...], _Shape, int | None]
 """What the seats that wake bring to a plan (:meth:`_Night.woken`): a weight factor,
-a count, the steps walked, the truth and liar each folded claim gets, the shortcuts."""
+a count, the steps walked, the truth and liar each folded claim gets, the shortcuts,
+and the number of the rest of the night after a calm copy (:meth:`_Night.calm_rest`)."""
 
 
 class _Plan(NamedTuple):
@@ -1741,6 +1742,10 @@ class _Night:
         self.count = 1
         """How many nights each leaf stands for, from the steps folded into the plan."""
         self.take(NO_SHAPE)
+        self.asleep: tuple[int, tuple[tuple[int, bool, bool], ...], tuple[Seat, ...]] | None = None
+        """What the seats that do not wake bring (:meth:`sleepers`), once asked."""
+        self.rest_of: int | None = None
+        """The plan's rest after a calm copy (:meth:`calm_rest`), as :meth:`plan` left it."""
         self.spokes: _Star | None = None
         """The star being summed (:meth:`star`): its seat and the slots it swaps with."""
         self.found: list[_Leaf] = []
@@ -1810,34 +1815,23 @@ class _Night:
         """The seats that wake, with their options; the weight of the others (0: no
         night is possible). What each seat brings depends on its seat and card only
         (and, for a werewolf, whether it is alone): cached in the engine."""
-        engine, dealt = self.engine, self.dealt
-        truth = engine.truth
-        weight = 1
-        wake: list[tuple[int, Seat]] = []
-        for seat in engine.seats:
-            name = dealt[seat - 1]
-            rank = engine.rank.get(name)
-            if rank is not None:
-                if seat == self.copier and self.copy and engine.powers[self.copy[1]].at_dawn:
-                    rank = len(engine.rank)  # it looks after the night's last look
-                wake.append((rank, seat))
-                continue
-            quiet = engine.quiet.get((seat, name))
-            if quiet is None:
-                quiet = engine.quiet[seat, name] = self.sleeper(seat, name)
-            factor, number, true, liar = quiet
-            weight *= factor
-            if not weight:
-                return 0
-            if number is not None:
-                truth[number] = true
-                engine.liar[number] = liar
-        woke = tuple(seat for _, seat in sorted(wake))
-        key = (self.copy[1] if self.copy else None, tuple((seat, dealt[seat - 1]) for seat in woke))
+        engine, dealt, truth = self.engine, self.dealt, self.engine.truth
+        if self.asleep is None:
+            self.asleep = self.sleepers()
+        weight, said, woke = self.asleep
+        if not weight:
+            return 0
+        for number, true, liar in said:
+            truth[number] = true
+            engine.liar[number] = liar
+        copier, copy = self.copier, self.copy
+        if copy is not None and engine.powers[copy[1]].at_dawn:
+            woke = (*(seat for seat in woke if seat != copier), copier)  # it looks last
+        key = (copy[1] if copy else None, tuple((seat, dealt[seat - 1]) for seat in woke))
         found = engine.wakes.get(key)
         if found is None:
             found = engine.wakes[key] = self.woken(woke)
-        factor, count, steps, said, shape = found
+        factor, count, steps, said, shape, self.rest_of = found
         if not factor:
             return 0
         for number, true, liar in said:
@@ -1847,6 +1841,29 @@ class _Night:
         self.take(shape)
         return weight * factor
 
+    def sleepers(self) -> tuple[int, tuple[tuple[int, bool, bool], ...], tuple[Seat, ...]]:
+        """What the seats that do not wake bring, the same for every copy of the deal:
+        their weight factor (0: none), the truth and liar each of their claims gets,
+        and the seats that wake, in wake order (the copying card's turn first)."""
+        engine, dealt = self.engine, self.dealt
+        weight, said, wake = 1, [], []
+        for seat in engine.seats:
+            name = dealt[seat - 1]
+            rank = engine.rank.get(name)
+            if rank is not None:
+                wake.append((rank, seat))
+                continue
+            quiet = engine.quiet.get((seat, name))
+            if quiet is None:
+                quiet = engine.quiet[seat, name] = self.sleeper(seat, name)
+            factor, number, true, liar = quiet
+            weight *= factor
+            if not weight:
+                return 0, (), ()
+            if number is not None:
+                said.append((number, true, liar))
+        return weight, tuple(said), tuple(seat for _, seat in sorted(wake))
+
     def woken(self, woke: Sequence[Seat]) -> _Woken:
         """What the seats that wake bring to the plan, in wake order: the same for
         every deal whose waking seats hold the same cards (their lists too), with the
@@ -1854,22 +1871,23 @@ class _Night:
         engine, dealt = self.engine, self.dealt
         weight, count, steps = 1, 1, []
         said: list[tuple[int, bool, bool]] = []
+        none: _Woken = (0, 0, [], (), NO_SHAPE, None)
         for seat in woke:
             name = dealt[seat - 1]
             if seat == self.copier:
                 step = self.copied_step(seat, name)
                 if step is None:
-                    return 0, 0, [], (), NO_SHAPE
+                    return none
             else:
                 step, folded = self.cached_step(seat, name)
                 if step is None:
-                    return 0, 0, [], (), NO_SHAPE
+                    return none
                 factor, size, number, true, liar = folded
                 if size:
                     weight *= factor
                     count *= size
                     if not weight:
-                        return 0, 0, [], (), NO_SHAPE
+                        return none
                     if number is not None:
                         said.append((number, true, liar))
                     continue
@@ -1880,13 +1898,13 @@ class _Night:
             weight *= fixed[0]
             count *= fixed[1]
             if not weight:
-                return 0, 0, [], (), NO_SHAPE
+                return none
             number = engine.claim_number.get(seat)
             if number is not None:
                 said.append((number, engine.truth[number], engine.liar[number]))
         self.steps = steps
         self.shape()
-        return weight, count, steps, tuple(said), self.shaped
+        return weight, count, steps, tuple(said), self.shaped, self.calm_rest()
 
     def shape(self) -> None:
         """Where the walk of the plan's steps takes its shortcuts (:class:`_Shape`)."""
@@ -2463,7 +2481,7 @@ class _Night:
                 self.steps,
                 self.shaped,
                 *engine.said(),
-                self.calm_rest(weight),
+                self.rest_of if weight else None,
             )
             engine.plans[key] = plan
             engine.check_memory()
@@ -2487,7 +2505,7 @@ class _Night:
                 now[self.copy[0] - 1] = self.copy[1]
             self.walk(0, now, plan.weight * size, self.count * size)
 
-    def calm_rest(self, weight: int) -> int | None:
+    def calm_rest(self) -> int | None:
         """For a copy whose own step is folded into the plan (:meth:`fold_fixed`),
         the copying card not the viewpoint's nor its outcome asked, and whose list
         no step left reads: the number of its steps (with the closed-form swaps and
@@ -2495,8 +2513,7 @@ class _Night:
         ``None``."""
         engine, steps = self.engine, self.steps
         if (
-            not weight
-            or self.copy is None
+            self.copy is None
             or engine.copy_target is not None
             or self.copier == self.fact_seat
             or any(step[0] == self.copier for step in steps)
