@@ -521,6 +521,12 @@ class _Engine:
                 pins[seat] = (role, power.choice_of(made.claim.entry))
         return pins
 
+    def tell(self, said: Iterable[tuple[int, bool, bool]]) -> None:
+        """Set each claim's truth and whether its speaker lies, by number."""
+        for number, true, liar in said:
+            self.truth[number] = true
+            self.liar[number] = liar
+
     def said(self) -> _Said:
         """Whether each claim is true, and whether its speaker lies, as it stands."""
         return tuple(self.truth), tuple(self.liar)
@@ -653,11 +659,7 @@ class _Engine:
         holds on a slot of a broken one is listed too, with the card it holds: every
         look of a pair sees the cards as the copy left them (nothing else moves
         first), so that slot would have to show two cards, and no copy brings both."""
-        active = [
-            (other, card)
-            for seat, role, other, card in self.fragile
-            if dealt[seat - 1] == role and dealt[other - 1]
-        ]
+        active = [(other, card) for other, card in self._looked(dealt) if dealt[other - 1]]
         broken = [(other, card) for other, card in active if dealt[other - 1] != card]
         if broken:
             moved = {other for other, _ in broken}
@@ -1744,8 +1746,6 @@ class _Night:
         self.take(NO_SHAPE)
         self.asleep: tuple[int, tuple[tuple[int, bool, bool], ...], tuple[Seat, ...]] | None = None
         """What the seats that do not wake bring (:meth:`sleepers`), once asked."""
-        self.rest_of: int | None = None
-        """The plan's rest after a calm copy (:meth:`calm_rest`), as :meth:`plan` left it."""
         self.spokes: _Star | None = None
         """The star being summed (:meth:`star`): its seat and the slots it swaps with."""
         self.found: list[_Leaf] = []
@@ -1811,19 +1811,19 @@ class _Night:
             return weights.liar, true, True
         return (weights.true if true else weights.false), true, False
 
-    def plan(self) -> int:
+    def plan(self) -> tuple[int, int | None]:
         """The seats that wake, with their options; the weight of the others (0: no
-        night is possible). What each seat brings depends on its seat and card only
-        (and, for a werewolf, whether it is alone): cached in the engine."""
-        engine, dealt, truth = self.engine, self.dealt, self.engine.truth
+        night is possible) and the number of the rest after a calm copy
+        (:meth:`calm_rest`; ``None``: not one, or no night). What each seat brings
+        depends on its seat and card only (and, for a werewolf, whether it is alone):
+        cached in the engine."""
+        engine, dealt = self.engine, self.dealt
         if self.asleep is None:
             self.asleep = self.sleepers()
         weight, said, woke = self.asleep
         if not weight:
-            return 0
-        for number, true, liar in said:
-            truth[number] = true
-            engine.liar[number] = liar
+            return 0, None
+        engine.tell(said)
         copier, copy = self.copier, self.copy
         if copy is not None and engine.powers[copy[1]].at_dawn:
             woke = (*(seat for seat in woke if seat != copier), copier)  # it looks last
@@ -1831,15 +1831,13 @@ class _Night:
         found = engine.wakes.get(key)
         if found is None:
             found = engine.wakes[key] = self.woken(woke)
-        factor, count, steps, said, shape, self.rest_of = found
+        factor, count, steps, said, shape, rest = found
         if not factor:
-            return 0
-        for number, true, liar in said:
-            truth[number] = true
-            engine.liar[number] = liar
+            return 0, None
+        engine.tell(said)
         self.steps, self.count = steps, self.count * count
         self.take(shape)
-        return weight * factor
+        return weight * factor, rest
 
     def sleepers(self) -> tuple[int, tuple[tuple[int, bool, bool], ...], tuple[Seat, ...]]:
         """What the seats that do not wake bring, the same for every copy of the deal:
@@ -2358,21 +2356,19 @@ class _Night:
         pairs = tuple(other for other in self.engine.layout.seats if other != seat)
         if watcher is not None:
             mass *= steps[-1][4]
-            watched = self.dealt[watcher - 1]
             if watcher in self.engine.claim_number or watcher == self.fact_seat:
                 for option in options:
                     if watcher not in option:
                         continue
                     after = _swap(now, *option)
-                    entry = NightEntry((("now", after[watcher - 1]),))
-                    final = self.check(watcher, watched, entry, mass)
+                    final = mass * self.sees(after[watcher - 1])
                     if final:
                         self.found.append(
                             (self.dawn(after), final, count, (), 1, *engine.said(), None)
                         )
                         self.seen.append(self.current)
                 pairs = tuple(other for other in pairs if other != watcher)
-            mass = self.check(watcher, watched, NightEntry((("now", now[watcher - 1]),)), mass)
+            mass *= self.sees(now[watcher - 1])
         rest = len(pairs) * (len(pairs) - 1) // 2 + (NOTHING in options)
         if mass and rest:
             self.found.append((self.dawn(now), mass, count, pairs, rest, *engine.said(), None))
@@ -2436,7 +2432,7 @@ class _Night:
         tied: set[int] = set()
         for target, size in self.targets():
             plan = self.become(target)
-            tie = self.copy is not None and self.copy[1] != self.dealt[target - 1]
+            tie = self.tied()
             if plan.rest is None or (tie and plan.rest in tied):
                 self.night(plan, size)
                 continue
@@ -2465,6 +2461,10 @@ class _Night:
             self.current = copied
         return self.planned()
 
+    def tied(self) -> bool:
+        """Whether the copy made is tied to the card it copied (:class:`Labels`)."""
+        return self.copy is not None and self.copy[1] != self.dealt[self.copy[0] - 1]
+
     def planned(self) -> _Plan:
         """The plan of the night (made once by the players' cards and the role
         copied), loaded: its steps, count and the claims' truth it sets."""
@@ -2474,14 +2474,14 @@ class _Night:
             key += (self.copy[1],)
         plan = engine.plans.get(key)
         if plan is None:
-            weight = self.plan()
+            weight, rest = self.plan()
             plan = _Plan(
                 weight,
                 self.count,
                 self.steps,
                 self.shaped,
                 *engine.said(),
-                self.rest_of if weight else None,
+                rest,
             )
             engine.plans[key] = plan
             engine.check_memory()
@@ -2546,7 +2546,7 @@ class _Night:
             plan = self.become(target)
             assert self.copy is not None
             copied = self.copy[1]
-            if copied != self.dealt[target - 1]:
+            if self.tied():
                 tie = (target, copied)
             plans.append(({card: copied}, size, plan))
         start = list(self.dealt)
