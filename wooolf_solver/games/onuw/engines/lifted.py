@@ -117,8 +117,6 @@ from ..win import wins as dawn_wins
 OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
 """The powers whose choice moves no card: lumped when nothing observes it."""
 
-EMPTY = NightEntry()
-
 EMPTY_LEFT: Mapping[str, int] = MappingProxyType({})
 """No card left to deal."""
 
@@ -311,6 +309,10 @@ def _spread(leaf: _Leaf) -> Iterator[_Leaf]:
 _Layouts = tuple[tuple[tuple[str, ...], int], ...]
 """The deals of the blocks: each the cards of the blocks' slots, and its layouts."""
 
+_Items = tuple[tuple[str, EntryValue], ...]
+"""What a seat did and saw at night: a :class:`~.night.NightEntry`'s items (the walk
+makes no entry objects)."""
+
 _Said = tuple[tuple[bool, ...], tuple[bool, ...]]
 """Whether each claim is true, and whether its speaker lies (:meth:`_Engine.said`)."""
 
@@ -484,6 +486,10 @@ class _Engine:
         self.judged: dict[tuple[Seat, str, Hashable], tuple[int, bool, bool | None]] = {}
         """A claim's verdict by its seat, card and night (:meth:`_Night.judge`)."""
         self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
+        self.looks: dict[Hashable, tuple[int, int | None, bool, bool | None]] = {}
+        """The last look's verdict by the watcher, its card, its copy and the card seen:
+        its factor, and its claim's number, truth and whether its speaker lies
+        (:meth:`_Night.sees`)."""
         self.copy_told = frozenset(
             claim.seat for claim in self.knowledge.claims if claim.entry.get("copied") is not None
         )
@@ -1753,21 +1759,22 @@ class _Night:
         self.seen: list[str] = []
         """What the viewpoint saw in each night found (with a partial fact)."""
 
-    def check(self, seat: Seat, name: str, entry: NightEntry, mass: int) -> int:
-        """The weight once ``seat``'s night is known (0: impossible); sets its truth."""
+    def check(self, seat: Seat, name: str, entry: _Items, mass: int) -> int:
+        """The weight once ``seat``'s night is known (its entry's items; 0: impossible);
+        sets its truth."""
         engine = self.engine
         fact = engine.fact
         if seat == self.fact_seat and fact is not None:
             if engine.partial:
-                if not fact.entry.agrees_with(entry):
+                if not fact.entry.agrees_with(NightEntry(entry)):
                     return 0
-                self.current = outcome_of(entry)
-            elif entry != fact.entry:
+                self.current = outcome_of(NightEntry(entry))
+            elif entry != fact.entry.items:
                 return 0
         number = engine.claim_number.get(seat)
         if number is None:
             return mass
-        key = (seat, name, entry.items)  # the entry's items: hashed without a call
+        key = (seat, name, entry)
         judged = engine.judged.get(key)
         if judged is None:
             judged = self.judge(seat, number, name, entry)
@@ -1780,7 +1787,7 @@ class _Night:
         return mass * factor
 
     def judge(
-        self, seat: Seat, number: int, name: str, entry: NightEntry
+        self, seat: Seat, number: int, name: str, entry: _Items
     ) -> tuple[int, bool, bool | None]:
         """A claim's factor once its seat's card and night are known, whether it is
         true, and whether its speaker lies (``None``: a claim told, not observed)."""
@@ -1788,7 +1795,7 @@ class _Night:
         claim = engine.knowledge.claims[number]
         told = claim.entry.items
         if told:
-            real = dict(entry.items)
+            real = dict(entry)
             true = name == claim.role and all(real.get(k) == v for k, v in told)
         else:
             true = name == claim.role
@@ -1797,7 +1804,7 @@ class _Night:
         kind = engine.kinds[name]
         if kind in {"robber", "insomniac"}:
             believed = name
-            for key, value in entry.items:
+            for key, value in entry:
                 if key in {"got", "now"}:
                     believed = str(value)
         elif engine.fixed_belief[name]:
@@ -1805,7 +1812,7 @@ class _Night:
         elif seat == self.copier and self.copy and engine.fixed_belief[self.copy[1]]:
             believed = self.copy[1]  # a copy of a card that believes what it was dealt
         else:
-            believed = engine.believes[name](seat, entry, name)
+            believed = engine.believes[name](seat, NightEntry(entry), name)
         weights = engine.weights[seat]
         if engine.team_of[believed] != "village":
             return weights.liar, true, True
@@ -2066,7 +2073,7 @@ class _Night:
             or not engine.fixed_belief[name]
         ):
             return 0, 0, None, False, False
-        factor = self.check(seat, name, EMPTY, per * len(options))
+        factor = self.check(seat, name, (), per * len(options))
         number = engine.claim_number.get(seat)
         if number is None:
             return factor, len(options), None, False, False
@@ -2102,7 +2109,7 @@ class _Night:
         engine, fact = self.engine, self.engine.fact
         if seat == self.fact_seat and fact is not None and (fact.entry.items or fact.choice):
             return 0, None, False, False
-        factor = self.check(seat, name, EMPTY, 1 if seat in engine.facts else engine.scale)
+        factor = self.check(seat, name, (), 1 if seat in engine.facts else engine.scale)
         number = engine.claim_number.get(seat)
         if number is None:
             return factor, None, False, False
@@ -2123,54 +2130,54 @@ class _Night:
 
     def act(
         self, seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
-    ) -> tuple[list[str], NightEntry]:
+    ) -> tuple[list[str], _Items]:
         """Play one choice: the cards after it (``now`` itself if none moved) and what
-        the seat did and saw (as :meth:`~.night.Power.perform`; a copying card's
-        entry starts with the seat it copied and the card it saw)."""
+        the seat did and saw (the items of :meth:`~.night.Power.perform`'s entry; a
+        copying card's start with the seat it copied and the card it saw)."""
         if seat != self.copier or self.copy is None:
             return self.perform(seat, name, kind, choice, now)
         target, copied = self.copy
         after, entry = self.perform(seat, copied, kind, choice, now)
-        return after, NightEntry((("copied", ((target, copied),)), *entry.items))
+        return after, (("copied", ((target, copied),)), *entry)
 
     def perform(
         self, seat: Seat, name: str, kind: str, choice: Choice, now: list[str]
-    ) -> tuple[list[str], NightEntry]:
+    ) -> tuple[list[str], _Items]:
         """Play one choice of a seat playing ``name`` (see :meth:`act`)."""
         if kind in {"robber", "swap"}:
             if not choice:
-                return now, EMPTY
+                return now, ()
             after = list(now)
             first, second = (seat, choice[0]) if kind == "robber" else choice
             after[first - 1], after[second - 1] = after[second - 1], after[first - 1]
             if kind == "robber":
-                return after, NightEntry((("robbed", choice[0]), ("got", after[seat - 1])))
-            return after, NightEntry((("swapped", choice),))
+                return after, (("robbed", choice[0]), ("got", after[seat - 1]))
+            return after, (("swapped", choice),)
         if kind == "seer":
             if not choice:
-                return now, EMPTY
+                return now, ()
             seen = tuple((slot, now[slot - 1]) for slot in choice)
-            return now, NightEntry((("saw" if choice[0] <= self.players else "centre", seen),))
+            return now, (("saw" if choice[0] <= self.players else "centre", seen),)
         if kind == "wolf":
             wolves = ("wolves", self.lists[name])
             if not choice:
-                return now, NightEntry((wolves,))
-            return now, NightEntry((wolves, ("centre", ((choice[0], now[choice[0] - 1]),))))
+                return now, (wolves,)
+            return now, (wolves, ("centre", ((choice[0], now[choice[0] - 1]),)))
         if kind == "minion":
-            return now, NightEntry((("wolves", self.lists.get("werewolf", ())),))
+            return now, (("wolves", self.lists.get("werewolf", ())),)
         if kind == "mason":
-            return now, NightEntry((("masons", self.lists[name]),))
+            return now, (("masons", self.lists[name]),)
         if kind == "insomniac":
-            return now, NightEntry((("now", now[seat - 1]),))
+            return now, (("now", now[seat - 1]),)
         if kind == "drunk":
             if not choice:
-                return now, EMPTY
+                return now, ()
             after = list(now)
             after[seat - 1], after[choice[0] - 1] = after[choice[0] - 1], after[seat - 1]
-            return after, NightEntry((("took", choice[0]),))
+            return after, (("took", choice[0]),)
         after = list(now)
         state = NightState(self.engine.layout, self.dealt, after)
-        return after, self.engine.powers[name].perform(seat, choice, state)
+        return after, self.engine.powers[name].perform(seat, choice, state).items
 
     def key(self, slot: Slot) -> tuple[Any, ...]:
         """What tells ``slot`` apart for the options still to come."""
@@ -2309,12 +2316,32 @@ class _Night:
         return self.sees(now[self.trace - 1])
 
     def sees(self, card: str) -> int:
-        """The verdict of the last look (:meth:`settle`) if it sees ``card``: its factor."""
+        """The verdict of the last look (:meth:`settle`) if it sees ``card``: its factor
+        (its claim's truth set), by the watcher, its card, its copy and the card seen
+        (cached in the engine but for the viewpoint's look, which :meth:`check`
+        records)."""
         watcher, watched = self.steps[-1][:2]
+        engine = self.engine
+        copy = self.copy if watcher == self.copier else None
+        key = (watcher, watched, copy, card)
+        known = engine.looks.get(key)
+        if known is not None:
+            factor, number, true, liar = known
+            if number is not None:
+                engine.truth[number] = true
+                if liar is not None:
+                    engine.liar[number] = liar
+            return factor
         seen: tuple[tuple[str, EntryValue], ...] = (("now", card),)
-        if watcher == self.copier and self.copy is not None:  # as :meth:`act` writes it
-            seen = (("copied", (self.copy,)), *seen)
-        return self.check(watcher, watched, NightEntry(seen), 1)
+        if copy is not None:  # as :meth:`act` writes it
+            seen = (("copied", (copy,)), *seen)
+        factor = self.check(watcher, watched, seen, 1)
+        number = engine.claim_number.get(watcher)
+        judged = engine.judged.get((watcher, watched, seen))
+        if watcher != self.fact_seat and (number is None or judged is not None):
+            true, liar = (False, None) if judged is None else judged[1:]
+            engine.looks[key] = (factor, number, true, liar)
+        return factor
 
     def star(self, index: int, now: list[str], weight: int, count: int) -> None:
         """A robber's or drunk's options (:meth:`star_step`) that swap its seat with a
@@ -2349,7 +2376,7 @@ class _Night:
         played one by one; the others are one leaf."""
         steps, engine = self.steps, self.engine
         seat, name, _, options, per, _ = steps[index]
-        mass = self.check(seat, name, EMPTY, weight * per)
+        mass = self.check(seat, name, (), weight * per)
         if not mass:
             return
         watcher = steps[-1][0] if index < len(steps) - 1 else None
