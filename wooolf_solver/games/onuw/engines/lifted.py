@@ -1311,14 +1311,19 @@ class _Engine:
                 deal_mass += mass
                 by_truth[truth] = by_truth.get(truth, 0) + mass
                 if pairs:
-                    self._add_swaps(tally, now, weight, pairs=pairs, options=options, wolves=wolves)
+                    self._add_swaps(
+                        tally, now, dealt, weight, pairs=pairs, options=options, wolves=wolves
+                    )
                 elif star is not None:
-                    self._add_star(tally, now, weight, star)
+                    self._add_star(tally, now, dealt, weight, star)
                 else:
-                    self._add_world(tally, now, mass, wolves)
+                    self._add_world(tally, now, dealt, mass, wolves)
             if deal_mass:
                 for index, card in enumerate(dealt):
                     tally.dealt[index][card] += deal_mass
+        for moves, cards in zip(tally.dawn, tally.dealt, strict=True):
+            for card, mass in cards.items():  # the dawn: the deals' cards, then the moves
+                moves[card] += mass
         for truth, mass in by_truth.items():
             for number, true in enumerate(truth):
                 if not true:
@@ -1383,28 +1388,35 @@ class _Engine:
                 total += size * self._unwolfed(cards)
         return total
 
-    def _add_star(self, tally: _Tally, now: list[str], weight: int, star: _Star) -> None:
+    @staticmethod
+    def _add_moves(tally: _Tally, now: Sequence[str], dealt: Sequence[str], mass: int) -> None:
+        """A night's dawn into the dawn cards, ``mass`` times, as it differs from the
+        deal's cards (those are added once per run, from the dealt cards' sums)."""
+        for sums, card, held in zip(tally.dawn, now, dealt, strict=True):
+            if card != held:
+                sums[card] += mass
+                sums[held] -= mass
+
+    def _add_star(
+        self, tally: _Tally, now: list[str], dealt: Sequence[str], weight: int, star: _Star
+    ) -> None:
         """A star's dawns into the dawn cards (no viewpoint: no ``win_if``): each spoke
         swaps its card with the hub's, ``weight`` times its size."""
         hub, spokes = star
-        total = sum(size for _, size in spokes)
-        dawn = tally.dawn
-        moved, mass = {hub, *(spoke for spoke, _ in spokes)}, weight * total
-        for slot, (sums, card) in enumerate(zip(dawn, now, strict=True), 1):
-            if slot not in moved:
-                sums[card] += mass
-        kept, at_hub = now[hub - 1], dawn[hub - 1]
+        self._add_moves(tally, now, dealt, weight * sum(size for _, size in spokes))
+        kept, at_hub = now[hub - 1], tally.dawn[hub - 1]
         for spoke, size in spokes:
-            card, there = now[spoke - 1], dawn[spoke - 1]
-            at_hub[card] += weight * size
-            there[kept] += weight * size
-            if total > size:
-                there[card] += weight * (total - size)
+            card, there, mass = now[spoke - 1], tally.dawn[spoke - 1], weight * size
+            at_hub[card] += mass
+            at_hub[kept] -= mass
+            there[kept] += mass
+            there[card] -= mass
 
-    def _add_world(self, tally: _Tally, now: list[str], mass: int, wolves: bool) -> None:
+    def _add_world(
+        self, tally: _Tally, now: list[str], dealt: Sequence[str], mass: int, wolves: bool
+    ) -> None:
         """One night's dawn into the dawn cards and ``win_if``."""
-        for sums, card in zip(tally.dawn, now, strict=True):
-            sums[card] += mass
+        self._add_moves(tally, now, dealt, mass)
         viewpoint = self.knowledge.viewpoint
         if viewpoint is not None and self.listed:
             for dies in self._listed_wins(now, viewpoint):
@@ -1443,6 +1455,7 @@ class _Engine:
         self,
         tally: _Tally,
         now: list[str],
+        dealt: Sequence[str],
         weight: int,
         *,
         pairs: tuple[Seat, ...],
@@ -1457,21 +1470,19 @@ class _Engine:
         if self.shots or self.listed:  # a hunter's chain: each swap's night one by one
             rest = options - comb(len(pairs), 2)
             for after in _pair_swaps(now, pairs):
-                self._add_world(tally, after, weight, wolves)
+                self._add_world(tally, after, dealt, weight, wolves)
             if rest:
-                self._add_world(tally, now, weight * rest, wolves)
+                self._add_world(tally, now, dealt, weight * rest, wolves)
             return
         inside = set(pairs)
         held: dict[str, int] = {}
         for seat in pairs:
             held[now[seat - 1]] = held.get(now[seat - 1], 0) + 1
         alone = options - (len(pairs) - 1)
-        for index, card in enumerate(now):
-            sums = tally.dawn[index]
-            if index + 1 not in inside:
-                sums[card] += weight * options
-                continue
-            sums[card] += weight * alone
+        self._add_moves(tally, now, dealt, weight * options)
+        for seat in pairs:  # its card in ``alone`` options of ``options``, another's in one
+            card, sums = now[seat - 1], tally.dawn[seat - 1]
+            sums[card] -= weight * (options - alone)
             for other, copies in held.items():
                 given = copies - (other == card)
                 if given:
