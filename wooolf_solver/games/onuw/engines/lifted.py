@@ -1007,7 +1007,9 @@ class _Engine:
         skip: str = "",
     ) -> Iterator[tuple[tuple[str, ...], int]]:
         """The deals of the ``unknown`` marked slots (the others dealt), each with every
-        deal of the blocks; the card ``skip`` is left to the blocks."""
+        deal of the blocks; the card ``skip`` is left to the blocks. A card is taken back
+        as soon as an insomniac that must lie can no longer end the night off the
+        village team (:meth:`_dawn_may_lie`)."""
         if not unknown:
             yield from self._block_deals(dealt, left, order)
             return
@@ -1048,6 +1050,8 @@ class _Engine:
             for at, _ in hits[role]:
                 supply[at] -= 1
             taken.append(role)
+            if not self._dawn_may_lie(dealt, left):
+                continue  # taken back at once
             if depth + 1 < len(unknown):
                 trials.append(iter(kinds[depth + 1]))
             else:
