@@ -486,10 +486,9 @@ class _Engine:
         self.judged: dict[tuple[Seat, str, Hashable], tuple[int, bool, bool | None]] = {}
         """A claim's verdict by its seat, card and night (:meth:`_Night.judge`)."""
         self.folds: dict[tuple[Seat, str, bool], tuple[int, int, int | None, bool, bool]] = {}
-        self.looks: dict[Hashable, tuple[int, int | None, bool, bool | None]] = {}
-        """The last look's verdict by the watcher, its card, its copy and the card seen:
-        its factor, and its claim's number, truth and whether its speaker lies
-        (:meth:`_Night.sees`)."""
+        self.looks: dict[Hashable, tuple[int, bool, bool | None]] = {}
+        """The verdict of the last look's claim by the watcher, its card, its copy and
+        the card seen (:meth:`_Night.sees`)."""
         self.copy_told = frozenset(
             claim.seat for claim in self.knowledge.claims if claim.entry.get("copied") is not None
         )
@@ -532,6 +531,15 @@ class _Engine:
         for number, true, liar in said:
             self.truth[number] = true
             self.liar[number] = liar
+
+    def note(self, number: int, judged: tuple[int, bool, bool | None]) -> int:
+        """Set a claim's truth, and whether its speaker lies if that is observed, from
+        its verdict (:meth:`_Night.judge`); its factor."""
+        factor, true, liar = judged
+        self.truth[number] = true
+        if liar is not None:
+            self.liar[number] = liar
+        return factor
 
     def said(self) -> _Said:
         """Whether each claim is true, and whether its speaker lies, as it stands."""
@@ -1795,11 +1803,7 @@ class _Night:
             judged = self.judge(seat, number, name, entry)
             if engine.kinds[name] != "generic":  # a generic power's entry may not hash
                 engine.judged[key] = judged
-        factor, true, liar = judged
-        engine.truth[number] = true
-        if liar is not None:
-            engine.liar[number] = liar
-        return mass * factor
+        return mass * engine.note(number, judged)
 
     def judge(
         self, seat: Seat, number: int, name: str, entry: _Items
@@ -2331,31 +2335,25 @@ class _Night:
         return self.sees(now[self.trace - 1])
 
     def sees(self, card: str) -> int:
-        """The verdict of the last look (:meth:`settle`) if it sees ``card``: its factor
-        (its claim's truth set), by the watcher, its card, its copy and the card seen
-        (cached in the engine but for the viewpoint's look, which :meth:`check`
-        records)."""
+        """The verdict of the last look (:meth:`settle`) if it sees ``card``: its factor,
+        its claim's truth set. The claim's verdict is cached by the watcher, its card,
+        its copy and the card seen (not the viewpoint's look: :meth:`check` records
+        what it sees)."""
         watcher, watched = self.steps[-1][:2]
         engine = self.engine
         copy = self.copy if watcher == self.copier else None
         key = (watcher, watched, copy, card)
-        known = engine.looks.get(key)
-        if known is not None:
-            factor, number, true, liar = known
-            if number is not None:
-                engine.truth[number] = true
-                if liar is not None:
-                    engine.liar[number] = liar
-            return factor
-        seen: tuple[tuple[str, EntryValue], ...] = (("now", card),)
+        number = engine.claim_number.get(watcher)
+        judged = engine.looks.get(key)
+        if judged is not None and number is not None:
+            return engine.note(number, judged)
+        seen: _Items = (("now", card),)
         if copy is not None:  # as :meth:`act` writes it
             seen = (("copied", (copy,)), *seen)
         factor = self.check(watcher, watched, seen, 1)
-        number = engine.claim_number.get(watcher)
         judged = engine.judged.get((watcher, watched, seen))
-        if watcher != self.fact_seat and (number is None or judged is not None):
-            true, liar = (False, None) if judged is None else judged[1:]
-            engine.looks[key] = (factor, number, true, liar)
+        if judged is not None and watcher != self.fact_seat:
+            engine.looks[key] = judged
         return factor
 
     def star(self, index: int, now: list[str], weight: int, count: int) -> None:
