@@ -1230,21 +1230,37 @@ class _Engine:
 
     def may_copy(self, seat: Seat, name: str, target: Seat, copied: str) -> bool:
         """Whether the copying card ``name`` at ``seat`` may copy ``copied`` at
-        ``target`` by its own claim (cached): one that must be true, as when it then
+        ``target`` by what is known of its night and by its own claim (cached): the
+        viewpoint's night names the seat it copied and the card it saw there, a copy
+        hint the seat (:attr:`copy_target`); a claim that must be true, as when it then
         believes it holds that village card, claims ``name`` and names that copy if
         it names one (else the night weighs 0 at its first step)."""
         key = (seat, target, copied)
         known = self.copy_fits.get(key)
         if known is None:
             made = self.claim_at.get(seat)
-            known = True
+            known = self._night_allows(seat, target, copied)
             if made is not None and seat in self.prunes:
                 believed = self.fixed_belief[copied] and self.team_of[copied] == "village"
                 if believed or seat in self.certain:
                     told = made.claim.entry.get("copied")
-                    known = made.claim.role == name and told in (None, ((target, copied),))
+                    known = (
+                        known and made.claim.role == name and told in (None, ((target, copied),))
+                    )
             self.copy_fits[key] = known
         return known
+
+    def _night_allows(self, seat: Seat, target: Seat, copied: str) -> bool:
+        """Whether what is known of the copying seat's night allows the copy of
+        ``copied`` at ``target`` (see :meth:`may_copy`). Neither is a class card: with a
+        viewpoint no class forms (:mod:`.unseen`)."""
+        if self.copy_target is not None and target != self.copy_target:
+            return False
+        fact = self.fact
+        if fact is None or seat not in self.facts:
+            return True
+        told = fact.entry.get("copied")
+        return (target,) == fact.choice[:1] and told in (None, ((target, copied),))
 
     def honest_rob(self, seat: Seat, name: str, copy: tuple[Seat, str] | None) -> Choice | None:
         """The one option a robber's claim may tell truly, holding ``name`` (with the
@@ -2446,10 +2462,6 @@ class _Night:
                 not broken or engine.brings(kinds[card], broken, copier, name, dealt=dealt, left={})
             )
         ]
-        if self.copier in engine.facts and engine.fact is not None:
-            others = [seat for seat in others if (seat,) == engine.fact.choice[:1]]
-        if engine.copy_target is not None:
-            others = [seat for seat in others if seat == engine.copy_target]
         # the seat copied matters only to what names it: the copier's own night or claim
         named = copier in (self.fact_seat, *engine.facts) or copier in engine.copy_told
         grouped: dict[tuple[Any, ...], list[Seat]] = {}
