@@ -1019,7 +1019,8 @@ class _Engine:
         as soon as an insomniac that must lie can no longer end the night off the
         village team (:meth:`_dawn_may_lie`)."""
         if not unknown:
-            yield from self._block_deals(dealt, left, order)
+            if self._dawn_may_lie(dealt, left):
+                yield from self._block_deals(dealt, left, order)
             return
         fits = [
             frozenset(kind for kind in left if self._allowed(block[0], kind))
@@ -1082,10 +1083,9 @@ class _Engine:
         """Every deal of the blocks, the marked slots dealt (``dealt``, the cards
         ``left``): each block a multiset of the cards left that it may hold, in a
         fixed order, and the number of its layouts. A list of wolves or masons that
-        holds names every player of that kind, all marked: no seat of a block holds it."""
-        if (self.fragile and not self._may_move(dealt, left)) or not self._dawn_may_lie(
-            dealt, left
-        ):
+        holds names every player of that kind, all marked: no seat of a block holds it.
+        The insomniac that must lie was tested as the marked slots were dealt."""
+        if self.fragile and not self._may_move(dealt, left):
             return []
         banned = frozenset(kind for at, role, kind, *_ in self.list_checks if dealt[at] == role)
         kinds = self.fitting.get(banned)
@@ -1349,9 +1349,9 @@ class _Engine:
             if deal_mass:
                 for index, card in enumerate(dealt):
                     tally.dealt[index][card] += deal_mass
-        for moves, cards in zip(tally.dawn, tally.dealt, strict=True):
-            for card, mass in cards.items():  # the dawn: the deals' cards, then the moves
-                moves[card] += mass
+        for dawn, dealt_sums in zip(tally.dawn, tally.dealt, strict=True):
+            for card, mass in dealt_sums.items():  # the dawn: the deals' cards, then the moves
+                dawn[card] += mass
         for truth, mass in by_truth.items():
             for number, true in enumerate(truth):
                 if not true:
