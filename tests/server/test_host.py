@@ -173,7 +173,7 @@ def test_every_new_route_refuses_a_huge_body_at_once(client: TestClient, action:
     answer = client.post(url, content=huge, headers=headers)
     assert answer.status_code == 413 and len(answer.content) < 200
     assert answer.json()["error"] == f"body: longer than {Limits().body} bytes"
-    assert time.monotonic() - start < 2
+    assert time.monotonic() - start < Limits().body_seconds / 2  # refused, not read to the deadline
     join = client.post(
         f"/api/tables/{seats.table}/seats/1/act",
         json={"join": {"name": "E" * 5000}},
@@ -223,6 +223,8 @@ def test_a_huge_body_to_a_host_route_stalls_no_table(tmp_path: Path) -> None:
             slowest = max(slowest, time.monotonic() - start)
         for thread in uploads:
             thread.join()
-        assert slowest < 1.0
+        # A table stalled by the uploads would answer only at the body's deadline; a loaded
+        # machine may be slow, so the bound is half that deadline rather than a fixed second.
+        assert slowest < Limits().body_seconds / 2
         assert all(answer.startswith(b"HTTP/1.1 413") for answer in answers), answers
         assert seats.view(1)["phase"] == "lobby"
