@@ -86,6 +86,22 @@ def percent(probability: float) -> str:
     return f"{probability:.1%}"
 
 
+def whole_percent(probability: float) -> str:
+    """A probability that is neither 0 nor 1, in whole percent without the sign (a narrow
+    table's cell, its heading saying "percent"); never shown as 0 or 100.
+
+    >>> whole_percent(0.5230769), whole_percent(0.995), whole_percent(0.005), whole_percent(0.013)
+    ('52', '>99', '1', '1')
+    >>> whole_percent(0.9949), whole_percent(0.0049)
+    ('99', '<1')
+    """
+    if probability >= 0.995:
+        return ">99"
+    if probability < 0.005:
+        return "<1"
+    return str(min(99, max(1, round(probability * 100))))
+
+
 def exact_percent(probability: float | None) -> str:
     """A chance that may be exactly 0 or 1 (a review's): ``0%`` and ``100%`` only when
     exact, ``?`` when unknown, a whole number without ``.0``.

@@ -7,7 +7,7 @@ module is imported only then.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -18,8 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import reasons_render
+from ...core.fitted import Fitted, short_names
 from ...core.speech import speech_words
-from ...core.words import exact_percent, percent, plural, seats_in_words
+from ...core.words import exact_percent, percent, plural, seats_in_words, whole_percent
 from ...lab.calibration import calibration_rows
 from ...lab.stats import Proportion, interval_text
 from .explain import TERMS
@@ -65,13 +66,13 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
     return Pretty(result)
 
 
-def chance(p: Fraction) -> Text:
-    """A cell: ✓ when certain, · when impossible, otherwise a percentage."""
+def chance(p: Fraction, shown: Callable[[float], str] = percent) -> Text:
+    """A cell: ✓ when certain, · when impossible, otherwise the chance as ``shown``."""
     if p == 1:
         return Text("✓", style="bold green")
     if p == 0:
         return Text("·", style="dim")
-    return Text(percent(float(p)))
+    return Text(shown(float(p)))
 
 
 def slot_label(record: DealRecord, slot: int) -> str:
@@ -119,21 +120,10 @@ def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType
     parts: list[RenderableType] = [title_line(record), speech_line(record), viewpoint_line(record)]
     for number, claim in enumerate(record.claims, 1):
         parts.append(Text(f"Claim {number}: {claim_words(layout, claim)}."))
-    table = Table(
-        title="Dawn: the chance of each card in each slot",
-        caption="✓ certain   · impossible",
-        title_justify="left",
-        caption_justify="left",
-        box=box.SIMPLE_HEAD,
-    )
-    table.add_column("slot", no_wrap=True)
-    for name in roles:
-        table.add_column(name, justify="right", overflow="fold")
-    for slot in layout.slots:
-        dawn = posterior.dawn[slot]
-        cells = [chance(dawn.get(name, Fraction(0))) for name in roles]
-        table.add_row(slot_label(record, slot), *cells)
-    parts += ["", table]
+    parts += [
+        "",
+        Fitted(dawn_table(record, posterior, roles), narrow_dawn_table(record, posterior, roles)),
+    ]
     seats = Table(
         title="Seats: team at dawn, lying"
         + (", and your chance to win if that seat dies" if posterior.win_if is not None else ""),
@@ -172,6 +162,50 @@ def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType
         Text(f"{plural(posterior.worlds, 'world')} (deal × night choices) fit the record.")
     )
     return Group(*parts)
+
+
+def dawn_table(record: DealRecord, posterior: OnuwPosterior, roles: list[str]) -> Table:
+    """The chance of each card in each slot, one column a role, in tenths of a percent."""
+    table = Table(
+        title="Dawn: the chance of each card in each slot",
+        caption="✓ certain   · impossible",
+        title_justify="left",
+        caption_justify="left",
+        box=box.SIMPLE_HEAD,
+    )
+    table.add_column("slot", no_wrap=True)
+    for name in roles:
+        table.add_column(name, justify="right", overflow="fold")
+    for slot in record.layout.slots:
+        dawn = posterior.dawn[slot]
+        table.add_row(
+            slot_label(record, slot), *(chance(dawn.get(name, Fraction(0))) for name in roles)
+        )
+    return table
+
+
+def narrow_dawn_table(record: DealRecord, posterior: OnuwPosterior, roles: list[str]) -> Table:
+    """:func:`dawn_table` for a terminal too narrow for it: whole percents without the
+    sign, each role by its first letters (the box's twelve roles fit 80 columns)."""
+    short = short_names(roles)
+    table = Table(
+        title="Dawn: the chance of each card in each slot, in percent",
+        caption="✓ certain   · impossible   <1 under one percent   (exact: --json)",
+        title_justify="left",
+        caption_justify="left",
+        box=box.SIMPLE_HEAD,
+        collapse_padding=True,
+    )
+    table.add_column("slot", no_wrap=True)
+    for name in roles:
+        table.add_column(short[name], justify="right", no_wrap=True)
+    for slot in record.layout.slots:
+        dawn = posterior.dawn[slot]
+        table.add_row(
+            slot_label(record, slot),
+            *(chance(dawn.get(name, Fraction(0)), whole_percent) for name in roles),
+        )
+    return table
 
 
 def render_hint(record: DealRecord, advice: NightHint, top: int = SHOWN_OPTIONS) -> RenderableType:

@@ -1,0 +1,57 @@
+"""A renderable that is shown wide when the terminal has room, else in its narrow form.
+
+A table of many columns (ONUW's dawn table has one per role: twelve with the whole box)
+wraps every cell on an 80-column terminal; its narrow form says the same in fewer
+characters. Which form is shown is decided at print time, by the console's width.
+
+>>> from rich.console import Console
+>>> from rich.text import Text
+>>> fitted = Fitted(Text("a wide form of the answer"), Text("narrow"))
+>>> Console(width=40).print(fitted)
+a wide form of the answer
+>>> Console(width=20).print(fitted)
+narrow
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
+
+UNBOUNDED = 100_000
+"""The width a form is measured in: wide enough for any table's natural width."""
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """``wide`` when its natural width fits the console, else ``narrow``."""
+
+    wide: RenderableType
+    narrow: RenderableType
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        unbounded = options.update_width(UNBOUNDED)
+        width = Measurement.get(console, unbounded, self.wide).maximum
+        yield self.wide if width <= options.max_width else self.narrow
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        narrow = Measurement.get(console, options, self.narrow)
+        wide = Measurement.get(console, options, self.wide)
+        return Measurement(min(narrow.minimum, wide.minimum), max(narrow.maximum, wide.maximum))
+
+
+def short_names(names: list[str], least: int = 4) -> dict[str, str]:
+    """Each name cut to the shortest prefix of at least ``least`` letters that no other
+    name shares (a narrow table's column headings).
+
+    >>> short_names(["werewolf", "seer", "troublemaker", "tanner", "tan"])
+    {'werewolf': 'were', 'seer': 'seer', 'troublemaker': 'trou', 'tanner': 'tann', 'tan': 'tan'}
+    >>> short_names(["minion", "mint"])
+    {'minion': 'mini', 'mint': 'mint'}
+    """
+    length = least
+    while len({name[:length] for name in names}) < len(set(names)):
+        length += 1
+    return {name: name[:length] for name in names}
