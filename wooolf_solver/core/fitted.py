@@ -1,8 +1,8 @@
 """A renderable that is shown wide when the terminal has room, else in its narrow form.
 
-A table of many columns (ONUW's dawn table has one per role: twelve with the whole box)
-wraps every cell on an 80-column terminal; its narrow form says the same in fewer
-characters. Which form is shown is decided at print time, by the console's width.
+A table of many columns (one a role, a dozen roles) wraps every cell on an 80-column
+terminal; its narrow form says the same in fewer characters. Which form is shown is
+decided at print time, by the console's width.
 
 >>> from rich.console import Console
 >>> from rich.text import Text
@@ -43,15 +43,18 @@ class Fitted:
 
 
 def short_names(names: list[str], least: int = 4) -> dict[str, str]:
-    """Each name cut to the shortest prefix of at least ``least`` letters that no other
-    name shares (a narrow table's column headings).
+    """Each name cut to its shortest prefix of at least ``least`` letters that tells it
+    from every other name (a narrow table's column headings).
 
-    >>> short_names(["werewolf", "seer", "troublemaker", "tanner", "tan"])
-    {'werewolf': 'were', 'seer': 'seer', 'troublemaker': 'trou', 'tanner': 'tann', 'tan': 'tan'}
-    >>> short_names(["minion", "mint"])
-    {'minion': 'mini', 'mint': 'mint'}
+    >>> short_names(["lighthouse", "letterbox", "letters", "let"])
+    {'lighthouse': 'ligh', 'letterbox': 'letterb', 'letters': 'letters', 'let': 'let'}
     """
-    length = least
-    while len({name[:length] for name in names}) < len(set(names)):
-        length += 1
-    return {name: name[:length] for name in names}
+
+    def short(name: str) -> str:
+        others = [other for other in names if other != name]
+        length = least
+        while length < len(name) and any(o[:length] == name[:length] for o in others):
+            length += 1
+        return name[:length]
+
+    return {name: short(name) for name in names}
