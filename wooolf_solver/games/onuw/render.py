@@ -122,7 +122,9 @@ def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType
         parts.append(Text(f"Claim {number}: {claim_words(layout, claim)}."))
     parts += [
         "",
-        Fitted(dawn_table(record, posterior, roles), narrow_dawn_table(record, posterior, roles)),
+        Fitted(
+            dawn_table(record, posterior, roles), dawn_table(record, posterior, roles, narrow=True)
+        ),
     ]
     seats = Table(
         title="Seats: team at dawn, lying"
@@ -164,47 +166,30 @@ def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType
     return Group(*parts)
 
 
-def dawn_table(record: DealRecord, posterior: OnuwPosterior, roles: list[str]) -> Table:
-    """The chance of each card in each slot, one column a role, in tenths of a percent."""
+def dawn_table(
+    record: DealRecord, posterior: OnuwPosterior, roles: list[str], narrow: bool = False
+) -> Table:
+    """The chance of each card in each slot, one column a role, in tenths of a percent; or,
+    ``narrow``, for a terminal too narrow for that: whole percents without the sign, each
+    role by its first letters (the box's twelve roles fit 80 columns)."""
+    heading = short_names(roles) if narrow else {name: name for name in roles}
     table = Table(
-        title="Dawn: the chance of each card in each slot",
-        caption="✓ certain   · impossible",
+        title="Dawn: the chance of each card in each slot" + (", in percent" if narrow else ""),
+        caption="✓ certain   · impossible"
+        + ("   <1 under one percent   (exact: --json)" if narrow else ""),
         title_justify="left",
         caption_justify="left",
         box=box.SIMPLE_HEAD,
+        collapse_padding=narrow,
     )
     table.add_column("slot", no_wrap=True)
     for name in roles:
-        table.add_column(name, justify="right", overflow="fold")
+        table.add_column(heading[name], justify="right", overflow="fold", no_wrap=narrow)
+    shown = whole_percent if narrow else percent
     for slot in record.layout.slots:
         dawn = posterior.dawn[slot]
-        table.add_row(
-            slot_label(record, slot), *(chance(dawn.get(name, Fraction(0))) for name in roles)
-        )
-    return table
-
-
-def narrow_dawn_table(record: DealRecord, posterior: OnuwPosterior, roles: list[str]) -> Table:
-    """:func:`dawn_table` for a terminal too narrow for it: whole percents without the
-    sign, each role by its first letters (the box's twelve roles fit 80 columns)."""
-    short = short_names(roles)
-    table = Table(
-        title="Dawn: the chance of each card in each slot, in percent",
-        caption="✓ certain   · impossible   <1 under one percent   (exact: --json)",
-        title_justify="left",
-        caption_justify="left",
-        box=box.SIMPLE_HEAD,
-        collapse_padding=True,
-    )
-    table.add_column("slot", no_wrap=True)
-    for name in roles:
-        table.add_column(short[name], justify="right", no_wrap=True)
-    for slot in record.layout.slots:
-        dawn = posterior.dawn[slot]
-        table.add_row(
-            slot_label(record, slot),
-            *(chance(dawn.get(name, Fraction(0)), whole_percent) for name in roles),
-        )
+        cells = (chance(dawn.get(name, Fraction(0)), shown) for name in roles)
+        table.add_row(slot_label(record, slot), *cells)
     return table
 
 
