@@ -20,15 +20,17 @@ from types import MappingProxyType
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from onuw_positions import in_public
+from onuw_positions import in_public, seen_by
 from onuw_reference import solved
 
+from wooolf_solver.games.onuw.engines.lifted import _Engine
 from wooolf_solver.games.onuw.engines.unseen import COPIED, UNSEEN, Unseen, names_told, unseen_of
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.night import NightEntry, believed_card
-from wooolf_solver.games.onuw.record import Claim, DealRecord, Model
+from wooolf_solver.games.onuw.record import Claim, DealRecord, Model, read_record
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
+from wooolf_solver.games.onuw.win import wins
 
 RULES = load_rules()
 
@@ -69,8 +71,9 @@ def quiet_talkers(deck: tuple[str, ...]) -> ClaimPolicy:
     return policy
 
 
-def played(seed: int) -> DealRecord:
-    """A deal played with one of :data:`DECKS`, in public (no card known or one), the
+def played(seed: int, seen: bool = False) -> DealRecord:
+    """A deal played with one of :data:`DECKS`, in public (no card known or one) or
+    ``seen`` from a seat (its card and night, its wins if each other seat dies), the
     claims that name no card off the village team, under either speech model and
     night prior, with no village lies or some."""
     rng = Random(seed)
@@ -90,6 +93,10 @@ def played(seed: int) -> DealRecord:
         Fraction(rng.choice([0, 0, 0, 1]), 10),
         rng.choice(["mimic", "free"]),
     )
+    if seen:
+        seat = rng.randint(1, players)
+        told = tuple(claim for claim in quiet if claim.seat != seat)
+        return seen_by(game, seat, claims=told, model=model)
     return in_public(game, rng, known=rng.choice([0, 0, 1]), claims=quiet, model=model)
 
 
@@ -100,11 +107,79 @@ def test_cards_nobody_tells_apart_count_exactly(seed: int) -> None:
     assert solved(record, "fast") == solved(record, "brute")
 
 
+@settings(max_examples=max(4, settings().max_examples // 2))
+@given(st.integers(0, 10**9))
+def test_cards_nobody_tells_apart_count_exactly_from_a_seat(seed: int) -> None:
+    # the viewpoint's wins summed over the labellings, a copy's tie kept by seat
+    record = played(seed, seen=True)
+    assert solved(record, "fast") == solved(record, "brute")
+
+
 def test_the_class_forms_in_most_such_deals() -> None:
-    """The deals above do exercise the class: most form one, with a werewolf in it."""
-    formed = [unseen_of(knowledge_of(played(seed))) for seed in range(40)]
-    assert sum(found is not None for found in formed) >= 20
-    assert sum(found is not None and "werewolf" in found.cards for found in formed) >= 10
+    """The deals above do exercise the class: most form one, with a werewolf in it,
+    in public and from a seat."""
+    for seen in (False, True):
+        formed = [unseen_of(knowledge_of(played(seed, seen))) for seed in range(40)]
+        assert sum(found is not None for found in formed) >= 20
+        assert sum(found is not None and "werewolf" in found.cards for found in formed) >= 10
+
+
+def test_a_seat_copying_a_class_card_is_kept_apart() -> None:
+    """Found by the stress run of the class from a seat: the copy of seat 1's or seat
+    3's class card, lumped as one copy, told the viewpoint's wins wrong (the robber
+    that took the copy shares its label with the seat copied)."""
+    record = read_record(
+        {
+            "game": "onuw",
+            "edition": "official",
+            "players": 4,
+            "deck": [*DECKS[0][2]],
+            "model": {"village_lies": "1/10", "speech": "free"},
+            "viewpoint": 2,
+            "cards": {2: "robber"},
+            "night": {2: {"robbed": 4, "got": "doppelganger"}},
+            "claims": [
+                {"seat": 4, "role": "doppelganger", "copied": {3: "troublemaker"}},
+                {"seat": 1, "role": "troublemaker", "swapped": [3, 4]},
+                {"seat": 3, "role": "troublemaker", "swapped": [1, 4]},
+            ],
+        }
+    )
+    assert unseen_of(knowledge_of(record)) is not None
+    assert solved(record, "fast") == solved(record, "brute")
+
+
+def test_the_viewpoints_wins_are_counted_as_listed() -> None:
+    """:meth:`Unseen.wins` against every labelling of the players' class cards (a copy
+    and the card it copied one label), judged by the rules' own :func:`wins`."""
+    cards = {"werewolf": 2, "minion": 1, "tanner": 1}
+    unseen = Unseen(MappingProxyType(cards), lone_options=3)
+    layouts = set(permutations([name for name, n in cards.items() for _ in range(n)]))
+    seat = {"game": "onuw", "players": 4, "viewpoint": 1, "cards": {1: "seer"}}
+    engine = _Engine(knowledge_of(read_record(seat)))
+    rng = Random(7)
+    for _ in range(300):
+        players = [rng.choice(["villager", "seer", "robber", "werewolf"]) for _ in range(4)]
+        order = rng.sample(range(4), 4)
+        unseen_seats = order[: rng.randint(0, 3)]
+        tied_seats = order[len(unseen_seats) :][: rng.randint(0, 2)]
+        for at in unseen_seats:
+            players[at] = UNSEEN
+        for at in tied_seats:
+            players[at] = COPIED
+        viewpoint = rng.randrange(4)
+        for dies in (None, *(seat for seat in range(4) if seat != viewpoint)):
+            expected = 0
+            for labels in layouts:
+                dawn = list(players)
+                for at, label in zip(unseen_seats, labels, strict=False):
+                    dawn[at] = label
+                for at in tied_seats:
+                    dawn[at] = labels[len(unseen_seats)]
+                dead = () if dies is None else (dies + 1,)
+                expected += wins(RULES, 4, dawn, dead, viewpoint + 1)
+            shown = None if dies is None else players[dies]
+            assert unseen.wins(engine._wins, players, players[viewpoint], shown) == expected
 
 
 def test_labellings_are_counted_as_listed() -> None:

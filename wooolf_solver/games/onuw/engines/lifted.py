@@ -60,8 +60,8 @@ symmetry.
 **Cards dealt as one kind.** A run may deal several real cards as one kind (the
 werewolf, minion and tanner cards that nothing tells apart, :mod:`.unseen`): its
 :class:`Labels` then count each world's labellings into whether a player holds a
-werewolf at dawn and the number of worlds, and a copy of such a card is tied to the
-card it copied for the night.
+werewolf at dawn, the number of worlds and the viewpoint's wins, and a copy of such a
+card is tied to the card it copied for the night.
 
 **Memory.** What a run keeps grows with the players' hands it meets: one night plan
 each (:data:`PLAN_BYTES`). A run whose plans would hold more than the memory budget
@@ -322,9 +322,19 @@ lies: the product of every claim's factor, and for each true claim its number an
 the product of the other claims' factors."""
 
 
+Judge = Callable[[str, str | None, bool], bool]
+"""Whether the viewpoint wins by its dawn card, the dying seat's (``None``: nobody) and
+whether some player holds a werewolf at dawn (:meth:`_Engine._wins`)."""
+
+
 class Labels(Protocol):
     """Cards dealt as one kind that stand for several real ones (:mod:`.unseen`): a
     world stands for every labelling of them, each of the same weight."""
+
+    def wins(self, judge: Judge, players: Sequence[str], mine: str, dies: str | None) -> int:
+        """The labellings in which the viewpoint wins, by the players' dawn cards, its
+        own and the dying seat's."""
+        ...
 
     def copy_of(self, card: str) -> str:
         """The card a copy of ``card`` becomes (a card tied to the one it copied)."""
@@ -1252,8 +1262,8 @@ class _Engine:
 
     def _night_allows(self, seat: Seat, target: Seat, copied: str) -> bool:
         """Whether what is known of the copying seat's night allows the copy of
-        ``copied`` at ``target`` (see :meth:`may_copy`). Neither is a class card: with a
-        viewpoint no class forms (:mod:`.unseen`)."""
+        ``copied`` at ``target`` (see :meth:`may_copy`). Neither is a class card: the
+        viewpoint's night names the card it copied (:mod:`.unseen`)."""
         if self.copy_target is not None and target != self.copy_target:
             return False
         fact = self.fact
@@ -1443,12 +1453,18 @@ class _Engine:
     def _add_world(
         self, tally: _Tally, now: list[str], dealt: Sequence[str], mass: int, wolves: bool
     ) -> None:
-        """One night's dawn into the dawn cards and ``win_if``."""
+        """One night's dawn into the dawn cards and ``win_if`` (with a class of cards
+        dealt as one kind, the labellings in which the viewpoint wins)."""
         self._add_moves(tally, now, dealt, mass)
         viewpoint = self.knowledge.viewpoint
         if viewpoint is not None and self.listed:
             for dies in self._listed_wins(now, viewpoint):
                 tally.win[dies] += mass
+        elif viewpoint is not None and self.unseen is not None:
+            players, mine = now[: self.layout.players], now[viewpoint - 1]
+            for dies in self.deaths:
+                card = None if dies is None else now[dies - 1]
+                tally.win[dies] += mass * self.unseen.wins(self._wins, players, mine, card)
         elif viewpoint is not None:
             wins = self.win_table[wolves]
             mine = now[viewpoint - 1]
@@ -1495,7 +1511,8 @@ class _Engine:
         keeps its card in the options that leave it alone, and gets each other seat's
         card in one option. No swap of two players changes whether a player holds a
         werewolf (``wolves``)."""
-        if self.shots or self.listed:  # a hunter's chain: each swap's night one by one
+        if self.shots or self.listed or self.unseen is not None:
+            # a hunter's chain, or the labellings of a class: each swap's night one by one
             rest = options - comb(len(pairs), 2)
             for after in _pair_swaps(now, pairs):
                 self._add_world(tally, after, dealt, weight, wolves)
@@ -2464,10 +2481,14 @@ class _Night:
         ]
         # the seat copied matters only to what names it: the copier's own night or claim
         named = copier in (self.fact_seat, *engine.facts) or copier in engine.copy_told
+        unseen = engine.unseen if engine.deaths else None
         grouped: dict[tuple[Any, ...], list[Seat]] = {}
         for seat in others:
-            # unnamed, a copy's night depends on the card copied only: one per card
-            key = self.key(seat) if named else (2, dealt[seat - 1])
+            # unnamed, a copy's night depends on the card copied only: one per card; but
+            # the viewpoint's wins tell which seat's class card is tied to the copy
+            card = dealt[seat - 1]
+            tied = unseen is not None and unseen.copy_of(card) != card
+            key = self.key(seat) if named or tied else (2, card)
             grouped.setdefault(key, []).append(seat)
         return [(group[0], len(group)) for group in grouped.values()]
 

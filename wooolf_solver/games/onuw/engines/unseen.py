@@ -1,20 +1,23 @@
 """Cards that nothing tells apart, dealt as one kind of card.
 
-From the public view, the werewolf, minion and tanner cards often differ in nothing
-that the engine weighs: each holder lies whatever it claims (it holds a card off the
-village team), its night moves no card and nobody sees it (a werewolf's list, a lone
-werewolf's look, the minion's list), a robber, insomniac or copy that ends up with
-one believes a card off the village team, and a claim that names none of them is
-false whichever it is. Such cards form one *class*: the engine deals them as one
+The werewolf, minion and tanner cards often differ in nothing that the engine
+weighs: each holder lies whatever it claims (it holds a card off the village team),
+its night moves no card and nobody sees it (a werewolf's list, a lone werewolf's
+look, the minion's list), a robber, insomniac or copy that ends up with one believes
+a card off the village team, and a claim that names none of them is false whichever
+it is. Such cards form one *class*: the engine deals them as one
 kind, :data:`UNSEEN` (a card without a night, off the village team), and a world of
 that deal stands for every *labelling* of its class cards with the real cards, each
 of the same weight.
 
-A card joins the class when, in the public view (no viewpoint, no night fact):
+A card joins the class when the knowledge is a record's own (the night prior, the
+viewpoint's recorded night, the claims: no night hint's option, no fact's negation),
+no hunter's ballot is known, and:
 
 - it is off the village team, has no night or only a werewolf's or minion's, does
   not shoot and does not copy;
-- no claim names it (its role, or a card its night tells), and it is not known;
+- no claim and not the viewpoint's night names it (its role, or a card a night
+  tells), and it is not known;
 - for the werewolf card: no claim tells a list of werewolves, and a lone werewolf
   has as many options at every seat (its look is lumped: it weighs as one, but
   counts as that many worlds).
@@ -22,14 +25,17 @@ A card joins the class when, in the public view (no viewpoint, no night fact):
 The class must hold two cards or more of two names or more. Its outputs are read
 back exactly (:meth:`Unseen.restore`): each class world weighs the same in each of
 its ``N`` labellings, so the weights are ``N`` times the class world's and a class
-card's dawn and dealt weights split by the real cards' counts. Two outputs depend on
-the labelling and are summed per world (:meth:`Unseen.no_wolf`,
-:meth:`Unseen.worlds`): whether some player holds a werewolf at dawn, and the number
-of worlds (a lone werewolf's look counts as its options).
+card's dawn and dealt weights split by the real cards' counts. Three outputs depend
+on the labelling and are summed per world (:meth:`Unseen.no_wolf`,
+:meth:`Unseen.worlds`, :meth:`Unseen.wins`): whether some player holds a werewolf at
+dawn, the number of worlds (a lone werewolf's look counts as its options), and, from
+a seat, whether the viewpoint wins if each other seat dies (its own dawn card, the
+dying seat's and the werewolves among the players may be class cards).
 
 A copy of a class card (the doppelganger copying it) becomes :data:`COPIED`, and the
 card it copied is :data:`COPIED` too for the night: the copy reads at dawn as that
-card's label, wherever the card went.
+card's label, wherever the card went. From a seat, which seat's class card the copy
+copied is then kept apart (for the viewpoint's wins, the dying seat may hold it).
 
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> from wooolf_solver.games.onuw.model import knowledge_of
@@ -50,14 +56,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, cached_property
+from itertools import permutations
 from math import comb, factorial, prod
 from types import MappingProxyType
 
-from ..model import OnuwKnowledge, OwnNight
+from ..model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
 from ..night import Minion, NightState, Power, Werewolf, power_of
 from ..rules import Role, Rules, Team
 from . import lifted
@@ -136,10 +143,50 @@ class Unseen:
         others' not (a copied card is not it: its copy would be a werewolf too)."""
         return self._counted[players.count(UNSEEN), COPIED in dawn]
 
+    @cached_property
+    def _prefixes(self) -> tuple[dict[tuple[str, ...], int], ...]:
+        """By ``k``: the real cards the first ``k`` class cards may be labelled with,
+        each with the number of whole labellings that start so."""
+        names = [name for name, count in self.cards.items() for _ in range(count)]
+        whole = sorted(set(permutations(names)))
+        out = []
+        for k in range(self.size + 1):
+            heads: dict[tuple[str, ...], int] = {}
+            for layout in whole:
+                heads[layout[:k]] = heads.get(layout[:k], 0) + 1
+            out.append(heads)
+        return tuple(out)
+
+    @cached_property
+    def _won(self) -> dict[Hashable, int]:
+        return {}
+
+    def wins(self, judge: lifted.Judge, players: Sequence[str], mine: str, dies: str | None) -> int:
+        """The labellings in which the viewpoint, holding ``mine`` at dawn, wins when the
+        player holding ``dies`` dies (``None``: nobody), by the players' dawn cards:
+        ``judge`` tells it by real cards and whether some player holds a werewolf. The
+        players' class cards are exchangeable, so the viewpoint's label is taken first,
+        the dying seat's next (the same one when both hold the copy's tied label)."""
+        held = players.count(UNSEEN) + (COPIED in players)
+        key = (judge, mine, dies, held, "werewolf" in players)
+        won = self._won.get(key)
+        if won is None:
+            won = 0
+            for labels, count in self._prefixes[held].items():
+                at = iter(labels)
+                real_mine = next(at) if mine in (UNSEEN, COPIED) else mine
+                real_dies = dies
+                if dies in (UNSEEN, COPIED):
+                    real_dies = real_mine if dies == mine == COPIED else next(at)
+                wolves = "werewolf" in players or "werewolf" in labels
+                won += count * judge(real_mine, real_dies, wolves)
+            self._won[key] = won
+        return won
+
     def restore(self, sums: lifted.Sums) -> lifted.Sums:
         """The real outputs of a class run: every weight ``N`` times, a class card's
-        split by the real cards' counts (``no_wolf`` and the worlds are summed per
-        labelling already)."""
+        split by the real cards' counts (``no_wolf``, ``win_if`` and the worlds are
+        summed per labelling already)."""
         n = self.labellings
         shares = {name: Fraction(n * count, self.size) for name, count in self.cards.items()}
 
@@ -164,7 +211,7 @@ class Unseen:
             sums.no_wolf,
             {seat: weight * n for seat, weight in sums.lying.items()},
             {seat: weight * n for seat, weight in sums.kept.items()},
-            {seat: weight * n for seat, weight in sums.win.items()},
+            dict(sums.win),
         )
 
 
@@ -189,17 +236,15 @@ def names_told(value: object) -> Iterator[str]:
 
 def unseen_of(knowledge: OnuwKnowledge) -> Unseen | None:
     """The class of cards nothing tells apart in ``knowledge`` (``None``: none)."""
-    if (
-        knowledge.viewpoint is not None
-        or knowledge.prior.facts
-        or any(isinstance(obs, OwnNight) for obs in knowledge.observations)
-    ):
+    if not _recorded(knowledge) or knowledge.shots or _listed(knowledge):
         return None
     rules, space = knowledge.rules, knowledge.space
     named = {str(cards[0]) for cards in space.known.values()}
-    for claim in knowledge.claims:
-        named.add(claim.role)
-        for key, value in claim.entry.items:
+    entries = [claim.entry for claim in knowledge.claims]
+    entries += [obs.entry for obs in knowledge.observations if isinstance(obs, OwnNight)]
+    named.update(claim.role for claim in knowledge.claims)
+    for entry in entries:
+        for key, value in entry.items:
             named.update(names_told(value))
             if key == "wolves":
                 named.add("werewolf")
@@ -218,6 +263,26 @@ def unseen_of(knowledge: OnuwKnowledge) -> Unseen | None:
     if len(cards) < 2:
         return None
     return Unseen(MappingProxyType(dict(sorted(cards.items()))), lone)
+
+
+def _recorded(knowledge: OnuwKnowledge) -> bool:
+    """Whether the knowledge holds only what a record gives: the night prior, the
+    viewpoint's recorded night (the one night fact) and the claims. A night hint's
+    option, or the negation of a fact, may show or name a class card."""
+    observations = knowledge.observations
+    own = {obs.seat for obs in observations if type(obs) is OwnNight}
+    return knowledge.prior.facts <= own and all(
+        type(obs) in (NightPrior, OwnNight, ClaimMade) for obs in observations
+    )
+
+
+def _listed(knowledge: OnuwKnowledge) -> bool:
+    """Whether some key of ``win_if`` is not the death of that seat alone (the class
+    counts the viewpoint's wins only for a single death)."""
+    return any(
+        knowledge.killed(dies) != ((() if dies is None else (dies,)), {})
+        for dies in knowledge.deaths
+    )
 
 
 def _quiet(role: Role) -> bool:
