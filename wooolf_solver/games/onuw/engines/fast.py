@@ -60,14 +60,26 @@ def outcomes(knowledge: OnuwKnowledge) -> Outcomes:
         next((o for o in knowledge.observations if isinstance(o, OwnNight)), None), PartialNight
     ):
         raise ValueError("outcomes need the viewpoint's option as a partial night")
-    return lifted._Engine(knowledge).outcome_tally()
+    return _summed(knowledge, None)
 
 
 def copy_outcomes(knowledge: OnuwKnowledge, target: Seat) -> Outcomes:
     """A copying card's hint option (the viewpoint holds it, its night to come): the
     weight of each signature of ``D`` by the card it sees at ``target``, the seat it
     copies (what it does next follows the night prior)."""
-    return lifted._Engine(knowledge, target).outcome_tally()
+    return _summed(knowledge, target)
+
+
+def _summed(knowledge: OnuwKnowledge, target: Seat | None) -> Outcomes:
+    """The outcomes over the claims' parts (:mod:`.passive`), each run on its own."""
+    parts = list(passive.parts(knowledge))
+    if len(parts) == 1:
+        ((part, factor),) = parts
+        if factor == 1:
+            return lifted._Engine(part, target).outcome_tally()
+    return Outcomes.summed(
+        (lifted._Engine(part, target).outcome_tally(), factor) for part, factor in parts
+    )
 
 
 def option_classes(knowledge: OnuwKnowledge, options: Sequence[Choice]) -> list[list[Choice]]:

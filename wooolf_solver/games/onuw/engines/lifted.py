@@ -76,6 +76,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from itertools import chain, combinations, product
 from math import comb, factorial
 from operator import itemgetter
 from types import MappingProxyType
@@ -1402,7 +1403,7 @@ class _Engine:
                         per[signature(now)] += weight * rest
         return Outcomes(
             MappingProxyType({seen: MappingProxyType(dict(per)) for seen, per in masses.items()}),
-            tuple(len(side) for side in sides),
+            sides,
         )
 
     def _unwolfed(self, players: Sequence[str]) -> int:
@@ -1700,15 +1701,43 @@ class Outcomes:
     what the viewpoint sees, then by the :data:`Signature` of ``D``."""
 
     masses: Mapping[str, Mapping[Signature, int]]
-    sides: tuple[int, ...]
-    """The number of player seats in each block."""
+    sides: tuple[tuple[Seat, ...], ...]
+    """The player seats of each block."""
 
     def orbit(self, signature: Signature) -> int:
         """How many sets of player seats have this signature."""
         result = 1
-        for size, inside in zip(self.sides, signature[1], strict=True):
-            result *= comb(size, inside)
+        for side, inside in zip(self.sides, signature[1], strict=True):
+            result *= comb(len(side), inside)
         return result
+
+    def sets(self, signature: Signature) -> Iterator[tuple[Seat, ...]]:
+        """The sets of player seats of this signature, each sorted."""
+        marked, counts = signature
+        picks = [
+            combinations(side, inside) for side, inside in zip(self.sides, counts, strict=True)
+        ]
+        for chosen in product(*picks):
+            yield tuple(sorted((*marked, *chain.from_iterable(chosen))))
+
+    @staticmethod
+    def summed(parts: Iterable[tuple[Outcomes, int]]) -> Outcomes:
+        """The outcomes of disjoint parts of the worlds (each with its factor), whose
+        blocks differ: each set of player seats on its own (a signature of no block).
+        Every set of a signature weighs the same, its mass divided by its orbit."""
+        masses: dict[str, dict[Signature, int]] = defaultdict(lambda: defaultdict(int))
+        for found, factor in parts:
+            for seen, per in found.masses.items():
+                into = masses[seen]
+                for signature, mass in per.items():
+                    each, rest = divmod(mass * factor, found.orbit(signature))
+                    assert not rest, "a signature's sets weigh the same"
+                    for chosen in found.sets(signature):
+                        into[chosen, ()] += each
+        return Outcomes(
+            MappingProxyType({seen: MappingProxyType(dict(per)) for seen, per in masses.items()}),
+            (),
+        )
 
 
 _Step = tuple[Seat, str, str, tuple[Choice, ...], int, bool]
