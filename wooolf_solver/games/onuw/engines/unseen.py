@@ -5,10 +5,9 @@ weighs: each holder lies whatever it claims (it holds a card off the village tea
 its night moves no card and nobody sees it (a werewolf's list, a lone werewolf's
 look, the minion's list), a robber, insomniac or copy that ends up with one believes
 a card off the village team, and a claim that names none of them is false whichever
-it is. Such cards form one *class*: the engine deals them as one
-kind, :data:`UNSEEN` (a card without a night, off the village team), and a world of
-that deal stands for every *labelling* of its class cards with the real cards, each
-of the same weight.
+it is. Such cards form one *class*: the engine deals them as one kind, :data:`UNSEEN`
+(a card without a night, off the village team), and a world of that deal stands for
+every *labelling* of its class cards with the real cards, each of the same weight.
 
 A card joins the class when the knowledge is a record's own (the night prior, the
 viewpoint's recorded night, the claims: no night hint's option, no fact's negation),
