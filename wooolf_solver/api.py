@@ -111,12 +111,20 @@ def solve(record: Source, engine: str | None = None) -> Posterior:
     return game.solve(read_, engine)
 
 
-def hint(record: Source, engine: str | None = None, naive: bool = False) -> Result:
-    """Every action open to the record's viewpoint, scored by what it would teach."""
+def hint(
+    record: Source,
+    engine: str | None = None,
+    naive: bool = False,
+    on_step: Callable[[int, int], None] | None = None,
+) -> Result:
+    """Every action open to the record's viewpoint, scored by what it would teach;
+    ``on_step(done, total)`` after each action scored on its own (ONUW's options, by
+    the fast engine), for a progress bar."""
     optional_name(engine, "engine")
     flag_argument(naive, "naive")
+    callback_argument(on_step, "on_step")
     game, read_ = game_of(record)
-    return game.hint(read_, engine, naive)
+    return game.hint(read_, engine, naive, on_step)
 
 
 def vote(record: Source, engine: str | None = None) -> Result:

@@ -12,6 +12,7 @@ from .session import (
     json_option,
     memory_option,
     positive,
+    progress,
     record_argument,
     speech_option,
 )
@@ -45,7 +46,8 @@ def hint_command(args: argparse.Namespace, session: Session) -> int:
     outcome is expected to tell the viewpoint about what it is looking for, and whether
     to act now on what it knows. The record needs a viewpoint whose hand is known."""
     _, record = session.load(args.record, "hint", args.speech)
-    advice = api.hint(record, engine=args.engine)
+    with progress("hint", "classes of actions") as ticker:
+        advice = api.hint(record, engine=args.engine, on_step=ticker.update)
     if args.json:
         session.json(advice.to_dict())
     else:

@@ -228,8 +228,16 @@ class Game(Generic[RecordT]):
         knowledge = self.knowledge(record)
         return self.posterior(knowledge, consistent_tally(knowledge, self.engine(engine)))
 
-    def hint(self, record: RecordT, engine: str | None = None, naive: bool = False) -> Result:
-        """What the viewpoint should do next."""
+    def hint(
+        self,
+        record: RecordT,
+        engine: str | None = None,
+        naive: bool = False,
+        on_step: Callable[[int, int], None] | None = None,
+    ) -> Result:
+        """What the viewpoint should do next; ``on_step(done, total)`` after each action
+        scored on its own, for a progress bar (a game that scores every action in one
+        pass has no steps to report)."""
         raise self.unsupported("hint")
 
     def vote(self, record: RecordT, engine: str | None = None) -> Result:

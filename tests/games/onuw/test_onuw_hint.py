@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from test_onuw_fast import RULES, custom_deck, talkers
 from test_onuw_worked_facts import night_weight
 
-from wooolf_solver.core.errors import InconsistentRecordError, InvalidRecordError
+from wooolf_solver import api
+from wooolf_solver.core.errors import ArgumentTypeError, InconsistentRecordError, InvalidRecordError
 from wooolf_solver.core.gains import DIGITS
 from wooolf_solver.games.onuw.hints import hint
 from wooolf_solver.games.onuw.night import (
@@ -257,3 +258,19 @@ def test_fast_hint_of_ten_players_is_quick() -> None:
     )
     best = hint(rec).options[0]
     assert best.option_dict() == {"centre": ["c1", "c2"]} and 0.5 < best.gain_bits < 0.7
+
+
+def test_hint_reports_each_class_of_options() -> None:
+    # on_step(done, total) after each class the fast engine scores: a progress bar's
+    # steps, the answer the same as without them
+    rec = read_record(
+        {"game": "onuw", "edition": "official", "players": 5, "viewpoint": 1, "cards": {1: "seer"}}
+    )
+    steps: list[tuple[int, int]] = []
+    advice = api.hint(rec, on_step=lambda done, total: steps.append((done, total)))
+    assert advice == hint(rec)
+    total = steps[-1][1]
+    assert steps == [(done, total) for done in range(1, total + 1)]
+    assert 1 < total < len(advice.options)  # the symmetry groups the looks at other seats
+    with pytest.raises(ArgumentTypeError, match="on_step: must be a function or None"):
+        api.hint(rec, on_step=3)  # type: ignore[arg-type]

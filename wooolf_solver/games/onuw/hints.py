@@ -63,6 +63,9 @@ from .night import NOTHING, Choice, NightEntry, NightState, choice_options, powe
 from .record import DealRecord
 from .rules import Layout, Rules, Seat
 
+Step = Callable[[int, int], None]
+"""``on_step(done, total)``: the classes of options scored so far, of all (progress)."""
+
 
 @dataclass(frozen=True)
 class NightSoFar:
@@ -189,17 +192,25 @@ def hint_knowledge(record: DealRecord) -> tuple[OnuwKnowledge, Seat, str]:
     return replace(knowledge, observations=tuple(observations)), seat, role
 
 
-def hint(record: DealRecord, engine: str | None = None, naive: bool = False) -> NightHint:
+def hint(
+    record: DealRecord,
+    engine: str | None = None,
+    naive: bool = False,
+    on_step: Step | None = None,
+) -> NightHint:
     """Every option of the viewpoint's night choice, scored by its information gain
     about who holds a werewolf card at dawn (``naive`` or ``engine="brute"``: by the
-    brute-force reference)."""
+    brute-force reference, one pass); ``on_step(done, total)`` after each class of
+    options the fast engine scores."""
     seat, role, _ = _chooser(record)
     brute = naive or find_engine(engine).name == "brute"
     if power_of(record.rules.roles[role]).copies:
-        return copy_hint(record, seat, role) if brute else fast_copy_hint(record, seat, role)
+        if brute:
+            return copy_hint(record, seat, role)
+        return fast_copy_hint(record, seat, role, on_step)
     if brute:
         return brute_hint(record)
-    return fast_hint(record)
+    return fast_hint(record, on_step)
 
 
 def copy_hint(record: DealRecord, seat: Seat, role: str) -> NightHint:
@@ -224,14 +235,16 @@ def copy_hint(record: DealRecord, seat: Seat, role: str) -> NightHint:
     return NightHint(seat, role, _best_first(scores), record.model.speech)
 
 
-def fast_copy_hint(record: DealRecord, seat: Seat, role: str) -> NightHint:
+def fast_copy_hint(
+    record: DealRecord, seat: Seat, role: str, on_step: Step | None = None
+) -> NightHint:
     """A doppelganger's hint by the fast engine (:func:`.engines.fast.copy_outcomes`),
     as :func:`copy_hint` scores it; seats the symmetry maps onto each other are scored
     once."""
     knowledge = knowledge_of(record)
     options = choice_options("player", seat, record.layout)
     scores = _fast_scores(
-        knowledge, options, lambda option: fast.copy_outcomes(knowledge, option[0]), role
+        knowledge, options, lambda option: fast.copy_outcomes(knowledge, option[0]), role, on_step
     )
     if not scores:
         raise InconsistentRecordError(minimal_conflict(knowledge, find_engine()))
@@ -243,12 +256,17 @@ def _fast_scores(
     options: tuple[Choice, ...],
     outcomes: Callable[[Choice], fast.Outcomes],
     role: str,
+    on_step: Step | None = None,
 ) -> tuple[OptionScore, ...]:
     """Each option's score, best first, by its ``outcomes`` (the fast engine's), one
-    option of each class of the symmetry counted (none: no world allows any)."""
+    option of each class of the symmetry counted (none: no world allows any);
+    ``on_step`` after each class."""
     scored: dict[Choice, OptionScore] = {}
-    for members in fast.option_classes(knowledge, options):
+    classes = fast.option_classes(knowledge, options)
+    for done, members in enumerate(classes, 1):
         found = outcomes(members[0])
+        if on_step is not None:
+            on_step(done, len(classes))
         if not found.masses:  # no world allows it
             continue
         taught = information(found.masses, found.orbit)
@@ -287,8 +305,9 @@ def _with_option(
     return replace(knowledge, observations=(prior, fact, *rest))
 
 
-def fast_hint(record: DealRecord) -> NightHint:
-    """The night hint by the fast engine (see the module's docstring)."""
+def fast_hint(record: DealRecord, on_step: Step | None = None) -> NightHint:
+    """The night hint by the fast engine (see the module's docstring); ``on_step`` after
+    each class of options scored."""
     knowledge, seat, role, so_far = _free_knowledge(record)
     layout = record.layout
     state = NightState(layout, _placeholder(record), [])
@@ -298,6 +317,7 @@ def fast_hint(record: DealRecord) -> NightHint:
         options,
         lambda option: fast.outcomes(_with_option(knowledge, seat, option, so_far)),
         role,
+        on_step,
     )
     if not scores:
         raise InconsistentRecordError(_fast_conflict(record, knowledge, seat, options, so_far))

@@ -69,10 +69,18 @@ class Onuw(Game[DealRecord]):
 
         return solve(self.deal(record), engine)
 
-    def hint(self, record: DealRecord, engine: str | None = None, naive: bool = False) -> NightHint:
+    def hint(
+        self,
+        record: DealRecord,
+        engine: str | None = None,
+        naive: bool = False,
+        on_step: Callable[[int, int], None] | None = None,
+    ) -> NightHint:
+        """Each option of the viewpoint's night (:mod:`.hints`); ``on_step`` after each
+        class of options the fast engine scores."""
         from .hints import hint  # noqa: PLC0415
 
-        return hint(self.deal(record), engine, naive)
+        return hint(self.deal(record), engine, naive, on_step)
 
     def vote(self, record: DealRecord, engine: str | None = None) -> VoteAdvice:
         from .vote import vote  # noqa: PLC0415

@@ -70,9 +70,16 @@ class Werewolf(Game[GameRecord]):
     def posterior(self, knowledge: Knowledge, tally: Tally) -> Posterior:
         return WerewolfPosterior(knowledge, tally)
 
-    def hint(self, record: GameRecord, engine: str | None = None, naive: bool = False) -> NightHint:
+    def hint(
+        self,
+        record: GameRecord,
+        engine: str | None = None,
+        naive: bool = False,
+        on_step: Callable[[int, int], None] | None = None,
+    ) -> NightHint:
         """The seer's checks tonight, ranked by what they would teach (:mod:`.hints`;
-        ``naive`` or a generic engine: the naive twin)."""
+        ``naive`` or a generic engine: the naive twin), every check from one joint (no
+        steps for ``on_step``)."""
         from .hints import hint  # noqa: PLC0415
 
         return hint(self.record(record), self.engine(engine), naive)

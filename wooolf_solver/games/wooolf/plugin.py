@@ -57,7 +57,15 @@ class Wooolf(Game[Record]):
             raise TypeError("a Wooolf!! posterior needs a round's knowledge")
         return RoundPosterior(knowledge, tally)
 
-    def hint(self, record: Record, engine: str | None = None, naive: bool = False) -> Hint:
+    def hint(
+        self,
+        record: Record,
+        engine: str | None = None,
+        naive: bool = False,
+        on_step: Callable[[int, int], None] | None = None,
+    ) -> Hint:
+        """Every action of the round's viewpoint, scored from the engine's joint in one
+        pass (no steps for ``on_step``)."""
         return hint(self.round(record, "hint"), engine, naive)
 
     def explain(
