@@ -13,20 +13,23 @@ answers exactly as the brute force does.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import permutations
 from random import Random
 from types import MappingProxyType
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from onuw_positions import in_public, seen_by
 from onuw_reference import solved
+from test_onuw_hint import hints_agree
 
 from wooolf_solver.games.onuw.engines.lifted import _Engine
 from wooolf_solver.games.onuw.engines.unseen import COPIED, UNSEEN, Unseen, names_told, unseen_of
+from wooolf_solver.games.onuw.hints import _free_knowledge, _placeholder, _with_option
 from wooolf_solver.games.onuw.model import knowledge_of
-from wooolf_solver.games.onuw.night import NightEntry, believed_card
+from wooolf_solver.games.onuw.night import NightEntry, NightState, believed_card, power_of
 from wooolf_solver.games.onuw.record import Claim, DealRecord, Model, read_record
 from wooolf_solver.games.onuw.rules import load_rules
 from wooolf_solver.games.onuw.table import ClaimPolicy, play_deal
@@ -79,15 +82,6 @@ def played(seed: int, seen: bool = False) -> DealRecord:
     rng = Random(seed)
     edition, players, deck = rng.choice(DECKS)
     game = play_deal(rng, players, edition=edition, deck=deck, claims=quiet_talkers(deck)).record
-    quiet = tuple(
-        claim
-        for claim in game.claims
-        if all(
-            RULES.team(name) == "village"
-            for name in (claim.role, *names_told(tuple(value for _, value in claim.entry.items)))
-            if name in RULES.roles
-        )
-    )
     model = Model(
         rng.choice(["act", "uniform"]),
         Fraction(rng.choice([0, 0, 0, 1]), 10),
@@ -95,9 +89,22 @@ def played(seed: int, seen: bool = False) -> DealRecord:
     )
     if seen:
         seat = rng.randint(1, players)
-        told = tuple(claim for claim in quiet if claim.seat != seat)
-        return seen_by(game, seat, claims=told, model=model)
-    return in_public(game, rng, known=rng.choice([0, 0, 1]), claims=quiet, model=model)
+        return seen_by(game, seat, claims=quiet(game, seat), model=model)
+    return in_public(game, rng, known=rng.choice([0, 0, 1]), claims=quiet(game), model=model)
+
+
+def quiet(game: DealRecord, seat: int = 0) -> tuple[Claim, ...]:
+    """The claims of seats other than ``seat`` that name no card off the village team."""
+    return tuple(
+        claim
+        for claim in game.claims
+        if claim.seat != seat
+        and all(
+            RULES.team(name) == "village"
+            for name in (claim.role, *names_told(tuple(value for _, value in claim.entry.items)))
+            if name in RULES.roles
+        )
+    )
 
 
 @settings(max_examples=max(4, settings().max_examples // 2))
@@ -113,6 +120,56 @@ def test_cards_nobody_tells_apart_count_exactly_from_a_seat(seed: int) -> None:
     # the viewpoint's wins summed over the labellings, a copy's tie kept by seat
     record = played(seed, seen=True)
     assert solved(record, "fast") == solved(record, "brute")
+
+
+def hint_position(seed: int) -> DealRecord | None:
+    """A deal played with one of :data:`DECKS`, seen by a seat dealt a card with a night
+    choice still to make (its night unrecorded), with the other seats' claims that name
+    no card off the village team (``None``: no such seat)."""
+    rng = Random(seed)
+    edition, players, deck = rng.choice(DECKS)
+    game = play_deal(rng, players, edition=edition, deck=deck, claims=quiet_talkers(deck)).record
+    choosers = ("troublemaker", "drunk", "seer", "robber")
+    seats = [seat for seat in game.layout.seats if game.cards[seat] in choosers]
+    if not seats:
+        return None
+    seat = rng.choice(seats)
+    model = Model(
+        rng.choice(["act", "uniform"]),
+        Fraction(rng.choice([0, 0, 0, 1]), 10),
+        rng.choice(["mimic", "free"]),
+    )
+    return replace(
+        seen_by(game, seat, claims=quiet(game, seat), model=model),
+        night=MappingProxyType({}),
+    )
+
+
+@settings(max_examples=max(4, settings().max_examples // 3))
+@given(st.integers(0, 10**9))
+def test_a_hint_option_that_shows_no_card_counts_exactly(seed: int) -> None:
+    # a troublemaker's swap, a drunk's take, doing nothing: each labelling's D
+    record = hint_position(seed)
+    assume(record is not None)
+    assert record is not None
+    hints_agree(record)
+
+
+def test_the_class_forms_for_options_that_show_no_card() -> None:
+    """The hint positions above do exercise the class: for a troublemaker's or a
+    drunk's options, and for doing nothing; never for a look."""
+    formed: dict[bool, int] = {True: 0, False: 0}
+    for seed in range(40):
+        record = hint_position(seed)
+        if record is None:
+            continue
+        knowledge, seat, role, so_far = _free_knowledge(record)
+        state = NightState(record.layout, _placeholder(record), [])
+        for option in power_of(RULES.roles[role]).options(seat, state, uniform=True):
+            shown = role in ("seer", "robber") and bool(option)
+            part = _with_option(knowledge, seat, option, so_far)
+            formed[shown] += unseen_of(part) is not None
+    assert formed[False] >= 20 and formed[True] == 0
 
 
 def test_the_class_forms_in_most_such_deals() -> None:

@@ -34,7 +34,7 @@ from ....core.tally import Tally
 from ..model import OnuwKnowledge, OwnNight, PartialNight
 from ..night import Choice
 from ..rules import Seat
-from . import lies, lifted, passive
+from . import lies, lifted, passive, unseen
 from .lifted import Outcomes, Signature, Sums, tally_of
 
 
@@ -71,15 +71,20 @@ def copy_outcomes(knowledge: OnuwKnowledge, target: Seat) -> Outcomes:
 
 
 def _summed(knowledge: OnuwKnowledge, target: Seat | None) -> Outcomes:
-    """The outcomes over the claims' parts (:mod:`.passive`), each run on its own."""
+    """The outcomes over the claims' parts (:mod:`.passive`), each run on its own (an
+    option that shows no card: through the class of cards nobody tells apart)."""
+
+    def run(part: OnuwKnowledge) -> Outcomes:
+        if target is not None:
+            return lifted._Engine(part, target).outcome_tally()
+        return unseen.engine_of(part)[0].outcome_tally()
+
     parts = list(passive.parts(knowledge))
     if len(parts) == 1:
         ((part, factor),) = parts
         if factor == 1:
-            return lifted._Engine(part, target).outcome_tally()
-    return Outcomes.summed(
-        (lifted._Engine(part, target).outcome_tally(), factor) for part, factor in parts
-    )
+            return run(part)
+    return Outcomes.summed((run(part), factor) for part, factor in parts)
 
 
 def option_classes(knowledge: OnuwKnowledge, options: Sequence[Choice]) -> list[list[Choice]]:

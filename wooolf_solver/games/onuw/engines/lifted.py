@@ -337,6 +337,11 @@ class Labels(Protocol):
         own and the dying seat's."""
         ...
 
+    def wolf_seats(self, players: Sequence[str]) -> Iterable[tuple[frozenset[Seat], int]]:
+        """By the players' dawn cards: each set of player seats whose class cards are
+        labelled werewolves, with its labellings."""
+        ...
+
     def copy_of(self, card: str) -> str:
         """The card a copy of ``card`` becomes (a card tied to the one it copied)."""
         ...
@@ -1374,17 +1379,28 @@ class _Engine:
         of ``D``, the player seats holding a werewolf at dawn, by what the viewpoint
         sees. A signature is the marked player seats in ``D`` and how many seats of
         each block are in ``D``; every set of that signature has the same weight (the
-        symmetry), and :meth:`Outcomes.orbit` counts them."""
+        symmetry), and :meth:`Outcomes.orbit` counts them. With a class of cards dealt
+        as one kind, a world adds each labelling's ``D``."""
         players = self.layout.players
         sides = tuple(tuple(slot for slot in block if slot <= players) for block in self.blocks)
         marked = tuple(slot for slot in self.concrete if slot <= players)
         masses: dict[str, dict[Signature, int]] = defaultdict(lambda: defaultdict(int))
 
-        def signature(now: list[str]) -> Signature:
+        def signature(now: list[str], labelled: frozenset[Seat]) -> Signature:
+            def wolf(slot: Slot) -> bool:
+                return now[slot - 1] == "werewolf" or slot in labelled
+
             return (
-                tuple(slot for slot in marked if now[slot - 1] == "werewolf"),
-                tuple(sum(now[slot - 1] == "werewolf" for slot in side) for side in sides),
+                tuple(slot for slot in marked if wolf(slot)),
+                tuple(sum(map(wolf, side)) for side in sides),
             )
+
+        def add(per: dict[Signature, int], now: list[str], mass: int) -> None:
+            if self.unseen is None:
+                per[signature(now, frozenset())] += mass
+                return
+            for labelled, count in self.unseen.wolf_seats(now[:players]):
+                per[signature(now, labelled)] += mass * count
 
         for cards, orbit in self.deals():
             night = _Night(self, cards)
@@ -1394,13 +1410,13 @@ class _Engine:
                 for now, prior, _, pairs, options, *_ in _spread(leaf):
                     weight = orbit * prior
                     if not pairs:
-                        per[signature(now)] += weight * options
+                        add(per, now, weight * options)
                         continue
                     for after in _pair_swaps(now, pairs):
-                        per[signature(after)] += weight
+                        add(per, after, weight)
                     rest = options - comb(len(pairs), 2)
                     if rest:
-                        per[signature(now)] += weight * rest
+                        add(per, now, weight * rest)
         return Outcomes(
             MappingProxyType({seen: MappingProxyType(dict(per)) for seen, per in masses.items()}),
             sides,

@@ -59,12 +59,12 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, cached_property
-from itertools import permutations
+from itertools import chain, combinations, permutations
 from math import comb, factorial, prod
 from types import MappingProxyType
 
-from ..model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight
-from ..night import Minion, NightState, Power, Werewolf, power_of
+from ..model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight, PartialNight
+from ..night import Drunk, Minion, NightState, Power, Troublemaker, Werewolf, power_of
 from ..rules import Role, Rules, Team
 from . import lifted
 
@@ -182,6 +182,32 @@ class Unseen:
             self._won[key] = won
         return won
 
+    @cached_property
+    def _wolf_seats(self) -> dict[tuple[str, ...], tuple[tuple[frozenset[int], int], ...]]:
+        return {}
+
+    def wolf_seats(self, players: Sequence[str]) -> tuple[tuple[frozenset[int], int], ...]:
+        """By the players' dawn cards: each set of player seats whose class cards are
+        labelled werewolves, with the number of labellings that do so (a copy and the
+        card it copied one label: both seats or neither)."""
+        key = tuple(players)
+        found = self._wolf_seats.get(key)
+        if found is None:
+            labels: list[tuple[int, ...]] = [
+                (seat,) for seat, card in enumerate(players, 1) if card == UNSEEN
+            ]
+            tied = tuple(seat for seat, card in enumerate(players, 1) if card == COPIED)
+            labels += [tied] if tied else []
+            left, wolves = self.size - len(labels), self._werewolves
+            found = tuple(
+                (frozenset(chain.from_iterable(chosen)), comb(left, wolves - k) * self._others)
+                for k in range(min(wolves, len(labels)) + 1)
+                if wolves - k <= left
+                for chosen in combinations(labels, k)
+            )
+            self._wolf_seats[key] = found
+        return found
+
     def restore(self, sums: lifted.Sums) -> lifted.Sums:
         """The real outputs of a class run: every weight ``N`` times, a class card's
         split by the real cards' counts (``no_wolf``, ``win_if`` and the worlds are
@@ -266,13 +292,31 @@ def unseen_of(knowledge: OnuwKnowledge) -> Unseen | None:
 
 def _recorded(knowledge: OnuwKnowledge) -> bool:
     """Whether the knowledge holds only what a record gives: the night prior, the
-    viewpoint's recorded night (the one night fact) and the claims. A night hint's
-    option, or the negation of a fact, may show or name a class card."""
+    viewpoint's recorded night (the one night fact) and the claims, or a night hint's
+    option that shows the viewpoint no card. Another option, or the negation of a
+    fact, may show or name a class card."""
     observations = knowledge.observations
-    own = {obs.seat for obs in observations if type(obs) is OwnNight}
+    own = {
+        obs.seat
+        for obs in observations
+        if isinstance(obs, OwnNight) and (type(obs) is OwnNight or _blind(knowledge, obs))
+    }
     return knowledge.prior.facts <= own and all(
-        type(obs) in (NightPrior, OwnNight, ClaimMade) for obs in observations
+        type(obs) in (NightPrior, OwnNight, ClaimMade) or _blind(knowledge, obs)
+        for obs in observations
     )
+
+
+def _blind(knowledge: OnuwKnowledge, observation: object) -> bool:
+    """Whether ``observation`` is a night hint's option that shows the viewpoint no card
+    (doing nothing, a troublemaker's swap, a drunk's take), with nothing seen before."""
+    if not isinstance(observation, PartialNight) or observation.entry.items:
+        return False
+    if not observation.choice:
+        return True
+    held = knowledge.space.known.get(observation.seat)
+    role = knowledge.rules.roles.get(str(held[0])) if held else None
+    return role is not None and type(power_of(role)) in (Troublemaker, Drunk)
 
 
 def _listed(knowledge: OnuwKnowledge) -> bool:
