@@ -10,8 +10,9 @@ it is. Such cards form one *class*: the engine deals them as one kind, :data:`UN
 every *labelling* of its class cards with the real cards, each of the same weight.
 
 A card joins the class when the knowledge is a record's own (the night prior, the
-viewpoint's recorded night, the claims: no night hint's option, no fact's negation),
-no hunter's ballot is known, and:
+viewpoint's recorded night, the claims; or a night hint's option that shows no card,
+:meth:`Unseen.wolf_seats` then giving each labelling's werewolves; no fact's
+negation), no hunter's ballot is known, and:
 
 - it is off the village team, has no night or only a werewolf's or minion's, does
   not shoot and does not copy;
