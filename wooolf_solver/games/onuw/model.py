@@ -502,6 +502,15 @@ class OnuwKnowledge(Knowledge):
         (:attr:`shots`)."""
         return () if dies is None else (dies,), self.shots
 
+    @property
+    def listed(self) -> bool:
+        """Whether some key of ``win_if`` is not the death of that seat alone, with the
+        recorded ballots (the viewpoint's own death, its key its ballot)."""
+        return any(
+            self.killed(dies) != ((() if dies is None else (dies,)), self.shots)
+            for dies in self.deaths
+        )
+
     def win_if(self, world: World, dies: Seat | None) -> bool:
         """Whether the viewpoint wins (by its dawn card) if the vote kills exactly
         ``dies`` (``None``: nobody), with whom a dying hunter's recorded ballot names

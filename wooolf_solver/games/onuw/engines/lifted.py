@@ -463,12 +463,9 @@ class _Engine:
         self.deaths: tuple[Seat | None, ...] = knowledge.deaths
         self.killed = {dies: knowledge.killed(dies) for dies in self.deaths}
         """``win_if``'s reading of each key: the seats the vote kills, the ballots shot by."""
-        self.listed = any(
-            (dead, votes) != ((() if dies is None else (dies,)), self.shots)
-            for dies, (dead, votes) in self.killed.items()
-        )
-        """Whether some key is not the death of that seat alone (the viewpoint's own
-        death, its key its ballot): ``win_if`` then judged world by world."""
+        self.listed = knowledge.listed
+        """Whether some key is not the death of that seat alone: ``win_if`` then judged
+        world by world."""
 
     def _roles(self) -> None:
         """What the engine reads of each card, by name."""

@@ -262,7 +262,7 @@ def names_told(value: object) -> Iterator[str]:
 
 def unseen_of(knowledge: OnuwKnowledge) -> Unseen | None:
     """The class of cards nothing tells apart in ``knowledge`` (``None``: none)."""
-    if not _recorded(knowledge) or knowledge.shots or _listed(knowledge):
+    if not _recorded(knowledge) or knowledge.shots or knowledge.listed:
         return None
     rules, space = knowledge.rules, knowledge.space
     named = {str(cards[0]) for cards in space.known.values()}
@@ -318,15 +318,6 @@ def _blind(knowledge: OnuwKnowledge, observation: object) -> bool:
     held = knowledge.space.known.get(observation.seat)
     role = knowledge.rules.roles.get(str(held[0])) if held else None
     return role is not None and type(power_of(role)) in (Troublemaker, Drunk)
-
-
-def _listed(knowledge: OnuwKnowledge) -> bool:
-    """Whether some key of ``win_if`` is not the death of that seat alone (the class
-    counts the viewpoint's wins only for a single death)."""
-    return any(
-        knowledge.killed(dies) != ((() if dies is None else (dies,)), {})
-        for dies in knowledge.deaths
-    )
 
 
 def _quiet(role: Role) -> bool:
