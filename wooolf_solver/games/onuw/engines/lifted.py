@@ -332,9 +332,9 @@ class Labels(Protocol):
     """Cards dealt as one kind that stand for several real ones (:mod:`.unseen`): a
     world stands for every labelling of them, each of the same weight."""
 
-    def wins(self, judge: Judge, players: Sequence[str], mine: str, dies: str | None) -> int:
-        """The labellings in which the viewpoint wins, by the players' dawn cards, its
-        own and the dying seat's."""
+    def win_row(self, judge: Judge, players: Sequence[str], mine: str) -> Mapping[str | None, int]:
+        """By the dying seat's dawn card (``None``: nobody dies): the labellings in which
+        the viewpoint wins, by the players' dawn cards and its own."""
         ...
 
     def wolf_seats(self, players: Sequence[str]) -> Iterable[tuple[frozenset[Seat], int]]:
@@ -1475,10 +1475,9 @@ class _Engine:
             for dies in self._listed_wins(now, viewpoint):
                 tally.win[dies] += mass
         elif viewpoint is not None and self.unseen is not None:
-            players, mine = now[: self.layout.players], now[viewpoint - 1]
+            row = self.unseen.win_row(self._wins, now[: self.layout.players], now[viewpoint - 1])
             for dies in self.deaths:
-                card = None if dies is None else now[dies - 1]
-                tally.win[dies] += mass * self.unseen.wins(self._wins, players, mine, card)
+                tally.win[dies] += mass * row[None if dies is None else now[dies - 1]]
         elif viewpoint is not None:
             wins = self.win_table[wolves]
             mine = now[viewpoint - 1]

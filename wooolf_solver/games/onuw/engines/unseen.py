@@ -59,7 +59,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cache, cached_property, partial
 from itertools import chain, combinations, permutations
 from math import comb, factorial, prod
 from types import MappingProxyType
@@ -158,8 +158,23 @@ class Unseen:
         return tuple(out)
 
     @cached_property
-    def _won(self) -> dict[Hashable, int]:
+    def _won(self) -> dict[Hashable, _Row]:
         return {}
+
+    def _count_wins(
+        self, judge: lifted.Judge, mine: str, dies: str | None, held: int, werewolf: bool
+    ) -> int:
+        """:meth:`wins` counted over the labellings of ``held`` players' class cards."""
+        won = 0
+        for labels, count in self._prefixes[held].items():
+            at = iter(labels)
+            real_mine = next(at) if mine in (UNSEEN, COPIED) else mine
+            real_dies = dies
+            if dies in (UNSEEN, COPIED):
+                real_dies = real_mine if dies == mine == COPIED else next(at)
+            wolves = werewolf or "werewolf" in labels
+            won += count * judge(real_mine, real_dies, wolves)
+        return won
 
     def wins(self, judge: lifted.Judge, players: Sequence[str], mine: str, dies: str | None) -> int:
         """The labellings in which the viewpoint, holding ``mine`` at dawn, wins when the
@@ -167,21 +182,20 @@ class Unseen:
         ``judge`` tells it by real cards and whether some player holds a werewolf. The
         players' class cards are exchangeable, so the viewpoint's label is taken first,
         the dying seat's next (the same one when both hold the copy's tied label)."""
+        return self.win_row(judge, players, mine)[dies]
+
+    def win_row(
+        self, judge: lifted.Judge, players: Sequence[str], mine: str
+    ) -> Mapping[str | None, int]:
+        """:meth:`wins` for every card the dying player may hold (``None``: nobody
+        dies), made once per viewpoint's card, class cards held and werewolf held."""
         held = players.count(UNSEEN) + (COPIED in players)
-        key = (judge, mine, dies, held, "werewolf" in players)
-        won = self._won.get(key)
-        if won is None:
-            won = 0
-            for labels, count in self._prefixes[held].items():
-                at = iter(labels)
-                real_mine = next(at) if mine in (UNSEEN, COPIED) else mine
-                real_dies = dies
-                if dies in (UNSEEN, COPIED):
-                    real_dies = real_mine if dies == mine == COPIED else next(at)
-                wolves = "werewolf" in players or "werewolf" in labels
-                won += count * judge(real_mine, real_dies, wolves)
-            self._won[key] = won
-        return won
+        key = (judge, mine, held, "werewolf" in players)
+        row = self._won.get(key)
+        if row is None:
+            row = _Row(self, judge, mine, held, "werewolf" in players)
+            self._won[key] = row
+        return row
 
     @cached_property
     def _wolf_seats(self) -> dict[tuple[str, ...], tuple[tuple[frozenset[int], int], ...]]:
@@ -376,6 +390,20 @@ def sums(knowledge: OnuwKnowledge, weigh: lifted.Weigher | None = None) -> lifte
 def consistent(knowledge: OnuwKnowledge) -> bool:
     """Whether some world of ``knowledge`` has a non-zero weight."""
     return engine_of(knowledge)[0].consistent()
+
+
+class _Row(dict[str | None, int]):
+    """:meth:`Unseen.wins` by the dying player's card, each counted when first read."""
+
+    def __init__(
+        self, unseen: Unseen, judge: lifted.Judge, mine: str, held: int, werewolf: bool
+    ) -> None:
+        super().__init__()
+        self.counted = partial(unseen._count_wins, judge, mine, held=held, werewolf=werewolf)
+
+    def __missing__(self, dies: str | None) -> int:
+        won = self[dies] = self.counted(dies)
+        return won
 
 
 __all__ = [
