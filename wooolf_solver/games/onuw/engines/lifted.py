@@ -332,9 +332,11 @@ class Labels(Protocol):
     """Cards dealt as one kind that stand for several real ones (:mod:`.unseen`): a
     world stands for every labelling of them, each of the same weight."""
 
-    def win_row(self, judge: Judge, players: Sequence[str], mine: str) -> Mapping[str | None, int]:
-        """By the dying seat's dawn card (``None``: nobody dies): the labellings in which
-        the viewpoint wins, by the players' dawn cards and its own."""
+    def win_table(
+        self, judge: Judge, players: Sequence[str]
+    ) -> Mapping[tuple[str, str | None], int]:
+        """By the viewpoint's dawn card and the dying seat's (``None``: nobody dies): the
+        labellings in which the viewpoint wins, for the players' dawn cards."""
         ...
 
     def wolf_seats(self, players: Sequence[str]) -> Iterable[tuple[frozenset[Seat], int]]:
@@ -1319,7 +1321,9 @@ class _Engine:
         layout = self.layout
         tally = _Tally(layout.players, len(layout.slots), self.knowledge.claims, self.deaths)
         players, unseen = layout.players, self.unseen
-        whole = self.knowledge.viewpoint is not None  # its win_if needs each dawn
+        viewpoint = self.knowledge.viewpoint
+        whole = viewpoint is not None and bool(self.shots or self.listed)
+        # win_if read world by world: a star's spokes one by one
         by_truth: dict[tuple[bool, ...], int] = {}
         # the weight of the worlds by which claims are true, summed per claim at the end
         for dealt, orbit in self.deals():
@@ -1339,7 +1343,7 @@ class _Engine:
                 mass = weight * options
                 tally.total += mass
                 worlds = orbit * count * options
-                wolves = whole and "werewolf" in now[:players]  # for the viewpoint's wins
+                wolves = viewpoint is not None and "werewolf" in now[:players]
                 if unseen is not None:
                     worlds *= unseen.worlds(dealt[:players], now)
                 tally.worlds += worlds
@@ -1357,6 +1361,8 @@ class _Engine:
                     )
                 elif star is not None:
                     self._add_star(tally, now, dealt, weight, star)
+                    if viewpoint is not None:
+                        self._add_star_wins(tally, now, weight, star, viewpoint)
                 else:
                     self._add_world(tally, now, dealt, mass, wolves)
             if deal_mass:
@@ -1464,6 +1470,36 @@ class _Engine:
             there[kept] += mass
             there[card] -= mass
 
+    def _add_star_wins(
+        self, tally: _Tally, now: list[str], weight: int, star: _Star, viewpoint: Seat
+    ) -> None:
+        """A star's worlds into ``win_if``. A spoke among the players, neither of whose
+        two seats is the viewpoint, keeps the viewpoint's card and the players' cards
+        (so the table of wins): each seat's death counts as in ``now``, but for the
+        hub's and the spoke's, whose cards trade places; any other spoke is a world of
+        its own."""
+        hub, spokes = star
+        players = self.layout.players
+        wins, mine = self._judged(now, "werewolf" in now[:players]), now[viewpoint - 1]
+        inside = 0
+        for spoke, size in spokes:
+            if spoke > players or viewpoint in (hub, spoke):
+                after = _swap(now, hub, spoke)
+                self._add_wins(
+                    tally, after, weight * size, "werewolf" in after[:players], viewpoint
+                )
+                continue
+            inside += size
+            moved = wins[mine, now[spoke - 1]] - wins[mine, now[hub - 1]]
+            if moved:
+                tally.win[hub] += weight * size * moved
+                tally.win[spoke] -= weight * size * moved
+        if inside:
+            for dies in self.deaths:
+                won = wins[mine, None if dies is None else now[dies - 1]]
+                if won:
+                    tally.win[dies] += weight * inside * won
+
     def _add_world(
         self, tally: _Tally, now: list[str], dealt: Sequence[str], mass: int, wolves: bool
     ) -> None:
@@ -1471,23 +1507,33 @@ class _Engine:
         dealt as one kind, the labellings in which the viewpoint wins)."""
         self._add_moves(tally, now, dealt, mass)
         viewpoint = self.knowledge.viewpoint
-        if viewpoint is not None and self.listed:
+        if viewpoint is not None:
+            self._add_wins(tally, now, mass, wolves, viewpoint)
+
+    def _add_wins(
+        self, tally: _Tally, now: list[str], mass: int, wolves: bool, viewpoint: Seat
+    ) -> None:
+        """One night's dawn into ``win_if``."""
+        if self.listed:
             for dies in self._listed_wins(now, viewpoint):
                 tally.win[dies] += mass
-        elif viewpoint is not None and self.unseen is not None:
-            row = self.unseen.win_row(self._wins, now[: self.layout.players], now[viewpoint - 1])
-            for dies in self.deaths:
-                tally.win[dies] += mass * row[None if dies is None else now[dies - 1]]
-        elif viewpoint is not None:
-            wins = self.win_table[wolves]
-            mine = now[viewpoint - 1]
-            for dies in self.deaths:
-                if dies is not None and dies in self.shots and self.shooters[now[dies - 1]]:
-                    won = self._shot_wins(now, dies, viewpoint)
-                else:
-                    won = bool(wins[mine, None if dies is None else now[dies - 1]])
-                if won:
-                    tally.win[dies] += mass
+            return
+        wins, mine = self._judged(now, wolves), now[viewpoint - 1]
+        for dies in self.deaths:
+            if dies is not None and dies in self.shots and self.shooters[now[dies - 1]]:
+                won = int(self._shot_wins(now, dies, viewpoint))
+            else:
+                won = wins[mine, None if dies is None else now[dies - 1]]
+            if won:
+                tally.win[dies] += mass * won
+
+    def _judged(self, now: Sequence[str], wolves: bool) -> Mapping[tuple[str, str | None], int]:
+        """Whether the viewpoint wins (with a class of cards, in how many labellings), by
+        its dawn card and the dying seat's, for the players' dawn cards of ``now``: the
+        same after any swap of two players."""
+        if self.unseen is None:
+            return self.win_table[wolves]
+        return self.unseen.win_table(self._wins, now[: self.layout.players])
 
     def _listed_wins(self, now: list[str], viewpoint: Seat) -> Iterator[Seat | None]:
         """The keys of ``win_if`` the viewpoint wins by (read by :attr:`killed`), each
@@ -1524,8 +1570,7 @@ class _Engine:
         keeps its card in the options that leave it alone, and gets each other seat's
         card in one option. No swap of two players changes whether a player holds a
         werewolf (``wolves``)."""
-        if self.shots or self.listed or self.unseen is not None:
-            # a hunter's chain, or the labellings of a class: each swap's night one by one
+        if self.shots or self.listed:  # a hunter's chain: each swap's night one by one
             rest = options - comb(len(pairs), 2)
             for after in _pair_swaps(now, pairs):
                 self._add_world(tally, after, dealt, weight, wolves)
@@ -1548,15 +1593,15 @@ class _Engine:
         viewpoint = self.knowledge.viewpoint
         if viewpoint is None:
             return
-        wins = self.win_table[wolves]
+        wins = self._judged(now, wolves)
         mine = now[viewpoint - 1]
         mine_dist = [(mine, options)]
         if viewpoint in inside:
             mine_dist = [(mine, alone)]
             mine_dist += [(other, copies - (other == mine)) for other, copies in held.items()]
         for card, copies in mine_dist:
-            if copies and wins[card, None]:
-                tally.win[None] += weight * copies
+            if copies:
+                tally.win[None] += weight * copies * wins[card, None]
         for dies in self.deaths:
             if dies is None:
                 continue

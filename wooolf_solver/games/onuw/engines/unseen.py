@@ -158,11 +158,11 @@ class Unseen:
         return tuple(out)
 
     @cached_property
-    def _won(self) -> dict[Hashable, _Row]:
+    def _won(self) -> dict[Hashable, _Wins]:
         return {}
 
     def _count_wins(
-        self, judge: lifted.Judge, mine: str, dies: str | None, held: int, werewolf: bool
+        self, judge: lifted.Judge, held: int, werewolf: bool, mine: str, dies: str | None
     ) -> int:
         """:meth:`wins` counted over the labellings of ``held`` players' class cards."""
         won = 0
@@ -182,20 +182,21 @@ class Unseen:
         ``judge`` tells it by real cards and whether some player holds a werewolf. The
         players' class cards are exchangeable, so the viewpoint's label is taken first,
         the dying seat's next (the same one when both hold the copy's tied label)."""
-        return self.win_row(judge, players, mine)[dies]
+        return self.win_table(judge, players)[mine, dies]
 
-    def win_row(
-        self, judge: lifted.Judge, players: Sequence[str], mine: str
-    ) -> Mapping[str | None, int]:
-        """:meth:`wins` for every card the dying player may hold (``None``: nobody
-        dies), made once per viewpoint's card, class cards held and werewolf held."""
+    def win_table(
+        self, judge: lifted.Judge, players: Sequence[str]
+    ) -> Mapping[tuple[str, str | None], int]:
+        """:meth:`wins` by the viewpoint's card and the dying player's, for these
+        players' dawn cards (the same for any order of them): one table per number of
+        class cards held and whether a werewolf is held, each entry counted when first
+        read."""
         held = players.count(UNSEEN) + (COPIED in players)
-        key = (judge, mine, held, "werewolf" in players)
-        row = self._won.get(key)
-        if row is None:
-            row = _Row(self, judge, mine, held, "werewolf" in players)
-            self._won[key] = row
-        return row
+        key = (judge, held, "werewolf" in players)
+        table = self._won.get(key)
+        if table is None:
+            table = self._won[key] = _Wins(self, judge, held, "werewolf" in players)
+        return table
 
     @cached_property
     def _wolf_seats(self) -> dict[tuple[str, ...], tuple[tuple[frozenset[int], int], ...]]:
@@ -392,17 +393,16 @@ def consistent(knowledge: OnuwKnowledge) -> bool:
     return engine_of(knowledge)[0].consistent()
 
 
-class _Row(dict[str | None, int]):
-    """:meth:`Unseen.wins` by the dying player's card, each counted when first read."""
+class _Wins(dict[tuple[str, str | None], int]):
+    """:meth:`Unseen.wins` by the viewpoint's card and the dying player's, for one number
+    of class cards held and whether a werewolf is held; each counted when first read."""
 
-    def __init__(
-        self, unseen: Unseen, judge: lifted.Judge, mine: str, held: int, werewolf: bool
-    ) -> None:
+    def __init__(self, unseen: Unseen, judge: lifted.Judge, held: int, werewolf: bool) -> None:
         super().__init__()
-        self.counted = partial(unseen._count_wins, judge, mine, held=held, werewolf=werewolf)
+        self.counted = partial(unseen._count_wins, judge, held, werewolf)
 
-    def __missing__(self, dies: str | None) -> int:
-        won = self[dies] = self.counted(dies)
+    def __missing__(self, key: tuple[str, str | None]) -> int:
+        won = self[key] = self.counted(*key)
         return won
 
 
