@@ -9,11 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wooolf_solver.core.budget import TooSlowError, time_budget
 from wooolf_solver.games.onuw.live import (
     SESSION,
     IllegalMoveError,
     LiveTable,
     OutOfTurnError,
+    ballot_scores,
     bot_ballot,
     play_bots,
 )
@@ -197,6 +199,32 @@ def test_a_bot_votes_for_the_ballot_that_best_wins_for_it() -> None:
         "night": {1: {"centre": {"c1": "robber", "c2": "troublemaker"}}},
     }
     assert bot_ballot(record) == 2
+
+
+BOX_10 = [
+    "doppelganger", "drunk", "hunter", "insomniac", "mason", "mason", "minion",
+    "robber", "seer", "tanner", "troublemaker", "werewolf", "werewolf",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("edition", "ballot"), [("table", None), ("official", 3)])
+def test_a_bot_whose_exact_ballot_is_too_slow_votes_as_one_with_no_lead(
+    edition: str, ballot: int | None
+) -> None:
+    # ten players, the box's roles, one claim: the exact ballot takes seconds to minutes
+    record = {
+        "game": "onuw",
+        "edition": edition,
+        "players": 10,
+        "deck": BOX_10 if edition == "official" else BOX_10[:-1],
+        "viewpoint": 2,
+        "cards": {2: "mason"},
+        "night": {2: {"masons": [2]}},
+        "claims": [{"seat": 1, "role": "villager"}],
+    }
+    with pytest.raises(TooSlowError), time_budget(0.05):
+        ballot_scores(read_record(record))
+    assert bot_ballot(record, seconds=0.05) == ballot
 
 
 def timeline(

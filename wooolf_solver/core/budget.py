@@ -18,6 +18,19 @@ True
 524288000
 >>> parse_size("2GB"), parse_size("1.5 GB"), parse_size("4096")
 (2147483648, 1610612736, 4096)
+
+A time budget (:func:`time_budget`) stops a computation on the same timer once the
+block has used more than its seconds of processor time (:class:`TooSlowError`): the web
+table's bots use it, so that a ballot the exact engine would need minutes for cannot
+hold up the table.
+
+>>> try:
+...     with time_budget(0.2):
+...         while True:
+...             pass
+... except TooSlowError as error:
+...     print(error)
+too slow to solve exactly: over the time budget of 0.2 s of processor time
 """
 
 from __future__ import annotations
@@ -28,6 +41,7 @@ import resource
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -68,6 +82,25 @@ def memory_budget(size: int | None) -> Iterator[int]:
         _BUDGET.reset(token)
 
 
+_DEADLINE: ContextVar[tuple[float, float] | None] = ContextVar("deadline", default=None)
+"""The time budget in force: the processor time at which it runs out, and its seconds."""
+
+
+@contextmanager
+def time_budget(seconds: float) -> Iterator[float]:
+    """Inside the block, :class:`TooSlowError` once the block has used more than
+    ``seconds`` of processor time (on the memory's timer: in the main thread of a system
+    with interval timers, else no limit); the memory budget in force is watched too."""
+    if seconds <= 0:
+        raise ValueError(f"a time budget must be positive, got {seconds}")
+    token = _DEADLINE.set((time.process_time() + seconds, seconds))
+    try:
+        with _watched():
+            yield seconds
+    finally:
+        _DEADLINE.reset(token)
+
+
 WATCH_EVERY = 0.1
 """Seconds of processor time between two looks at the process's memory."""
 
@@ -102,14 +135,18 @@ def _watched() -> Iterator[None]:
 
 
 def _look(signum: int, frame: FrameType | None) -> None:
-    """The timer's look at the process: too large, the computation stops here (and at
-    every look after, should some code swallow the error, until the block ends)."""
+    """The timer's look at the process: too large or out of time, the computation stops
+    here (and at every look after, should some code swallow the error, until the block
+    ends)."""
     start = _WATCHING.get(os.getpid())
-    if start is None:
+    if start is None or _importing(frame):
         return
     grown = resident_memory() - start
-    if grown > max_memory() and not _importing(frame):
+    if grown > max_memory():
         raise TooLargeError("the worlds and tables of this computation", grown, max_memory())
+    deadline = _DEADLINE.get()
+    if deadline is not None and time.process_time() > deadline[0]:
+        raise TooSlowError(deadline[1])
 
 
 def _importing(frame: FrameType | None) -> bool:
@@ -157,6 +194,24 @@ class TooLargeError(SolverError):
     def __reduce__(self) -> tuple[type[TooLargeError], tuple[str, int, int]]:
         """Pickled with its arguments: a lab worker's refusal reaches its parent."""
         return (TooLargeError, (self.what, self.needed, self.budget))
+
+
+class TooSlowError(SolverError):
+    """The exact solution would take more processor time than the time budget allows.
+
+    >>> print(TooSlowError(5))
+    too slow to solve exactly: over the time budget of 5 s of processor time
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(
+            f"too slow to solve exactly: over the time budget of {seconds:g} s of processor time"
+        )
+
+    def __reduce__(self) -> tuple[type[TooSlowError], tuple[float]]:
+        """Pickled with its argument: a worker's refusal reaches its parent."""
+        return (TooSlowError, (self.seconds,))
 
 
 def readable_size(size: float) -> str:

@@ -58,6 +58,7 @@ from fractions import Fraction
 from random import Random
 from typing import Any, ClassVar, Literal
 
+from ...core.budget import TooLargeError, TooSlowError, time_budget
 from ...core.errors import IllegalMoveError, InvalidRecordError, OutOfTurnError
 from ...core.play import RandomBot
 from .night import NOTHING, Choice, NightEntry, NightState, power_of
@@ -142,16 +143,43 @@ def ballot_scores(record: DealRecord) -> list[tuple[Ballot, Fraction, Fraction]]
     return sorted(scored, key=lambda item: (-value[item[0]], -item[2], order[item[0]]))
 
 
-def bot_ballot(record: Mapping[str, Any]) -> Ballot:
+BOT_SECONDS = 10.0
+"""The processor time a bot's exact ballot may take (:func:`bot_ballot`)."""
+
+
+def bot_ballot(record: Mapping[str, Any], seconds: float = BOT_SECONDS) -> Ballot:
     """A bot's ballot from its own deal record (its viewpoint, card, night, every
     claim): the legal ballot that maximises its ``win_if`` (ties: a likelier werewolf,
-    then seat order, nobody last).
+    then seat order, nobody last). One that would take more than ``seconds`` of
+    processor time (a big deck with few claims) is cast as by a bot with no lead:
+    nobody, or the circle vote's next player where the edition has no such ballot.
 
     >>> bot_ballot({"game": "onuw", "players": 3, "viewpoint": 1, "cards": {1: "seer"},
     ...             "night": {1: {"centre": {"c1": "robber", "c2": "troublemaker"}}}})
     2
     """
-    return ballot_scores(read_record(record))[0][0]
+    read = read_record(record)
+    try:
+        with time_budget(seconds):
+            return ballot_scores(read)[0][0]
+    except (TooSlowError, TooLargeError):
+        return no_lead(read)
+
+
+def no_lead(record: DealRecord) -> Ballot:
+    """The ballot of a viewpoint with no lead: nobody where the edition allows it, else
+    the next player clockwise (if every player does so, nobody has two ballots and
+    nobody dies).
+
+    >>> [no_lead(read_record({"game": "onuw", "players": 3, "edition": edition,
+    ...                       "viewpoint": 3, "cards": {3: "seer"}}))
+    ...  for edition in ("table", "official")]
+    [None, 1]
+    """
+    seat = record.viewpoint
+    if seat is None:
+        raise ValueError("a ballot needs a viewpoint")
+    return None if record.rules_edition.vote.nobody else seat % record.players + 1
 
 
 # -- option forms ----------------------------------------------------------------------
