@@ -199,27 +199,27 @@ class Unseen:
         return table
 
     @cached_property
-    def _wolf_seats(self) -> dict[tuple[str, ...], tuple[tuple[frozenset[int], int], ...]]:
+    def _wolf_seats(
+        self,
+    ) -> dict[tuple[tuple[int, ...], ...], tuple[tuple[frozenset[int], int], ...]]:
         return {}
 
     def wolf_seats(self, players: Sequence[str]) -> tuple[tuple[frozenset[int], int], ...]:
         """By the players' dawn cards: each set of player seats whose class cards are
         labelled werewolves, with the number of labellings that do so (a copy and the
-        card it copied one label: both seats or neither)."""
-        key = tuple(players)
+        card it copied one label: both seats or neither). Made once per seats holding
+        class cards."""
+        labels = tuple((seat,) for seat, card in enumerate(players, 1) if card == UNSEEN)
+        tied = tuple(seat for seat, card in enumerate(players, 1) if card == COPIED)
+        key = (*labels, tied) if tied else labels
         found = self._wolf_seats.get(key)
         if found is None:
-            labels: list[tuple[int, ...]] = [
-                (seat,) for seat, card in enumerate(players, 1) if card == UNSEEN
-            ]
-            tied = tuple(seat for seat, card in enumerate(players, 1) if card == COPIED)
-            labels += [tied] if tied else []
-            left, wolves = self.size - len(labels), self._werewolves
+            left, wolves = self.size - len(key), self._werewolves
             found = tuple(
                 (frozenset(chain.from_iterable(chosen)), comb(left, wolves - k) * self._others)
-                for k in range(min(wolves, len(labels)) + 1)
+                for k in range(min(wolves, len(key)) + 1)
                 if wolves - k <= left
-                for chosen in combinations(labels, k)
+                for chosen in combinations(key, k)
             )
             self._wolf_seats[key] = found
         return found
