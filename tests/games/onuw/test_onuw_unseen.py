@@ -236,7 +236,7 @@ def test_the_viewpoints_wins_are_counted_as_listed() -> None:
                 dead = () if dies is None else (dies + 1,)
                 expected += wins(RULES, 4, dawn, dead, viewpoint + 1)
             shown = None if dies is None else players[dies]
-            assert unseen.wins(engine._wins, players, players[viewpoint], shown) == expected
+            assert unseen.wins(engine.judge, players, players[viewpoint], shown) == expected
 
 
 def test_labellings_are_counted_as_listed() -> None:

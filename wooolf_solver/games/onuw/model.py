@@ -63,7 +63,7 @@ from .night import choice_options as _choice_options
 from .record import Claim, DealRecord
 from .rules import Layout, Rules, Seat, Slot, Team
 from .speech import Teller, weights_of
-from .win import hunted, wins
+from .win import Judge, death_judge, hunted, wins
 
 
 def choice_variable(seat: Seat) -> str:
@@ -510,6 +510,14 @@ class OnuwKnowledge(Knowledge):
             self.killed(dies) != ((() if dies is None else (dies,)), self.shots)
             for dies in self.deaths
         )
+
+    @property
+    def judge(self) -> Judge | None:
+        """``win_if`` read from cards alone, when every key can be (:data:`.win.Judge`:
+        the viewpoint's dawn card, the key's seat's and whether a player holds a
+        werewolf); ``None`` when some key is not the death of that seat alone, to be
+        judged world by world."""
+        return None if self.listed else death_judge(self.rules)
 
     def win_if(self, world: World, dies: Seat | None) -> bool:
         """Whether the viewpoint wins (by its dawn card) if the vote kills exactly

@@ -27,7 +27,7 @@ from .posterior import OnuwPosterior, posterior_of
 from .record import DealRecord
 from .rules import Seat
 from .table import legal_ballots
-from .win import Ballot
+from .win import Ballot, Judge, own_death_judge
 
 SHOT_ENGINE = "fast"
 """The engine that weighs a shooter's own death: the fast one reads ``win_if`` as the
@@ -118,6 +118,12 @@ class OwnDeath(OnuwKnowledge):
         """``dies`` is the viewpoint's ballot here, the viewpoint the one who dies."""
         viewpoint = self.viewpoint or 0
         return (viewpoint,), {**self.shots, viewpoint: dies}
+
+    @property
+    def judge(self) -> Judge | None:
+        """With no other ballot recorded, the shot stops at the ballot's seat: read
+        from the viewpoint's card and that seat's (:func:`.win.own_death_judge`)."""
+        return None if self.shots else own_death_judge(self.rules)
 
 
 def own_death(

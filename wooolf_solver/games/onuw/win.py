@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from .rules import Rules, Scoring, Seat, VoteRule
 
@@ -90,6 +90,71 @@ def wins(
     if card == "minion":
         return any(p != seat for p in dead) and not tanner_died
     return False
+
+
+def card_wins(
+    rules: Rules, mine: str, dead: Sequence[str], wolves: bool, *, died: bool = False
+) -> bool:
+    """:func:`wins` read from cards: whether a seat holding ``mine`` at dawn wins when
+    players holding ``dead`` die (``mine`` among them if it ``died``), some player
+    holding a werewolf at dawn or not (``wolves``).
+
+    >>> from wooolf_solver.games.onuw.rules import load_rules
+    >>> rules = load_rules()
+    >>> card_wins(rules, "seer", ["werewolf"], True), card_wins(rules, "seer", [], False)
+    (True, True)
+    >>> card_wins(rules, "minion", ["minion"], False, died=True)
+    False
+    """
+    team = rules.team(mine)
+    if team == "tanner":
+        return died
+    tanner_died = any(rules.team(card) == "tanner" for card in dead)
+    if wolves:
+        wolf_died = "werewolf" in dead
+        return wolf_died if team == "village" else not wolf_died and not tanner_died
+    if team == "village":
+        return not dead
+    return mine == "minion" and len(dead) > died and not tanner_died
+
+
+Judge = Callable[[str, str | None, bool], bool]
+"""Whether the viewpoint wins, by its dawn card, the dawn card of the seat a key of
+``win_if`` names (``None``: nobody) and whether some player holds a werewolf at dawn."""
+
+
+def death_judge(rules: Rules) -> Judge:
+    """The judge of ``win_if``'s usual keys: the vote kills exactly that seat.
+
+    >>> from wooolf_solver.games.onuw.rules import load_rules
+    >>> judge = death_judge(load_rules())
+    >>> judge("seer", "werewolf", True), judge("werewolf", "seer", True), judge("seer", None, True)
+    (True, True, False)
+    """
+
+    def judge(mine: str, dies: str | None, wolves: bool) -> bool:
+        return card_wins(rules, mine, () if dies is None else (dies,), wolves)
+
+    return judge
+
+
+def own_death_judge(rules: Rules) -> Judge:
+    """The judge of keys that are the viewpoint's own ballot when the vote kills the
+    viewpoint itself: holding a card that shoots (the hunter), it takes the seat its
+    ballot names along (no other ballot known: the chain stops there).
+
+    >>> from wooolf_solver.games.onuw.rules import load_rules
+    >>> judge = own_death_judge(load_rules())
+    >>> judge("hunter", "werewolf", True), judge("villager", "werewolf", True)
+    (True, False)
+    """
+
+    def judge(mine: str, ballot: str | None, wolves: bool) -> bool:
+        shot = ballot is not None and rules.roles[mine].shoots
+        dead = (mine, ballot) if shot and ballot is not None else (mine,)
+        return card_wins(rules, mine, dead, wolves, died=True)
+
+    return judge
 
 
 def winners(

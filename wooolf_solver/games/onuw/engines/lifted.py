@@ -112,7 +112,7 @@ from ..night import (
 )
 from ..record import Claim
 from ..rules import Layout, Rules, Seat, Slot
-from ..win import hunted
+from ..win import Judge, death_judge, hunted
 from ..win import wins as dawn_wins
 
 OBSERVERS: tuple[type[Power], ...] = (Seer, Werewolf)
@@ -323,11 +323,6 @@ lies: the product of every claim's factor, and for each true claim its number an
 the product of the other claims' factors."""
 
 
-Judge = Callable[[str, str | None, bool], bool]
-"""Whether the viewpoint wins by its dawn card, the dying seat's (``None``: nobody) and
-whether some player holds a werewolf at dawn (:meth:`_Engine._wins`)."""
-
-
 class Labels(Protocol):
     """Cards dealt as one kind that stand for several real ones (:mod:`.unseen`): a
     world stands for every labelling of them, each of the same weight."""
@@ -443,10 +438,17 @@ class _Engine:
         """The labels of the cards dealt as one kind (:mod:`.unseen`); ``None``: none,
         the weights are the worlds' own."""
         self._deal_rules()
+        judge = knowledge.judge
+        self.listed = judge is None
+        """Whether ``win_if`` is judged world by world (some key reads more than the
+        cards of the viewpoint and that key's seat)."""
+        self.judge: Judge = judge or death_judge(self.rules)
+        """``win_if`` by the viewpoint's card, the key's seat's and whether a player holds
+        a werewolf (:attr:`.model.OnuwKnowledge.judge`)."""
         cards: list[str | None] = [*self.rules.roles, None]
         self.win_table = {
             wolves: {
-                (mine, dies): int(self._wins(mine, dies, wolves))
+                (mine, dies): int(self.judge(mine, dies, wolves))
                 for mine in self.rules.roles
                 for dies in cards
             }
@@ -465,9 +467,6 @@ class _Engine:
         self.deaths: tuple[Seat | None, ...] = knowledge.deaths
         self.killed = {dies: knowledge.killed(dies) for dies in self.deaths}
         """``win_if``'s reading of each key: the seats the vote kills, the ballots shot by."""
-        self.listed = knowledge.listed
-        """Whether some key is not the death of that seat alone: ``win_if`` then judged
-        world by world."""
 
     def _roles(self) -> None:
         """What the engine reads of each card, by name."""
@@ -1301,20 +1300,6 @@ class _Engine:
 
     # -- weighing ----------------------------------------------------------------------
 
-    def _wins(self, mine: str, dies: str | None, wolves: bool) -> bool:
-        """Whether the viewpoint, holding ``mine`` at dawn, wins when the player
-        holding ``dies`` dies (``None``: nobody), some player holding a werewolf or not
-        (as :func:`~.win.wins`)."""
-        team_of = self.team_of
-        team = team_of[mine]
-        if team == "village":
-            return dies == "werewolf" if wolves else dies is None
-        if team != "werewolf" or not (wolves or mine == "minion"):
-            return False
-        if dies is None:
-            return wolves
-        return dies != "werewolf" and team_of[dies] != "tanner"
-
     def tally(self, stop_at_first: bool = False) -> _Tally:
         """Every world's weight into the outputs (only the first, with
         ``stop_at_first``: a consistency test)."""
@@ -1533,7 +1518,7 @@ class _Engine:
         same after any swap of two players."""
         if self.unseen is None:
             return self.win_table[wolves]
-        return self.unseen.win_table(self._wins, now[: self.layout.players])
+        return self.unseen.win_table(self.judge, now[: self.layout.players])
 
     def _listed_wins(self, now: list[str], viewpoint: Seat) -> Iterator[Seat | None]:
         """The keys of ``win_if`` the viewpoint wins by (read by :attr:`killed`), each
@@ -1599,7 +1584,7 @@ class _Engine:
         if viewpoint in inside:
             mine_dist = [(mine, alone)]
             mine_dist += [(other, copies - (other == mine)) for other, copies in held.items()]
-        for card, copies in mine_dist:
+        for card, copies in mine_dist if None in tally.win else ():
             if copies:
                 tally.win[None] += weight * copies * wins[card, None]
         for dies in self.deaths:

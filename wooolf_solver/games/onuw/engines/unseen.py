@@ -67,6 +67,7 @@ from types import MappingProxyType
 from ..model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight, PartialNight
 from ..night import Drunk, Minion, NightState, Power, Troublemaker, Werewolf, power_of
 from ..rules import Role, Rules, Team
+from ..win import Judge
 from . import lifted
 
 UNSEEN = "(a card nobody tells apart)"
@@ -162,7 +163,7 @@ class Unseen:
         return {}
 
     def _count_wins(
-        self, judge: lifted.Judge, held: int, werewolf: bool, mine: str, dies: str | None
+        self, judge: Judge, held: int, werewolf: bool, mine: str, dies: str | None
     ) -> int:
         """:meth:`wins` counted over the labellings of ``held`` players' class cards."""
         won = 0
@@ -176,7 +177,7 @@ class Unseen:
             won += count * judge(real_mine, real_dies, wolves)
         return won
 
-    def wins(self, judge: lifted.Judge, players: Sequence[str], mine: str, dies: str | None) -> int:
+    def wins(self, judge: Judge, players: Sequence[str], mine: str, dies: str | None) -> int:
         """The labellings in which the viewpoint, holding ``mine`` at dawn, wins when the
         player holding ``dies`` dies (``None``: nobody), by the players' dawn cards:
         ``judge`` tells it by real cards and whether some player holds a werewolf. The
@@ -185,7 +186,7 @@ class Unseen:
         return self.win_table(judge, players)[mine, dies]
 
     def win_table(
-        self, judge: lifted.Judge, players: Sequence[str]
+        self, judge: Judge, players: Sequence[str]
     ) -> Mapping[tuple[str, str | None], int]:
         """:meth:`wins` by the viewpoint's card and the dying player's, for these
         players' dawn cards (the same for any order of them): one table per number of
@@ -277,7 +278,7 @@ def names_told(value: object) -> Iterator[str]:
 
 def unseen_of(knowledge: OnuwKnowledge) -> Unseen | None:
     """The class of cards nothing tells apart in ``knowledge`` (``None``: none)."""
-    if not _recorded(knowledge) or knowledge.shots or knowledge.listed:
+    if not _recorded(knowledge) or knowledge.shots or knowledge.judge is None:
         return None
     rules, space = knowledge.rules, knowledge.space
     named = {str(cards[0]) for cards in space.known.values()}
@@ -397,7 +398,7 @@ class _Wins(dict[tuple[str, str | None], int]):
     """:meth:`Unseen.wins` by the viewpoint's card and the dying player's, for one number
     of class cards held and whether a werewolf is held; each counted when first read."""
 
-    def __init__(self, unseen: Unseen, judge: lifted.Judge, held: int, werewolf: bool) -> None:
+    def __init__(self, unseen: Unseen, judge: Judge, held: int, werewolf: bool) -> None:
         super().__init__()
         self.counted = partial(unseen._count_wins, judge, held, werewolf)
 
