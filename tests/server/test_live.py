@@ -207,6 +207,9 @@ BOX_10 = [
 ]  # fmt: skip
 
 
+# the budget's timer may fire inside a garbage collector's callback (hypothesis keeps one):
+# the error is ignored there, reported as unraisable, and raised again at the next look
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 @pytest.mark.parametrize(("edition", "ballot"), [("table", None), ("official", 3)])
 def test_a_bot_whose_exact_ballot_is_too_slow_votes_as_one_with_no_lead(
     edition: str, ballot: int | None
