@@ -458,6 +458,9 @@ class _Engine:
         and the dawn card of the seat that dies (``None``: nobody)."""
         self.shots = knowledge.shots
         """Whom a voter takes along if it dies holding a card that shoots (a hunter)."""
+        self.per_world = bool(self.shots) or self.listed
+        """Whether some world's ``win_if`` is read from that world alone (a hunter's
+        recorded shot, or a key judged world by world): no swap or spoke summed."""
         self.option_cache: dict[tuple[Seat, str, bool], tuple[tuple[Choice, ...], int]] = {}
         self.claim_number = {claim.seat: n for n, claim in enumerate(knowledge.claims)}
         self.seats = self.layout.seats
@@ -1307,8 +1310,7 @@ class _Engine:
         tally = _Tally(layout.players, len(layout.slots), self.knowledge.claims, self.deaths)
         players, unseen = layout.players, self.unseen
         viewpoint = self.knowledge.viewpoint
-        whole = viewpoint is not None and bool(self.shots or self.listed)
-        # win_if read world by world: a star's spokes one by one
+        whole = viewpoint is not None and self.per_world  # a star's spokes one by one
         by_truth: dict[tuple[bool, ...], int] = {}
         # the weight of the worlds by which claims are true, summed per claim at the end
         for dealt, orbit in self.deals():
@@ -1555,7 +1557,7 @@ class _Engine:
         keeps its card in the options that leave it alone, and gets each other seat's
         card in one option. No swap of two players changes whether a player holds a
         werewolf (``wolves``)."""
-        if self.shots or self.listed:  # a hunter's chain: each swap's night one by one
+        if self.per_world:  # each swap's night one by one
             rest = options - comb(len(pairs), 2)
             for after in _pair_swaps(now, pairs):
                 self._add_world(tally, after, dealt, weight, wolves)
