@@ -72,7 +72,7 @@ def copy_outcomes(knowledge: OnuwKnowledge, target: Seat) -> Outcomes:
 
 def _summed(knowledge: OnuwKnowledge, target: Seat | None) -> Outcomes:
     """The outcomes over the claims' parts (:mod:`.passive`), each run on its own (an
-    option that shows no card: through the class of cards nobody tells apart)."""
+    option of the viewpoint's own night: through the class of cards nobody tells apart)."""
 
     def run(part: OnuwKnowledge) -> Outcomes:
         if target is not None:

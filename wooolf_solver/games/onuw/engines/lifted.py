@@ -339,6 +339,23 @@ class Labels(Protocol):
         labelled werewolves, with its labellings."""
         ...
 
+    def shown(
+        self, seat: Seat, after: list[str], entry: tuple[tuple[str, EntryValue], ...]
+    ) -> tuple[list[str], tuple[tuple[str, EntryValue], ...]]:
+        """The viewpoint's option at ``seat`` showed it the class cards its ``entry``
+        names: each becomes a card of its own for the rest of the night, in the cards
+        ``after`` the option and in the entry."""
+        ...
+
+    def seen_labels(
+        self, seen: str, players: Sequence[str]
+    ) -> Iterable[tuple[str, Sequence[str], frozenset[Seat], int]]:
+        """By what the viewpoint saw (the cards :meth:`shown` follows among them) and
+        the players' dawn cards: what it saw, labelled, the players' cards so
+        labelled, each set of player seats whose other class cards are labelled
+        werewolves, and the labellings that do so."""
+        ...
+
     def copy_of(self, card: str) -> str:
         """The card a copy of ``card`` becomes (a card tied to the one it copied)."""
         ...
@@ -1385,28 +1402,27 @@ class _Engine:
                 tuple(sum(map(wolf, side)) for side in sides),
             )
 
-        def add(per: dict[Signature, int], now: list[str], mass: int) -> None:
+        def add(seen: str, now: list[str], mass: int) -> None:
             if self.unseen is None:
-                per[signature(now, frozenset())] += mass
+                masses[seen][signature(now, frozenset())] += mass
                 return
-            for labelled, count in self.unseen.wolf_seats(now[:players]):
-                per[signature(now, labelled)] += mass * count
+            for shown, cards, labelled, count in self.unseen.seen_labels(seen, now[:players]):
+                masses[shown][signature(list(cards), labelled)] += mass * count
 
         for cards, orbit in self.deals():
             night = _Night(self, cards)
             found = night.leaves()
             for leaf, seen in zip(found, night.seen, strict=True):
-                per = masses[seen]
                 for now, prior, _, pairs, options, *_ in _spread(leaf):
                     weight = orbit * prior
                     if not pairs:
-                        add(per, now, weight * options)
+                        add(seen, now, weight * options)
                         continue
                     for after in _pair_swaps(now, pairs):
-                        add(per, after, weight)
+                        add(seen, after, weight)
                     rest = options - comb(len(pairs), 2)
                     if rest:
-                        add(per, now, weight * rest)
+                        add(seen, now, weight * rest)
         return Outcomes(
             MappingProxyType({seen: MappingProxyType(dict(per)) for seen, per in masses.items()}),
             sides,
@@ -2384,6 +2400,8 @@ class _Night:
         act = self.act if seat == self.copier else self.perform
         for choice, size in self.groups(index, step, now):
             after, entry = act(seat, name, kind, choice, now)
+            if seat == self.fact_seat:
+                after, entry = self.follow(seat, after, entry)
             mass = self.check(seat, name, entry, weight * per * size)
             if not mass:
                 continue
@@ -2391,6 +2409,15 @@ class _Night:
             self.touched.update(new)
             self.walk(index + 1, after, mass, count * size)
             self.touched.difference_update(new)
+
+    def follow(self, seat: Seat, after: list[str], entry: _Items) -> tuple[list[str], _Items]:
+        """The viewpoint's option in a night hint, through the class of cards dealt as
+        one kind: each class card it shows is followed as a card of its own
+        (:meth:`Labels.shown`), labelled only at the leaves."""
+        engine = self.engine
+        if not engine.partial or engine.unseen is None:
+            return after, entry
+        return engine.unseen.shown(seat, after, entry)
 
     def rest(self, index: int, now: list[str], weight: int, count: int) -> None:
         """The steps that end the night from :attr:`fixed` on, each with one option,
@@ -2410,6 +2437,8 @@ class _Night:
                 ((choice, size),) = found
             act = self.act if seat == self.copier else self.perform
             now, entry = act(seat, name, kind, choice, now)
+            if seat == self.fact_seat:
+                now, entry = self.follow(seat, now, entry)
             weight = self.check(seat, name, entry, weight * per * size)
             if not weight:
                 return
@@ -2471,23 +2500,43 @@ class _Night:
         seat, name, kind, _, per, _ = step = self.steps[index]
         act = self.act if seat == self.copier else self.perform
         engine, quiet = self.engine, self.quiet
-        verdicts: dict[tuple[int, _Said], list[tuple[Slot, int]]] = {}
+        number = engine.claim_number.get(seat)
+        verdicts: dict[tuple[int, bool, bool], list[tuple[Slot, int]]] = {}
         for choice, size in self.groups(index, step, now):
             if choice and quiet.isdisjoint(choice):
-                _, entry = act(seat, name, kind, choice, now)
-                factor = self.check(seat, name, entry, 1)
+                factor = self.check(seat, name, self.spoke_entry(seat, kind, choice, now), 1)
                 if factor:
-                    verdicts.setdefault((factor, engine.said()), []).append((choice[0], size))
+                    verdict = (factor, *self.told(number))
+                    verdicts.setdefault(verdict, []).append((choice[0], size))
                 continue
             after, entry = act(seat, name, kind, choice, now)
             mass = self.check(seat, name, entry, weight * per * size)
             if mass:
                 self.walk(index + 1, after, mass, count * size)
-        for (factor, (truth, liar)), spokes in verdicts.items():
-            engine.truth[:], engine.liar[:] = truth, liar
+        for (factor, *said), spokes in verdicts.items():
+            if number is not None:  # only the star's own claim differs between verdicts
+                engine.truth[number], engine.liar[number] = said
             self.spokes = (seat, tuple(spokes))
             self.walk(index + 1, now, weight * per * factor, count)
         self.spokes = None
+
+    def told(self, number: int | None) -> tuple[bool, bool]:
+        """Whether claim ``number`` is true and its speaker lies, as it stands
+        (``False, False``: no claim)."""
+        if number is None:
+            return False, False
+        return self.engine.truth[number], self.engine.liar[number]
+
+    def spoke_entry(self, seat: Seat, kind: str, choice: Choice, now: list[str]) -> _Items:
+        """What a robber or drunk at ``seat`` does and sees by the swap ``choice``, as
+        :meth:`act` writes it, without making the swap (a star's spoke)."""
+        target = choice[0]
+        entry: _Items = (("took", target),)
+        if kind == "robber":
+            entry = (("robbed", target), ("got", now[target - 1]))
+        if seat == self.copier and self.copy is not None:
+            return (("copied", (self.copy,)), *entry)
+        return entry
 
     def swaps(self, index: int, now: list[str], weight: int, count: int) -> None:
         """The troublemaker's options at once, the last card move of the night: only an
@@ -2554,11 +2603,12 @@ class _Night:
         ]
         # the seat copied matters only to what names it: the copier's own night or claim
         named = copier in (self.fact_seat, *engine.facts) or copier in engine.copy_told
-        unseen = engine.unseen if engine.deaths else None
+        unseen = engine.unseen if engine.deaths or engine.partial else None
         grouped: dict[tuple[Any, ...], list[Seat]] = {}
         for seat in others:
             # unnamed, a copy's night depends on the card copied only: one per card; but
-            # the viewpoint's wins tell which seat's class card is tied to the copy
+            # the viewpoint's wins, or what its option shows, tell which seat's class card
+            # is tied to the copy
             card = dealt[seat - 1]
             tied = unseen is not None and unseen.copy_of(card) != card
             key = self.key(seat) if named or tied else (2, card)
@@ -2579,7 +2629,9 @@ class _Night:
         for target, size in self.targets():
             plan = self.become(target)
             tie = self.tied()
-            if plan.rest is None or (tie and plan.rest in tied):
+            # a tied copy walked with others: at most one, and none where what the
+            # viewpoint's option shows may be the tied card (read per copy at the leaves)
+            if plan.rest is None or (tie and (plan.rest in tied or self.engine.partial)):
                 self.night(plan, size)
                 continue
             if tie:

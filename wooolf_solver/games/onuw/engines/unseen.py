@@ -10,9 +10,9 @@ it is. Such cards form one *class*: the engine deals them as one kind, :data:`UN
 every *labelling* of its class cards with the real cards, each of the same weight.
 
 A card joins the class when the knowledge is a record's own (the night prior, the
-viewpoint's recorded night, the claims; or a night hint's option that shows no card,
-:meth:`Unseen.wolf_seats` then giving each labelling's werewolves; no fact's
-negation), no hunter's ballot is known, and:
+viewpoint's recorded night, the claims; or a night hint's option, :meth:`Unseen.wolf_seats`
+then giving each labelling's werewolves; no fact's negation), no hunter's ballot is
+known, and:
 
 - it is off the village team, has no night or only a werewolf's or minion's, does
   not shoot and does not copy;
@@ -36,6 +36,14 @@ A copy of a class card (the doppelganger copying it) becomes :data:`COPIED`, and
 card it copied is :data:`COPIED` too for the night: the copy reads at dawn as that
 card's label, wherever the card went. From a seat, which seat's class card the copy
 copied is then kept apart (for the viewpoint's wins, the dying seat may hold it).
+
+A night hint's option that shows the viewpoint class cards (a seer's look, a robber's
+new card) makes each of them a card of its own for the rest of the night
+(:data:`SHOWN`, :meth:`Unseen.shown`; a copied card shown is :data:`COPIED` already):
+nothing in the night tells it from the other class cards, so the walk is the class's,
+and at dawn each labelling of the cards shown gives what the viewpoint saw and where
+those cards are, the other class cards labelled as before
+(:meth:`Unseen.seen_labels`).
 
 >>> from wooolf_solver.games.onuw.record import read_record
 >>> from wooolf_solver.games.onuw.model import knowledge_of
@@ -63,9 +71,21 @@ from functools import cache, cached_property, partial
 from itertools import chain, combinations, permutations
 from math import comb, factorial, prod
 from types import MappingProxyType
+from typing import cast
 
 from ..model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight, PartialNight
-from ..night import Drunk, Minion, NightState, Power, Troublemaker, Werewolf, power_of
+from ..night import (
+    Drunk,
+    EntryValue,
+    Minion,
+    NightState,
+    Power,
+    Robber,
+    Seer,
+    Troublemaker,
+    Werewolf,
+    power_of,
+)
 from ..rules import Role, Rules, Team
 from ..win import Judge
 from . import lifted
@@ -75,6 +95,16 @@ UNSEEN = "(a card nobody tells apart)"
 
 COPIED = "(that card, copied)"
 """A class card that a copy copied, and the copy: one label."""
+
+SHOWN = ("(the first card shown)", "(the second card shown)")
+"""The class cards a night hint's option shows the viewpoint, each followed through the
+rest of the night as a card of its own and labelled at dawn (:meth:`Unseen.shown`)."""
+
+FOLLOWED = (COPIED, *SHOWN)
+"""The class cards that carry their own label through the night."""
+
+SINGLE = frozenset({UNSEEN, *SHOWN})
+"""The class cards that carry one label each (a copied card shares its copy's)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +165,7 @@ class Unseen:
         players' dawn cards (a copy and the card it copied carry one label)."""
         if "werewolf" in players:
             return 0
-        return self._unwolfed[players.count(UNSEEN) + (COPIED in players)]
+        return self._unwolfed[_held(players)]
 
     def worlds(self, players: Sequence[str], dawn: Sequence[str]) -> int:
         """The worlds that the labellings of one class world count, by the players'
@@ -169,9 +199,9 @@ class Unseen:
         won = 0
         for labels, count in self._prefixes[held].items():
             at = iter(labels)
-            real_mine = next(at) if mine in (UNSEEN, COPIED) else mine
+            real_mine = next(at) if mine in SINGLE or mine == COPIED else mine
             real_dies = dies
-            if dies in (UNSEEN, COPIED):
+            if dies in SINGLE or dies == COPIED:
                 real_dies = real_mine if dies == mine == COPIED else next(at)
             wolves = werewolf or "werewolf" in labels
             won += count * judge(real_mine, real_dies, wolves)
@@ -192,7 +222,7 @@ class Unseen:
         players' dawn cards (the same for any order of them): one table per number of
         class cards held and whether a werewolf is held, each entry counted when first
         read."""
-        held = players.count(UNSEEN) + (COPIED in players)
+        held = _held(players)
         key = (judge, held, "werewolf" in players)
         table = self._won.get(key)
         if table is None:
@@ -210,7 +240,7 @@ class Unseen:
         labelled werewolves, with the number of labellings that do so (a copy and the
         card it copied one label: both seats or neither). Made once per seats holding
         class cards."""
-        labels = tuple((seat,) for seat, card in enumerate(players, 1) if card == UNSEEN)
+        labels = tuple((seat,) for seat, card in enumerate(players, 1) if card in SINGLE)
         tied = tuple(seat for seat, card in enumerate(players, 1) if card == COPIED)
         key = (*labels, tied) if tied else labels
         found = self._wolf_seats.get(key)
@@ -224,6 +254,95 @@ class Unseen:
             )
             self._wolf_seats[key] = found
         return found
+
+    def shown(
+        self, seat: int, after: list[str], entry: tuple[tuple[str, EntryValue], ...]
+    ) -> tuple[list[str], tuple[tuple[str, EntryValue], ...]]:
+        """A night hint's option at ``seat`` showed the viewpoint the class cards its
+        ``entry`` names (a seer's look, a robber's new card): each becomes a card of its
+        own (:data:`SHOWN`) in the cards ``after`` the option (a copy if any changes)
+        and in the entry; nothing else in the night tells it from the other class
+        cards. A copied class card shown stays :data:`COPIED`, already its own.
+
+        >>> classed = Unseen(MappingProxyType({"minion": 1, "werewolf": 2}), 1)
+        >>> cards = ["seer", UNSEEN, "robber", UNSEEN, UNSEEN]
+        >>> after, entry = classed.shown(1, cards, (("centre", ((4, UNSEEN), (5, UNSEEN))),))
+        >>> after[3:] == list(SHOWN), cards[3:] == [UNSEEN, UNSEEN]
+        (True, True)
+        """
+        marks = iter(SHOWN)
+        moved = list(after)
+
+        def follow(slot: int, card: str) -> str:
+            if card != UNSEEN:
+                return card
+            mark = moved[slot - 1] = next(marks)
+            return mark
+
+        items: list[tuple[str, EntryValue]] = []
+        for key, value in entry:
+            if key in ("saw", "centre"):
+                pairs = cast(tuple[tuple[int, str], ...], value)
+                items.append((key, tuple((slot, follow(slot, card)) for slot, card in pairs)))
+            elif key == "got":
+                items.append((key, follow(seat, str(value))))
+            else:
+                items.append((key, value))
+        if moved == after:
+            return after, entry
+        return moved, tuple(items)
+
+    @cached_property
+    def _relabelled(self) -> dict[int, tuple[tuple[tuple[str, ...], Unseen], ...]]:
+        return {}
+
+    def _labels_of(self, followed: int) -> tuple[tuple[tuple[str, ...], Unseen], ...]:
+        """Each way to label ``followed`` class cards, in order, with the real cards,
+        and the class of the cards left (cached)."""
+        found = self._relabelled.get(followed)
+        if found is None:
+            ways: list[tuple[tuple[str, ...], Unseen]] = []
+
+            def label(names: tuple[str, ...], left: dict[str, int]) -> None:
+                if len(names) == followed:
+                    rest = {name: count for name, count in left.items() if count}
+                    ways.append((names, Unseen(MappingProxyType(rest), self.lone_options)))
+                    return
+                for name, count in left.items():
+                    if count:
+                        label((*names, name), {**left, name: count - 1})
+
+            label((), dict(self.cards))
+            found = self._relabelled[followed] = tuple(ways)
+        return found
+
+    def seen_labels(
+        self, seen: str, players: Sequence[str]
+    ) -> Iterator[tuple[str, Sequence[str], frozenset[int], int]]:
+        """By what the viewpoint saw (the cards it saw joined by commas, as
+        :func:`~..model.seen_of` writes them, class cards :meth:`shown` followed) and
+        the players' dawn cards: each labelling of the followed cards it saw gives
+        what it saw and the players' cards, so labelled, and then each set of player
+        seats whose other class cards are labelled werewolves with the labellings
+        that do so (:meth:`wolf_seats` of the cards left).
+
+        >>> classed = Unseen(MappingProxyType({"minion": 1, "werewolf": 2}), 1)
+        >>> [(seen, count) for seen, _, _, count in classed.seen_labels(SHOWN[0], [SHOWN[0]])]
+        [('minion', 1), ('werewolf', 1), ('werewolf', 1)]
+        """
+        followed = tuple(card for card in FOLLOWED if card in seen)
+        if not followed:
+            for labelled, count in self.wolf_seats(players):
+                yield seen, players, labelled, count
+            return
+        for names, rest in self._labels_of(len(followed)):
+            label = dict(zip(followed, names, strict=True))
+            shown = seen
+            for card, name in label.items():
+                shown = shown.replace(card, name)
+            real = [label.get(card, card) for card in players]
+            for labelled, count in rest.wolf_seats(real):
+                yield shown, real, labelled, count
 
     def restore(self, sums: lifted.Sums) -> lifted.Sums:
         """The real outputs of a class run: every weight ``N`` times, a class card's
@@ -255,6 +374,12 @@ class Unseen:
             {seat: weight * n for seat, weight in sums.kept.items()},
             dict(sums.win),
         )
+
+
+def _held(players: Sequence[str]) -> int:
+    """How many labels the players' class cards carry (a copy and the card it copied:
+    one)."""
+    return players.count(UNSEEN) + (COPIED in players) + sum(card in players for card in SHOWN)
 
 
 def _arrangements(counts: Iterable[int]) -> int:
@@ -325,15 +450,17 @@ def _recorded(knowledge: OnuwKnowledge) -> bool:
 
 
 def _blind(knowledge: OnuwKnowledge, observation: object) -> bool:
-    """Whether ``observation`` is a night hint's option that shows the viewpoint no card
-    (doing nothing, a troublemaker's swap, a drunk's take), with nothing seen before."""
+    """Whether ``observation`` is a night hint's option, with nothing seen before, that
+    shows the viewpoint no card (doing nothing, a troublemaker's swap, a drunk's take)
+    or only cards the run follows (a seer's look, a robber's new card:
+    :meth:`Unseen.shown`)."""
     if not isinstance(observation, PartialNight) or observation.entry.items:
         return False
     if not observation.choice:
         return True
     held = knowledge.space.known.get(observation.seat)
     role = knowledge.rules.roles.get(str(held[0])) if held else None
-    return role is not None and type(power_of(role)) in (Troublemaker, Drunk)
+    return role is not None and type(power_of(role)) in (Troublemaker, Drunk, Seer, Robber)
 
 
 def _quiet(role: Role) -> bool:
@@ -356,7 +483,7 @@ def _lone_options(knowledge: OnuwKnowledge, seat: int) -> int:
 @cache
 def _with_unseen(rules: Rules, team: Team) -> Rules:
     """The rules with the class's two cards: no night, on ``team``."""
-    extra = {name: Role(name, team) for name in (UNSEEN, COPIED)}
+    extra = {name: Role(name, team) for name in (UNSEEN, *FOLLOWED)}
     return replace(rules, roles=MappingProxyType({**rules.roles, **extra}))
 
 
