@@ -339,6 +339,12 @@ class Labels(Protocol):
         labelled werewolves, with its labellings."""
         ...
 
+    @property
+    def telling(self) -> Iterable[str]:
+        """The cards dealt as one kind, and those :meth:`shown` follows: what, besides
+        the werewolf card, tells which seats hold a werewolf at dawn."""
+        ...
+
     def shown(
         self, seat: Seat, after: list[str], entry: tuple[tuple[str, EntryValue], ...]
     ) -> tuple[list[str], tuple[tuple[str, EntryValue], ...]]:
@@ -349,11 +355,11 @@ class Labels(Protocol):
 
     def seen_labels(
         self, seen: str, players: Sequence[str]
-    ) -> Iterable[tuple[str, Sequence[str], frozenset[Seat], int]]:
+    ) -> Iterable[tuple[str, Sequence[str], Iterable[tuple[frozenset[Seat], int]]]]:
         """By what the viewpoint saw (the cards :meth:`shown` follows among them) and
-        the players' dawn cards: what it saw, labelled, the players' cards so
-        labelled, each set of player seats whose other class cards are labelled
-        werewolves, and the labellings that do so."""
+        the players' dawn cards, for each labelling of the cards followed: what it saw
+        and the players' cards, so labelled, and each set of player seats whose other
+        class cards are labelled werewolves, with the labellings that do so."""
         ...
 
     def copy_of(self, card: str) -> str:
@@ -1393,21 +1399,14 @@ class _Engine:
         marked = tuple(slot for slot in self.concrete if slot <= players)
         masses: dict[str, dict[Signature, int]] = defaultdict(lambda: defaultdict(int))
 
-        def signature(now: list[str], labelled: frozenset[Seat]) -> Signature:
-            def wolf(slot: Slot) -> bool:
-                return now[slot - 1] == "werewolf" or slot in labelled
-
-            return (
-                tuple(slot for slot in marked if wolf(slot)),
-                tuple(sum(map(wolf, side)) for side in sides),
-            )
+        # each world's mass by what the viewpoint saw and the players' dawn cards that
+        # tell D (a werewolf, a class card), summed before D is read once per such key
+        telling = {"werewolf", *(self.unseen.telling if self.unseen is not None else ())}
+        mask: defaultdict[str, str] = defaultdict(str, {card: card for card in telling})
+        pending: defaultdict[tuple[str, tuple[str, ...]], int] = defaultdict(int)
 
         def add(seen: str, now: list[str], mass: int) -> None:
-            if self.unseen is None:
-                masses[seen][signature(now, frozenset())] += mass
-                return
-            for shown, cards, labelled, count in self.unseen.seen_labels(seen, now[:players]):
-                masses[shown][signature(list(cards), labelled)] += mass * count
+            pending[seen, tuple(map(mask.__getitem__, now[:players]))] += mass
 
         for cards, orbit in self.deals():
             night = _Night(self, cards)
@@ -1423,6 +1422,29 @@ class _Engine:
                     rest = options - comb(len(pairs), 2)
                     if rest:
                         add(seen, now, weight * rest)
+        signatures: dict[frozenset[Seat], Signature] = {}
+
+        def signature(wolves: frozenset[Seat]) -> Signature:
+            """The signature of ``D`` (cached by ``D``)."""
+            found = signatures.get(wolves)
+            if found is None:
+                found = signatures[wolves] = (
+                    tuple(slot for slot in marked if slot in wolves),
+                    tuple(sum(slot in wolves for slot in side) for side in sides),
+                )
+            return found
+
+        def werewolves(cards: Sequence[str]) -> frozenset[Seat]:
+            return frozenset(seat for seat, card in enumerate(cards, 1) if card == "werewolf")
+
+        for (seen, cards), mass in pending.items():
+            if self.unseen is None:
+                masses[seen][signature(werewolves(cards))] += mass
+                continue
+            for shown, real, labels in self.unseen.seen_labels(seen, cards):
+                per, wolves = masses[shown], werewolves(real)
+                for labelled, count in labels:
+                    per[signature(wolves | labelled)] += mass * count
         return Outcomes(
             MappingProxyType({seen: MappingProxyType(dict(per)) for seen, per in masses.items()}),
             sides,

@@ -255,6 +255,11 @@ class Unseen:
             self._wolf_seats[key] = found
         return found
 
+    @property
+    def telling(self) -> tuple[str, ...]:
+        """The class's kinds of card (:data:`UNSEEN`, :data:`COPIED`, :data:`SHOWN`)."""
+        return (UNSEEN, *FOLLOWED)
+
     def shown(
         self, seat: int, after: list[str], entry: tuple[tuple[str, EntryValue], ...]
     ) -> tuple[list[str], tuple[tuple[str, EntryValue], ...]]:
@@ -318,22 +323,23 @@ class Unseen:
 
     def seen_labels(
         self, seen: str, players: Sequence[str]
-    ) -> Iterator[tuple[str, Sequence[str], frozenset[int], int]]:
+    ) -> Iterator[tuple[str, Sequence[str], Iterable[tuple[frozenset[int], int]]]]:
         """By what the viewpoint saw (the cards it saw joined by commas, as
         :func:`~..model.seen_of` writes them, class cards :meth:`shown` followed) and
         the players' dawn cards: each labelling of the followed cards it saw gives
-        what it saw and the players' cards, so labelled, and then each set of player
+        what it saw and the players' cards, so labelled, and each set of player
         seats whose other class cards are labelled werewolves with the labellings
         that do so (:meth:`wolf_seats` of the cards left).
 
         >>> classed = Unseen(MappingProxyType({"minion": 1, "werewolf": 2}), 1)
-        >>> [(seen, count) for seen, _, _, count in classed.seen_labels(SHOWN[0], [SHOWN[0]])]
-        [('minion', 1), ('werewolf', 1), ('werewolf', 1)]
+        >>> for seen, cards, labels in classed.seen_labels(SHOWN[0], [SHOWN[0], UNSEEN]):
+        ...     print(seen, cards, sorted((sorted(wolves), count) for wolves, count in labels))
+        minion ['minion', '(a card nobody tells apart)'] [([2], 1)]
+        werewolf ['werewolf', '(a card nobody tells apart)'] [([], 1), ([2], 1)]
         """
         followed = tuple(card for card in FOLLOWED if card in seen)
         if not followed:
-            for labelled, count in self.wolf_seats(players):
-                yield seen, players, labelled, count
+            yield seen, players, self.wolf_seats(players)
             return
         for names, rest in self._labels_of(len(followed)):
             label = dict(zip(followed, names, strict=True))
@@ -341,8 +347,7 @@ class Unseen:
             for card, name in label.items():
                 shown = shown.replace(card, name)
             real = [label.get(card, card) for card in players]
-            for labelled, count in rest.wolf_seats(real):
-                yield shown, real, labelled, count
+            yield shown, real, rest.wolf_seats(real)
 
     def restore(self, sums: lifted.Sums) -> lifted.Sums:
         """The real outputs of a class run: every weight ``N`` times, a class card's
