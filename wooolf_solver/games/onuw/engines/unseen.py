@@ -98,13 +98,12 @@ COPIED = "(that card, copied)"
 
 SHOWN = ("(the first card shown)", "(the second card shown)")
 """The class cards a night hint's option shows the viewpoint, each followed through the
-rest of the night as a card of its own and labelled at dawn (:meth:`Unseen.shown`)."""
+rest of the night as a card of its own and labelled at dawn (:meth:`Unseen.shown`). They
+are met only in a hint's outcome run, which reads ``D`` through :meth:`Unseen.seen_labels`
+(labelling them first) and no other output of the class."""
 
 FOLLOWED = (COPIED, *SHOWN)
 """The class cards that carry their own label through the night."""
-
-SINGLE = frozenset({UNSEEN, *SHOWN})
-"""The class cards that carry one label each (a copied card shares its copy's)."""
 
 
 @dataclass(frozen=True)
@@ -199,9 +198,9 @@ class Unseen:
         won = 0
         for labels, count in self._prefixes[held].items():
             at = iter(labels)
-            real_mine = next(at) if mine in SINGLE or mine == COPIED else mine
+            real_mine = next(at) if mine in (UNSEEN, COPIED) else mine
             real_dies = dies
-            if dies in SINGLE or dies == COPIED:
+            if dies in (UNSEEN, COPIED):
                 real_dies = real_mine if dies == mine == COPIED else next(at)
             wolves = werewolf or "werewolf" in labels
             won += count * judge(real_mine, real_dies, wolves)
@@ -240,7 +239,7 @@ class Unseen:
         labelled werewolves, with the number of labellings that do so (a copy and the
         card it copied one label: both seats or neither). Made once per seats holding
         class cards."""
-        labels = tuple((seat,) for seat, card in enumerate(players, 1) if card in SINGLE)
+        labels = tuple((seat,) for seat, card in enumerate(players, 1) if card == UNSEEN)
         tied = tuple(seat for seat, card in enumerate(players, 1) if card == COPIED)
         key = (*labels, tied) if tied else labels
         found = self._wolf_seats.get(key)
@@ -384,7 +383,7 @@ class Unseen:
 def _held(players: Sequence[str]) -> int:
     """How many labels the players' class cards carry (a copy and the card it copied:
     one)."""
-    return players.count(UNSEEN) + (COPIED in players) + sum(card in players for card in SHOWN)
+    return players.count(UNSEEN) + (COPIED in players)
 
 
 def _arrangements(counts: Iterable[int]) -> int:
