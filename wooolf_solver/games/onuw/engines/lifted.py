@@ -75,7 +75,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import chain, combinations, product
 from math import comb, factorial
 from operator import itemgetter
@@ -1401,8 +1401,7 @@ class _Engine:
 
         # each world's mass by what the viewpoint saw and the players' dawn cards that
         # tell D (a werewolf, a class card), summed before D is read once per such key
-        telling = {"werewolf", *(self.unseen.telling if self.unseen is not None else ())}
-        mask: defaultdict[str, str] = defaultdict(str, {card: card for card in telling})
+        mask: defaultdict[str, str] = defaultdict(str, {card: card for card in self.telling})
         pending: defaultdict[tuple[str, tuple[str, ...]], int] = defaultdict(int)
 
         def add(seen: str, now: list[str], mass: int) -> None:
@@ -1459,17 +1458,21 @@ class _Engine:
 
     def _star_unwolfed(self, now: list[str], star: _Star) -> int:
         """:meth:`_unwolfed` summed over a star's spokes, each times its size: a spoke
-        among the players leaves the players' cards as they are."""
+        among the players leaves the players' cards as they are, and so does a centre
+        spoke for this count when neither card it trades tells it (:attr:`telling`)."""
         hub, spokes = star
-        players = self.layout.players
-        inside = sum(size for spoke, size in spokes if spoke <= players)
-        total = inside * self._unwolfed(now[:players]) if inside else 0
+        players, telling = self.layout.players, self.telling
+        kept = now[hub - 1]
+        same, total = 0, 0
         for spoke, size in spokes:
-            if spoke > players:
-                cards = now[:players]
-                cards[hub - 1] = now[spoke - 1]
-                total += size * self._unwolfed(cards)
-        return total
+            card = now[spoke - 1]
+            if spoke <= players or (card not in telling and kept not in telling):
+                same += size
+                continue
+            cards = now[:players]
+            cards[hub - 1] = card
+            total += size * self._unwolfed(cards)
+        return total + same * self._unwolfed(now[:players]) if same else total
 
     @staticmethod
     def _add_moves(tally: _Tally, now: Sequence[str], dealt: Sequence[str], mass: int) -> None:
@@ -1501,24 +1504,31 @@ class _Engine:
         """A star's worlds into ``win_if``. A spoke among the players, neither of whose
         two seats is the viewpoint, keeps the viewpoint's card and the players' cards
         (so the table of wins): each seat's death counts as in ``now``, but for the
-        hub's and the spoke's, whose cards trade places; any other spoke is a world of
-        its own."""
+        hub's and the spoke's, whose cards trade places. So does a centre spoke when
+        neither card it trades tells the table (:attr:`telling`), but for the hub's
+        death. Any other spoke is a world of its own."""
         hub, spokes = star
-        players = self.layout.players
+        players, telling = self.layout.players, self.telling
         wins, mine = self._judged(now, "werewolf" in now[:players]), now[viewpoint - 1]
+        kept = now[hub - 1]
         inside = 0
         for spoke, size in spokes:
-            if spoke > players or viewpoint in (hub, spoke):
+            card = now[spoke - 1]
+            if viewpoint in (hub, spoke) or (
+                spoke > players and (card in telling or kept in telling)
+            ):
                 after = _swap(now, hub, spoke)
                 self._add_wins(
                     tally, after, weight * size, "werewolf" in after[:players], viewpoint
                 )
                 continue
+            # a spoke among the players, or a centre card that changes no table
             inside += size
-            moved = wins[mine, now[spoke - 1]] - wins[mine, now[hub - 1]]
+            moved = wins[mine, card] - wins[mine, kept]
             if moved:
                 tally.win[hub] += weight * size * moved
-                tally.win[spoke] -= weight * size * moved
+                if spoke <= players:
+                    tally.win[spoke] -= weight * size * moved
         if inside:
             for dies in self.deaths:
                 won = wins[mine, None if dies is None else now[dies - 1]]
@@ -1551,6 +1561,14 @@ class _Engine:
                 won = wins[mine, None if dies is None else now[dies - 1]]
             if won:
                 tally.win[dies] += mass * won
+
+    @cached_property
+    def telling(self) -> frozenset[str]:
+        """The cards that tell which players hold a werewolf at dawn: the werewolf card
+        and, with a class of cards dealt as one kind, its kinds. A trade of two other
+        cards between a player and the centre keeps the table of wins
+        (:meth:`_judged`)."""
+        return frozenset({"werewolf", *(self.unseen.telling if self.unseen is not None else ())})
 
     def _judged(self, now: Sequence[str], wolves: bool) -> Mapping[tuple[str, str | None], int]:
         """Whether the viewpoint wins (with a class of cards, in how many labellings), by
