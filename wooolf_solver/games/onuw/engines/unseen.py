@@ -73,19 +73,9 @@ from math import comb, factorial, prod
 from types import MappingProxyType
 from typing import cast
 
+from .. import night
 from ..model import ClaimMade, NightPrior, OnuwKnowledge, OwnNight, PartialNight
-from ..night import (
-    Drunk,
-    EntryValue,
-    Minion,
-    NightState,
-    Power,
-    Robber,
-    Seer,
-    Troublemaker,
-    Werewolf,
-    power_of,
-)
+from ..night import EntryValue, Minion, NightState, Power, Werewolf, power_of
 from ..rules import Role, Rules, Team
 from ..win import Judge
 from . import lifted
@@ -453,6 +443,11 @@ def _recorded(knowledge: OnuwKnowledge) -> bool:
     )
 
 
+CLASSED_CHOICES = (night.Troublemaker, night.Drunk, night.Seer, night.Robber)
+"""The powers whose hint options run through the class: they show no card, or only
+cards the run follows (:meth:`Unseen.shown`)."""
+
+
 def _blind(knowledge: OnuwKnowledge, observation: object) -> bool:
     """Whether ``observation`` is a night hint's option, with nothing seen before, that
     shows the viewpoint no card (doing nothing, a troublemaker's swap, a drunk's take)
@@ -464,7 +459,7 @@ def _blind(knowledge: OnuwKnowledge, observation: object) -> bool:
         return True
     held = knowledge.space.known.get(observation.seat)
     role = knowledge.rules.roles.get(str(held[0])) if held else None
-    return role is not None and type(power_of(role)) in (Troublemaker, Drunk, Seer, Robber)
+    return role is not None and type(power_of(role)) in CLASSED_CHOICES
 
 
 def _quiet(role: Role) -> bool:
