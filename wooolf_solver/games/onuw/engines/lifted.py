@@ -2546,7 +2546,7 @@ class _Night:
             if choice and quiet.isdisjoint(choice):
                 factor = self.check(seat, name, self.spoke_entry(seat, kind, choice, now), 1)
                 if factor:
-                    verdict = (factor, *self.told(number))
+                    verdict = (factor, *self.claim_state(number))
                     verdicts.setdefault(verdict, []).append((choice[0], size))
                 continue
             after, entry = act(seat, name, kind, choice, now)
@@ -2560,7 +2560,7 @@ class _Night:
             self.walk(index + 1, now, weight * per * factor, count)
         self.spokes = None
 
-    def told(self, number: int | None) -> tuple[bool, bool]:
+    def claim_state(self, number: int | None) -> tuple[bool, bool]:
         """Whether claim ``number`` is true and its speaker lies, as it stands
         (``False, False``: no claim)."""
         if number is None:
