@@ -208,6 +208,26 @@ def test_a_seat_copying_a_class_card_is_kept_apart() -> None:
     assert solved(record, "fast") == solved(record, "brute")
 
 
+def test_a_look_at_the_card_a_copy_copied_is_read_per_copy() -> None:
+    """Found by the stress run of the class in night hints: the seer's look at seat 1
+    may show the class card the doppelganger copied, which shares the copy's label, so
+    copies of two seats' class cards are kept apart, and a copy tied to a class card is
+    not walked with the other copies (what the look saw is read per copy)."""
+    record = read_record(
+        {
+            "game": "onuw",
+            "edition": "table",
+            "players": 3,
+            "deck": ["doppelganger", "seer", "tanner", "troublemaker", "werewolf"],
+            "viewpoint": 2,
+            "cards": {2: "seer"},
+        }
+    )
+    knowledge, seat, _, so_far = _free_knowledge(record)
+    assert unseen_of(_with_option(knowledge, seat, (1,), so_far)) is not None
+    hints_agree(record)
+
+
 def test_the_viewpoints_wins_are_counted_as_listed() -> None:
     """:meth:`Unseen.wins` against every labelling of the players' class cards (a copy
     and the card it copied one label), judged by the rules' own :func:`wins`."""
