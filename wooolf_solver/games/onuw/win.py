@@ -67,36 +67,24 @@ def hunted(
 def wins(
     rules: Rules, players: int, dawn: Sequence[str], dead: Collection[Seat], seat: Seat
 ) -> bool:
-    """Whether ``seat`` wins by its dawn card (``dawn[slot - 1]``) when ``dead`` die.
+    """Whether ``seat`` wins by its dawn card (``dawn[slot - 1]``) when ``dead`` die
+    (:func:`card_wins` on the seats' dawn cards).
 
     >>> from wooolf_solver.games.onuw.rules import load_rules
     >>> dawn = ("seer", "werewolf", "werewolf", "robber", "troublemaker")
     >>> wins(load_rules(), 3, dawn, {2}, 1), wins(load_rules(), 3, dawn, (), 1)
     (True, False)
     """
-    card = dawn[seat - 1]
-    team = rules.team(card)
-    if team == "tanner":
-        return seat in dead
-    wolves = [p for p in range(1, players + 1) if dawn[p - 1] == "werewolf"]
-    tanner_died = any(rules.team(dawn[p - 1]) == "tanner" for p in dead)
-    if wolves:
-        wolf_died = any(p in wolves for p in dead)
-        if team == "village":
-            return wolf_died
-        return not wolf_died and not tanner_died
-    if team == "village":
-        return not dead
-    if card == "minion":
-        return any(p != seat for p in dead) and not tanner_died
-    return False
+    dead_cards = [dawn[p - 1] for p in dead]
+    wolves = "werewolf" in dawn[:players]
+    return card_wins(rules, dawn[seat - 1], dead_cards, wolves, died=seat in dead)
 
 
 def card_wins(
     rules: Rules, mine: str, dead: Sequence[str], wolves: bool, *, died: bool = False
 ) -> bool:
-    """:func:`wins` read from cards: whether a seat holding ``mine`` at dawn wins when
-    players holding ``dead`` die (``mine`` among them if it ``died``), some player
+    """The winning rule, read from cards: whether a seat holding ``mine`` at dawn wins
+    when players holding ``dead`` die (``mine`` among them if it ``died``), some player
     holding a werewolf at dawn or not (``wolves``).
 
     >>> from wooolf_solver.games.onuw.rules import load_rules
