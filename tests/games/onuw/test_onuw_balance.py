@@ -24,6 +24,8 @@ from wooolf_solver.core.errors import InvalidDeckError
 from wooolf_solver.games.onuw.balance import (
     MODELLED,
     Balance,
+    _dead,
+    _table,
     balance_of,
     death_law,
     shot_law,
@@ -64,7 +66,7 @@ def test_the_shot_law_counts_every_ballot_profile() -> None:
     shot, or the vote's dead and one seat shot."""
     for players in (3, 4, 5, 6):
         for rule in (VoteRule(nobody=True, least=1), VoteRule(nobody=False, least=2)):
-            counted = dead_sets(players, rule, 1)
+            counted = dead_sets(players, rule, (1,))
             law, shot = death_law(players, rule), shot_law(players, rule)
             for size in range(players + 1):
                 for seats in combinations(range(1, players + 1), size):
@@ -74,6 +76,25 @@ def test_the_shot_law_counts_every_ballot_profile() -> None:
                         expected = law[size] - (players - size) * shot[size]
                         expected += (size - 1) * shot[size - 1]
                     assert counted.get(seats, Fraction(0)) == expected, (players, rule, seats)
+
+
+def test_two_shooters_count_every_ballot_profile() -> None:
+    """Two hunters (the hunter and a doppelganger that copied it) at seats 1 and 2:
+    the figures of a table holding them agree with every ballot profile's dead, the
+    shots followed down the chain."""
+    rules = RULES
+    for players in (3, 4, 5, 6):
+        dawn = ("hunter", "hunter", "werewolf", "villager", "tanner", "minion")[:players]
+        for rule in (VoteRule(nobody=True, least=1), VoteRule(nobody=False, least=2)):
+            table = _table(rules, dawn)
+            expected: Counter[tuple[tuple[str, int], ...]] = Counter()
+            for seats, share in dead_sets(players, rule, (1, 2)).items():
+                expected[tuple(sorted(Counter(dawn[s - 1] for s in seats).items()))] += share
+            counted: Counter[tuple[tuple[str, int], ...]] = Counter()
+            for dead, chance in _dead(rules, rule, table):
+                kinds = ((card, d) for (card, _), d in zip(table, dead, strict=True) if d)
+                counted[tuple(sorted(kinds))] += chance
+            assert +counted == +expected, (players, rule)
 
 
 @dataclass
@@ -145,8 +166,8 @@ def nights(layout: Layout, dealt: tuple[str, ...]) -> list[tuple[dict[int, Choic
 def vote(dawn: tuple[str, ...], players: int, rule: VoteRule) -> Brute:
     """Every ballot profile on the dawn cards (``won``: by seat)."""
     out = Brute()
-    hunter = dawn.index("hunter") + 1 if "hunter" in dawn[:players] else 0
-    for dead, share in dead_sets(players, rule, hunter).items():
+    hunters = tuple(seat for seat in range(1, players + 1) if dawn[seat - 1] == "hunter")
+    for dead, share in dead_sets(players, rule, hunters).items():
         won = winners(RULES, players, dawn, dead)
         out.nobody_dies += share * (not dead)
         out.werewolf_dies += share * any(dawn[s - 1] == "werewolf" for s in dead)
@@ -158,16 +179,21 @@ def vote(dawn: tuple[str, ...], players: int, rule: VoteRule) -> Brute:
 
 
 @cache
-def dead_sets(players: int, rule: VoteRule, hunter: int = 0) -> dict[tuple[int, ...], Fraction]:
-    """Every ballot profile's dead, as each set's share of the profiles; with a
-    ``hunter`` seat, its shot: dead, it kills the seat its ballot names."""
+def dead_sets(
+    players: int, rule: VoteRule, hunters: tuple[int, ...] = ()
+) -> dict[tuple[int, ...], Fraction]:
+    """Every ballot profile's dead, as each set's share of the profiles; with
+    ``hunters`` seats, their shots: a dead hunter kills the seat its ballot names, and
+    a hunter killed so shoots in turn."""
     layout = RULES.layout("table", players)
     ballots = list(product(*(ballots_of(layout, s, rule.nobody) for s in layout.seats)))
     dead: Counter[tuple[int, ...]] = Counter()
     for profile in ballots:
-        killed = set(deaths(dict(enumerate(profile, 1)), rule))
-        if hunter in killed and profile[hunter - 1] is not None:
-            killed.add(profile[hunter - 1])
+        killed = list(deaths(dict(enumerate(profile, 1)), rule))
+        for seat in killed:  # grows as the shots go
+            target = profile[seat - 1]
+            if seat in hunters and target is not None and target not in killed:
+                killed.append(target)
         dead[tuple(sorted(killed))] += 1
     return {seats: Fraction(count, len(ballots)) for seats, count in dead.items()}
 
@@ -196,8 +222,6 @@ def decks(draw: st.DrawFn) -> tuple[tuple[str, ...], str]:
     for role, copies in counts.items():
         if copies > 1 and not RULES.roles[role].repeat:
             cards = [c for c in cards if c != role] + ["villager"] * (copies - 1) + [role]
-    if "doppelganger" in cards and "hunter" in cards:  # a copied shot: not modelled
-        cards = [c if c != "hunter" else "villager" for c in cards]
     return tuple(sorted(cards)), edition
 
 
@@ -219,6 +243,8 @@ def test_three_players_agree_with_the_brute_force(deck: tuple[tuple[str, ...], s
         (("doppelganger", "drunk", "insomniac", "minion", "robber", "werewolf"), "table"),
         (("hunter", "robber", "seer", "tanner", "werewolf", "werewolf"), "table"),
         (("hunter", "minion", "troublemaker", "villager", "villager", "werewolf"), "table"),
+        (("doppelganger", "hunter", "robber", "troublemaker", "werewolf", "werewolf"), "official"),
+        (("doppelganger", "hunter", "minion", "seer", "tanner", "werewolf"), "table"),
     ],
 )
 def test_chosen_decks_agree_with_the_brute_force(cards: tuple[str, ...], edition: str) -> None:

@@ -22,7 +22,9 @@ Every figure is an exact :class:`~fractions.Fraction`, computed without sampling
    the same card are interchangeable, so each state is kept sorted within them;
 3. uniform ballots treat the seats alike, so a set of ``k`` dead seats has a chance
    that depends on ``k`` only (:func:`death_law`, an inclusion–exclusion count of the
-   ballots that vote for no one's own seat);
+   ballots that vote for no one's own seat); a hunter's shot, and a second hunter's
+   (a doppelganger that copied it) down the chain, are counts of the same kind with
+   the shooters' ballots pinned on their targets (:func:`pinned_law`);
 4. who wins depends on the dead seats' dawn cards by kind (village, tanner, werewolf,
    minion: :func:`standing`), so the dead sets are counted by how many of each kind
    they hold (:func:`outcomes`), with the rules' own :func:`.win.wins`.
@@ -44,8 +46,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import product
-from math import comb, factorial, lcm, prod
+from itertools import combinations_with_replacement, product
+from math import comb, lcm, prod
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -260,21 +262,90 @@ def _sorted(now: Cards, groups: tuple[tuple[int, ...], ...]) -> Cards:
 # -- the vote --------------------------------------------------------------------------
 
 
-Series = list[int]
-"""An exponential generating function cut at the voters' count: item ``c`` is ``c!``
-times the coefficient of ``x**c`` (whole numbers for the ballots' counts)."""
+Series = dict[int, int]
+"""An exponential generating function cut at the voters' count, by its non-zero
+terms: item ``c`` is ``c!`` times the coefficient of ``x**c`` (whole numbers for the
+ballots' counts)."""
 
 
-def _times(first: Series, second: Series) -> Series:
-    """The product of two exponential generating functions (a binomial convolution)."""
-    return [
-        sum(comb(n, i) * first[i] * second[n - i] for i in range(n + 1)) for n in range(len(first))
-    ]
+def _times(first: Series, second: Series, most: int) -> Series:
+    """The product of two exponential generating functions (a binomial convolution),
+    cut at degree ``most``."""
+    out: Series = {}
+    for i, a in first.items():
+        for j, b in second.items():
+            if i + j <= most:
+                out[i + j] = out.get(i + j, 0) + comb(i + j, i) * a * b
+    return out
 
 
-def _series(size: int, low: int, high: int) -> Series:
-    """``sum(x**c / c!)`` for ``low <= c < high``, cut at degree ``size - 1``."""
-    return [int(low <= c < high) for c in range(size)]
+def _power(series: Series, k: int, most: int) -> Series:
+    """``series ** k``, cut at degree ``most``."""
+    out: Series = {0: 1}
+    for _ in range(k):
+        out = _times(out, series, most)
+    return out
+
+
+def _series(low: int, high: int, most: int) -> Series:
+    """``sum(x**c / c!)`` for ``low <= c < high``, cut at degree ``most``."""
+    return dict.fromkeys(range(max(low, 0), min(high, most + 1)), 1)
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Seats alike in a count of ballot profiles (:func:`pinned_law`)."""
+
+    count: int
+    dies: bool
+    """Whether the vote kills them (each has the top count) or not (each has fewer)."""
+    given: int = 0
+    """The pinned ballots each receives."""
+    free: bool = True
+    """Whether each one's own ballot is free (any other player, or nobody where the
+    edition allows it) rather than pinned."""
+
+
+@cache
+def pinned_law(players: int, rule: VoteRule, seats: tuple[Seats, ...]) -> Fraction:
+    """Under uniform ballots, the chance that the vote kills exactly the seats that
+    ``dies`` (at least one) and that the pinned ballots are cast as given: a pinned
+    ballot names a seat (its ``given``); the other ballots are free.
+
+    For each top count ``m >= rule.least``, the free ballots are counted by their
+    exponential generating function, a factor per target (a dying seat ends with
+    ``m`` ballots, every other seat and nobody with fewer); inclusion–exclusion over
+    the free voters forced to vote for themselves (``f`` of them, the key of each
+    partial product) removes the ballots for one's own seat.
+
+    >>> rule = VoteRule(nobody=False, least=2)
+    >>> pinned_law(3, rule, (Seats(1, True), Seats(2, False)))  # seat 1 alone dies
+    Fraction(1, 4)
+    """
+    if sum(group.count for group in seats) != players:
+        raise ValueError(f"{players} players, seats {seats}")
+    voters = sum(group.count for group in seats if group.free)
+    counted = 0
+    for top in range(max(1, rule.least), players + 1):
+        if sum(g.count * (top - g.given) for g in seats if g.dies) > voters:
+            break  # the dying seats need more ballots than there are
+        partial = {0: _series(0, top if rule.nobody else 1, voters)}
+        for group in seats:
+            low, high = (top, top + 1) if group.dies else (0, top)
+            own = _series(low - group.given, high - group.given, voters)
+            forced = _series(low - group.given - 1, high - group.given - 1, voters)
+            grown: dict[int, Series] = {}
+            for k in range(group.count + 1) if group.free else (0,):
+                factor = _power(own, group.count - k, voters)
+                factor = _times(factor, _power(forced, k, voters), voters)
+                scale = (-1) ** k * comb(group.count, k)
+                for f, series in partial.items():
+                    into = grown.setdefault(f + k, {})
+                    for c, v in _times(series, factor, voters - f - k).items():
+                        into[c] = into.get(c, 0) + scale * v
+            partial = grown
+        counted += sum(series.get(voters - f, 0) for f, series in partial.items())
+    return Fraction(counted, (players - 1 + rule.nobody) ** players)
 
 
 @cache
@@ -282,46 +353,15 @@ def death_law(players: int, rule: VoteRule) -> tuple[Fraction, ...]:
     """Under uniform ballots, the chance that the dead are exactly a given set of ``k``
     seats, for ``k = 0..players`` (``k = 0``: nobody dies).
 
-    A set ``D`` of ``k`` seats dies with top count ``m`` when each of ``D`` has ``m``
-    ballots, every other seat (and nobody) fewer, and ``m >= rule.least``. The ballots
-    are counted by their exponential generating function, a factor per target;
-    inclusion–exclusion over the voters forced to vote for themselves (``a`` of ``D``,
-    ``b`` of the others) removes the ballots for one's own seat.
-
     >>> from wooolf_solver.games.onuw.rules import VoteRule
     >>> death_law(3, VoteRule(nobody=False, least=2))
     (Fraction(1, 4), Fraction(1, 4), Fraction(0, 1), Fraction(0, 1))
     """
-    size = players + 1
-    counts = [0] * size
-    for top in range(max(1, rule.least), size):
-        fewer = _series(size, 0, top)
-        others = [fewer if rule.nobody else _series(size, 0, 1)]  # then the seats outside D
-        for _ in range(players):
-            others.append(_times(others[-1], fewer))
-        forced = [_series(size, 0, 1)]  # the others forced to vote for themselves
-        for _ in range(players):
-            forced.append(_times(forced[-1], _series(size, 0, top - 1)))
-        for k in range(1, players // top + 1):
-            for b in range(players - k + 1):
-                degree = players - b - top * k
-                if degree < 0:
-                    continue
-                rest, own = others[players - k - b], forced[b]
-                outside = sum(
-                    comb(degree, i) * rest[i] * own[degree - i] for i in range(degree + 1)
-                )
-                inside = sum(  # D's voters, a of them forced: a multinomial of their ballots
-                    (-1) ** a
-                    * comb(k, a)
-                    * factorial(players - a - b)
-                    // (factorial(degree) * factorial(top) ** (k - a) * factorial(top - 1) ** a)
-                    for a in range(k + 1)
-                )
-                counts[k] += (-1) ** b * comb(players - k, b) * outside * inside
-    total = (players - 1 + rule.nobody) ** players
-    law = [Fraction(count, total) for count in counts]
-    law[0] = 1 - sum((comb(players, k) * law[k] for k in range(1, size)), Fraction(0))
+    law = [Fraction(0)] + [
+        pinned_law(players, rule, (Seats(k, True), Seats(players - k, False)))
+        for k in range(1, players + 1)
+    ]
+    law[0] = 1 - sum((comb(players, k) * law[k] for k in range(1, players + 1)), Fraction(0))
     return tuple(law)
 
 
@@ -332,44 +372,27 @@ def shot_law(players: int, rule: VoteRule) -> tuple[Fraction, ...]:
     seats holding ``h`` and that ``h``'s ballot names a given seat ``t`` outside ``D``
     (which the shot then kills too).
 
-    The count is :func:`death_law`'s with ``h``'s ballot on ``t``: ``t`` starts with
-    one ballot, and ``h`` is never forced to vote for itself.
-
     >>> from wooolf_solver.games.onuw.rules import VoteRule
     >>> shot_law(3, VoteRule(nobody=False, least=2))
     (Fraction(0, 1), Fraction(1, 8), Fraction(0, 1), Fraction(0, 1))
     """
-    size, voters = players + 1, players - 1
-    counts = [0] * size
-    unit = _series(size, 0, 1)
-    for top in range(max(2, rule.least), size):
-        fewer = _series(size, 0, top)
-        others = [fewer if rule.nobody else unit]
-        for _ in range(players):
-            others.append(_times(others[-1], fewer))
-        forced = [unit]
-        for _ in range(players):
-            forced.append(_times(forced[-1], _series(size, 0, top - 1)))
-        for b, e in product(range(players), (0, 1)):  # b others forced, e: t forced
-            aside = _times(forced[b], _series(size, 0, top - 1 - e))
-            for k in range(1, min(voters // top, players - 1 - b) + 1):
-                degree = voters - b - e - top * k
-                if degree < 0:
-                    continue
-                rest = others[players - k - 1 - b]
-                outside = sum(
-                    comb(degree, i) * rest[i] * aside[degree - i] for i in range(degree + 1)
-                )
-                inside = sum(
-                    (-1) ** a
-                    * comb(k - 1, a)
-                    * factorial(voters - a - b - e)
-                    // (factorial(degree) * factorial(top) ** (k - a) * factorial(top - 1) ** a)
-                    for a in range(k)
-                )
-                counts[k] += (-1) ** (b + e) * comb(players - k - 1, b) * outside * inside
-    total = (players - 1 + rule.nobody) ** players
-    return tuple(Fraction(count, total) for count in counts)
+    return tuple(
+        _law(players, rule, Seats(1, True, free=False), Seats(k - 1, True), *_apart(players - k, 1))
+        if 0 < k < players
+        else Fraction(0)
+        for k in range(players + 1)
+    )
+
+
+def _law(players: int, rule: VoteRule, *seats: Seats) -> Fraction:
+    """:func:`pinned_law` of the groups that hold seats."""
+    return pinned_law(players, rule, tuple(group for group in seats if group.count))
+
+
+def _apart(living: int, hit: int, given: int = 1) -> tuple[Seats, Seats]:
+    """The ``living`` seats outside the vote's dead: ``hit`` of them named by ``given``
+    pinned ballots each, the rest by none."""
+    return Seats(hit, False, given), Seats(living - hit, False)
 
 
 # -- who wins --------------------------------------------------------------------------
@@ -427,24 +450,65 @@ def outcomes(rules: Rules, rule: VoteRule, table: Table) -> Outcome:
 
 
 def _dead(rules: Rules, rule: VoteRule, table: Table) -> Iterator[tuple[tuple[int, ...], Fraction]]:
-    """How many seats of each kind die, with its chance: the vote's dead, and a
-    shooter's shot (one shooter at most)."""
-    players = sum(n for _, n in table)
-    law, shot = death_law(players, rule), shot_law(players, rule)
-    shooters = [i for i, (card, _) in enumerate(table) if rules.roles[card].shoots]
-    if len(shooters) > 1 or any(table[i][1] > 1 for i in shooters):
-        raise InvalidDeckError("balance: the random baseline models one card that shoots")
+    """How many seats of each kind die, with its chance: the vote's dead, and the shots
+    of the cards that shoot (two at most: the hunter and a doppelganger that copied it)."""
+    shoots = tuple(rules.roles[card].shoots for card, _ in table)
+    if sum(n for (_, n), shooter in zip(table, shoots, strict=True) if shooter) > 2:
+        raise InvalidDeckError("balance: the random baseline models two seats that shoot at most")
     for dead in product(*(range(n + 1) for _, n in table)):
         ways = prod(comb(n, d) for (_, n), d in zip(table, dead, strict=True))
-        k = sum(dead)
-        if not (shooters and dead[shooters[0]]):
-            yield dead, law[k] * ways
-            continue
-        yield dead, (law[k] - (players - k) * shot[k]) * ways
-        for i, (_, n) in enumerate(table):
-            if dead[i] < n:  # the shot kills one more seat, of this kind
-                more = tuple(d + (j == i) for j, d in enumerate(dead))
-                yield more, shot[k] * ways * (n - dead[i])
+        for more, chance in _shots(rule, table, shoots, dead):
+            yield more, chance * ways
+
+
+def _shots(
+    rule: VoteRule, table: Table, shoots: tuple[bool, ...], dead: tuple[int, ...]
+) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+    """For one set of seats the vote kills (``dead`` of each kind), the dead after the
+    shots, by kind, each with its chance: a dead shooter's ballot on a living seat kills
+    it, and a shooter killed so shoots in turn."""
+    players, killed = sum(n for _, n in table), sum(dead)
+    living = players - killed
+    law = death_law(players, rule)[killed]
+    fired = sum(d for d, shooter in zip(dead, shoots, strict=True) if shooter)
+    aside = next(  # a shooter the vote spares while another dies
+        (i for i, ((_, n), d) in enumerate(zip(table, dead, strict=True)) if shoots[i] and d < n),
+        None,
+    )
+    left = [n - d - (i == aside) for i, ((_, n), d) in enumerate(zip(table, dead, strict=True))]
+
+    def plus(*kinds: int) -> tuple[int, ...]:
+        return tuple(d + kinds.count(i) for i, d in enumerate(dead))
+
+    if not fired:
+        yield dead, law
+        return
+    shot = shot_law(players, rule)[killed]
+    if fired == 1:
+        yield dead, law - living * shot
+        yield from ((plus(i), shot * n) for i, n in enumerate(left) if n)
+        if aside is not None:  # the shot kills the other shooter, which shoots too
+            chain = _law(
+                players,
+                rule,
+                Seats(1, True, free=False),
+                Seats(killed - 1, True),
+                Seats(1, False, 1, free=False),
+                *_apart(living - 1, 1),
+            )
+            yield plus(aside), shot - (living - 1) * chain
+            yield from ((plus(aside, i), chain * n) for i, n in enumerate(left) if n)
+        return
+    both = (Seats(2, True, free=False), Seats(killed - 2, True))
+    same = _law(players, rule, *both, *_apart(living, 1, 2))
+    apart = _law(players, rule, *both, *_apart(living, 2))
+    alone = shot - same - (living - 1) * apart  # one shot hits a given seat, the other none
+    yield dead, law - 2 * living * shot + living * same + living * (living - 1) * apart
+    yield from ((plus(i), (2 * alone + same) * n) for i, n in enumerate(left) if n)
+    for i, j in combinations_with_replacement(range(len(table)), 2):
+        pairs = left[i] * (left[j] - (i == j)) // (1 + (i == j))
+        if pairs:
+            yield plus(i, j), 2 * apart * pairs
 
 
 def _table(rules: Rules, seats: Cards) -> Table:
@@ -481,10 +545,6 @@ def balance_of(cards: Sequence[str], edition: str = "table", rules: Rules | None
         raise InvalidDeckError(str(error)) from None
     for name in sorted(set(deck) - MODELLED):
         raise InvalidDeckError(f"balance: the random baseline does not model the {name} yet")
-    if any(power_of(rules.roles[name]).copies for name in deck) and any(
-        rules.roles[name].shoots for name in deck
-    ):
-        raise InvalidDeckError("balance: the random baseline does not model a copied shot yet")
     no_werewolf, minion_alone = deal_figures(deck, chosen.centre)
     kinds = {card: standing(rules, card) for card in deck}
     tables: dict[Table, Fraction] = {}
