@@ -171,12 +171,18 @@ def review(
 
 
 def balance(
-    game: str, roles: str | None = None, deck: str | Path | None = None, parity: bool = False
+    game: str,
+    roles: str | None = None,
+    deck: str | Path | None = None,
+    parity: bool = False,
+    on_step: Callable[[int, int], None] | None = None,
 ) -> Result:
     """The balance figures of a role mix of ``game`` (``roles``: ``NAME=COPIES,...``; or
-    ``deck``: a deck file), from the game's ``balance`` hook."""
+    ``deck``: a deck file), from the game's ``balance`` hook; ``on_step(done, total)``
+    after each step of a long count (ONUW's deals), for a progress bar."""
     name_argument(game, "game")
     optional_name(roles, "roles")
     flag_argument(parity, "parity")
+    callback_argument(on_step, "on_step")
     path = path_argument(deck, "deck") if deck is not None else None
-    return game_named(game).balance(roles, path, parity)
+    return game_named(game).balance(roles, path, parity, on_step)

@@ -8,7 +8,7 @@ from pathlib import Path
 from .. import api
 from ..games import available, find_game
 from ..lab.verdict import judged
-from .session import Session, UsageError, command, json_option
+from .session import Session, UsageError, command, json_option, progress
 from .simulate import show_verdicts
 
 
@@ -60,7 +60,8 @@ def balance_command(args: argparse.Namespace, session: Session) -> int:
     name = balance_game(args.game)
     session.game = find_game(name)
     deck = Path(args.deck) if args.deck is not None else None
-    result = api.balance(name, args.roles, deck, args.parity)
+    with progress("balance", "deals") as ticker:
+        result = api.balance(name, args.roles, deck, args.parity, on_step=ticker.update)
     figures = judged(result.to_dict())
     if args.json:
         session.json(figures)

@@ -265,10 +265,15 @@ class Game(Generic[RecordT]):
         raise self.unsupported("review")
 
     def balance(
-        self, roles: str | None = None, deck: Path | None = None, parity: bool = False
+        self,
+        roles: str | None = None,
+        deck: Path | None = None,
+        parity: bool = False,
+        on_step: Callable[[int, int], None] | None = None,
     ) -> Result:
         """A role mix's balance figures (``roles``: the mix as ``NAME=COPIES,...``; or
-        ``deck``: a deck file); the result has ``to_dict()``."""
+        ``deck``: a deck file); the result has ``to_dict()``. ``on_step(done, total)``
+        after each step of a long count (ONUW's deals), for a progress bar."""
         raise self.unsupported("balance")
 
     def moderate(

@@ -271,6 +271,16 @@ def test_the_command_line_gives_the_figures(capsys: pytest.CaptureFixture[str]) 
     assert status == 0 and "7/10" in out and "the werewolf team wins" in out
 
 
+def test_progress_is_told_after_each_deal() -> None:
+    steps: list[tuple[int, int]] = []
+    figures = api.balance(
+        "onuw", "werewolf=2,seer=1,robber=1,troublemaker=1", on_step=lambda *s: steps.append(s)
+    )
+    total = len(steps)
+    assert isinstance(figures, Balance) and total > 1
+    assert steps == [(done, total) for done in range(1, total + 1)]
+
+
 def test_a_deck_file_gives_its_edition(tmp_path: Path) -> None:
     deck = tmp_path / "mine.toml"
     deck.write_text(

@@ -42,7 +42,7 @@ over every deal, night choice and ballot profile.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -521,8 +521,14 @@ def _table(rules: Rules, seats: Cards) -> Table:
 # -- the whole deck --------------------------------------------------------------------
 
 
-def balance_of(cards: Sequence[str], edition: str = "table", rules: Rules | None = None) -> Balance:
-    """The exact figures of a deck of ``cards`` (checked) played by ``edition``'s rules.
+def balance_of(
+    cards: Sequence[str],
+    edition: str = "table",
+    rules: Rules | None = None,
+    on_step: Callable[[int, int], None] | None = None,
+) -> Balance:
+    """The exact figures of a deck of ``cards`` (checked) played by ``edition``'s rules;
+    ``on_step(done, total)`` after each deal (one per multiset of centre cards).
 
     >>> balance_of(("werewolf", "villager", "villager", "seer"), "official")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -549,7 +555,8 @@ def balance_of(cards: Sequence[str], edition: str = "table", rules: Rules | None
     kinds = {card: standing(rules, card) for card in deck}
     tables: dict[Table, Fraction] = {}
     held: dict[tuple[str, Table, str], Fraction] = {}
-    for dealt, chance in _deals(layout, deck):
+    deals = list(_deals(layout, deck))
+    for done, (dealt, chance) in enumerate(deals, 1):
         weights, total = night_weights(rules, layout, dealt)
         by_table: Counter[Table] = Counter()
         by_seat: Counter[tuple[str, Table, str]] = Counter()
@@ -562,6 +569,8 @@ def balance_of(cards: Sequence[str], edition: str = "table", rules: Rules | None
             tables[table] = tables.get(table, Fraction(0)) + chance * Fraction(weight, total)
         for key, weight in by_seat.items():
             held[key] = held.get(key, Fraction(0)) + chance * Fraction(weight, total)
+        if on_step is not None:
+            on_step(done, len(deals))
     known = {table: outcomes(rules, chosen.vote, table) for table in tables}
     teams: dict[str, Fraction] = {
         t: sum((w * known[x].teams[t] for x, w in tables.items()), Fraction(0)) for t in TEAMS
@@ -594,9 +603,15 @@ def _deals(layout: Layout, deck: Cards) -> Iterator[tuple[Cards, Fraction]]:
         yield (*sorted(rest.elements()), *centre), chance
 
 
-def balance(roles: str | None = None, deck: Path | None = None, parity: bool = False) -> Balance:
+def balance(
+    roles: str | None = None,
+    deck: Path | None = None,
+    parity: bool = False,
+    on_step: Callable[[int, int], None] | None = None,
+) -> Balance:
     """The figures of the table edition's mix ``roles`` (``NAME=COPIES,...``) or of a
-    deck file (its ``edition``'s centre and vote); ``parity`` is Werewolf's and refused."""
+    deck file (its ``edition``'s centre and vote); ``parity`` is Werewolf's and refused;
+    ``on_step`` as for :func:`balance_of`."""
     if parity:
         raise InvalidArgumentError("balance: --parity is a variant of classic Werewolf only")
     if (roles is None) == (deck is None):
@@ -613,7 +628,7 @@ def balance(roles: str | None = None, deck: Path | None = None, parity: bool = F
             raise InvalidDeckError(f"balance: {roles!r}: give the cards as NAME=COPIES,...")
     else:
         mix = Mix.load(Path(str(deck)), rules)
-    return balance_of(mix.cards or (), mix.edition, rules)
+    return balance_of(mix.cards or (), mix.edition, rules, on_step)
 
 
 # -- on a terminal ---------------------------------------------------------------------

@@ -122,12 +122,16 @@ class Onuw(Game[DealRecord]):
         return review(deal, engine, on_step)
 
     def balance(
-        self, roles: str | None = None, deck: Path | None = None, parity: bool = False
+        self,
+        roles: str | None = None,
+        deck: Path | None = None,
+        parity: bool = False,
+        on_step: Callable[[int, int], None] | None = None,
     ) -> Balance:
         """A deck's exact figures: the deal's, and the random baseline's (:mod:`.balance`)."""
         from .balance import balance  # noqa: PLC0415
 
-        return balance(roles, deck, parity)
+        return balance(roles, deck, parity, on_step)
 
     def render(
         self, verb: str, record: DealRecord | None, result: object, **options: int

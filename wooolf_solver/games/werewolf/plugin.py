@@ -131,10 +131,15 @@ class Werewolf(Game[GameRecord]):
         return review(record, on_step)
 
     def balance(
-        self, roles: str | None = None, deck: Path | None = None, parity: bool = False
+        self,
+        roles: str | None = None,
+        deck: Path | None = None,
+        parity: bool = False,
+        on_step: Callable[[int, int], None] | None = None,
     ) -> Balance:
         """The mix's card points and exact random-lynch village win probability
-        (``parity``, or the deck file's ``rules``, for the parity win)."""
+        (``parity``, or the deck file's ``rules``, for the parity win; no steps for
+        ``on_step``)."""
         from .balance import balance  # noqa: PLC0415
         from .mixes import Mix  # noqa: PLC0415
 

@@ -89,10 +89,15 @@ class Wooolf(Game[Record]):
         return review(record, engine or "fast", on_step)
 
     def balance(
-        self, roles: str | None = None, deck: Path | None = None, parity: bool = False
+        self,
+        roles: str | None = None,
+        deck: Path | None = None,
+        parity: bool = False,
+        on_step: Callable[[int, int], None] | None = None,
     ) -> Balance:
         """Each identity's exact blind baseline (:mod:`.balance`): an edition or
-        ``NAME=COPIES,...`` of characters as ``roles``, or a deck file."""
+        ``NAME=COPIES,...`` of characters as ``roles``, or a deck file (no steps for
+        ``on_step``)."""
         from .balance import balance  # noqa: PLC0415
 
         return balance(roles, deck, parity)
