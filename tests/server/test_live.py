@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
+from random import Random
 from typing import Any
 
 import pytest
@@ -11,6 +13,7 @@ from hypothesis import strategies as st
 
 from wooolf_solver.core.budget import TooSlowError, time_budget
 from wooolf_solver.games.onuw.live import (
+    BOT_DRAWS,
     SESSION,
     IllegalMoveError,
     LiveTable,
@@ -18,6 +21,7 @@ from wooolf_solver.games.onuw.live import (
     ballot_scores,
     bot_ballot,
     play_bots,
+    sampled_ballot,
 )
 from wooolf_solver.games.onuw.record import read_record
 
@@ -210,10 +214,8 @@ BOX_10 = [
 # the budget's timer may fire inside a garbage collector's callback (hypothesis keeps one):
 # the error is ignored there, reported as unraisable, and raised again at the next look
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
-@pytest.mark.parametrize(("edition", "ballot"), [("table", None), ("official", 3)])
-def test_a_bot_whose_exact_ballot_is_too_slow_votes_as_one_with_no_lead(
-    edition: str, ballot: int | None
-) -> None:
+@pytest.mark.parametrize("edition", ["table", "official"])
+def test_a_bot_whose_exact_ballot_is_too_slow_votes_by_drawn_worlds(edition: str) -> None:
     # ten players, the box's roles, one claim: the exact ballot takes seconds to minutes
     record = {
         "game": "onuw",
@@ -221,13 +223,31 @@ def test_a_bot_whose_exact_ballot_is_too_slow_votes_as_one_with_no_lead(
         "players": 10,
         "deck": BOX_10 if edition == "official" else BOX_10[:-1],
         "viewpoint": 2,
-        "cards": {2: "mason"},
-        "night": {2: {"masons": [2]}},
+        "cards": {2: "seer"},
+        "night": {2: {"saw": {7: "werewolf"}}},
         "claims": [{"seat": 1, "role": "villager"}],
     }
     with pytest.raises(TooSlowError), time_budget(0.05):
         ballot_scores(read_record(record))
-    assert bot_ballot(record, seconds=0.05) == ballot
+    assert bot_ballot(record, seconds=0.05) == 7  # the werewolf it saw
+    other = read_record({**record, "night": {2: {"saw": {7: "mason"}}}})
+    assert sampled_ballot(other, 500, Random(1)) != 7
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_drawn_worlds_give_the_exact_ballot_where_it_leads() -> None:
+    record = {
+        "game": "onuw",
+        "players": 5,
+        "viewpoint": 1,
+        "cards": {1: "robber"},
+        "night": {1: {"robbed": 4, "got": "seer"}},
+        "claims": [{"seat": 2, "role": "seer", "saw": {4: "werewolf"}}],
+    }
+    exact = ballot_scores(read_record(record))
+    assert exact[0][1] - exact[1][1] > Fraction(1, 10)
+    drawn = sampled_ballot(read_record(record), BOT_DRAWS, Random(1))
+    assert drawn == exact[0][0] == 2
 
 
 def timeline(

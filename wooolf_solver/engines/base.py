@@ -33,11 +33,14 @@ class WorldTally:
         """Add one world (every slot and choice valued)."""
         knowledge = self.knowledge
         weight = knowledge.likelihood(world)
-        if not weight:
-            return
-        deals = knowledge.space.multiplicity(world)
+        if weight:
+            deals = knowledge.space.multiplicity(world)
+            self.add_mass(world, deals * weight, deals)
+
+    def add_mass(self, world: World, mass: Weight, deals: int = 1) -> None:
+        """Add one world with its ``mass`` (``deals``: the deals it stands for)."""
+        knowledge = self.knowledge
         self.deals += deals
-        mass = deals * weight
         self.total += mass
         for seat, roles in self.roles.items():
             roles[knowledge.role(world, seat)] += mass

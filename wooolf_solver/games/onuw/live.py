@@ -61,11 +61,13 @@ from typing import Any, ClassVar, Literal
 from ...core.budget import TooLargeError, TooSlowError, time_budget
 from ...core.errors import IllegalMoveError, InvalidRecordError, OutOfTurnError
 from ...core.play import RandomBot
+from .model import knowledge_of
 from .night import NOTHING, Choice, NightEntry, NightState, power_of
 from .record import DealRecord, read_record
 from .rules import Layout, Rules, Seat, load_rules
+from .sampled import sampled_posterior
 from .state import Night, OnuwState, Say, Vote
-from .vote import judged, vote
+from .vote import judged, scores_of, vote
 from .win import Ballot
 
 Phase = Literal["lobby", "night", "day", "vote", "over"]
@@ -146,13 +148,17 @@ def ballot_scores(record: DealRecord) -> list[tuple[Ballot, Fraction, Fraction]]
 BOT_SECONDS = 10.0
 """The processor time a bot's exact ballot may take (:func:`bot_ballot`)."""
 
+BOT_DRAWS = 3000
+"""The worlds a bot draws when its exact ballot is out of time (:func:`sampled_ballot`):
+about 4 s at 13 players."""
+
 
 def bot_ballot(record: Mapping[str, Any], seconds: float = BOT_SECONDS) -> Ballot:
     """A bot's ballot from its own deal record (its viewpoint, card, night, every
     claim): the legal ballot that maximises its ``win_if`` (ties: a likelier werewolf,
     then seat order, nobody last). One that would take more than ``seconds`` of
-    processor time (a big deck with few claims) is cast as by a bot with no lead:
-    nobody, or the circle vote's next player where the edition has no such ballot.
+    processor time (a big deck with few claims) is estimated from drawn worlds
+    instead (:func:`sampled_ballot`).
 
     >>> bot_ballot({"game": "onuw", "players": 3, "viewpoint": 1, "cards": {1: "seer"},
     ...             "night": {1: {"centre": {"c1": "robber", "c2": "troublemaker"}}}})
@@ -163,7 +169,27 @@ def bot_ballot(record: Mapping[str, Any], seconds: float = BOT_SECONDS) -> Ballo
         with time_budget(seconds):
             return ballot_scores(read)[0][0]
     except (TooSlowError, TooLargeError):
-        return no_lead(read)
+        seed = json.dumps(record, sort_keys=True, default=str)
+        return sampled_ballot(read, BOT_DRAWS, Random(seed))
+
+
+def sampled_ballot(record: DealRecord, draws: int, rng: Random) -> Ballot:
+    """The ballot of :func:`bot_ballot` read from ``draws`` worlds drawn with ``rng``
+    (:mod:`.sampled`: an estimate of its ``win_if`` and of each seat's werewolf, its
+    own death's shot left out); as one with no lead (:func:`no_lead`) when no draw fits.
+
+    >>> record = read_record({"game": "onuw", "players": 4, "viewpoint": 1,
+    ...     "cards": {1: "seer"}, "night": {1: {"saw": {3: "werewolf"}}}})
+    >>> sampled_ballot(record, 300, Random(1))
+    3
+    """
+    posterior = sampled_posterior(knowledge_of(record), draws, rng)
+    if not posterior.worlds:
+        return no_lead(record)
+    scores = scores_of(record, posterior.onuw.viewpoint or 0, posterior)
+    order = {score.ballot: index for index, score in enumerate(scores)}
+    best = min(scores, key=lambda score: (-score.win_if, -score.found, order[score.ballot]))
+    return best.ballot
 
 
 def no_lead(record: DealRecord) -> Ballot:
