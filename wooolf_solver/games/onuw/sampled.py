@@ -70,15 +70,15 @@ def draw(knowledge: OnuwKnowledge, rng: Random) -> tuple[dict[Var, Any], Fractio
     chance = Fraction(space.physical(world))
 
     def choose(seat: Seat, copies: dict[Seat, str] | None) -> Choice:
-        """``seat``'s choice: the recorded one, else drawn by the prior's factors."""
+        """``seat``'s choice: the recorded one, else drawn by the night prior (its power's
+        ``pick``, whose chance is the prior's factor over its scale)."""
         nonlocal chance
         if seat in recorded:
             return recorded[seat]
         options = prior.support(seat, cards, copies)
-        factors = [prior.factor(seat, cards, option, copies) for option in options]
-        index = rng.choices(range(len(options)), factors)[0]
-        chance *= Fraction(factors[index], sum(factors))
-        return options[index]
+        choice = power_of(prior.rules.roles[cards[seat - 1]]).pick(options, rng)
+        chance *= Fraction(prior.factor(seat, cards, choice, copies), prior.scale)
+        return choice
 
     choices = {seat: choose(seat, None) for seat in copying}
     copies = copies_made(prior.rules, layout, cards, choices)
