@@ -207,18 +207,24 @@ def night_weights(rules: Rules, layout: Layout, dealt: Cards) -> tuple[dict[Card
     for role_name, seats in awake.items():
         power = power_of(rules.roles[role_name])
         for seat in seats:
-            moves = {
-                night: _chances(power, seat, _state(layout, dealt, night)) for night in weights
+            # a power's options read the deal and the copies made, never the cards now
+            options: dict[tuple[tuple[int, str], ...], list[tuple[Choice, Fraction]]] = {}
+            for night in weights:
+                if night[1] not in options:
+                    options[night[1]] = _chances(power, seat, _state(layout, dealt, night))
+            scale = lcm(*(chance.denominator for found in options.values() for _, chance in found))
+            shares = {
+                copies: [(c, p.numerator * (scale // p.denominator)) for c, p in found]
+                for copies, found in options.items()
             }
-            scale = lcm(*(chance.denominator for found in moves.values() for _, chance in found))
             after: dict[Night, int] = {}
-            for night, found in moves.items():
-                for choice, chance in found:
+            for night, weight in weights.items():
+                for choice, share in shares[night[1]]:
                     moved = _state(layout, dealt, night)
                     power.perform(seat, choice, moved)
-                    key = (tuple(moved.now), tuple(sorted(moved.copies.items())))
-                    share = weights[night] * chance.numerator * (scale // chance.denominator)
-                    after[key] = after.get(key, 0) + share
+                    made = tuple(sorted(moved.copies.items())) if power.copies else night[1]
+                    key = (tuple(moved.now), made)
+                    after[key] = after.get(key, 0) + weight * share
             weights, total = after, total * scale
         merged: dict[Night, int] = {}
         for (now, copies), weight in weights.items():
@@ -558,12 +564,15 @@ def balance_of(
     deals = list(_deals(layout, deck))
     for done, (dealt, chance) in enumerate(deals, 1):
         weights, total = night_weights(rules, layout, dealt)
+        seated: Counter[Cards] = Counter()  # the dawns by the players' cards
+        for now, weight in weights.items():
+            seated[now[:players]] += weight
         by_table: Counter[Table] = Counter()
         by_seat: Counter[tuple[str, Table, str]] = Counter()
-        for now, weight in weights.items():
-            table = _table(rules, now[:players])
+        for now, weight in seated.items():
+            table = _table(rules, now)
             by_table[table] += weight
-            for card, held_now in zip(dealt[:players], now[:players], strict=True):
+            for card, held_now in zip(dealt, now, strict=False):
                 by_seat[card, table, kinds[held_now]] += weight
         for table, weight in by_table.items():
             tables[table] = tables.get(table, Fraction(0)) + chance * Fraction(weight, total)
