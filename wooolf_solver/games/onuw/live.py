@@ -63,7 +63,7 @@ from ...core.errors import IllegalMoveError, InvalidRecordError, OutOfTurnError
 from ...core.play import RandomBot
 from .model import knowledge_of
 from .night import NOTHING, Choice, NightEntry, NightState, power_of
-from .record import DealRecord, read_record
+from .record import DealRecord, dump_record, read_record
 from .rules import Layout, Rules, Seat, load_rules
 from .sampled import sampled_posterior
 from .state import Night, OnuwState, Say, Vote
@@ -169,8 +169,7 @@ def bot_ballot(record: Mapping[str, Any], seconds: float = BOT_SECONDS) -> Ballo
         with time_budget(seconds):
             return ballot_scores(read)[0][0]
     except (TooSlowError, TooLargeError):
-        seed = json.dumps(record, sort_keys=True, default=str)
-        return sampled_ballot(read, BOT_DRAWS, Random(seed))
+        return sampled_ballot(read, BOT_DRAWS, Random(dump_record(read, "json")))
 
 
 def sampled_ballot(record: DealRecord, draws: int, rng: Random) -> Ballot:
