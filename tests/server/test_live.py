@@ -248,6 +248,7 @@ def test_drawn_worlds_give_the_exact_ballot_where_it_leads() -> None:
     assert exact[0][1] - exact[1][1] > Fraction(1, 10)
     drawn = sampled_ballot(read_record(record), BOT_DRAWS, Random(1))
     assert drawn == exact[0][0] == 2
+    assert sampled_ballot(read_record(record), 0, Random(1)) is None  # no draw: no lead
 
 
 def timeline(
