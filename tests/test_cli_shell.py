@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from helpers import run
+from rich.console import Console
 
 from wooolf_solver.cli import main, session, solve
 from wooolf_solver.games import available
@@ -201,3 +202,15 @@ def test_speech_overrides_the_records_model(capsys: pytest.CaptureFixture[str]) 
     assert (status, out) == (2, "")
     assert err.startswith("wooolf: error: --speech: Wooolf!! (狼來了) has no speech model")
     assert err.count("\n") == 1
+
+
+def test_a_long_count_shows_a_spinner_on_a_terminal_only() -> None:
+    terminal = io.StringIO()
+    console = Console(file=terminal, force_terminal=True, width=80)
+    with session.working("solve", console):
+        time.sleep(0.2)
+    assert "solve: counting the worlds" in terminal.getvalue()
+    piped = io.StringIO()
+    with session.working("solve", Console(file=piped, force_terminal=False)):
+        pass
+    assert piped.getvalue() == ""

@@ -37,6 +37,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    SpinnerColumn,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -399,6 +400,25 @@ class Ticker:
             self.last = now
             line = f"{self.verb}: {done}/{total} {self.what}, {now - self.start:.0f} s"
             print(line, file=sys.stderr, flush=True)
+
+
+@contextmanager
+def working(verb: str, console: Console | None = None) -> Iterator[None]:
+    """A spinner with the time spent, on a terminal's stderr, while a command whose
+    work has no steps to count runs (``solve`` on a big record may take a minute);
+    removed when done, and nothing at all where stderr is not a terminal.
+
+    >>> with working("solve"):  # not a terminal here
+    ...     pass
+    """
+    console = console or Console(stderr=True)
+    if not console.is_terminal:
+        yield
+        return
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        bar.add_task(f"{verb}: counting the worlds", total=None)
+        yield
 
 
 @contextmanager

@@ -30,6 +30,7 @@ from .session import (
     json_option,
     memory_option,
     speech_option,
+    working,
 )
 
 STDIN = "-"
@@ -95,7 +96,8 @@ def solve_command(args: argparse.Namespace, session: Session) -> int:
 
 def answer(args: argparse.Namespace, session: Session, record: Any) -> None:
     """Print the answer for one loaded record, as ``--json`` and ``--why`` ask."""
-    posterior = api.solve(record, engine=args.engine)
+    with working("solve"):
+        posterior = api.solve(record, engine=args.engine)
     if args.json:
         session.json(posterior.to_dict())
         return

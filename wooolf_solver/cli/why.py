@@ -15,6 +15,7 @@ from .session import (
     memory_option,
     record_argument,
     speech_option,
+    working,
 )
 
 
@@ -53,7 +54,8 @@ def why_command(args: argparse.Namespace, session: Session) -> int:
     except ValueError:
         session.fail(f"seat: {args.seat!r} is not a seat number")
         return 2
-    explanation = api.explain(record, seat, args.identity, not args.negated, engine=args.engine)
+    with working("why"):
+        explanation = api.explain(record, seat, args.identity, not args.negated, engine=args.engine)
     if args.json:
         session.json(explanation.to_dict())
     else:
