@@ -1,8 +1,8 @@
 """The hunter: when the seat holding it at dawn dies, the seat its ballot names dies too.
 
 Every engine (fast, CP-SAT, python-constraint) agrees exactly with the generic brute
-force on played deals with the hunter in the deck (the fast one with the doppelganger
-too) and some ballots recorded (what a
+force on played deals with the hunter in the deck (the fast one and CP-SAT with the
+doppelganger too) and some ballots recorded (what a
 dying hunter's shot is read from, in ``win_if``); a played deal's dead are those of
 the reference's own reading of the rules (:func:`onuw_reference.dead`), bots' games
 too (stand-ins' claims, the solver's ballots); worked facts, a hunter's claim as a
@@ -63,6 +63,14 @@ def test_fast_agrees_at_five_players(seed: int, custom: bool) -> None:
 @given(st.integers(0, 10**9), st.booleans(), st.booleans())
 def test_cpsat_agrees_with_brute_force(seed: int, viewpoint: bool, custom: bool) -> None:
     test_onuw_cpsat.agree(played(seed, 3, viewpoint, custom, hunter=True))
+
+
+@settings(max_examples=max(4, settings().max_examples // 3))
+@given(st.integers(0, 10**9), st.booleans())
+def test_cpsat_agrees_with_the_doppelganger_that_may_copy_the_hunter(
+    seed: int, viewpoint: bool
+) -> None:
+    test_onuw_cpsat.agree(played(seed, 3, viewpoint, True, hunter=True, copy=True))
 
 
 @settings(max_examples=max(4, settings().max_examples // 3))
