@@ -150,7 +150,7 @@ BOT_SECONDS = 10.0
 
 BOT_DRAWS = 3000
 """The worlds a bot draws when its exact ballot is out of time (:func:`sampled_ballot`):
-about 2 s at 13 players."""
+2–3 s at 13 players."""
 
 
 def bot_ballot(record: Mapping[str, Any], seconds: float = BOT_SECONDS) -> Ballot:
