@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from random import Random
@@ -67,7 +67,7 @@ from .record import DealRecord, dump_record, read_record
 from .rules import Layout, Rules, Seat, load_rules
 from .sampled import sampled_posterior
 from .state import Night, OnuwState, Say, Vote
-from .vote import judged, scores_of, vote
+from .vote import BallotScore, judged, scores_of, vote
 from .win import Ballot
 
 Phase = Literal["lobby", "night", "day", "vote", "over"]
@@ -140,9 +140,19 @@ def ballot_scores(record: DealRecord) -> list[tuple[Ballot, Fraction, Fraction]]
     """
     advice = vote(record)
     value = {score.ballot: v for score, v in judged(record, advice.viewpoint, advice.posterior)}
-    scored = [(score.ballot, score.win_if, score.found) for score in advice.ballots]
-    order = {ballot: index for index, (ballot, _, _) in enumerate(scored)}
-    return sorted(scored, key=lambda item: (-value[item[0]], -item[2], order[item[0]]))
+    return ranked(advice.ballots, value)
+
+
+def ranked(
+    scores: Sequence[BallotScore], value: Mapping[Ballot, Fraction]
+) -> list[tuple[Ballot, Fraction, Fraction]]:
+    """``scores`` (in :func:`.vote.ballot_order`) as ``(ballot, win_if, found)``, best
+    first: by ``value``, then ``found``, then that order."""
+    order = {score.ballot: index for index, score in enumerate(scores)}
+    return sorted(
+        ((score.ballot, score.win_if, score.found) for score in scores),
+        key=lambda item: (-value[item[0]], -item[2], order[item[0]]),
+    )
 
 
 BOT_SECONDS = 10.0
@@ -186,9 +196,7 @@ def sampled_ballot(record: DealRecord, draws: int, rng: Random) -> Ballot:
     if not posterior.worlds:
         return no_lead(record)
     scores = scores_of(record, posterior.onuw.viewpoint or 0, posterior)
-    order = {score.ballot: index for index, score in enumerate(scores)}
-    best = min(scores, key=lambda score: (-score.win_if, -score.found, order[score.ballot]))
-    return best.ballot
+    return ranked(scores, {score.ballot: score.win_if for score in scores})[0][0]
 
 
 def no_lead(record: DealRecord) -> Ballot:
