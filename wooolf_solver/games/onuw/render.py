@@ -262,7 +262,7 @@ def render_review(result: DealReview) -> RenderableType:
     won = seats_in_words(result.winners) if result.winners else "nobody"
     table = Table(title="Every seat at the vote, from its own knowledge", title_justify="left")
     for column in ("seat", "dealt", "dawn", "ballot"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=True)  # the headings of figures wrap instead
     for column in ("win if voted", "best", "points"):
         table.add_column(column, justify="right")
     for seat, view in result.seats.items():
