@@ -1,6 +1,6 @@
 """How good is the ballot of a web-table bot out of time? ONUW's bots vote by the exact
-``win_if``; one whose exact count takes over ``live.BOT_SECONDS`` estimates it from drawn
-worlds (:func:`wooolf_solver.games.onuw.live.sampled_ballot`). This script plays deals with
+``win_if``; one whose exact count takes over ``bots.BOT_SECONDS`` estimates it from drawn
+worlds (:func:`wooolf_solver.games.onuw.bots.sampled_ballot`). This script plays deals with
 the doppelganger and the hunter at 5 and 6 players (village-believers honest, the others
 bluffing), takes a random seat's view with its night and a random number of the others'
 claims, and scores three ballots by the exact chance to win each gives that seat: the
@@ -32,7 +32,7 @@ from common import format_time, positive
 from rich.console import Console
 from rich.table import Table
 
-from wooolf_solver.games.onuw.live import BOT_DRAWS, ballot_scores, no_lead, sampled_ballot
+from wooolf_solver.games.onuw.bots import BOT_DRAWS, ballot_scores, no_lead, sampled_ballot
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.record import DealRecord, read_record
 from wooolf_solver.games.onuw.sampled import sampled_posterior

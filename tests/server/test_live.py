@@ -12,16 +12,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wooolf_solver.core.budget import TooSlowError, time_budget
+from wooolf_solver.games.onuw.bots import BOT_DRAWS, ballot_scores, bot_ballot, sampled_ballot
 from wooolf_solver.games.onuw.live import (
-    BOT_DRAWS,
     SESSION,
     IllegalMoveError,
     LiveTable,
     OutOfTurnError,
-    ballot_scores,
-    bot_ballot,
     play_bots,
-    sampled_ballot,
 )
 from wooolf_solver.games.onuw.record import read_record
 

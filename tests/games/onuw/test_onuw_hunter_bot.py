@@ -20,8 +20,7 @@ from test_onuw_fast import played
 
 from wooolf_solver.core.errors import InconsistentRecordError
 from wooolf_solver.games.onuw import vote as voting
-from wooolf_solver.games.onuw.bots import solver_ballot
-from wooolf_solver.games.onuw.live import bot_ballot
+from wooolf_solver.games.onuw.bots import bot_ballot, solver_ballot
 from wooolf_solver.games.onuw.model import knowledge_of
 from wooolf_solver.games.onuw.posterior import solve
 from wooolf_solver.games.onuw.record import DealRecord, read_record

@@ -20,7 +20,7 @@ it moves and the clock; the table never reads the clock or any global state itse
   heard enough; a majority of the people ends the day early. Bots never claim.
 - **vote**: one secret ballot each, within ``vote_seconds`` (a person who has not voted
   by then votes "nobody" where the edition has that ballot, else a random legal one);
-  a bot's ballot comes from :func:`bot_ballot` (the solver; it is asked by the server,
+  a bot's ballot comes from :func:`.bots.bot_ballot` (the solver; it is asked by the server,
   off the request path: :meth:`LiveTable.bots_to_vote`, :meth:`LiveTable.bot_vote`).
   When every ballot is in, the deal is resolved: **over**.
 
@@ -52,22 +52,18 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
-from fractions import Fraction
 from random import Random
 from typing import Any, ClassVar, Literal
 
-from ...core.budget import TooLargeError, TooSlowError, time_budget
 from ...core.errors import IllegalMoveError, InvalidRecordError, OutOfTurnError
 from ...core.play import RandomBot
-from .model import knowledge_of
+from .bots import bot_ballot
 from .night import NOTHING, Choice, NightEntry, NightState, power_of
-from .record import DealRecord, dump_record, read_record
+from .record import read_record
 from .rules import Layout, Rules, Seat, load_rules
-from .sampled import sampled_posterior
 from .state import Night, OnuwState, Say, Vote
-from .vote import BallotScore, judged, scores_of, vote
 from .win import Ballot
 
 Phase = Literal["lobby", "night", "day", "vote", "over"]
@@ -119,100 +115,6 @@ stored before they existed (a table read back gets these when they are missing).
 OPTIONS: tuple[str, ...] = ("game", "edition", "players", "bots", "deck", "day_seconds", "seed")
 OPTIONS += ("step_seconds", "vote_seconds")
 """A new table's options."""
-
-
-# -- the solver, behind one function ---------------------------------------------------
-
-
-def ballot_scores(record: DealRecord) -> list[tuple[Ballot, Fraction, Fraction]]:
-    """Every legal ballot of the record's viewpoint with its ``win_if`` and ``found``
-    (the chance that the named seat holds a werewolf at dawn), best first: by
-    ``win_if`` (with, for a seat that may hold the hunter, its own death's chain:
-    :func:`.vote.judged`), then ``found``, then seat order, nobody last. The game's
-    ``vote`` with its default engine (exact; a faster engine there is a faster bot here).
-
-    >>> record = read_record({"game": "onuw", "players": 3, "viewpoint": 1,
-    ...     "cards": {1: "seer"}, "night": {1: {"centre": {"c1": "robber", "c2": "seer"}}}})
-    >>> ballot_scores(record)
-    Traceback (most recent call last):
-    ...
-    wooolf_solver.core.errors.InconsistentRecordError: the record contradicts itself: ...
-    """
-    advice = vote(record)
-    value = {score.ballot: v for score, v in judged(record, advice.viewpoint, advice.posterior)}
-    return ranked(advice.ballots, value)
-
-
-def ranked(
-    scores: Sequence[BallotScore], value: Mapping[Ballot, Fraction]
-) -> list[tuple[Ballot, Fraction, Fraction]]:
-    """``scores`` (in :func:`.vote.ballot_order`) as ``(ballot, win_if, found)``, best
-    first: by ``value``, then ``found``, then that order."""
-    order = {score.ballot: index for index, score in enumerate(scores)}
-    return sorted(
-        ((score.ballot, score.win_if, score.found) for score in scores),
-        key=lambda item: (-value[item[0]], -item[2], order[item[0]]),
-    )
-
-
-BOT_SECONDS = 10.0
-"""The processor time a bot's exact ballot may take (:func:`bot_ballot`)."""
-
-BOT_DRAWS = 3000
-"""The worlds a bot draws when its exact ballot is out of time (:func:`sampled_ballot`):
-2–3 s at 13 players."""
-
-
-def bot_ballot(record: Mapping[str, Any], seconds: float = BOT_SECONDS) -> Ballot:
-    """A bot's ballot from its own deal record (its viewpoint, card, night, every
-    claim): the legal ballot that maximises its ``win_if`` (ties: a likelier werewolf,
-    then seat order, nobody last). One that would take more than ``seconds`` of
-    processor time (a big deck with few claims) is estimated from drawn worlds
-    instead (:func:`sampled_ballot`).
-
-    >>> bot_ballot({"game": "onuw", "players": 3, "viewpoint": 1, "cards": {1: "seer"},
-    ...             "night": {1: {"centre": {"c1": "robber", "c2": "troublemaker"}}}})
-    2
-    """
-    read = read_record(record)
-    try:
-        with time_budget(seconds):
-            return ballot_scores(read)[0][0]
-    except (TooSlowError, TooLargeError):
-        return sampled_ballot(read, BOT_DRAWS, Random(dump_record(read, "json")))
-
-
-def sampled_ballot(record: DealRecord, draws: int, rng: Random) -> Ballot:
-    """The ballot of :func:`bot_ballot` read from ``draws`` worlds drawn with ``rng``
-    (:mod:`.sampled`: an estimate of its ``win_if`` and of each seat's werewolf, its
-    own death's shot left out); as one with no lead (:func:`no_lead`) when no draw fits.
-
-    >>> record = read_record({"game": "onuw", "players": 4, "viewpoint": 1,
-    ...     "cards": {1: "seer"}, "night": {1: {"saw": {3: "werewolf"}}}})
-    >>> sampled_ballot(record, 300, Random(1))
-    3
-    """
-    posterior = sampled_posterior(knowledge_of(record), draws, rng)
-    if not posterior.worlds:
-        return no_lead(record)
-    scores = scores_of(record, posterior.onuw.viewpoint or 0, posterior)
-    return ranked(scores, {score.ballot: score.win_if for score in scores})[0][0]
-
-
-def no_lead(record: DealRecord) -> Ballot:
-    """The ballot of a viewpoint with no lead: nobody where the edition allows it, else
-    the next player clockwise (if every player does so, nobody has two ballots and
-    nobody dies).
-
-    >>> [no_lead(read_record({"game": "onuw", "players": 3, "edition": edition,
-    ...                       "viewpoint": 3, "cards": {3: "seer"}}))
-    ...  for edition in ("table", "official")]
-    [None, 1]
-    """
-    seat = record.viewpoint
-    if seat is None:
-        raise ValueError("a ballot needs a viewpoint")
-    return None if record.rules_edition.vote.nobody else seat % record.players + 1
 
 
 # -- option forms ----------------------------------------------------------------------
@@ -968,13 +870,13 @@ class LiveTable:
 
     def bots_to_vote(self) -> list[tuple[Seat, dict[str, Any]]]:
         """The bots that still have to vote, each with its own deal record (what it
-        knows: its card, its night, every claim) for :func:`bot_ballot`."""
+        knows: its card, its night, every claim) for :func:`.bots.bot_ballot`."""
         if self.phase != "vote":
             return []
         return [(seat, self.knowledge(seat)) for seat in self.bots if seat not in self.state.votes]
 
     def bot_vote(self, seat: Seat, ballot: Ballot) -> None:
-        """Cast a bot's ballot (from :func:`bot_ballot`); ignored when not due."""
+        """Cast a bot's ballot (from :func:`.bots.bot_ballot`); ignored when not due."""
         if self.phase == "vote" and seat in self.state.bots and seat not in self.state.votes:
             self._cast(seat, ballot)
             self.version += 1

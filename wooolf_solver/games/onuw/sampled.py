@@ -2,7 +2,7 @@
 
 The exact engines count every world; with the box's sixteen cards at thirteen players
 and few claims that takes a minute, longer than a bot at the web table may think
-(:data:`.live.BOT_SECONDS`). Its ballot then comes from :func:`sampled_posterior`,
+(:data:`.bots.BOT_SECONDS`). Its ballot then comes from :func:`sampled_posterior`,
 which draws worlds as the game deals and plays them and weighs each by what the
 viewpoint knows (*likelihood weighting*):
 
