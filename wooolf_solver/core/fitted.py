@@ -44,17 +44,26 @@ class Fitted:
 
 def short_names(names: list[str], least: int = 4) -> dict[str, str]:
     """Each name cut to its shortest prefix of at least ``least`` letters that tells it
-    from every other name (a narrow table's column headings).
+    from every other name (a narrow table's column headings). A hyphenated name is cut
+    from its last word, as people shorten it ("the idiot"), where no other name ends in
+    that word.
 
     >>> short_names(["lighthouse", "letterbox", "letters", "let"])
     {'lighthouse': 'ligh', 'letterbox': 'letterb', 'letters': 'letters', 'let': 'let'}
+    >>> short_names(["village-idiot", "villager", "little-girl", "white-wolf", "wolf"])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'village-idiot': 'idio', 'villager': 'vill', 'little-girl': 'girl',
+     'white-wolf': 'whit', 'wolf': 'wolf'}
     """
+    last = {name: name.rsplit("-", 1)[-1] for name in names}
+    ends = list(last.values())
+    spoken = {name: word if ends.count(word) == 1 else name for name, word in last.items()}
 
     def short(name: str) -> str:
-        others = [other for other in names if other != name]
+        others = [other for other in spoken.values() if other != name]
         length = least
         while length < len(name) and any(o[:length] == name[:length] for o in others):
             length += 1
         return name[:length]
 
-    return {name: short(name) for name in names}
+    return {name: short(word) for name, word in spoken.items()}

@@ -7,9 +7,12 @@ from pathlib import Path
 
 import pytest
 from helpers import refused, run
+from rich.console import Console
 
 from wooolf_solver import api
 from wooolf_solver.games import available, find_game
+from wooolf_solver.games.werewolf.record import read_record
+from wooolf_solver.games.werewolf.render import render_solve
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "werewolf"
@@ -69,6 +72,50 @@ def test_solve_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Seat 7's knowledge: 35 worlds" in out
     assert "P(werewolf)" in out and "lying" in out and "Lynch: seat" in out
     assert "7 (you)" in out and "1 †" in out
+
+
+def test_a_dozen_roles_fit_eighty_columns() -> None:
+    # the wide table (tenths of a percent) where it fits, else the roles by their first
+    # letters in whole percents, the werewolf's column in bold standing for P(werewolf):
+    # four letters where that fits, three for a dozen roles; no column is ever cut off
+    roles = {"werewolf": 3, "villager": 5, "seer": 1, "witch": 1, "hunter": 1, "cupid": 1}
+    roles |= {"little-girl": 1, "village-idiot": 1, "defender": 1, "elder": 1}
+    roles |= {"scapegoat": 1, "piper": 1}
+    events = [{"night": 1}, {"dawn": 1, "dead": [18], "cards": {18: "villager"}}]
+    events.append({"seat": 3, "claims": "seer", "checked": {5: "villager"}})
+    record = {"game": "werewolf", "players": 18, "roles": roles, "events": events}
+    result = api.solve(record)
+    shown = {}
+    for width in (60, 80, 100, 200):
+        console = Console(width=width, record=True)
+        console.print(render_solve(read_record(record), result))
+        shown[width] = console.export_text()
+        assert max(map(len, shown[width].splitlines())) <= width
+        assert "18 †" in shown[width] and "Lynch: seat" in shown[width]
+    heading = {width: text.splitlines()[2].split() for width, text in shown.items()}
+    assert heading[200][-2:] == ["P(werewolf)", "lying"] and "village-idiot" in heading[200]
+    short = [
+        "cupi",
+        "defe",
+        "elde",
+        "hunt",
+        "girl",
+        "pipe",
+        "scap",
+        "seer",
+        "idio",
+        "vill",
+        "were",
+        "witc",
+    ]
+    assert heading[100] == ["seat", *short, "lying"]
+    assert heading[80] == ["seat", *(name[:3] for name in short), "lying"]
+    for width in (80, 100):
+        rows = [line.split() for line in shown[width].splitlines()[4:22]]
+        assert [row[0] for row in rows] == [*map(str, range(1, 18)), "18"]
+        assert rows[2][-1] != "·" and len(rows[2]) == 14  # seat 3's lie, after 12 roles
+        assert "%" not in shown[width].split("Lynch")[0]
+    assert "in percent" in shown[80] and "in percent" not in shown[200]
 
 
 def test_a_contradiction_exits_1_with_minimal_events(capsys: pytest.CaptureFixture[str]) -> None:

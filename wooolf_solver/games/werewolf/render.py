@@ -7,7 +7,7 @@ module is imported only then (rich, and Jinja2 for the review's page).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich import box
@@ -17,10 +17,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import reasons_render
+from ...core.fitted import Fitted, short_names
 from ...core.posterior import Fact
 from ...core.reasons import Explanation
 from ...core.speech import speech_words
-from ...core.words import exact_percent, join_words, percent, plural
+from ...core.words import exact_percent, join_words, percent, plural, whole_percent
 from ...lab.calibration import calibration_rows
 from ...lab.stats import interval_text
 from .balance import Balance
@@ -28,6 +29,7 @@ from .explain import TERMS
 from .hints import NightHint
 from .record import GameRecord
 from .review import Review
+from .rules import WEREWOLF
 from .vote import VoteAdvice
 from .words import TEAM_WORDS, conflict_words, outcome_words
 
@@ -73,13 +75,13 @@ def speech_line(speech: str) -> Text:
     return Text(speech_words(speech), style="dim")
 
 
-def chance(p: float) -> Text:
-    """A cell: ✓ when certain, · when impossible, otherwise a percentage."""
+def chance(p: float, shown: Callable[[float], str] = percent) -> Text:
+    """A cell: ✓ when certain, · when impossible, otherwise the chance as ``shown``."""
     if p == 1:
         return Text("✓", style="bold green")
     if p == 0:
         return Text("·", style="dim")
-    return Text(percent(p))
+    return Text(shown(p))
 
 
 def render_solve(record: GameRecord | None, posterior: Any) -> RenderableType:
@@ -90,12 +92,42 @@ def render_solve(record: GameRecord | None, posterior: Any) -> RenderableType:
     viewpoint = record.viewpoint if record is not None else None
     header = "Public knowledge" if viewpoint is None else f"Seat {viewpoint}'s knowledge"
     title = Text(f"Werewolf — {header}: {plural(data['worlds'], 'world')}", style="bold")
-    table = Table(box=box.SIMPLE_HEAD)
-    table.add_column("seat", justify="right")
+    wide, four, three = (seats_table(data, roles, viewpoint, alive, n) for n in (None, 4, 3))
+    table = Fitted(wide, Fitted(four, three))
+    parts: list[RenderableType] = [title, table, *lynch_lines(data["lynch"])]
+    if alive is not None and len(alive) < len(data["roles"]):
+        parts.append(Text("† dead", style="dim"))
+    parts.append(speech_line(data["speech"]))
+    return Group(*parts)
+
+
+def seats_table(
+    data: Mapping[str, Any],
+    roles: Sequence[str],
+    viewpoint: int | None,
+    alive: set[int] | None,
+    letters: int | None = None,
+) -> Table:
+    """Per seat the chance of each role, of a werewolf and of lying, in tenths of a
+    percent; or, given ``letters``, for a terminal too narrow for that: whole percents
+    without the sign, each role by its first ``letters`` letters or more, and the
+    werewolf's column in bold instead of a column of its own (it says the same)."""
+    narrow = letters is not None
+    heading = short_names(list(roles), letters) if letters else {role: role for role in roles}
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        collapse_padding=narrow,
+        caption="in percent   <1 under one percent   (exact: --json)" if narrow else None,
+        caption_justify="left",
+    )
+    table.add_column("seat", justify="right", no_wrap=True)
     for role in roles:
-        table.add_column(role, justify="right")
-    table.add_column("P(werewolf)", justify="right", style="bold")
-    table.add_column("lying", justify="right")
+        bold = "bold" if narrow and role == WEREWOLF else ""
+        table.add_column(heading[role], justify="right", style=bold, overflow="fold")
+    if not narrow:
+        table.add_column("P(werewolf)", justify="right", style="bold")
+    table.add_column("lying", justify="right", overflow="fold")
+    shown = whole_percent if narrow else percent
     for seat, chances in data["roles"].items():
         label = seat + (" (you)" if viewpoint is not None and int(seat) == viewpoint else "")
         if alive is not None and int(seat) not in alive:
@@ -103,15 +135,11 @@ def render_solve(record: GameRecord | None, posterior: Any) -> RenderableType:
         lying = data["lying"].get(seat)
         table.add_row(
             label,
-            *(chance(chances.get(role, 0.0)) for role in roles),
-            chance(data["werewolf"][seat]),
-            chance(lying) if lying is not None else Text(""),
+            *(chance(chances.get(role, 0.0), shown) for role in roles),
+            *(() if narrow else (chance(data["werewolf"][seat]),)),
+            chance(lying, shown) if lying is not None else Text(""),
         )
-    parts: list[RenderableType] = [title, table, *lynch_lines(data["lynch"])]
-    if alive is not None and len(alive) < len(data["roles"]):
-        parts.append(Text("† dead", style="dim"))
-    parts.append(speech_line(data["speech"]))
-    return Group(*parts)
+    return table
 
 
 def lynch_lines(lynch: Sequence[Mapping[str, Any]]) -> list[Text]:
