@@ -60,8 +60,8 @@ def moderate_game(name: str | None, saved: dict[str, Any] | None) -> str:
 def moderate_command(args: argparse.Namespace, session: Session) -> int:
     """Moderate a game at a real table: the assistant asks each card, then the night
     script in order, and says what to show and announce, counts the ballots and checks
-    the end. Answer with a seat number (or a listed word); `u` undoes the last answer,
-    `q` stops (resume later with the same --save)."""
+    the end. Answer with a seat number (or a listed word, or its first letters); `u`
+    undoes the last answer, `q` stops (resume later with the same --save)."""
     save = check_output_file(args.save, "--save") if args.save else None
     record = check_output_file(args.record, "--record") if args.record else None
     saved = dict(read_document(save)) if save is not None and save.exists() else None

@@ -78,6 +78,24 @@ def test_the_script_follows_the_night_order_and_undo_takes_back() -> None:
     )
 
 
+def test_a_word_answer_by_its_first_letters() -> None:
+    assistant = Assistant(DECK)
+    for typed in ["th", "c", "DEF", "se", "wi", "p", "h", "villager", "villager"]:
+        assistant.answer(typed)
+    with pytest.raises(InvalidRecordError, match=r"^answer: 'vil' begins more than one answer: "):
+        assistant.answer("vil")  # village-idiot or villager
+    for typed in ["villager", "villager", "village-", "l"]:
+        assistant.answer(typed)
+    assert assistant.answers[:4] == ["thief", "cupid", "defender", "seer"]
+    assert assistant.answers[-2:] == ["village-idiot", "little-girl"]
+    assistant.answer("w")  # the thief takes a werewolf
+    assistant.answer("1")  # cupid names himself first
+    with pytest.raises(InvalidRecordError, match=r"^answer: '1' is not one of 2, 3,"):
+        assistant.answer("1")  # a seat's number is never completed (to 10, 11, 12 or 13)
+    saved = json.loads(json.dumps(assistant.to_dict()))
+    assert resume(saved).answers == assistant.answers
+
+
 def test_a_bad_session_is_refused() -> None:
     with pytest.raises(InvalidRecordError, match=r"^session.answers.1: not an answer"):
         resume({"game": "werewolf", "roles": dict(DECK), "answers": ["wizard"]})

@@ -163,7 +163,7 @@ class Assistant:
         question = self.question()
         if question is None:
             raise InvalidRecordError("answer: the game is over")
-        answer = " ".join(text.split()).lower()
+        answer = completed(question, " ".join(text.split()).lower())
         why = refusal(question, answer)
         if why is not None:
             raise InvalidRecordError(f"answer: {why}")
@@ -246,17 +246,37 @@ def resume(data: Any, rules: Rules | None = None) -> Assistant:
     return assistant
 
 
+def completed(question: Question, answer: str) -> str:
+    """``answer``, or the one word option it begins (a moderator types ``vil`` for
+    ``villager``); a seat's number is never completed.
+
+    >>> card = Question("card", "", ("seer", "village-idiot", "villager", "werewolf"))
+    >>> completed(card, "w"), completed(card, "vill"), completed(card, "villager")
+    ('werewolf', 'vill', 'villager')
+    """
+    if not answer or answer in question.options or question.key == "voters":
+        return answer
+    words = [option for option in question.options if not option.isdigit()]
+    begun = [word for word in words if word.startswith(answer)]
+    return begun[0] if len(begun) == 1 else answer
+
+
 def refusal(question: Question, answer: str) -> str | None:
     """Why ``answer`` does not answer ``question`` (``None``: it does).
 
     >>> refusal(Question("vote", "", ("1", "3")), "2")
     "'2' is not one of 1, 3"
+    >>> refusal(Question("card", "", ("village-idiot", "villager", "werewolf")), "vill")
+    "'vill' begins more than one answer: village-idiot, villager"
     """
     if question.key == "voters":
         seats = answer.replace(",", " ").split()
         if not seats or any(seat not in question.options for seat in seats):
             return f"seats among {', '.join(question.options)}"
     elif answer not in question.options:
+        begun = [o for o in question.options if answer and o.startswith(answer)]
+        if len(begun) > 1 and not answer.isdigit():
+            return f"{answer!r} begins more than one answer: {', '.join(begun)}"
         return f"{answer!r} is not one of {', '.join(question.options)}"
     return None
 
