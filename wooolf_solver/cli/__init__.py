@@ -66,14 +66,17 @@ def build_parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(spec.name, help=spec.help, description=spec.run.__doc__)
         for option in spec.options:
             option(sub)
-        sub.set_defaults(run=spec.run)
+        sub.set_defaults(run=spec.run, refuse=sub.error)  # a usage error, with its usage
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``wooolf`` with ``argv`` (default: the command line); return the exit status."""
+    parser = build_parser()
     try:
-        args = build_parser().parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # told with the command's own usage, not the top level's
+            args.refuse(f"unrecognized arguments: {' '.join(unknown)}")
     except SystemExit as exit_:  # --help, --version and usage errors
         code = exit_.code
         return code if isinstance(code, int) else 0 if code is None else 2
