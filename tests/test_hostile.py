@@ -176,10 +176,10 @@ def test_a_usage_error_does_not_echo_unbounded_input(capsys: pytest.CaptureFixtu
 def test_an_unknown_option_is_told_with_its_commands_usage(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    status, out, err = run(capsys, "balance", "--game", "onuw", "--players", "7")
+    status, out, err = run(capsys, "balance", "--game", "onuw", "--seats", "7")
     assert status == 2 and out == ""
     assert err.startswith("usage: wooolf balance ")
-    assert err.endswith("wooolf balance: error: unrecognized arguments: --players\n")  # 7: DECK
+    assert err.endswith("wooolf balance: error: unrecognized arguments: --seats\n")  # 7: DECK
     status, _, err = run(capsys, "solve", WORKED, "--x" * 100_000)
     assert status == 2 and len(err) < 1_000, len(err)
 

@@ -231,3 +231,32 @@ def test_the_library_page_runs_as_written(monkeypatch: pytest.MonkeyPatch) -> No
     result = doctest.testfile(str(page), module_relative=False, optionflags=flags)
     assert result.attempted > 20
     assert result.failed == 0
+
+
+def test_balance_of_an_edition_for_a_player_count(tmp_path: Path) -> None:
+    # an edition's deck for N players has the figures of the same cards given as a mix
+    from wooolf_solver.games.onuw.rules import load_rules as onuw_rules  # noqa: PLC0415
+    from wooolf_solver.games.werewolf.rules import load_rules as werewolf_rules  # noqa: PLC0415
+
+    cards = onuw_rules().deck("official", 5)
+    listed = "\n".join(f"{name} = {cards.count(name)}" for name in sorted(set(cards)))
+    deck = tmp_path / "official-5.toml"
+    deck.write_text(f'edition = "official"\n[cards]\n{listed}\n', encoding="utf-8")
+    onuw = api.balance("onuw", "official", players=5).to_dict()
+    assert onuw == api.balance("onuw", deck=deck).to_dict() and onuw["players"] == 5
+    mix = ",".join(f"{name}={n}" for name, n in werewolf_rules().table_deck(12))
+    werewolf = api.balance("werewolf", "table", players=12).to_dict()
+    assert werewolf == api.balance("werewolf", mix).to_dict()
+    every = api.balance("wooolf", "basic").to_dict()
+    six = api.balance("wooolf", "basic", players=6).to_dict()
+    assert six["rows"] == [row for row in every["rows"] if row["players"] == 6] != []
+    with pytest.raises(SolverError, match=r"needs --players N"):
+        api.balance("onuw", "official")
+    with pytest.raises(SolverError, match=r"needs the number of players \(--players N"):
+        api.balance("werewolf", "table")
+    with pytest.raises(SolverError, match=r"^--players: 5, but the mix .* is for 4 players"):
+        api.balance("onuw", "werewolf=2,seer=1,robber=1,troublemaker=1,villager=1", players=5)
+    with pytest.raises(SolverError, match=r"^--players: 12, but the basic edition is for 4..8"):
+        api.balance("wooolf", "basic", players=12)
+    with pytest.raises(ArgumentTypeError, match=r"^players: must be a count"):
+        api.balance("wooolf", "basic", players="6")  # type: ignore[arg-type]

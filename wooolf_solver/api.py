@@ -24,6 +24,7 @@ from typing import Any, cast
 
 from .core.arguments import (
     callback_argument,
+    count_argument,
     flag_argument,
     name_argument,
     optional_name,
@@ -176,13 +177,19 @@ def balance(
     deck: str | Path | None = None,
     parity: bool = False,
     on_step: Callable[[int, int], None] | None = None,
+    *,
+    players: int | None = None,
 ) -> Result:
-    """The balance figures of a role mix of ``game`` (``roles``: ``NAME=COPIES,...``; or
-    ``deck``: a deck file), from the game's ``balance`` hook; ``on_step(done, total)``
-    after each step of a long count (ONUW's deals), for a progress bar."""
+    """The balance figures of a role mix of ``game`` (``roles``: ``NAME=COPIES,...`` or a
+    built-in edition's name; or ``deck``: a deck file), from the game's ``balance`` hook;
+    ``players``: the table's size (an edition's deck for that many; a mix that deals for
+    another count is refused); ``on_step(done, total)`` after each step of a long count
+    (ONUW's deals), for a progress bar."""
     name_argument(game, "game")
     optional_name(roles, "roles")
     flag_argument(parity, "parity")
     callback_argument(on_step, "on_step")
+    if players is not None:
+        count_argument(players, "players")
     path = path_argument(deck, "deck") if deck is not None else None
-    return game_named(game).balance(roles, path, parity, on_step)
+    return game_named(game).balance(roles, path, parity, on_step, players=players)

@@ -270,10 +270,14 @@ class Game(Generic[RecordT]):
         deck: Path | None = None,
         parity: bool = False,
         on_step: Callable[[int, int], None] | None = None,
+        *,
+        players: int | None = None,
     ) -> Result:
-        """A role mix's balance figures (``roles``: the mix as ``NAME=COPIES,...``; or
-        ``deck``: a deck file); the result has ``to_dict()``. ``on_step(done, total)``
-        after each step of a long count (ONUW's deals), for a progress bar."""
+        """A role mix's balance figures (``roles``: the mix as ``NAME=COPIES,...`` or a
+        built-in edition's name; or ``deck``: a deck file; ``players``: the table's
+        size, which an edition needs and a mix must agree with); the result has
+        ``to_dict()``. ``on_step(done, total)`` after each step of a long count (ONUW's
+        deals), for a progress bar."""
         raise self.unsupported("balance")
 
     def moderate(

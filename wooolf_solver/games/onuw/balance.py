@@ -617,10 +617,17 @@ def balance(
     deck: Path | None = None,
     parity: bool = False,
     on_step: Callable[[int, int], None] | None = None,
+    players: int | None = None,
 ) -> Balance:
-    """The figures of the table edition's mix ``roles`` (``NAME=COPIES,...``) or of a
-    deck file (its ``edition``'s centre and vote); ``parity`` is Werewolf's and refused;
-    ``on_step`` as for :func:`balance_of`."""
+    """The figures of the table edition's mix ``roles`` (``NAME=COPIES,...``), of a
+    built-in edition's deck for ``players`` (``roles``: its name) or of a deck file (its
+    ``edition``'s centre and vote); cards that deal for another count than ``players``
+    are refused; ``parity`` is Werewolf's and refused; ``on_step`` as for
+    :func:`balance_of`.
+
+    >>> balance("official", players=3).cards
+    ('robber', 'seer', 'troublemaker', 'villager', 'werewolf', 'werewolf')
+    """
     if parity:
         raise InvalidArgumentError("balance: --parity is a variant of classic Werewolf only")
     if (roles is None) == (deck is None):
@@ -628,16 +635,23 @@ def balance(
             "balance: give the mix as --roles NAME=COPIES,... or as a deck file"
         )
     rules = load_rules()
-    if roles is not None:
-        try:
-            mix = Mix.of(roles, rules)
-        except InvalidRecordError as error:
-            raise InvalidDeckError(str(error)) from None
-        if mix.cards is None:
-            raise InvalidDeckError(f"balance: {roles!r}: give the cards as NAME=COPIES,...")
-    else:
-        mix = Mix.load(Path(str(deck)), rules)
-    return balance_of(mix.cards or (), mix.edition, rules, on_step)
+    try:
+        mix = Mix.of(roles, rules) if roles is not None else Mix.load(Path(str(deck)), rules)
+        if mix.cards is None and players is None:
+            raise InvalidDeckError(
+                f"balance: the {mix.edition} edition's deck needs --players N "
+                "(or give the cards as NAME=COPIES,...)"
+            )
+        implied = mix.players(rules)
+        if None not in (implied, players) and implied != players:
+            raise InvalidDeckError(
+                f"--players: {players}, but the mix {mix.label} is for {implied} players "
+                "(leave --players out)"
+            )
+        cards = mix.deck(rules, players) if players is not None else mix.cards or ()
+    except InvalidRecordError as error:
+        raise InvalidDeckError(str(error)) from None
+    return balance_of(cards, mix.edition, rules, on_step)
 
 
 # -- on a terminal ---------------------------------------------------------------------

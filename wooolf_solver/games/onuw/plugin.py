@@ -127,11 +127,13 @@ class Onuw(Game[DealRecord]):
         deck: Path | None = None,
         parity: bool = False,
         on_step: Callable[[int, int], None] | None = None,
+        *,
+        players: int | None = None,
     ) -> Balance:
         """A deck's exact figures: the deal's, and the random baseline's (:mod:`.balance`)."""
         from .balance import balance  # noqa: PLC0415
 
-        return balance(roles, deck, parity, on_step)
+        return balance(roles, deck, parity, on_step, players)
 
     def render(
         self, verb: str, record: DealRecord | None, result: object, **options: int

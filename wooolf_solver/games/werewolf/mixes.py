@@ -66,7 +66,9 @@ class Mix:
                 else fields.count(int(digits), "mix", 1, 100, error=InvalidDeckError)
             )
             if size is None:
-                raise InvalidDeckError("mix: `table` needs the number of players")
+                raise InvalidDeckError(
+                    "mix: `table` needs the number of players (--players N, or table-N)"
+                )
             deck = rules.table_deck(size, "--players")
             return cls(f"{TABLE}-{size}", deck)
         if is_role_list(text):

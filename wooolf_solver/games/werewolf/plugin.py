@@ -136,10 +136,12 @@ class Werewolf(Game[GameRecord]):
         deck: Path | None = None,
         parity: bool = False,
         on_step: Callable[[int, int], None] | None = None,
+        *,
+        players: int | None = None,
     ) -> Balance:
         """The mix's card points and exact random-lynch village win probability
-        (``parity``, or the deck file's ``rules``, for the parity win; no steps for
-        ``on_step``)."""
+        (``parity``, or the deck file's ``rules``, for the parity win; ``table`` is the
+        rules' row for ``players``; no steps for ``on_step``)."""
         from .balance import balance  # noqa: PLC0415
         from .mixes import Mix  # noqa: PLC0415
 
@@ -147,7 +149,7 @@ class Werewolf(Game[GameRecord]):
             raise InvalidRecordError(
                 "balance: give the mix as --roles NAME=COPIES,... or a deck file"
             )
-        mix = Mix.of(roles, None) if roles is not None else Mix.load(Path(str(deck)), None)
+        mix = Mix.of(roles, players) if roles is not None else Mix.load(Path(str(deck)), players)
         return balance(mix.deck, parity or mix.variants.parity)
 
     def moderate(

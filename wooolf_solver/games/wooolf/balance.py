@@ -316,11 +316,21 @@ def _against(rules: Rules, setups: Sequence[Setup]) -> tuple[Row, ...]:
     return tuple(out)
 
 
-def balance(roles: str | None = None, deck: Path | None = None, parity: bool = False) -> Balance:
-    """The figures of a built-in edition (``roles``: its name, every player count), a
-    list of characters (``roles``: ``NAME=COPIES,...``, one hand a seat, no neutral
-    hand) or a designer's deck file (``deck``, or its path as ``roles``, as the lab's
-    mixes are named); ``parity`` is Werewolf's and refused."""
+def balance(
+    roles: str | None = None,
+    deck: Path | None = None,
+    parity: bool = False,
+    players: int | None = None,
+) -> Balance:
+    """The figures of a built-in edition (``roles``: its name, every player count or
+    ``players`` only), a list of characters (``roles``: ``NAME=COPIES,...``, one hand a
+    seat, no neutral hand; ``players``, if given, must be its count) or a designer's deck
+    file (``deck``, or its path as ``roles``, as the lab's mixes are named; every count
+    or ``players`` only); ``parity`` is Werewolf's and refused.
+
+    >>> [row.players for row in balance("basic", players=6).rows]
+    [6]
+    """
     if parity:
         raise InvalidArgumentError("balance: --parity is a variant of classic Werewolf only")
     if (roles is None) == (deck is None):
@@ -331,20 +341,39 @@ def balance(roles: str | None = None, deck: Path | None = None, parity: bool = F
         deck = Path(roles)  # a deck file's path, as the lab's mixes name it
     if deck is not None:
         rules, edition = load_deck(Path(deck), base_rules())
-        return Balance(
-            Path(deck).name,
-            tuple(row_of(rules, row) for row in edition.rows),
-            _against(rules, edition.rows),
-        )
+        rows = counted(edition.rows, players, Path(deck).name)
+        return Balance(Path(deck).name, tuple(row_of(rules, row) for row in rows),
+                       _against(rules, rows))  # fmt: skip
     rules = base_rules()
     text = str(roles)
     if not is_role_list(text):
         name = text.strip().lower()
         if name not in rules.editions:
             rules.setup(name, 0)  # raises: unknown edition (did you mean ...?)
-        edition = rules.editions[name]
-        return Balance(name, tuple(row_of(rules, row) for row in edition.rows), ())
-    return balance_of(rules, setup_of(rules, copies_of(text)), "--roles")
+        rows = counted(rules.editions[name].rows, players, f"the {name} edition")
+        return Balance(name, tuple(row_of(rules, row) for row in rows), ())
+    setup = setup_of(rules, copies_of(text))
+    counted((setup,), players, "--roles")
+    return balance_of(rules, setup, "--roles")
+
+
+def counted(rows: Sequence[Setup], players: int | None, what: str) -> tuple[Setup, ...]:
+    """The rows for ``players`` (every row when ``None``), or a one-line error naming
+    the counts there are.
+
+    >>> counted(base_rules().editions["basic"].rows, 3, "the basic edition")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wooolf_solver.core.errors.InvalidDeckError: --players: 3, but the basic edition is for 4..8 ...
+    """
+    if players is None:
+        return tuple(rows)
+    found = tuple(row for row in rows if row.players == players)
+    if not found:
+        counts = sorted({row.players for row in rows})
+        span = str(counts[0]) if len(counts) == 1 else f"{counts[0]}..{counts[-1]}"
+        raise InvalidDeckError(f"--players: {players}, but {what} is for {span} players")
+    return found
 
 
 def setup_of(rules: Rules, copies: Mapping[str, int]) -> Setup:

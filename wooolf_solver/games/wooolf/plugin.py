@@ -94,13 +94,15 @@ class Wooolf(Game[Record]):
         deck: Path | None = None,
         parity: bool = False,
         on_step: Callable[[int, int], None] | None = None,
+        *,
+        players: int | None = None,
     ) -> Balance:
         """Each identity's exact blind baseline (:mod:`.balance`): an edition or
         ``NAME=COPIES,...`` of characters as ``roles``, or a deck file (no steps for
         ``on_step``)."""
         from .balance import balance  # noqa: PLC0415
 
-        return balance(roles, deck, parity)
+        return balance(roles, deck, parity, players)
 
     def render(
         self, verb: str, record: Record | None, result: object, **options: int
