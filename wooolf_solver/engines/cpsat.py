@@ -214,6 +214,9 @@ def solve_model(
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
+    solver.parameters.symmetry_level = 0
+    solver.parameters.linearization_level = 0
+    solver.parameters.use_sat_inprocessing = False
     if collector is None:
         status = solver.solve(model)
     else:
