@@ -472,7 +472,14 @@ class NightModel:
         return played
 
     def _moved(self, now: State, swaps: Sequence[tuple[Truth, Slot, Slot]]) -> State:
-        """The cards after at most one of ``swaps`` (each under its literal) happens."""
+        """The cards after at most one of ``swaps`` (each under its literal) happens.
+        Swaps of the same two slots are one swap under the disjunction of their
+        literals (a doppelganger's copied swaps: the same pair for every seat it may
+        copy), so the clauses grow with the pairs, not with the options."""
+        pairs: dict[tuple[Slot, Slot], list[Truth]] = {}
+        for literal, first, second in swaps:
+            pairs.setdefault((min(first, second), max(first, second)), []).append(literal)
+        swaps = [(self.either(literals), *pair) for pair, literals in pairs.items()]
         moved = {slot for _, first, second in swaps for slot in (first, second)}
         after: State = dict(now)
         for slot in sorted(moved):
