@@ -45,15 +45,12 @@ class Fitted:
 def short_names(names: list[str], least: int = 4) -> dict[str, str]:
     """Each name cut to its shortest prefix of at least ``least`` letters that tells it
     from every other name (a narrow table's column headings). A hyphenated name is cut
-    from its last word, as people shorten it ("the idiot"), where no other name ends in
-    that word.
+    from its last word, as people shorten it, where no other name ends in that word.
 
     >>> short_names(["lighthouse", "letterbox", "letters", "let"])
     {'lighthouse': 'ligh', 'letterbox': 'letterb', 'letters': 'letters', 'let': 'let'}
-    >>> short_names(["village-idiot", "villager", "little-girl", "white-wolf", "wolf"])
-    ... # doctest: +NORMALIZE_WHITESPACE
-    {'village-idiot': 'idio', 'villager': 'vill', 'little-girl': 'girl',
-     'white-wolf': 'whit', 'wolf': 'wolf'}
+    >>> short_names(["light-house", "lighter", "front-door", "back-door"])
+    {'light-house': 'hous', 'lighter': 'ligh', 'front-door': 'fron', 'back-door': 'back'}
     """
     last = {name: name.rsplit("-", 1)[-1] for name in names}
     ends = list(last.values())
