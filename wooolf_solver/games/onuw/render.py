@@ -325,8 +325,9 @@ def render_comparison(reports: Sequence[Any], title: str) -> RenderableType:
         caption_justify="left",
     )
     table.add_column("figure")
-    for mix in data:
-        table.add_column(f"{mix['mix']} ({mix['edition']})", justify="right")
+    for mix in data:  # a deck's name, with its edition unless that is its name
+        edition = "" if mix["mix"] == mix["edition"] else f" ({mix['edition']})"
+        table.add_column(f"{mix['mix']}{edition}", justify="right")
 
     figures: list[Figures] = [report.figures for report in reports]
 
