@@ -205,11 +205,10 @@ def every_world(model: Model) -> list[dict[Var, Any]]:
     return found
 
 
-def solve_model(
-    model: cp_model.CpModel, collector: cp_model.CpSolverSolutionCallback | None = None
-) -> tuple[bool, cp_model.CpSolver]:
-    """Whether ``model`` has a solution, and the solver (one worker: deterministic);
-    with a ``collector``, every solution is passed to it."""
+def satisfier() -> cp_model.CpSolver:
+    """A CP-SAT solver for a satisfaction model: one worker (deterministic), without the
+    symmetry detection, linear relaxation and clause inprocessing that serve optimisation
+    and cost more than the search on these models (docs/benchmarks.md)."""
     from ortools.sat.python import cp_model  # noqa: PLC0415
 
     solver = cp_model.CpSolver()
@@ -217,6 +216,17 @@ def solve_model(
     solver.parameters.symmetry_level = 0
     solver.parameters.linearization_level = 0
     solver.parameters.use_sat_inprocessing = False
+    return solver
+
+
+def solve_model(
+    model: cp_model.CpModel, collector: cp_model.CpSolverSolutionCallback | None = None
+) -> tuple[bool, cp_model.CpSolver]:
+    """Whether ``model`` has a solution, and the solver (:func:`satisfier`); with a
+    ``collector``, every solution is passed to it."""
+    from ortools.sat.python import cp_model  # noqa: PLC0415
+
+    solver = satisfier()
     if collector is None:
         status = solver.solve(model)
     else:

@@ -197,4 +197,4 @@ def no_lead(record: DealRecord) -> Ballot:
     seat = record.viewpoint
     if seat is None:
         raise ValueError("a ballot needs a viewpoint")
-    return None if record.rules_edition.vote.nobody else seat % record.players + 1
+    return None if record.rules_edition.vote.nobody else circle(record, seat)
