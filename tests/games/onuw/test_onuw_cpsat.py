@@ -45,6 +45,10 @@ def agree(record: DealRecord, whole: bool = True) -> None:
             dealt = brute.dealt[slot].get(card, Fraction(0)) > 0
             assert cpsat.possible(knowledge, slot, card) == at_dawn, (slot, card, "dawn")
             assert cpsat.possible(knowledge, slot, card, dawn=False) == dealt, (slot, card)
+    possibilities = cpsat.Possibilities(knowledge)
+    for slot in record.layout.slots:
+        dealt_cards = sorted(card for card, p in brute.dealt[slot].items() if p > 0)
+        assert possibilities.possible_dealt(slot) == dealt_cards, slot
     for claim in record.claims:
         lying = brute.lying[claim.seat]
         for holds, possible in ((True, lying < 1), (False, lying > 0)):
@@ -172,7 +176,10 @@ def test_certainty_at_ten_players_as_the_fast_engine() -> None:
             assert cpsat.possible(knowledge, slot, card) == at_dawn
             dealt = posterior.dealt[slot].get(card, 0) > 0
             assert cpsat.possible(knowledge, slot, card, dawn=False) == dealt
+    possibilities = cpsat.Possibilities(knowledge)
     for claim in record.claims:
         lying = posterior.lying[claim.seat]
-        possibilities = cpsat.Possibilities(knowledge)
         assert possibilities.lying(claim.seat) == (lying if lying in (0, 1) else None)
+    for slot in record.layout.slots:  # by one solve more than the cards found
+        dealt_cards = sorted(card for card, p in posterior.dealt[slot].items() if p > 0)
+        assert possibilities.possible_dealt(slot) == dealt_cards, slot

@@ -874,12 +874,15 @@ class Possibilities:
         return self._consistent
 
     def possible_dealt(self, slot: Slot) -> list[str]:
-        """Every card ``slot`` can have been dealt, sorted."""
-        if self._consistent:
-            for card, literal in self.night.dealt[slot].items():
-                if card not in self.dealt[slot]:
-                    self._found(literal)
-        return sorted(self.dealt[slot])
+        """Every card ``slot`` can have been dealt, sorted: each solve asks for a world
+        dealing it none of the cards seen there so far, until there is none (one solve
+        more than the cards it finds, however many are impossible)."""
+        literals = self.night.dealt[slot]
+        seen = self.dealt[slot]
+        while self._consistent and len(seen) < len(literals):
+            if not self._found(*(negated(literals[card]) for card in seen)):
+                break
+        return sorted(seen)
 
     def certain_dealt(self) -> dict[Slot, str]:
         """The slots whose dealt card is certain, with that card (known ones included)."""
