@@ -2,7 +2,8 @@
 
 A table of many columns (one a role, a dozen roles) wraps every cell on an 80-column
 terminal; its narrow form says the same in fewer characters. Which form is shown is
-decided at print time, by the console's width.
+decided at print time, by the console's width. The headings (:func:`short_names`) and
+the chance cells (:func:`chance_cell`) of both forms are here too.
 
 >>> from rich.console import Console
 >>> from rich.text import Text
@@ -15,10 +16,15 @@ narrow
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.text import Text
+
+from .words import percent
 
 UNBOUNDED = 100_000
 """The width a form is measured in: wide enough for any table's natural width."""
@@ -64,3 +70,17 @@ def short_names(names: list[str], least: int = 4) -> dict[str, str]:
         return name[:length]
 
     return {name: short(word) for name, word in spoken.items()}
+
+
+def chance_cell(p: float | Fraction, shown: Callable[[float], str] = percent) -> Text:
+    """A table's cell for a chance: ✓ when certain, · when impossible, otherwise the
+    chance as ``shown`` (tenths of a percent; a narrow form's whole percents).
+
+    >>> [str(chance_cell(p)) for p in (1, 0, Fraction(1, 3))]
+    ['✓', '·', '33.3%']
+    """
+    if p == 1:
+        return Text("✓", style="bold green")
+    if p == 0:
+        return Text("·", style="dim")
+    return Text(shown(float(p)))

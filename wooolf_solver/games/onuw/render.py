@@ -7,7 +7,7 @@ module is imported only then.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import reasons_render
-from ...core.fitted import Fitted, short_names
+from ...core.fitted import Fitted, chance_cell, short_names
 from ...core.speech import speech_words
 from ...core.words import exact_percent, percent, plural, seats_in_words, whole_percent
 from ...lab.calibration import calibration_rows
@@ -64,15 +64,6 @@ def render(verb: str, record: Any, result: Any, **options: Any) -> RenderableTyp
     if verb == "compare":
         return render_comparison(result, title="ONUW lab: the mixes side by side")
     return Pretty(result)
-
-
-def chance(p: Fraction, shown: Callable[[float], str] = percent) -> Text:
-    """A cell: ✓ when certain, · when impossible, otherwise the chance as ``shown``."""
-    if p == 1:
-        return Text("✓", style="bold green")
-    if p == 0:
-        return Text("·", style="dim")
-    return Text(shown(float(p)))
 
 
 def slot_label(record: DealRecord, slot: int) -> str:
@@ -140,9 +131,9 @@ def render_solve(record: DealRecord, posterior: OnuwPosterior) -> RenderableType
         seats.add_column("you win if it dies", justify="right")
     for seat in layout.seats:
         odds = posterior.team[seat]
-        cells = [chance(odds.get(name, Fraction(0))) for name in teams]
+        cells = [chance_cell(odds.get(name, Fraction(0))) for name in teams]
         lying = posterior.lying.get(seat)
-        cells.append(chance(lying) if lying is not None else Text("no claim", style="dim"))
+        cells.append(chance_cell(lying) if lying is not None else Text("no claim", style="dim"))
         if posterior.win_if is not None:
             win = posterior.win_if.get(seat)
             cells.append(Text("—", style="dim") if win is None else Text(exact_percent(float(win))))
@@ -188,7 +179,7 @@ def dawn_table(
     shown = whole_percent if narrow else percent
     for slot in record.layout.slots:
         dawn = posterior.dawn[slot]
-        cells = (chance(dawn.get(name, Fraction(0)), shown) for name in roles)
+        cells = (chance_cell(dawn.get(name, Fraction(0)), shown) for name in roles)
         table.add_row(slot_label(record, slot), *cells)
     return table
 

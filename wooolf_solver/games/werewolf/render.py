@@ -7,7 +7,7 @@ module is imported only then (rich, and Jinja2 for the review's page).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich import box
@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import reasons_render
-from ...core.fitted import Fitted, short_names
+from ...core.fitted import Fitted, chance_cell, short_names
 from ...core.posterior import Fact
 from ...core.reasons import Explanation
 from ...core.speech import speech_words
@@ -75,15 +75,6 @@ def speech_line(speech: str) -> Text:
     return Text(speech_words(speech), style="dim")
 
 
-def chance(p: float, shown: Callable[[float], str] = percent) -> Text:
-    """A cell: ✓ when certain, · when impossible, otherwise the chance as ``shown``."""
-    if p == 1:
-        return Text("✓", style="bold green")
-    if p == 0:
-        return Text("·", style="dim")
-    return Text(shown(p))
-
-
 def render_solve(record: GameRecord | None, posterior: Any) -> RenderableType:
     """Per seat the role chances, P(werewolf) and P(lying); then the lynch advice."""
     data = posterior.to_dict()
@@ -135,9 +126,9 @@ def seats_table(
         lying = data["lying"].get(seat)
         table.add_row(
             label,
-            *(chance(chances.get(role, 0.0), shown) for role in roles),
-            *(() if narrow else (chance(data["werewolf"][seat]),)),
-            chance(lying, shown) if lying is not None else Text(""),
+            *(chance_cell(chances.get(role, 0.0), shown) for role in roles),
+            *(() if narrow else (chance_cell(data["werewolf"][seat]),)),
+            chance_cell(lying, shown) if lying is not None else Text(""),
         )
     return table
 
