@@ -254,11 +254,15 @@ def completed(question: Question, answer: str) -> str:
     >>> completed(card, "w"), completed(card, "vill"), completed(card, "villager")
     ('werewolf', 'vill', 'villager')
     """
-    if not answer or answer in question.options or question.key == "voters":
+    if answer in question.options or question.key == "voters":
         return answer
-    words = [option for option in question.options if not option.isdigit()]
-    begun = [word for word in words if word.startswith(answer)]
+    begun = _begun(question, answer)
     return begun[0] if len(begun) == 1 else answer
+
+
+def _begun(question: Question, answer: str) -> list[str]:
+    """The word options (not seat numbers) that ``answer`` begins, if it is not empty."""
+    return [o for o in question.options if answer and not o.isdigit() and o.startswith(answer)]
 
 
 def refusal(question: Question, answer: str) -> str | None:
@@ -274,8 +278,8 @@ def refusal(question: Question, answer: str) -> str | None:
         if not seats or any(seat not in question.options for seat in seats):
             return f"seats among {', '.join(question.options)}"
     elif answer not in question.options:
-        begun = [o for o in question.options if answer and o.startswith(answer)]
-        if len(begun) > 1 and not answer.isdigit():
+        begun = _begun(question, answer)
+        if len(begun) > 1:
             return f"{answer!r} begins more than one answer: {', '.join(begun)}"
         return f"{answer!r} is not one of {', '.join(question.options)}"
     return None
