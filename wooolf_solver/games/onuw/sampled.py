@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from math import prod
+from math import perm, prod
 from random import Random
 from typing import Any
 
@@ -164,9 +164,9 @@ def chance_of(
         symmetric = [Fraction(1)]  # the elementary symmetric sums of the card's factors
         for factor in factors:
             symmetric = _times(symmetric, [Fraction(1), factor])
-        by_size = _times(by_size, [t / _falling(free[card], j) for j, t in enumerate(symmetric)])
+        by_size = _times(by_size, [t / perm(free[card], j) for j, t in enumerate(symmetric)])
     slots = len(space.slots)
-    mixture = sum((c * _falling(slots, size) for size, c in enumerate(by_size)), Fraction(0))
+    mixture = sum((c * perm(slots, size) for size, c in enumerate(by_size)), Fraction(0))
     return chance * mixture / (1 << len(claims))
 
 
@@ -177,11 +177,6 @@ def _times(first: list[Fraction], second: list[Fraction]) -> list[Fraction]:
         for j, b in enumerate(second):
             out[i + j] += a * b
     return out
-
-
-def _falling(n: int, k: int) -> int:
-    """``n (n - 1) ... (n - k + 1)``."""
-    return prod(range(n - k + 1, n + 1))
 
 
 def _recorded(knowledge: OnuwKnowledge) -> dict[Seat, Choice]:
